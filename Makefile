@@ -1,0 +1,103 @@
+# rankkit: a POSIX Makefile (sbase's model). `make`, `make check`,
+# `make check-san`, `make install`, `make bench`, `make demo`.
+.POSIX:
+.SUFFIXES:
+
+VERSION = 0.1.0
+PREFIX = /usr/local
+MANPREFIX = $(PREFIX)/share/man
+DESTDIR =
+
+CC = cc
+OPT = -O2
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wpointer-arith -Wcast-qual -Wwrite-strings -Wformat=2 -Wundef \
+	-Wvla -Wno-unused-parameter
+CFLAGS = $(OPT) -g $(WARN)
+RKCPPFLAGS = -D_POSIX_C_SOURCE=200809L -DRK_VERSION=\"$(VERSION)\" -Ilib
+LDFLAGS =
+LDLIBS = -lm -lpthread
+
+# one line per file, so that additions merge cleanly
+LIBOBJ = \
+	lib/err.o \
+	lib/slice.o \
+	lib/lines.o \
+	lib/num.o \
+	lib/out.o \
+	lib/strmap.o \
+	lib/optlist.o \
+	lib/stream.o \
+	lib/ties.o \
+	lib/rankstream.o \
+	lib/cutoff.o \
+	lib/rankcount.o \
+	lib/relevance.o \
+	lib/metric.o
+
+LIBHDR = lib/*.h
+
+PROGS = \
+	bin/rankof \
+	bin/hitrate
+
+MAN1 = \
+	man/rankof.1 \
+	man/hitrate.1
+MAN7 = man/rankkit.7
+
+all: $(PROGS)
+
+lib/librk.a: $(LIBOBJ)
+	rm -f $@
+	ar rcs $@ $(LIBOBJ)
+
+$(LIBOBJ): $(LIBHDR) Makefile
+
+.SUFFIXES: .c .o
+.c.o:
+	$(CC) $(RKCPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+bin/.dir:
+	mkdir -p bin && touch $@
+
+bin/rankof: src/rankof.c lib/librk.a $(LIBHDR) bin/.dir
+	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/rankof.c lib/librk.a $(LDLIBS)
+bin/hitrate: src/hitrate.c lib/librk.a $(LIBHDR) bin/.dir
+	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/hitrate.c lib/librk.a $(LDLIBS)
+
+check: all
+	RANKKIT_BIN="$$(pwd)/bin" bats tests
+
+# bfs's habit: the same suite on a sanitizer build, in its own tree
+check-san:
+	rm -rf build-san && mkdir -p build-san
+	cp -R Makefile lib src tests man examples build-san/
+	cd build-san && $(MAKE) clean >/dev/null && \
+	  $(MAKE) CC=clang OPT="-O1 -fno-omit-frame-pointer" \
+	    LDFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" \
+	    CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all $(WARN)" \
+	    check
+
+bench: all
+	sh bench/run.sh
+
+demo: all
+	sh examples/pipelines/demo.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(MANPREFIX)/man7
+	cp -f $(PROGS) $(DESTDIR)$(PREFIX)/bin/
+	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
+	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
+
+uninstall:
+	for p in $(PROGS); do rm -f $(DESTDIR)$(PREFIX)/bin/$${p#bin/}; done
+	for m in $(MAN1); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$${m#man/}; done
+	rm -f $(DESTDIR)$(MANPREFIX)/man7/rankkit.7
+
+clean:
+	rm -f lib/*.o lib/librk.a $(PROGS) bin/.dir
+	rm -rf build-san
+
+.PHONY: all check check-san bench demo install uninstall clean

@@ -1,0 +1,32 @@
+/* Errors, exits and checked allocation: the OpenBSD err(3) discipline with
+ * rankkit's message format "prog: file:line: what". */
+#ifndef RK_ERR_H
+#define RK_ERR_H
+#include <stddef.h>
+
+extern const char *progname;
+
+/* exit statuses of every rankkit program */
+enum { EXIT_DATA = 1, EXIT_USAGE = 2 };
+
+void rk_setprog(const char *argv0);
+/* "prog: what" then exit(status) */
+_Noreturn void die(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* "prog: file:line: what" then exit(EXIT_DATA); line 0 omits ":line" */
+_Noreturn void die_at(const char *file, long line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* "prog: what" on stderr, carry on */
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "prog: what" then the usage line, exit(EXIT_USAGE) */
+_Noreturn void usage_error(const char *usage, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+/* grows *p (of *cap elements of size) so that it holds at least need */
+void xgrow(void **p, size_t *cap, size_t need, size_t size);
+char *xstrndup(const char *s, size_t n);
+
+#endif

@@ -1,0 +1,30 @@
+/* A field or line: bytes inside someone else's buffer (datamash's model). */
+#ifndef RK_SLICE_H
+#define RK_SLICE_H
+#include <stddef.h>
+#include <string.h>
+
+struct slice {
+	const char *p;
+	size_t n;
+};
+
+static inline int slice_eq(struct slice a, struct slice b)
+{
+	return a.n == b.n && memcmp(a.p, b.p, a.n) == 0;
+}
+
+static inline int slice_eqs(struct slice a, const char *s)
+{
+	size_t n = strlen(s);
+	return a.n == n && memcmp(a.p, s, n) == 0;
+}
+
+/* byte-order comparison, a prefix sorts first (strcmp's order) */
+int slice_cmp(struct slice a, struct slice b);
+
+/* Splits a line at runs of spaces and tabs. Stores at most max fields and
+ * returns how many there are in all. */
+size_t split_fields(struct slice line, struct slice *f, size_t max);
+
+#endif

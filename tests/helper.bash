@@ -1,0 +1,22 @@
+# Shared by every test file: where the programs and ../shared are, and how
+# to fail (CI) or skip (a user's clone) when ../shared is missing.
+RK_BIN="${RANKKIT_BIN:-$BATS_TEST_DIRNAME/../bin}"
+PATH="$RK_BIN:$PATH"
+SHARED="${RANKKIT_SHARED:-$BATS_TEST_DIRNAME/../../shared}"
+export LC_ALL=C
+
+# need_shared SUBDIR: the test needs ../shared/SUBDIR
+need_shared() {
+	if [ ! -e "$SHARED/$1" ]; then
+		if [ -n "${CI:-}" ]; then
+			echo "missing $SHARED/$1 (CI is set: this is a failure)" >&2
+			return 1
+		fi
+		skip "needs $SHARED/$1 (set RANKKIT_SHARED)"
+	fi
+}
+
+# use `run --separate-stderr CMD` (bats >= 1.5): stdout in $output, stderr in $stderr
+
+# data lines only: drops the '#' header and end lines of a rankkit stream
+body() { grep -v '^#'; }
