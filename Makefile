@@ -33,6 +33,7 @@ LIBOBJ = \
 	lib/cutoff.o \
 	lib/rankcount.o \
 	lib/relevance.o \
+	lib/ranker.o \
 	lib/metric.o
 
 LIBHDR = lib/*.h

@@ -5,6 +5,8 @@
 #include <stddef.h>
 
 extern const char *progname;
+/* the usage line of the running program, for usage errors raised in lib/ */
+extern const char *rk_usage;
 
 /* exit statuses of every rankkit program */
 enum { EXIT_DATA = 1, EXIT_USAGE = 2 };
@@ -21,6 +23,10 @@ void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "prog: what" then the usage line, exit(EXIT_USAGE) */
 _Noreturn void usage_error(const char *usage, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* the message for getopt's '?' or ':' return (see opt_error in err.c):
+ * programs pass an optstring starting with ':' and set opterr = 0 */
+_Noreturn void opt_error(char **argv, int c);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

@@ -1,0 +1,186 @@
+/* Strict numbers in the C locale. The syntax is checked here, byte by
+ * byte; the value comes from Clinger's exact fast path (a mantissa of at
+ * most 2^53 scaled by an exactly representable power of ten: one rounding,
+ * so correctly rounded) and from strtod for everything else. rankkit never
+ * calls setlocale(), so strtod reads the C locale's '.'. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "err.h"
+#include "num.h"
+
+static const double pow10tab[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+static int lower_eq(const char *p, size_t n, const char *word)
+{
+	size_t i;
+	if (strlen(word) != n)
+		return 0;
+	for (i = 0; i < n; i++) {
+		char c = p[i];
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (c != word[i])
+			return 0;
+	}
+	return 1;
+}
+
+int parse_double(struct slice s, double *out)
+{
+	const char *p = s.p, *e = s.p + s.n;
+	int neg = 0, ndig = 0, sig = 0, dexp = 0, exact = 1;
+	uint64_t mant = 0;
+
+	if (p < e && (*p == '+' || *p == '-'))
+		neg = *p++ == '-';
+	if (p == e)
+		return NUM_BAD;
+	if (!(*p >= '0' && *p <= '9') && *p != '.') {
+		size_t n = (size_t)(e - p);
+		if (lower_eq(p, n, "inf") || lower_eq(p, n, "infinity")) {
+			*out = neg ? -HUGE_VAL : HUGE_VAL;
+			return NUM_OK;
+		}
+		if (lower_eq(p, n, "nan"))
+			return NUM_NAN;
+		return NUM_BAD;
+	}
+	for (; p < e && *p >= '0' && *p <= '9'; p++, ndig++) {
+		if (mant == 0 && *p == '0')
+			continue;
+		if (sig < 19)
+			mant = mant * 10 + (uint64_t)(*p - '0');
+		else
+			exact = 0, dexp++;
+		sig++;
+	}
+	if (p < e && *p == '.') {
+		for (p++; p < e && *p >= '0' && *p <= '9'; p++, ndig++) {
+			if (mant == 0 && *p == '0') {
+				dexp--;
+				continue;
+			}
+			if (sig < 19) {
+				mant = mant * 10 + (uint64_t)(*p - '0');
+				dexp--;
+			} else if (*p != '0') {
+				exact = 0;
+			}
+			sig++;
+		}
+	}
+	if (ndig == 0)
+		return NUM_BAD;
+	if (p < e && (*p == 'e' || *p == 'E')) {
+		int eneg = 0, edig = 0;
+		long ev = 0;
+		p++;
+		if (p < e && (*p == '+' || *p == '-'))
+			eneg = *p++ == '-';
+		for (; p < e && *p >= '0' && *p <= '9'; p++, edig++)
+			if (ev < 100000)
+				ev = ev * 10 + (*p - '0');
+		if (!edig)
+			return NUM_BAD;
+		dexp += (int)(eneg ? -ev : ev);
+	}
+	if (p != e)
+		return NUM_BAD;
+	if (exact && mant <= (UINT64_C(1) << 53) && dexp >= -22 && dexp <= 22) {
+		double v = (double)mant;
+		v = dexp < 0 ? v / pow10tab[-dexp] : v * pow10tab[dexp];
+		*out = neg ? -v : v;
+		return NUM_OK;
+	}
+	{
+		char tmp[64], *buf = s.n < sizeof tmp ? tmp : xmalloc(s.n + 1), *end;
+		memcpy(buf, s.p, s.n);
+		buf[s.n] = '\0';
+		errno = 0;
+		*out = strtod(buf, &end);
+		if (buf != tmp)
+			free(buf);
+		/* overflow gives +-inf and underflow 0 or a subnormal, as the
+		 * nearest doubles: scores, not errors */
+	}
+	return NUM_OK;
+}
+
+int parse_long(struct slice s, long *out)
+{
+	const char *p = s.p, *e = s.p + s.n;
+	int neg = 0;
+	unsigned long v = 0, lim;
+
+	if (p < e && (*p == '+' || *p == '-'))
+		neg = *p++ == '-';
+	if (p == e)
+		return NUM_BAD;
+	lim = neg ? (unsigned long)LONG_MAX + 1 : (unsigned long)LONG_MAX;
+	for (; p < e; p++) {
+		if (*p < '0' || *p > '9')
+			return NUM_BAD;
+		unsigned d = (unsigned)(*p - '0');
+		if (v > (lim - d) / 10)
+			return NUM_RANGE;
+		v = v * 10 + d;
+	}
+	*out = neg ? (long)(0 - v) : (long)v;
+	return NUM_OK;
+}
+
+static _Noreturn void bad_field(const char *file, long line, int fieldno,
+				struct slice s, int r)
+{
+	if (r == NUM_NAN)
+		die_at(file, line, "field %d: NaN is not a score", fieldno);
+	if (r == NUM_RANGE)
+		die_at(file, line, "field %d: number out of range '%.*s'",
+		       fieldno, (int)s.n, s.p);
+	die_at(file, line, "field %d: bad number '%.*s'", fieldno, (int)s.n,
+	       s.p);
+}
+
+double field_double(const char *file, long line, int fieldno, struct slice s)
+{
+	double v;
+	int r = parse_double(s, &v);
+	if (r != NUM_OK)
+		bad_field(file, line, fieldno, s, r);
+	return v;
+}
+
+long field_long(const char *file, long line, int fieldno, struct slice s)
+{
+	long v;
+	int r = parse_long(s, &v);
+	if (r != NUM_OK)
+		bad_field(file, line, fieldno, s, r == NUM_NAN ? NUM_BAD : r);
+	return v;
+}
+
+long arg_long(const char *opt, const char *text, long lo, long hi)
+{
+	struct slice s = { text, strlen(text) };
+	long v;
+	if (parse_long(s, &v) != NUM_OK || v < lo || v > hi)
+		usage_error(NULL, "%s: '%s' is not an integer from %ld to %ld",
+			    opt, text, lo, hi);
+	return v;
+}
+
+double arg_double(const char *opt, const char *text)
+{
+	struct slice s = { text, strlen(text) };
+	double v;
+	if (parse_double(s, &v) != NUM_OK)
+		usage_error(NULL, "%s: '%s' is not a number", opt, text);
+	return v;
+}

@@ -1,0 +1,162 @@
+/* Collects one query's candidates, then counts the ranks of its relevant
+ * items and writes them in the rank stream's order. */
+#include <stdlib.h>
+#include <string.h>
+#include "err.h"
+#include "out.h"
+#include "rankcount.h"
+#include "ranker.h"
+
+void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
+		 int all_queries)
+{
+	memset(K, 0, sizeof *K);
+	K->rel = rel;
+	K->brk = brk;
+	K->all_queries = all_queries;
+	strmap_init(&K->seen);
+	strmap_init(&K->cand);
+}
+
+/* rank-stream order: retrieved by rank then id, the others last by id */
+static const struct ranker *sort_k;
+static int cmp_line(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	long ra = sort_k->rank[a], rb = sort_k->rank[b];
+	if ((ra < 0) != (rb < 0))
+		return ra < 0 ? 1 : -1;
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	return slice_cmp(sort_k->rq.item[a], sort_k->rq.item[b]);
+}
+
+static void write_line(struct slice q, struct slice item, long grade,
+		       long rank, long ties, long n)
+{
+	out_slice(q);
+	out_char('\t');
+	out_slice(item);
+	out_char('\t');
+	out_long(grade);
+	out_char('\t');
+	if (rank < 0) {
+		out_str("-\t-\t");
+	} else {
+		out_long(rank);
+		out_char('\t');
+		out_long(ties);
+		out_char('\t');
+	}
+	out_long(n);
+	out_char('\n');
+}
+
+/* writes the lines of query q with n candidates (none when n = 0) */
+static void emit(struct ranker *K, struct slice q, size_t n)
+{
+	const struct relquery *rq = &K->rq;
+	size_t m = rq->n, i, k = 0;
+
+	if (m == 0) {
+		static const struct slice dash = { "-", 1 };
+		write_line(q, dash, 0, -1, 0, (long)n);
+		return;
+	}
+	if (m > K->tcap) {
+		size_t cap = K->tcap;
+		xgrow((void **)&K->target, &cap, m, sizeof *K->target);
+		K->rank = xrealloc(K->rank, cap * sizeof *K->rank);
+		K->ties = xrealloc(K->ties, cap * sizeof *K->ties);
+		K->order = xrealloc(K->order, cap * sizeof *K->order);
+		K->tcap = cap;
+	}
+	/* relevant items among the candidates */
+	size_t *slot = K->order;	/* scratch: relevant index of target */
+	for (i = 0; i < m; i++) {
+		size_t c = n ? strmap_get(&K->cand, rq->item[i]) : (size_t)-1;
+		K->rank[i] = -1;
+		K->ties[i] = 0;
+		if (c != (size_t)-1) {
+			K->target[k] = c;
+			slot[k++] = i;
+		}
+	}
+	if (k) {
+		long *r = xmalloc(k * sizeof *r), *t = xmalloc(k * sizeof *t);
+		count_ranks(K->score, n, K->target, k, K->brk, &K->cand, r, t);
+		for (i = 0; i < k; i++) {
+			K->rank[slot[i]] = r[i];
+			K->ties[slot[i]] = t[i];
+		}
+		free(r);
+		free(t);
+	}
+	for (i = 0; i < m; i++)
+		K->order[i] = i;
+	sort_k = K;
+	qsort(K->order, m, sizeof *K->order, cmp_line);
+	for (i = 0; i < m; i++) {
+		size_t j = K->order[i];
+		write_line(q, rq->item[j], rq->grade[j], K->rank[j],
+			   K->ties[j], (long)n);
+	}
+}
+
+static void end_query(struct ranker *K)
+{
+	if (K->active && K->judged)
+		emit(K, K->q, K->cand.nent);
+	K->active = 0;
+}
+
+void ranker_add(struct ranker *K, struct slice q, struct slice item,
+		double score, const char *file, long line)
+{
+	int created;
+
+	if (!K->active || !slice_eq(q, K->q)) {
+		end_query(K);
+		size_t e = strmap_put(&K->seen, q, &created);
+		if (!created)
+			die_at(file, line,
+			       "query '%.*s' reappears after another query began (sort -s -k1,1 first)",
+			       (int)q.n, q.p);
+		K->q = strmap_key(&K->seen, e);
+		K->active = 1;
+		K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
+		if (!K->judged)
+			K->unjudged++;
+		strmap_clear(&K->cand);
+	}
+	if (!K->judged)
+		return;
+	if (rel_excluded(K->rel, &K->rq, K->q, item))
+		return;
+	size_t c = strmap_put(&K->cand, item, &created);
+	if (!created)
+		die_at(file, line, "duplicate item '%.*s' in query '%.*s'",
+		       (int)item.n, item.p, (int)q.n, q.p);
+	xgrow((void **)&K->score, &K->scap, c + 1, sizeof *K->score);
+	K->score[c] = score;
+}
+
+void ranker_finish(struct ranker *K)
+{
+	size_t i;
+
+	end_query(K);
+	if (K->all_queries) {
+		strmap_clear(&K->cand);
+		for (i = 0; i < rel_nqueries(K->rel); i++) {
+			struct slice q = rel_query_id(K->rel, i);
+			if (strmap_get(&K->seen, q) != (size_t)-1)
+				continue;
+			rel_query(K->rel, q, &K->rq, NULL, 0);
+			emit(K, q, 0);
+		}
+	}
+	if (K->unjudged)
+		note("%ld quer%s not in the qrels left out", K->unjudged,
+		     K->unjudged == 1 ? "y" : "ies");
+}

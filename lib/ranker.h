@@ -1,0 +1,37 @@
+/* rankof's per-query machine: candidates of one query go in (from a score
+ * stream or from the scoring kernel), rank-stream lines come out. */
+#ifndef RK_RANKER_H
+#define RK_RANKER_H
+#include "relevance.h"
+#include "strmap.h"
+
+struct ranker {
+	struct relsrc *rel;
+	int brk;		/* BREAK_* */
+	int all_queries;	/* -c */
+
+	struct strmap seen;	/* queries begun so far */
+	struct strmap cand;	/* this query's candidates: entry = index */
+	double *score;
+	size_t scap;
+	struct slice q;		/* this query: its key in seen */
+	int active, judged;
+	struct relquery rq;
+	long unjudged;		/* run queries left out: not in the qrels */
+
+	/* per-query scratch */
+	size_t *target;
+	long *rank, *ties;
+	size_t *order;
+	size_t tcap;
+};
+
+void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
+		 int all_queries);
+/* one candidate; file and line name it in messages */
+void ranker_add(struct ranker *K, struct slice q, struct slice item,
+		double score, const char *file, long line);
+/* the last query, then (-c) the qrels queries the run lacked */
+void ranker_finish(struct ranker *K);
+
+#endif

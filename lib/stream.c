@@ -1,0 +1,87 @@
+/* Reading and writing rankkit streams with their header and end lines. */
+#include <string.h>
+#include "err.h"
+#include "out.h"
+#include "stream.h"
+
+void stream_open(struct stream *S, const char *path, const char *header)
+{
+	lines_open(&S->L, path);
+	S->header = header;
+	S->has_header = 0;
+	S->ended = 0;
+}
+
+static int is_header(struct slice line, const char *header)
+{
+	/* "# " then the columns, separated by tabs or spaces */
+	struct slice a[16], b[16];
+	struct slice h = { header, strlen(header) };
+	size_t na, nb, i;
+
+	if (line.n < 2 || line.p[0] != '#')
+		return 0;
+	line.p++, line.n--;
+	na = split_fields(line, a, 16);
+	nb = split_fields(h, b, 16);
+	if (na != nb || na > 16)
+		return 0;
+	for (i = 0; i < na; i++)
+		if (!slice_eq(a[i], b[i]))
+			return 0;
+	return 1;
+}
+
+static int is_end(struct slice line)
+{
+	struct slice f[3];
+	if (line.n < 2 || line.p[0] != '#')
+		return 0;
+	line.p++, line.n--;
+	return split_fields(line, f, 3) == 1 && slice_eqs(f[0], "end");
+}
+
+int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf)
+{
+	struct slice line;
+
+	while (lines_next(&S->L, &line)) {
+		if (line.n && line.p[0] == '#') {
+			if (S->L.lineno == 1 && S->header &&
+			    is_header(line, S->header))
+				S->has_header = 1;
+			else if (S->has_header && is_end(line))
+				S->ended = 1;
+			continue;
+		}
+		size_t k = split_fields(line, f, max);
+		if (k == 0)
+			continue;	/* blank line */
+		if (S->ended)
+			die_at(S->L.name, S->L.lineno,
+			       "data after the '# end' line");
+		*nf = k;
+		return 1;
+	}
+	if (S->has_header && !S->ended)
+		die_at(S->L.name, S->L.lineno,
+		       "stream ends without its '# end' line (the program upstream failed)");
+	return 0;
+}
+
+void stream_close(struct stream *S)
+{
+	lines_close(&S->L);
+}
+
+void stream_write_header(const char *header)
+{
+	out_str("# ");
+	out_str(header);
+	out_char('\n');
+}
+
+void stream_write_end(void)
+{
+	out_str("# end\n");
+}

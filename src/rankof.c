@@ -1,0 +1,155 @@
+/* rankof: scores and relevance to the tie-aware rank stream. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include "err.h"
+#include "num.h"
+#include "out.h"
+#include "rankcount.h"
+#include "ranker.h"
+#include "stream.h"
+
+static const char usage_line[] =
+	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
+	"[-cx] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
+	"[--break input|id] [RUN ...]";
+
+static const char help[] =
+	"Reads score streams (query item score) or TREC runs (query Q0 item rank score tag)\n"
+	"and writes the rank stream: query item grade rank ties n.\n"
+	"  -r, --qrels FILE         relevance as query item grade, or query 0 item grade\n"
+	"  -l, --labels FILE        id label [camera], for queries and items alike\n"
+	"      --query-labels FILE  labels of the queries (with --item-labels)\n"
+	"      --item-labels FILE   labels of the items\n"
+	"  -g, --min-grade G        relevant when grade >= G (default 1)\n"
+	"  -c, --all-queries        also qrels queries that the run lacks\n"
+	"  -x, --exclude-self       an item with the query's id leaves its gallery\n"
+	"      --junk same-camera   items of the query's label and camera leave its gallery\n"
+	"      --junk-label L       items labelled L leave every gallery\n"
+	"      --folds N            (labels) N equal consecutive folds of queries and items\n"
+	"      --break input|id     break ties by input order or by item id descending\n"
+	"  -h, --help               this help\n"
+	"      --version            version\n";
+
+enum { O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION };
+
+static const struct option longopts[] = {
+	{ "qrels", required_argument, 0, 'r' },
+	{ "labels", required_argument, 0, 'l' },
+	{ "query-labels", required_argument, 0, O_QLAB },
+	{ "item-labels", required_argument, 0, O_ILAB },
+	{ "min-grade", required_argument, 0, 'g' },
+	{ "all-queries", no_argument, 0, 'c' },
+	{ "exclude-self", no_argument, 0, 'x' },
+	{ "junk", required_argument, 0, O_JUNK },
+	{ "junk-label", required_argument, 0, O_JUNKLABEL },
+	{ "folds", required_argument, 0, O_FOLDS },
+	{ "break", required_argument, 0, O_BREAK },
+	{ "help", no_argument, 0, 'h' },
+	{ "version", no_argument, 0, O_VERSION },
+	{ 0, 0, 0, 0 }
+};
+
+/* reads one score stream or TREC run into the ranker */
+static void read_run(struct ranker *K, const char *path)
+{
+	struct stream S;
+	struct slice f[6];
+	size_t nf;
+
+	stream_open(&S, path, HDR_SCORE);
+	while (stream_next(&S, f, 6, &nf)) {
+		struct slice item, sc;
+		if (nf == 3)
+			item = f[1], sc = f[2];
+		else if (nf >= 6)
+			item = f[2], sc = f[4];
+		else
+			die_at(path, S.L.lineno,
+			       "expected 3 fields (query item score) or 6 or more (TREC run), found %zu",
+			       nf);
+		double v = field_double(path, S.L.lineno, nf == 3 ? 3 : 5, sc);
+		ranker_add(K, f[0], item, v, path, S.L.lineno);
+	}
+	stream_close(&S);
+}
+
+int main(int argc, char **argv)
+{
+	const char *qrels = NULL, *labels = NULL, *qlab = NULL, *ilab = NULL;
+	const char *junk_label = NULL;
+	struct relsrc rel;
+	struct ranker K;
+	int c, brk = BREAK_NONE, all = 0, i;
+
+	rk_setprog(argv[0]);
+	rk_usage = usage_line;
+	opterr = 0;
+	memset(&rel, 0, sizeof rel);
+	rel.min_grade = 1;
+	while ((c = getopt_long(argc, argv, ":r:l:g:cxh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r': qrels = optarg; break;
+		case 'l': labels = optarg; break;
+		case O_QLAB: qlab = optarg; break;
+		case O_ILAB: ilab = optarg; break;
+		case 'g':
+			rel.min_grade = arg_long("-g", optarg, 0, 1000000000L);
+			break;
+		case 'c': all = 1; break;
+		case 'x': rel.exclude_self = 1; break;
+		case O_JUNK:
+			if (strcmp(optarg, "same-camera") != 0)
+				usage_error(NULL, "--junk: '%s' is not same-camera",
+					    optarg);
+			rel.junk_samecam = 1;
+			break;
+		case O_JUNKLABEL: junk_label = optarg; break;
+		case O_FOLDS:
+			rel.folds = arg_long("--folds", optarg, 1, 1000000000L);
+			break;
+		case O_BREAK:
+			if (strcmp(optarg, "input") == 0)
+				brk = BREAK_INPUT;
+			else if (strcmp(optarg, "id") == 0)
+				brk = BREAK_ID;
+			else
+				usage_error(NULL, "--break: '%s' is not input or id",
+					    optarg);
+			break;
+		case 'h':
+			printf("usage: %s\n%s", usage_line, help);
+			out_finish();
+		case O_VERSION:
+			printf("rankof (rankkit) %s\n", RK_VERSION);
+			out_finish();
+		default:
+			opt_error(argv, c);
+		}
+	}
+	if (!!qrels + !!labels + !!(qlab || ilab) != 1)
+		usage_error(NULL, "give one relevance source: -r, -l, or --query-labels with --item-labels");
+	if ((qlab != NULL) != (ilab != NULL))
+		usage_error(NULL, "--query-labels and --item-labels go together");
+	if (qrels && (rel.junk_samecam || junk_label || rel.folds))
+		usage_error(NULL, "--junk, --junk-label and --folds need labels");
+	if (all && !qrels)
+		usage_error(NULL, "-c needs qrels");
+
+	if (qrels)
+		rel_load_qrels(&rel, qrels);
+	else
+		rel_load_labels(&rel, qlab, labels ? labels : ilab);
+	if (junk_label)
+		rel_set_junk_label(&rel, junk_label);
+
+	ranker_init(&K, &rel, brk, all);
+	stream_write_header(HDR_RANK);
+	if (optind == argc)
+		read_run(&K, "-");
+	for (i = optind; i < argc; i++)
+		read_run(&K, argv[i]);
+	ranker_finish(&K);
+	stream_write_end();
+	out_finish();
+}
