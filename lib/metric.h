@@ -46,7 +46,7 @@ struct metricopts {
 };
 
 /* getopt_long pieces every metric program shares */
-#define METRIC_SHORTOPTS "k:m:T:qfp:hV"
+#define METRIC_SHORTOPTS "k:m:T:qfp:h"
 #define METRIC_LONGOPTS \
 	{ "cutoffs", required_argument, 0, 'k' }, \
 	{ "measures", required_argument, 0, 'm' }, \

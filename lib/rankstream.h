@@ -4,6 +4,7 @@
 #define RK_RANKSTREAM_H
 #include <stddef.h>
 #include "stream.h"
+#include "strmap.h"
 
 /* One relevant item of a query. rank < 0: not retrieved. */
 struct relitem {
@@ -35,18 +36,18 @@ struct rquery {
 
 struct rankreader {
 	struct stream S;
-	const char **files;
-	size_t nfiles, fi;
-	int open;
-	struct slice pend[6];	/* a record read ahead: the next query's first */
+	char **files;
+	int nfiles, fi, open;
+	struct strmap seen;	/* queries begun */
+	/* a record read ahead: the first of the next query */
 	int have_pend;
-	char *pendbuf;
-	size_t pendcap;
-	long pendline;
-	struct strmap *seen;	/* queries already finished */
+	struct relitem pend;
+	long pend_n, pend_line;
+	int pend_empty;
+	size_t pend_q;		/* its query: entry of seen */
 };
 
-/* files: NULL-terminated list; none means stdin */
+/* nfiles files; none means stdin */
 void rankreader_open(struct rankreader *R, char **files, int nfiles);
 /* 1 and the next query in *q, or 0 at the end. Dies on bad records. */
 int rankreader_next(struct rankreader *R, struct rquery *q);

@@ -1,0 +1,366 @@
+/* The metric programs' common pass: per query, every column in the three
+ * tie modes; summaries by running sums (or, with --folds, from the stored
+ * per-query values, since fold boundaries need the query count); medians
+ * keep their column's values. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "err.h"
+#include "metric.h"
+#include "num.h"
+#include "optlist.h"
+#include "out.h"
+#include "stream.h"
+
+struct col {
+	const struct mdef *d;
+	long K;
+	int chance;
+	char name[64];
+};
+
+struct acc {
+	double sum[NTIEMODES];
+	long cnt[NTIEMODES];
+	double *med[NTIEMODES];
+	size_t nmed[NTIEMODES], medcap[NTIEMODES];
+};
+
+void metric_defaults(struct metricopts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->mode = TIE_EXP;
+	o->empty = EMPTY_MISS;
+	o->decimals = -1;
+}
+
+int metric_option(struct metricopts *o, int c, const char *arg,
+		  const char *usage)
+{
+	switch (c) {
+	case 'k':
+		free(o->K);
+		parse_cutoffs("-k", arg, &o->K, &o->nK, 0, NULL, usage);
+		return 1;
+	case 'm':
+		parse_names("-m", arg, &o->sel, &o->nsel, usage);
+		return 1;
+	case 'T':
+		o->mode = tiemode_parse(arg);
+		if (o->mode < 0)
+			usage_error(usage, "-T: '%s' is not expected, optimistic or pessimistic", arg);
+		return 1;
+	case 'E':
+		if (strcmp(arg, "miss") == 0)
+			o->empty = EMPTY_MISS;
+		else if (strcmp(arg, "skip") == 0)
+			o->empty = EMPTY_SKIP;
+		else if (strcmp(arg, "error") == 0)
+			o->empty = EMPTY_ERROR;
+		else
+			usage_error(usage, "--empty: '%s' is not miss, skip or error", arg);
+		return 1;
+	case 'F':
+		o->folds = arg_long("--folds", arg, 1, 1000000000L);
+		return 1;
+	case 'q':
+		o->perquery = 1;
+		return 1;
+	case 'f':
+		o->fractions = 1;
+		return 1;
+	case 'p':
+		o->decimals = (int)arg_long("-p", arg, 0, 17);
+		return 1;
+	case 'C':
+		o->chance = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static const struct mdef *find_def(const struct mdef *defs, size_t n,
+				   const char *name)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (strcmp(defs[i].name, name) == 0)
+			return &defs[i];
+	return NULL;
+}
+
+static void add_col(struct col **c, size_t *n, size_t *cap,
+		    const struct mdef *d, long K, int chance)
+{
+	xgrow((void **)c, cap, *n + 1, sizeof **c);
+	struct col *x = &(*c)[(*n)++];
+	x->d = d;
+	x->K = K;
+	x->chance = chance;
+	if (d->cutoff)
+		snprintf(x->name, sizeof x->name, "%s@%ld%s", d->name, K,
+			 chance ? ":chance" : "");
+	else
+		snprintf(x->name, sizeof x->name, "%s", d->name);
+}
+
+static void acc_add(struct acc *a, const struct col *c, const double *v)
+{
+	int m;
+	for (m = 0; m < NTIEMODES; m++) {
+		if (isnan(v[m]))
+			continue;
+		if (c->d->kind == MK_MEDIAN) {
+			xgrow((void **)&a->med[m], &a->medcap[m], a->nmed[m] + 1,
+			      sizeof *a->med[m]);
+			a->med[m][a->nmed[m]++] = v[m];
+		} else {
+			a->sum[m] += v[m];
+			a->cnt[m]++;
+		}
+	}
+}
+
+static int cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return (a > b) - (a < b);
+}
+
+static double acc_value(struct acc *a, const struct col *c, int m, void *ctx)
+{
+	double v;
+	if (c->d->kind == MK_MEDIAN) {
+		size_t n = a->nmed[m];
+		if (n == 0)
+			return NAN;
+		qsort(a->med[m], n, sizeof *a->med[m], cmp_double);
+		v = n % 2 ? a->med[m][n / 2] :
+			(a->med[m][n / 2 - 1] + a->med[m][n / 2]) / 2;
+		if (c->d->finish)
+			v = c->d->finish(v, ctx);
+		return v;
+	}
+	return a->cnt[m] ? a->sum[m] / (double)a->cnt[m] : NAN;
+}
+
+static void acc_free(struct acc *a)
+{
+	int m;
+	for (m = 0; m < NTIEMODES; m++)
+		free(a->med[m]);
+	memset(a, 0, sizeof *a);
+}
+
+struct printer {
+	int fractions, decimals;
+};
+
+static void format_value(char *buf, size_t n, const struct printer *P,
+			 const struct col *c, double v)
+{
+	if (isnan(v)) {
+		snprintf(buf, n, "-");
+		return;
+	}
+	if (c->d->rate && !P->fractions)
+		v *= 100;
+	if (v == 0)
+		v = 0;
+	snprintf(buf, n, "%.*f", P->decimals, v);
+}
+
+static void row(const struct printer *P, const struct col *c,
+		const char *query, double v)
+{
+	char buf[512];
+	format_value(buf, sizeof buf, P, c, v);
+	out_str(c->name);
+	out_char('\t');
+	out_str(query);
+	out_char('\t');
+	out_str(buf);
+	out_char('\n');
+}
+
+/* values of one query, all columns, all modes: v[col * NTIEMODES + mode] */
+static void query_values(const struct metricopts *o, const struct col *cols,
+			 size_t ncol, const struct rquery *q, double *v)
+{
+	size_t i;
+	int m;
+	for (i = 0; i < ncol; i++) {
+		const struct col *c = &cols[i];
+		double *w = v + i * NTIEMODES;
+		for (m = 0; m < NTIEMODES; m++) {
+			if (q->m == 0)
+				w[m] = o->empty == EMPTY_MISS && !c->d->needs_rel ?
+					0 : NAN;
+			else if (c->chance)
+				w[m] = c->d->chance(q, c->K, o->ctx);
+			else
+				w[m] = c->d->value(q, c->K, m, o->ctx);
+		}
+	}
+}
+
+void metric_run(struct metricopts *o, const struct mdef *defs, size_t ndefs,
+		char **files, int nfiles, const char *usage)
+{
+	struct col *cols = NULL;
+	size_t ncol = 0, colcap = 0, i, j;
+	static long default_K[] = { 1, 5, 10 };
+	struct printer P;
+	struct rankreader R;
+	struct rquery q;
+	struct acc *all;
+	double *v, *store = NULL;
+	size_t nq = 0, storecap = 0;
+	long nempty = 0, *noval;
+	int m;
+
+	if (!o->K) {
+		o->K = default_K;
+		o->nK = 3;
+	}
+	/* the columns: chosen measures in the order given, each cut-off */
+	for (i = 0; i < (o->sel ? o->nsel : ndefs); i++) {
+		const struct mdef *d = o->sel ? find_def(defs, ndefs, o->sel[i])
+					      : &defs[i];
+		if (!d) {
+			char known[256] = "";
+			for (j = 0; j < ndefs; j++) {
+				strncat(known, j ? ", " : "", sizeof known - strlen(known) - 1);
+				strncat(known, defs[j].name, sizeof known - strlen(known) - 1);
+			}
+			usage_error(usage, "-m: unknown measure '%s' (known: %s)",
+				    o->sel[i], known);
+		}
+		if (!d->cutoff) {
+			add_col(&cols, &ncol, &colcap, d, 0, 0);
+			continue;
+		}
+		for (j = 0; j < o->nK; j++) {
+			add_col(&cols, &ncol, &colcap, d, o->K[j], 0);
+			if (o->chance && d->chance)
+				add_col(&cols, &ncol, &colcap, d, o->K[j], 1);
+		}
+	}
+	P.fractions = o->fractions;
+	P.decimals = o->decimals >= 0 ? o->decimals : o->fractions ? 4 : 2;
+
+	all = xcalloc(ncol, sizeof *all);
+	noval = xcalloc(ncol, sizeof *noval);
+	v = xmalloc(ncol * NTIEMODES * sizeof *v);
+	memset(&q, 0, sizeof q);
+	rankreader_open(&R, files, nfiles);
+	stream_write_header(HDR_MEASURE);
+	while (rankreader_next(&R, &q)) {
+		if (q.m == 0) {
+			if (o->empty == EMPTY_ERROR)
+				die_at(q.file, q.line,
+				       "query '%s' has no relevant item (--empty error)",
+				       q.id);
+			nempty++;
+		}
+		query_values(o, cols, ncol, &q, v);
+		for (i = 0; i < ncol; i++) {
+			double x = v[i * NTIEMODES + o->mode];
+			if (q.m && isnan(x))
+				noval[i]++;
+			if (o->perquery && cols[i].d->kind != MK_MEDIAN &&
+			    !isnan(x))
+				row(&P, &cols[i], q.id, x);
+		}
+		if (o->folds) {
+			size_t per = ncol * NTIEMODES;
+			xgrow((void **)&store, &storecap, (nq + 1) * per,
+			      sizeof *store);
+			memcpy(store + nq * per, v, per * sizeof *v);
+		} else {
+			for (i = 0; i < ncol; i++)
+				acc_add(&all[i], &cols[i], v + i * NTIEMODES);
+		}
+		nq++;
+	}
+
+	/* summaries: all[i] holds, per mode, the value of the 'all' row */
+	double *sumv = xmalloc(ncol * NTIEMODES * sizeof *sumv);
+	if (o->folds) {
+		size_t F = (size_t)o->folds, per = nq / F, f;
+		if (nq % F)
+			die(EXIT_DATA, "%zu queries do not split into %ld equal folds",
+			    nq, o->folds);
+		double *fsum = xcalloc(ncol * NTIEMODES, sizeof *fsum);
+		long *fcnt = xcalloc(ncol * NTIEMODES, sizeof *fcnt);
+		for (f = 0; f < F; f++) {
+			char name[32];
+			snprintf(name, sizeof name, "fold%zu", f + 1);
+			for (i = 0; i < ncol; i++) {
+				struct acc a;
+				memset(&a, 0, sizeof a);
+				for (j = f * per; j < (f + 1) * per; j++)
+					acc_add(&a, &cols[i],
+						store + (j * ncol + i) * NTIEMODES);
+				for (m = 0; m < NTIEMODES; m++) {
+					double x = acc_value(&a, &cols[i], m, o->ctx);
+					if (m == o->mode)
+						row(&P, &cols[i], name, x);
+					if (!isnan(x)) {
+						fsum[i * NTIEMODES + m] += x;
+						fcnt[i * NTIEMODES + m]++;
+					}
+				}
+				acc_free(&a);
+			}
+		}
+		for (i = 0; i < ncol * NTIEMODES; i++)
+			sumv[i] = fcnt[i] ? fsum[i] / (double)fcnt[i] : NAN;
+		free(fsum);
+		free(fcnt);
+	} else {
+		for (i = 0; i < ncol; i++)
+			for (m = 0; m < NTIEMODES; m++)
+				sumv[i * NTIEMODES + m] =
+					acc_value(&all[i], &cols[i], m, o->ctx);
+	}
+	for (i = 0; i < ncol; i++)
+		row(&P, &cols[i], "all", sumv[i * NTIEMODES + o->mode]);
+	stream_write_end();
+	out_flush();
+
+	/* what the reader should know */
+	if (nempty)
+		note("%ld quer%s with no relevant item %s", nempty,
+		     nempty == 1 ? "y" : "ies",
+		     o->empty == EMPTY_MISS ? "counted as 0 (--empty miss)" :
+		     "left out (--empty skip)");
+	{
+		char names[256] = "";
+		long cnt = 0;
+		for (i = 0; i < ncol; i++)
+			if (cols[i].d->needs_rel && noval[i] &&
+			    !strstr(names, cols[i].name)) {
+				if (*names)
+					strncat(names, ", ", sizeof names - strlen(names) - 1);
+				strncat(names, cols[i].name, sizeof names - strlen(names) - 1);
+				cnt = noval[i];
+			}
+		if (cnt)
+			note("%s: %ld quer%s without a retrieved relevant item left out",
+			     names, cnt, cnt == 1 ? "y" : "ies");
+	}
+	for (i = 0; i < ncol; i++) {
+		char a[512], b[512];
+		if (cols[i].chance)
+			continue;
+		format_value(a, sizeof a, &P, &cols[i], sumv[i * NTIEMODES + TIE_OPT]);
+		format_value(b, sizeof b, &P, &cols[i], sumv[i * NTIEMODES + TIE_PESS]);
+		if (strcmp(a, b) != 0)
+			note("ties change %s: optimistic %s, pessimistic %s",
+			     cols[i].name, a, b);
+	}
+	out_finish();
+}

@@ -1,0 +1,127 @@
+/* hitrate: rank stream to the cut-off measures of the article: hit@K (the
+ * "R@K" of retrieval papers), recall@K, P@K, MRR, MedR and MeanR. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "cutoff.h"
+#include "err.h"
+#include "metric.h"
+#include "out.h"
+
+static const char usage_line[] =
+	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
+	"[--medr median|vsepp] [--chance] [--folds N] [RANKS ...]";
+
+static const char help[] =
+	"Reads rank streams and writes hit@K, recall@K, P@K, MRR, MedR, MeanR.\n"
+	"  -k, --cutoffs LIST      cut-offs (default 1,5,10)\n"
+	"  -m, --measures LIST     of hit, recall, P, MRR, MedR, MeanR (default all)\n"
+	"  -T, --ties MODE         expected (default), optimistic or pessimistic\n"
+	"      --empty POLICY      queries without relevant items: miss (default), skip, error\n"
+	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n"
+	"      --chance            also each cut-off measure for a random ranking\n"
+	"      --folds N           N equal consecutive folds of queries; all = their mean\n"
+	"  -q, --per-query         per-query rows too\n"
+	"  -f, --fractions         fractions instead of percent\n"
+	"  -p, --precision N       decimals (default 2, or 4 with -f)\n"
+	"  -h, --help              this help\n"
+	"      --version           version\n";
+
+static int medr_vsepp;
+
+static double v_hit(const struct rquery *q, long K, int mode, void *ctx)
+{
+	return cut_hit(q, K, mode);
+}
+
+static double v_recall(const struct rquery *q, long K, int mode, void *ctx)
+{
+	return cut_found(q, K, mode) / (double)q->m;
+}
+
+static double v_prec(const struct rquery *q, long K, int mode, void *ctx)
+{
+	return cut_found(q, K, mode) / (double)K;
+}
+
+static double v_rr(const struct rquery *q, long K, int mode, void *ctx)
+{
+	return cut_rr(q, mode);
+}
+
+static double v_first(const struct rquery *q, long K, int mode, void *ctx)
+{
+	return cut_first(q, mode);
+}
+
+static double c_hit(const struct rquery *q, long K, void *ctx)
+{
+	return chance_hit(q, K);
+}
+
+static double c_recall(const struct rquery *q, long K, void *ctx)
+{
+	return chance_found(q, K) / (double)q->m;
+}
+
+static double c_prec(const struct rquery *q, long K, void *ctx)
+{
+	return chance_found(q, K) / (double)K;
+}
+
+static double medr_finish(double v, void *ctx)
+{
+	/* VSE++ prints floor(median(r - 1)) + 1 */
+	return medr_vsepp ? floor(v - 1) + 1 : v;
+}
+
+static const struct mdef defs[] = {
+	{ "hit", 1, 1, MK_MEAN, 0, v_hit, c_hit, NULL },
+	{ "recall", 1, 1, MK_MEAN, 0, v_recall, c_recall, NULL },
+	{ "P", 1, 1, MK_MEAN, 0, v_prec, c_prec, NULL },
+	{ "MRR", 0, 1, MK_MEAN, 0, v_rr, NULL, NULL },
+	{ "MedR", 0, 0, MK_MEDIAN, 1, v_first, NULL, medr_finish },
+	{ "MeanR", 0, 0, MK_MEAN, 1, v_first, NULL, NULL },
+};
+
+enum { O_MEDR = 256 };
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		METRIC_LONGOPTS,
+		{ "medr", required_argument, 0, O_MEDR },
+		{ 0, 0, 0, 0 }
+	};
+	struct metricopts o;
+	int c;
+
+	rk_setprog(argv[0]);
+	rk_usage = usage_line;
+	opterr = 0;
+	metric_defaults(&o);
+	while ((c = getopt_long(argc, argv, ":" METRIC_SHORTOPTS, longopts,
+				NULL)) != -1) {
+		if (metric_option(&o, c, optarg, usage_line))
+			continue;
+		switch (c) {
+		case O_MEDR:
+			if (strcmp(optarg, "vsepp") == 0)
+				medr_vsepp = 1;
+			else if (strcmp(optarg, "median") != 0)
+				usage_error(NULL, "--medr: '%s' is not median or vsepp", optarg);
+			break;
+		case 'h':
+			printf("usage: %s\n%s", usage_line, help);
+			out_finish();
+		case 'V':
+			printf("hitrate (rankkit) %s\n", RK_VERSION);
+			out_finish();
+		default:
+			opt_error(argv, c);
+		}
+	}
+	metric_run(&o, defs, sizeof defs / sizeof defs[0], argv + optind,
+		   argc - optind, usage_line);
+}
