@@ -67,15 +67,20 @@ bin/rankof: src/rankof.c lib/librk.a $(LIBHDR) bin/.dir
 bin/hitrate: src/hitrate.c lib/librk.a $(LIBHDR) bin/.dir
 	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/hitrate.c lib/librk.a $(LDLIBS)
 
+# ../shared holds the article's data and trec_eval's goldens (see
+# tests/helper.bash); RANKKIT_SHARED overrides where it is.
 check: all
-	RANKKIT_BIN="$$(pwd)/bin" bats tests
+	RANKKIT_BIN="$$(pwd)/bin" \
+	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
+	bats tests
 
 # bfs's habit: the same suite on a sanitizer build, in its own tree
 check-san:
 	rm -rf build-san && mkdir -p build-san
-	cp -R Makefile lib src tests man examples build-san/
+	cp -R Makefile lib src tests man examples bench build-san/
+	shared="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}"; \
 	cd build-san && $(MAKE) clean >/dev/null && \
-	  $(MAKE) CC=clang OPT="-O1 -fno-omit-frame-pointer" \
+	  RANKKIT_SHARED="$$shared" ASAN_OPTIONS=detect_leaks=0 $(MAKE) CC="$(CC)" \
 	    LDFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" \
 	    CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all $(WARN)" \
 	    check
