@@ -34,17 +34,22 @@ LIBOBJ = \
 	lib/rankcount.o \
 	lib/relevance.o \
 	lib/ranker.o \
-	lib/metric.o
+	lib/metric.o \
+	lib/fullrank.o
 
 LIBHDR = lib/*.h
 
 PROGS = \
 	bin/rankof \
-	bin/hitrate
+	bin/hitrate \
+	bin/mapr \
+	bin/ndcg
 
 MAN1 = \
 	man/rankof.1 \
-	man/hitrate.1
+	man/hitrate.1 \
+	man/mapr.1 \
+	man/ndcg.1
 MAN7 = man/rankkit.7
 
 all: $(PROGS)
@@ -66,6 +71,10 @@ bin/rankof: src/rankof.c lib/librk.a $(LIBHDR) bin/.dir
 	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/rankof.c lib/librk.a $(LDLIBS)
 bin/hitrate: src/hitrate.c lib/librk.a $(LIBHDR) bin/.dir
 	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/hitrate.c lib/librk.a $(LDLIBS)
+bin/mapr: src/mapr.c lib/librk.a $(LIBHDR) bin/.dir
+	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/mapr.c lib/librk.a $(LDLIBS)
+bin/ndcg: src/ndcg.c lib/librk.a $(LIBHDR) bin/.dir
+	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/ndcg.c lib/librk.a $(LDLIBS)
 
 # ../shared holds the article's data and trec_eval's goldens (see
 # tests/helper.bash); RANKKIT_SHARED overrides where it is.

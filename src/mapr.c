@@ -1,0 +1,155 @@
+/* mapr: R-precision, MAP@R, average precision (whole list and cut at K)
+ * and mINP from the rank stream, in three tie modes (lib/fullrank.c). */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include "err.h"
+#include "fullrank.h"
+#include "metric.h"
+#include "out.h"
+
+static const char usage_line[] =
+	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
+	"[--folds N] [--chance] [--ap-divisor m|min|found] [RANKS ...]";
+
+static const char help[] =
+	"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
+	"(measure query value): Rprec, MAP@R, AP, AP@K for each cut-off, mINP.\n"
+	"  -k, --cutoffs LIST       cut-offs of AP@K (default 10,100)\n"
+	"  -m, --measures LIST      of Rprec, MAP@R, AP, AP@K, mINP (default all)\n"
+	"  -T, --ties MODE          expected (default), optimistic or pessimistic\n"
+	"      --empty POLICY       queries without relevant items: miss (0, default),\n"
+	"                           skip or error\n"
+	"      --folds N            N equal consecutive folds, all = mean over folds\n"
+	"      --chance             AP@K of a random ordering of each query's gallery\n"
+	"      --ap-divisor D       AP@K divided by m (default), min(m, K), or the\n"
+	"                           relevant items found in the top K (found)\n"
+	"  -q, --per-query          per-query rows first\n"
+	"  -f, --fractions          fractions instead of percentages\n"
+	"  -p, --precision N        decimals (default 2, or 4 with -f)\n"
+	"  -h, --help               this help\n"
+	"      --version            version\n";
+
+enum { O_APDIV = 256 };
+
+static const struct option longopts[] = {
+	METRIC_LONGOPTS,
+	{ "ap-divisor", required_argument, 0, O_APDIV },
+	{ 0, 0, 0, 0 }
+};
+
+struct ctx {
+	int div;	/* enum apdiv */
+};
+
+static double v_rprec(const struct rquery *q, long K, int mode, void *c)
+{
+	return fr_rprec(q, mode);
+}
+
+static double v_mapr(const struct rquery *q, long K, int mode, void *c)
+{
+	return fr_mapr(q, mode);
+}
+
+static double v_ap(const struct rquery *q, long K, int mode, void *c)
+{
+	return fr_ap(q, mode);
+}
+
+static double v_apk(const struct rquery *q, long K, int mode, void *c)
+{
+	return fr_apk(q, K, mode, ((struct ctx *)c)->div);
+}
+
+static double v_inp(const struct rquery *q, long K, int mode, void *c)
+{
+	return fr_inp(q, mode);
+}
+
+/* a random ordering of the gallery: one tie group of all n candidates */
+static double c_apk(const struct rquery *q, long K, void *c)
+{
+	struct rquery r = *q;
+	struct tgroup g = { 0, q->n, q->nret, 0, 0 };
+
+	r.g = &g;
+	r.ng = q->nret > 0;
+	return fr_apk(&r, K, TIE_EXP, ((struct ctx *)c)->div);
+}
+
+/* -m names: the whole-list AP is "AP", the cut-off one "AP@K"; metric.c
+ * matches -m against the table's names, so the table is built here in the
+ * order -m gives */
+static const struct {
+	const char *sel;
+	struct mdef d;
+} measures[] = {
+	{ "Rprec", { "Rprec", 0, 1, MK_MEAN, 0, v_rprec, NULL, NULL } },
+	{ "MAP@R", { "MAP@R", 0, 1, MK_MEAN, 0, v_mapr, NULL, NULL } },
+	{ "AP", { "AP", 0, 1, MK_MEAN, 0, v_ap, NULL, NULL } },
+	{ "AP@K", { "AP", 1, 1, MK_MEAN, 0, v_apk, c_apk, NULL } },
+	{ "mINP", { "mINP", 0, 1, MK_MEAN, 0, v_inp, NULL, NULL } },
+};
+#define NMEASURES (sizeof measures / sizeof measures[0])
+
+int main(int argc, char **argv)
+{
+	static long default_K[] = { 10, 100 };
+	struct metricopts o;
+	struct ctx ctx = { APDIV_M };
+	struct mdef defs[64];
+	size_t ndefs = 0, i, j;
+	int c;
+
+	rk_setprog(argv[0]);
+	rk_usage = usage_line;
+	opterr = 0;
+	metric_defaults(&o);
+	while ((c = getopt_long(argc, argv, ":" METRIC_SHORTOPTS, longopts,
+				NULL)) != -1) {
+		if (metric_option(&o, c, optarg, usage_line))
+			continue;
+		switch (c) {
+		case O_APDIV:
+			if (strcmp(optarg, "m") == 0)
+				ctx.div = APDIV_M;
+			else if (strcmp(optarg, "min") == 0)
+				ctx.div = APDIV_MIN;
+			else if (strcmp(optarg, "found") == 0)
+				ctx.div = APDIV_FOUND;
+			else
+				usage_error(usage_line,
+					    "--ap-divisor: '%s' is not m, min or found",
+					    optarg);
+			break;
+		case 'h':
+			printf("usage: %s\n%s", usage_line, help);
+			out_finish();
+		case 'V':
+			printf("mapr (rankkit) %s\n", RK_VERSION);
+			out_finish();
+		default:
+			opt_error(argv, c);
+		}
+	}
+	if (!o.K) {
+		o.K = default_K;
+		o.nK = sizeof default_K / sizeof default_K[0];
+	}
+	for (i = 0; i < (o.sel ? o.nsel : NMEASURES); i++) {
+		for (j = 0; o.sel && j < NMEASURES; j++)
+			if (strcmp(o.sel[i], measures[j].sel) == 0)
+				break;
+		if (j == NMEASURES)
+			usage_error(usage_line,
+				    "-m: unknown measure '%s' (known: Rprec, MAP@R, AP, AP@K, mINP)",
+				    o.sel[i]);
+		if (ndefs < sizeof defs / sizeof defs[0])
+			defs[ndefs++] = measures[o.sel ? j : i].d;
+	}
+	o.sel = NULL;
+	o.nsel = 0;
+	o.ctx = &ctx;
+	metric_run(&o, defs, ndefs, argv + optind, argc - optind, usage_line);
+}
