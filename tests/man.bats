@@ -1,0 +1,181 @@
+#!/usr/bin/env bats
+# The manual pages: they lint clean, and their EXAMPLES run.
+#
+# Convention for EXAMPLES (every man/*.1 and man/*.7, picked up by glob, so
+# pages added later are covered without touching this file):
+# - in the EXAMPLES section, inside a `.Bd -literal` display, a line that
+#   starts with `$ ` is a command. It runs from the repository root with
+#   bin/ first in PATH, LC_ALL=C, under `bash -o pipefail`, and must exit 0.
+# - a command line that ends with `\e` (a backslash) goes on at the next line.
+# - the lines that follow a command in the same display, up to the next `$ `
+#   line or `.Ed`, are its standard output: when there are any, the whole
+#   output must match them line for line, with runs of blanks (tabs in the
+#   real output, spaces in the page) squeezed. A command shown without output
+#   is only run.
+# - roff escapes in displays are read back: \e \- \& \(aq \(dq \(ga \(ti \(ha.
+# - commands must not write into the tree (use $BATS_TMPDIR or a pipe).
+
+load helper
+
+ROOT="$BATS_TEST_DIRNAME/.."
+
+# extract PAGE DIR: writes DIR/N.cmd, DIR/N.where and, when output is shown,
+# DIR/N.out, numbering from the count already in DIR.
+extract() {
+	awk -v dir="$2" -v page="$1" -v n="$(ls "$2" | grep -c '\.cmd$')" '
+	function unroff(s) {
+		gsub(/\\&/, "", s); gsub(/\\-/, "-", s); gsub(/\\\(aq/, "\047", s)
+		gsub(/\\\(dq/, "\"", s); gsub(/\\\(ga/, "`", s)
+		gsub(/\\\(ti/, "~", s); gsub(/\\\(ha/, "^", s)
+		gsub(/\\e/, "\\", s)
+		return s
+	}
+	function flush() {
+		if (cmd == "") return
+		f = sprintf("%s/%04d", dir, ++n)
+		printf "%s", cmd > (f ".cmd"); close(f ".cmd")
+		print page ":" cmdline > (f ".where"); close(f ".where")
+		if (nout) {
+			printf "%s", out > (f ".out"); close(f ".out")
+		}
+		cmd = ""; out = ""; nout = 0; cont = 0
+	}
+	/^\.Sh / { flush(); inex = ($0 ~ /^\.Sh[ \t]+"?EXAMPLES"?[ \t]*$/); inlit = 0; next }
+	!inex { next }
+	/^\.Bd[ \t].*-literal/ { inlit = 1; next }
+	/^\.Ed/ { flush(); inlit = 0; next }
+	!inlit { next }
+	{
+		line = unroff($0)
+		if (cont) {
+			cmd = cmd line "\n"; cont = (line ~ /\\$/); next
+		}
+		if (line ~ /^\$ /) {
+			flush()
+			cmdline = FNR
+			cmd = substr(line, 3) "\n"; cont = (line ~ /\\$/); next
+		}
+		if (cmd != "") { out = out line "\n"; nout++ }
+	}
+	END { flush() }
+	' "$1"
+}
+
+squeeze() { awk '{ $1 = $1; print }' "$@"; }
+
+setup() {
+	CASES="$BATS_TEST_TMPDIR/cases"
+	mkdir -p "$CASES"
+	for p in "$ROOT"/man/*.[1-9]; do
+		[ -e "$p" ] || continue
+		extract "$p" "$CASES"
+	done
+}
+
+# run_case N: runs case N from the root, stdout in $CASES/N.got, status in $st
+run_case() {
+	st=0
+	(cd "$ROOT" && PATH="$RK_BIN:$PATH" LC_ALL=C \
+		timeout 120 bash -o pipefail -c "$(cat "$CASES/$1.cmd")") \
+		>"$CASES/$1.got" 2>"$CASES/$1.err" </dev/null || st=$?
+}
+
+@test "man: every page lints clean (mandoc -T lint, groff -mdoc -ww)" {
+	have=0 fail=0
+	if command -v mandoc >/dev/null; then
+		have=1
+		# -W warning: style notes such as "referenced manual not found"
+		# depend on what this machine has installed
+		for p in "$ROOT"/man/*.[1-9]; do
+			if ! msg=$(mandoc -T lint -W warning "$p" 2>&1) || [ -n "$msg" ]; then
+				echo "mandoc: ${p#$ROOT/}:"; echo "$msg"; fail=1
+			fi
+		done
+	fi
+	if command -v groff >/dev/null; then
+		have=1
+		for p in "$ROOT"/man/*.[1-9]; do
+			msg=$(groff -mdoc -ww -z "$p" 2>&1)
+			if [ -n "$msg" ]; then
+				echo "groff: ${p#$ROOT/}:"; echo "$msg"; fail=1
+			fi
+		done
+	fi
+	[ "$have" = 1 ] || skip "neither mandoc nor groff is installed"
+	[ "$fail" = 0 ]
+}
+
+@test "man: every program in bin/ has a page, and every page of section 1 has EXAMPLES commands" {
+	fail=0
+	for b in "$RK_BIN"/*; do
+		[ -f "$b" ] && [ -x "$b" ] || continue
+		name=${b##*/}
+		[ -e "$ROOT/man/$name.1" ] || { echo "no man/$name.1 for bin/$name"; fail=1; }
+	done
+	for p in "$ROOT"/man/*.1; do
+		[ -e "$p" ] || continue
+		name=${p##*/}
+		if ! grep -qx "[^:]*/$name:[0-9]*" "$CASES"/*.where 2>/dev/null; then
+			echo "man/$name: no '\$ ' command in a literal display of EXAMPLES"
+			fail=1
+		fi
+	done
+	[ "$fail" = 0 ]
+}
+
+@test "man: every EXAMPLES command exits 0" {
+	fail=0 count=0
+	for c in "$CASES"/*.cmd; do
+		[ -e "$c" ] || continue
+		n=${c##*/}; n=${n%.cmd}
+		count=$((count + 1))
+		run_case "$n"
+		if [ "$st" != 0 ]; then
+			where=$(cat "$CASES/$n.where")
+			echo "${where#$ROOT/}: exit $st: $(cat "$c")"
+			sed 's/^/  stderr: /' "$CASES/$n.err" | head -5
+			fail=1
+		fi
+	done
+	echo "$count commands"
+	[ "$count" -gt 0 ]
+	[ "$fail" = 0 ]
+}
+
+@test "man: EXAMPLES output shown in the pages is what the commands print" {
+	fail=0
+	for c in "$CASES"/*.out; do
+		[ -e "$c" ] || continue
+		n=${c##*/}; n=${n%.out}
+		run_case "$n"
+		if ! diff <(squeeze "$CASES/$n.out") <(squeeze "$CASES/$n.got") >"$CASES/$n.diff"; then
+			where=$(cat "$CASES/$n.where")
+			echo "${where#$ROOT/}: $(cat "$CASES/$n.cmd")"
+			echo "  (< page, > actual output, blanks squeezed)"
+			sed 's/^/  /' "$CASES/$n.diff" | head -20
+			fail=1
+		fi
+	done
+	[ "$fail" = 0 ]
+}
+
+@test "man: every long option of --help is documented in the program's page" {
+	fail=0 checked=0
+	for p in "$ROOT"/man/*.1; do
+		[ -e "$p" ] || continue
+		name=${p##*/}; name=${name%.1}
+		[ -x "$RK_BIN/$name" ] || continue
+		checked=$((checked + 1))
+		help=$("$RK_BIN/$name" --help 2>&1) || { echo "$name --help failed"; fail=1; continue; }
+		page=$(mandoc -T ascii "$p" 2>/dev/null || groff -mdoc -Tascii -P-c "$p" 2>/dev/null)
+		page=$(printf '%s\n' "$page" | LC_ALL=C sed 's/.\x08//g')
+		for o in $(printf '%s\n' "$help" | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u); do
+			if ! printf '%s\n' "$page" | grep -qE -- "(^|[^a-z0-9-])$o([^a-z0-9-]|\$)"; then
+				echo "man/$name.1 lacks $o (in $name --help)"
+				fail=1
+			fi
+		done
+	done
+	[ "$checked" -gt 0 ] || skip "no program built for any page"
+	[ "$fail" = 0 ]
+}
