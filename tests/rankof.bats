@@ -318,3 +318,37 @@ worked() {
 	same "$output" "$(tsv '# query item grade rank ties n' \
 	    'q d1 1 1 0 4' 'q d10 1 2 0 4' 'q d2 1 4 0 4' '# end')"
 }
+
+@test "rankof | hitrate: an empty query under each --empty policy" {
+	# e1 judged with grade 0 only: `e1 - 0 - - 1`; h1: a at rank 2 of 2
+	printf '%s\n' 'e1 a 1' 'h1 a 1' 'h1 b 2' > scores
+	printf '%s\n' 'e1 a 0' 'h1 a 1' > qrels
+	rankof -r qrels scores > ranks
+	same "$(cat ranks)" "$(tsv '# query item grade rank ties n' \
+	    'e1 - 0 - - 1' 'h1 a 1 2 0 2' '# end')"
+	# miss: hit@2 = (0 + 1)/2; skip: h1 alone
+	run --separate-stderr hitrate -f -k 1,2 -m hit ranks
+	status_is 0
+	same "$(val hit@1 all) $(val hit@2 all)" "0.0000 0.5000"
+	run --separate-stderr hitrate --empty skip -f -k 1,2 -m hit ranks
+	status_is 0
+	same "$(val hit@1 all) $(val hit@2 all)" "0.0000 1.0000"
+	# error: line 2 of the stream (the header is line 1)
+	run --separate-stderr hitrate --empty error -f -k 1,2 -m hit ranks
+	status_is 1
+	same "$stderr" "hitrate: ranks:2: query 'e1' has no relevant item (--empty error)"
+}
+
+@test "rankof | hitrate: streams in several files, each with its header and end" {
+	worked
+	rankof -r qrels scores > a.ranks
+	printf '%s\n' 'q2 x 1' 'q2 y 2' > s2
+	printf '%s\n' 'q2 x 1' > r2
+	rankof -r r2 s2 > b.ranks
+	same "$(cat b.ranks)" "$(tsv '# query item grade rank ties n' 'q2 x 1 2 0 2' '# end')"
+	# hit@2: q1 1/3, q2 1 -> 2/3
+	run --separate-stderr hitrate -f -k 2 -m hit -q a.ranks b.ranks
+	status_is 0
+	same "$output" "$(tsv '# measure query value' \
+	    'hit@2 q1 0.3333' 'hit@2 q2 1.0000' 'hit@2 all 0.6667' '# end')"
+}
