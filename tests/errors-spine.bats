@@ -32,7 +32,8 @@ err_table() {
 	while IFS='|' read -r st cmd in want; do
 		st=$(echo $st)
 		case $st in ''|\#*) continue ;; esac
-		cmd=$(echo $cmd); want=${want# }; in=${in# }; in=${in% }
+		cmd=$(echo $cmd); want=${want# }
+		in=${in#"${in%%[![:space:]]*}"}; in=${in%"${in##*[![:space:]]}"}
 		rows=$((rows + 1))
 		code=0
 		# shellcheck disable=SC2086
@@ -133,6 +134,16 @@ usage_table() {
 	1 | hitrate --empty error | a x 1 1 0 3\nb - 0 - - 3\n | hitrate: -:2: query 'b' has no relevant item (--empty error)
 	1 | hitrate --folds 2 | a x 1 1 0 3\nb x 1 1 0 3\nc x 1 1 0 3\n | hitrate: 3 queries do not split into 2 equal folds
 	1 | hitrate nosuch | x | hitrate: nosuch: No such file or directory
+	T
+}
+
+@test "unreadable files: a directory gives strerror's text" {
+	# cli-spec: `prog: F: <strerror text>` for unreadable files; fopen()
+	# succeeds on a directory and read() fails with EISDIR
+	err_table <<-'T'
+	1 | rankof -r .    | q1 d1 1\n | rankof: .: Is a directory
+	1 | rankof -r q .  | q1 d1 1\n | rankof: .: Is a directory
+	1 | hitrate .      | x         | hitrate: .: Is a directory
 	T
 }
 
