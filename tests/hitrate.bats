@@ -85,6 +85,35 @@ bats_require_minimum_version 1.5.0
 	T
 }
 
+# group.ranks: two relevant items in one tie group: a = 1 above, t = 4
+# (positions 2..5), s = 2, m = 2, n = 5.
+#   hit@2 = 1 - C(2,1)/C(4,1) = 1/2; hit@3 = 1 - C(2,2)/C(4,2) = 5/6
+#   h(3) = s(K-a)/t = 2*2/4 = 1: recall@3 = 1/2, P@3 = 1/3; h(5) = 2
+#   RR = sum_{j=1..3} C(4-j,1)/C(4,2)/(1+j) = (3/6)/2 + (2/6)/3 + (1/6)/4
+#      = 1/4 + 1/9 + 1/24 = 29/72 = .402778 (not 1/E[r] = 3/8)
+#   E[r] = a + (t+1)/(s+1) = 1 + 5/3 = 2.6667
+# optimistic: both at 2, 3; pessimistic: at 4, 5
+@test "hitrate: several relevant items in one tie group, three modes" {
+	hitrate_table <<-'T'
+	group.ranks | -f -k 1,2,3,5 | hit@1    | all | 0.0000
+	group.ranks | -f -k 1,2,3,5 | hit@2    | all | 0.5000
+	group.ranks | -f -k 1,2,3,5 | hit@3    | all | 0.8333
+	group.ranks | -f -k 1,2,3,5 | recall@3 | all | 0.5000
+	group.ranks | -f -k 1,2,3,5 | recall@5 | all | 1.0000
+	group.ranks | -f -k 1,2,3,5 | P@3      | all | 0.3333
+	group.ranks | -f -k 1,2,3,5 | P@5      | all | 0.4000
+	group.ranks | -f -k 1,2,3,5 | MRR      | all | 0.4028
+	group.ranks | -f -k 1,2,3,5 | MeanR    | all | 2.6667
+	group.ranks | -f -k 1,2,3,5 -T optimistic  | hit@2    | all | 1.0000
+	group.ranks | -f -k 1,2,3,5 -T optimistic  | recall@3 | all | 1.0000
+	group.ranks | -f -k 1,2,3,5 -T optimistic  | MRR      | all | 0.5000
+	group.ranks | -f -k 1,2,3,5 -T pessimistic | hit@3    | all | 0.0000
+	group.ranks | -f -k 1,2,3,5 -T pessimistic | P@5      | all | 0.4000
+	group.ranks | -f -k 1,2,3,5 -T pessimistic | MRR      | all | 0.2500
+	group.ranks | -f -k 1,2,3,5 -T pessimistic | MeanR    | all | 4.0000
+	T
+}
+
 @test "hitrate: worked example, percent (default) and -p" {
 	hitrate_table <<-'T'
 	worked.ranks | -k 2      | hit@2    | all | 33.33
