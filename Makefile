@@ -34,6 +34,11 @@ LIBOBJ = \
 	lib/rankcount.o \
 	lib/relevance.o \
 	lib/ranker.o \
+	lib/scoreread.o \
+	lib/embed.o \
+	lib/fmtscore.o \
+	lib/kernel.o \
+	lib/topk.o \
 	lib/metric.o \
 	lib/fullrank.o
 
@@ -41,12 +46,14 @@ LIBHDR = lib/*.h
 
 PROGS = \
 	bin/rankof \
+	bin/simmat \
 	bin/hitrate \
 	bin/mapr \
 	bin/ndcg
 
 MAN1 = \
 	man/rankof.1 \
+	man/simmat.1 \
 	man/hitrate.1 \
 	man/mapr.1 \
 	man/ndcg.1
@@ -75,6 +82,8 @@ bin/mapr: src/mapr.c lib/librk.a $(LIBHDR) bin/.dir
 	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/mapr.c lib/librk.a $(LDLIBS)
 bin/ndcg: src/ndcg.c lib/librk.a $(LIBHDR) bin/.dir
 	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/ndcg.c lib/librk.a $(LDLIBS)
+bin/simmat: src/simmat.c lib/librk.a $(LIBHDR) bin/.dir
+	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/simmat.c lib/librk.a $(LDLIBS)
 
 # ../shared holds the article's data and trec_eval's goldens (see
 # tests/helper.bash); RANKKIT_SHARED overrides where it is.

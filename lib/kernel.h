@@ -1,0 +1,63 @@
+/* Scoring kernels: dot, cosine, negated Euclidean distance and negated
+ * Hamming distance between the rows of two embedding matrices, blocked for
+ * the caches, vectorized by the compiler and run on all cores.
+ *
+ * Every score is computed by the same sequence of operations whatever the
+ * threads and blocks (the sum over dimensions runs in order 0..D-1 in the
+ * input's type, with no fused multiply-add), so the scores are bit-identical
+ * for every -j and equal to the plain loops:
+ *   dot      s = sum_k q[k]*x[k]
+ *   cos      s = dot / (|q| * |x|),  |q| = sqrt(sum_k q[k]*q[k]);  0 when
+ *              either row is all zeros
+ *   l2       s = -sqrt(sum_k (q[k]-x[k])^2)
+ *   hamming  s = -(sum_k (q[k]-x[k])^2) / c, c = 4 for -1/+1 codes and 1 for
+ *              0/1 codes: minus the number of positions that differ. */
+#ifndef RK_KERNEL_H
+#define RK_KERNEL_H
+#include <stddef.h>
+#include "embed.h"
+
+enum metric { MET_DOT, MET_COS, MET_L2, MET_HAMMING };
+
+/* "dot" "cos" "l2" "hamming"; -1 otherwise */
+int metric_parse(const char *s);
+
+struct kernel {
+	enum metric metric;
+	enum embtype type;	/* of both matrices and of the scores */
+	size_t dim, nq, ni;
+	const void *q;		/* query rows */
+	void *ipack;		/* items in tiles of NR rows, dimension-major */
+	void *qnorm, *inorm;	/* cos: the row norms */
+	double hamdiv;		/* hamming: c */
+};
+
+/* Checks the dimensions (and, for hamming, the codes), promoting a float32
+ * matrix to float64 when the other one is float64; dies naming the file. */
+void kernel_init(struct kernel *K, enum metric m, struct embed *Q,
+		 struct embed *I);
+void kernel_free(struct kernel *K);
+
+/* Scores of queries q0 .. q1-1 against items i0 .. i1-1 into S, row after
+ * row of i1-i0 values (float or double as K->type). One thread. */
+void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
+		  size_t i1, void *S);
+
+/* The number of online CPUs (at least 1). */
+int kernel_ncpu(void);
+
+/* Runs the whole job in chunks of consecutive queries: with folds F, the
+ * queries and items are cut into F equal blocks and the queries of block f
+ * are scored against the items of block f only (F = 1: all of them).
+ * Chunk by chunk, in worker threads, `work` gets the chunk's scores; then
+ * in the calling thread and in query order, `emit` gets them again. `slot`
+ * (0 .. kernel_nslots(nthreads)-1) names the buffer the chunk occupies, so
+ * work can leave results for emit in per-slot storage. With nthreads 1
+ * everything runs in the calling thread. Either function may be NULL. */
+typedef void (*kchunk_fn)(void *ctx, int slot, size_t q0, size_t q1,
+			  size_t i0, size_t i1, const void *S);
+int kernel_nslots(int nthreads);
+void kernel_run(const struct kernel *K, int nthreads, size_t folds,
+		kchunk_fn work, kchunk_fn emit, void *ctx);
+
+#endif
