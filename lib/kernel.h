@@ -9,8 +9,8 @@
  *   dot      s = sum_k q[k]*x[k]
  *   cos      s = dot / (|q| * |x|),  |q| = sqrt(sum_k q[k]*q[k]);  0 when
  *              either row is all zeros
- *   l2       s = -sqrt(sum_k (q[k]-x[k])^2)
- *   hamming  s = -(sum_k (q[k]-x[k])^2) / c, c = 4 for -1/+1 codes and 1 for
+ *   l2       s = 0 - sqrt(sum_k (q[k]-x[k])^2)   (0, not -0, for equal rows)
+ *   hamming  s = 0 - (sum_k (q[k]-x[k])^2) / c, c = 4 for -1/+1 codes and 1 for
  *              0/1 codes: minus the number of positions that differ. */
 #ifndef RK_KERNEL_H
 #define RK_KERNEL_H

@@ -128,11 +128,11 @@ static void FN(block)(const struct kernel *K, size_t q0, size_t q1,
 						break;
 					case MET_L2:
 						for (j = jb; j < je; j++)
-							o[j] = -SQRT(acc[r][j]);
+							o[j] = (T)0 - SQRT(acc[r][j]);
 						break;
 					case MET_HAMMING:
 						for (j = jb; j < je; j++)
-							o[j] = -(acc[r][j] / hamdiv);
+							o[j] = (T)0 - acc[r][j] / hamdiv;
 						break;
 					}
 				}

@@ -1,0 +1,255 @@
+#!/usr/bin/env bats
+# simmat: scores computed independently here (awk recomputes every dot
+# product, cosine and distance; the small cases are worked by hand).
+
+bats_require_minimum_version 1.5.0
+load helper
+load npy
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	# 4 queries and 5 items in 3 dimensions, text
+	cat >q.txt <<-'E'
+	q0 0.25 -1.5 2
+	q1 3 0.125 -0.75
+	q2 -2 1e-3 0.5
+	q3 0 0 0
+	E
+	cat >i.txt <<-'E'
+	a 1 2 3
+	b -0.5 0.3 0.7
+	c 0.1 0.2 0.3
+	d 4 -4 1.5
+	e 0 0 0
+	E
+}
+
+# awk_scores METRIC Q I: query item score with %.17g, in the plain loop order
+awk_scores() {
+	awk -v m="$1" '
+	FNR == 1 { f++ }
+	/^#/ || NF == 0 { next }
+	f == 1 { nq++; qid[nq] = $1; for (k = 2; k <= NF; k++) Q[nq, k - 1] = $k; D = NF - 1; next }
+	{ ni++; iid[ni] = $1; for (k = 2; k <= NF; k++) I[ni, k - 1] = $k }
+	END {
+		for (a = 1; a <= nq; a++) for (b = 1; b <= ni; b++) {
+			s = 0; nqq = 0; nii = 0
+			for (k = 1; k <= D; k++) {
+				if (m == "l2") { d = Q[a, k] - I[b, k]; s += d * d }
+				else s += Q[a, k] * I[b, k]
+				nqq += Q[a, k] * Q[a, k]; nii += I[b, k] * I[b, k]
+			}
+			if (m == "cos") { den = sqrt(nqq) * sqrt(nii); s = den > 0 ? s / den : 0 }
+			if (m == "l2") s = -sqrt(s)
+			printf "%s\t%s\t%.17g\n", qid[a], iid[b], s
+		}
+	}' "$2" "$3"
+}
+
+# compare GOT WANT TOL: same query/item pairs, scores within TOL relative
+# (TOL 0: equal as doubles, which is what "reads back exactly" means)
+compare() {
+	awk -v tol="$3" -F '\t' '
+	FNR == NR { w[NR] = $0; n = NR; next }
+	{
+		split(w[FNR], x, "\t")
+		if ($1 != x[1] || $2 != x[2]) { print "line " FNR ": " $0 " vs " w[FNR]; bad = 1; exit }
+		g = $3 + 0; e = x[3] + 0; d = g - e; if (d < 0) d = -d
+		a = e < 0 ? -e : e
+		if (tol == 0 ? g != e : d > tol * a + 1e-300) { print "line " FNR ": " $3 " vs " x[3]; bad = 1 }
+	}
+	END { if (FNR != n) { print "lines: " FNR " vs " n; bad = 1 } exit bad }' "$2" "$1"
+}
+
+@test "simmat: dot products equal awk's, exactly, with the stream's header and end" {
+	run --separate-stderr simmat -m dot q.txt i.txt
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "${lines[0]}" = "$(printf '# query\titem\tscore')" ]
+	[ "${lines[21]}" = "# end" ]
+	[ "${#lines[@]}" -eq 22 ]
+	echo "$output" | body >got
+	awk_scores dot q.txt i.txt >want
+	compare got want 0
+	# the default metric is dot
+	[ "$(simmat q.txt i.txt)" = "$output" ]
+}
+
+@test "simmat: cos and l2 equal awk's; cos with a zero row is 0" {
+	simmat -m cos q.txt i.txt | body >got
+	awk_scores cos q.txt i.txt >want
+	compare got want 1e-15
+	[ "$(grep -c $'^q3\t.\t0$' got)" -eq 5 ]
+	simmat -m l2 q.txt i.txt | body >got
+	awk_scores l2 q.txt i.txt >want
+	compare got want 1e-15
+	# by hand: q3 (origin) to d (4,-4,1.5): -sqrt(16+16+2.25)
+	grep -q $'^q3\td\t-5.852349955359813$' got
+}
+
+@test "simmat: scores are printed short and read back exactly" {
+	printf 'q 1\n' >one.txt
+	printf 'a 0.1\nb 0.3\nc -2\nd 1e-7\ne 123456.75\n' >v.txt
+	run --separate-stderr simmat one.txt v.txt
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | body | cut -f3 | paste -sd' ')" = "0.1 0.3 -2 1e-07 123456.75" ]
+}
+
+@test "simmat: float32 input is computed and printed as float32" {
+	# three times 0.1f: in float32 0.1f+0.1f+0.1f is exactly 0.3f, shortest
+	# "0.3"; the same values as float64 sum to 3 * 0.10000000149011612
+	mknpy q4.npy 1 '<f4' False '(1, 3)' "$(f4 0.1f 0.1f 0.1f)"
+	mknpy i4.npy 1 '<f4' False '(1, 3)' "$(f4 1 1 1)"
+	run --separate-stderr simmat q4.npy i4.npy
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | body)" = "$(printf '0\t0\t0.3')" ]
+	mknpy q8.npy 1 '<f8' False '(1, 3)' "$(f8 0.1f 0.1f 0.1f)"
+	mknpy i8.npy 1 '<f8' False '(1, 3)' "$(f8 1 1 1)"
+	want=$(awk 'BEGIN { x = 0.10000000149011612; printf "%.17g", x + x + x }')
+	[ "$want" = 0.30000000447034836 ]
+	[ "$(simmat q8.npy i8.npy | body)" = "$(printf '0\t0\t%s' "$want")" ]
+	# float32 queries with float64 items: computed as float64
+	[ "$(simmat q4.npy i8.npy | body)" = "$(printf '0\t0\t%s' "$want")" ]
+}
+
+@test "simmat: hamming on -1/+1 and on 0/1 codes is minus the differing positions" {
+	printf 'q 1 -1 1 1\n' >qc.txt
+	printf 'a 1 -1 1 1\nb -1 -1 1 1\nc -1 1 -1 -1\n' >ic.txt
+	run --separate-stderr simmat -m hamming qc.txt ic.txt
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | body | cut -f3 | paste -sd' ')" = "0 -1 -4" ]
+	printf 'q 1 0 1 1\n' >qb.txt
+	printf 'a 1 0 1 1\nb 0 0 1 1\nc 0 1 0 0\n' >ib.txt
+	[ "$(simmat -m hamming qb.txt ib.txt | body | cut -f3 | paste -sd' ')" = "0 -1 -4" ]
+}
+
+@test "simmat: hamming refuses values that are no codes and mixed code kinds" {
+	printf 'q 1 0.5\n' >bad.txt
+	printf 'a 1 1\n' >ok.txt
+	run --separate-stderr simmat -m hamming bad.txt ok.txt
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simmat: bad.txt: row 0, column 1: hamming needs 0/1 or -1/+1 codes, found 0.5" ]
+	printf 'q 1 0\n' >b01.txt
+	printf 'a 1 -1\n' >bpm.txt
+	run --separate-stderr simmat -m hamming b01.txt bpm.txt
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simmat: bpm.txt: hamming: b01.txt has 0/1 codes, bpm.txt has -1/+1" ]
+}
+
+# one query against items scored 3 2 2 1 0.5 (dot with q = 1)
+topk_setup() {
+	printf 'q 1\n' >one.txt
+	printf 'a 3\nb 2\nc 2\nd 1\ne 0.5\n' >five.txt
+}
+items() { body | cut -f2 | paste -sd' '; }
+
+@test "simmat: -k keeps the K best and every item tied with the K-th, in item order" {
+	topk_setup
+	[ "$(simmat -k 1 one.txt five.txt | items)" = "a" ]
+	[ "$(simmat -k 2 one.txt five.txt | items)" = "a b c" ]
+	[ "$(simmat --top 3 one.txt five.txt | items)" = "a b c" ]
+	[ "$(simmat -k 4 one.txt five.txt | items)" = "a b c d" ]
+	[ "$(simmat -k 9 one.txt five.txt | items)" = "a b c d e" ]
+	# item order, not score order
+	printf 'a 1\nb 5\nc 3\nd 4\n' >perm.txt
+	[ "$(simmat -k 2 one.txt perm.txt | items)" = "b d" ]
+}
+
+@test "simmat: -t keeps scores >= S, with -k the stricter of both" {
+	topk_setup
+	[ "$(simmat -t 2 one.txt five.txt | items)" = "a b c" ]
+	[ "$(simmat --min-score 2.5 one.txt five.txt | items)" = "a" ]
+	[ "$(simmat -t 2 -k 1 one.txt five.txt | items)" = "a" ]
+	[ "$(simmat -t 0.75 -k 4 one.txt five.txt | items)" = "a b c d" ]
+	[ "$(simmat -t 9 one.txt five.txt | items)" = "" ]
+	# l2 with a radius: within distance 1.5 of the point 1
+	[ "$(simmat -m l2 -t -1.5 one.txt five.txt | items)" = "b c d e" ]
+}
+
+@test "simmat: -x skips the item with the query's id, also before -k" {
+	printf 'a 1\nb 2\nc 3\n' >s.txt
+	[ "$(simmat -x s.txt s.txt | body | cut -f1,2 | paste -sd' ')" = \
+	  "$(printf 'a\tb a\tc b\ta b\tc c\ta c\tb')" ]
+	# without -x, c's best item is c itself
+	[ "$(simmat -k 1 s.txt s.txt | body | grep '^c' | cut -f2)" = c ]
+	[ "$(simmat -x -k 1 s.txt s.txt | body | grep '^c' | cut -f2)" = b ]
+}
+
+@test "simmat: --folds N scores a query against its own block of items" {
+	printf 'q0 1\nq1 1\n' >q2.txt
+	printf 'a 1\nb 2\nc 3\nd 4\n' >i4.txt
+	[ "$(simmat --folds 2 q2.txt i4.txt | body | cut -f1,2 | paste -sd' ')" = \
+	  "$(printf 'q0\ta q0\tb q1\tc q1\td')" ]
+	run --separate-stderr simmat --folds 3 q2.txt i4.txt
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simmat: 2 queries do not split into 3 equal folds" ]
+	printf 'q0 1\nq1 1\nq2 1\n' >q3.txt
+	run --separate-stderr simmat --folds 3 q3.txt i4.txt
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simmat: 4 items do not split into 3 equal folds" ]
+}
+
+@test "simmat: usage errors exit 2 with a usage line; --help and --version" {
+	run --separate-stderr simmat q.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "simmat: expected two files, QUERIES and ITEMS" ]
+	[[ "$stderr" == *$'\n'"usage: simmat "* ]]
+	run --separate-stderr simmat -m jaccard q.txt i.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "simmat: -m: 'jaccard' is not dot, cos, l2 or hamming" ]
+	run --separate-stderr simmat -k 0 q.txt i.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "simmat: -k: '0' is not an integer from 1 to 9223372036854775807" ]
+	run --separate-stderr simmat -j 0 q.txt i.txt
+	[ "$status" -eq 2 ]
+	run --separate-stderr simmat --folds x q.txt i.txt
+	[ "$status" -eq 2 ]
+	run --separate-stderr simmat -t abc q.txt i.txt
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "simmat: -t: 'abc' is not a number" ]
+	run simmat --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: simmat "* ]]
+	run simmat --version
+	[ "$status" -eq 0 ]
+	[ "$output" = "simmat (rankkit) 0.1.0" ]
+}
+
+@test "simmat: -j 1 and -j 2 give the same bytes (text, many chunks, folds, -k)" {
+	awk 'BEGIN { s = 7; for (i = 0; i < 600; i++) { printf "r%d", i
+		for (k = 0; k < 37; k++) { s = (s * 1103515245 + 12345) % 2147483648
+			printf " %.6f", s / 2147483648 - 0.5 } print "" } }' >big.txt
+	simmat -j 1 -m cos big.txt big.txt >j1
+	simmat -j 2 -m cos big.txt big.txt >j2
+	cmp j1 j2
+	[ "$(body <j1 | wc -l)" -eq 360000 ]
+	simmat -j 1 -m l2 --folds 3 -k 5 -x big.txt big.txt >j1
+	simmat -j 2 -m l2 --folds 3 -k 5 -x big.txt big.txt >j2
+	cmp j1 j2
+}
+
+@test "simmat: cos of img.npy and cap.npy rows equal awk's recomputation (1e-12)" {
+	need_shared data/crossmodal-seed0
+	D="$SHARED/data/crossmodal-seed0"
+	# fold 1 of 1000: images 0..4 against captions 0..24
+	simmat -j 2 -m cos --folds 1000 "$D/img.npy" "$D/cap.npy" | body | head -n 125 >got
+	[ "$(wc -l <got)" -eq 125 ]
+	# the rows as text (od prints each double so that it reads back exactly)
+	od -A n -t f8 -v -j 128 -N $((5 * 64 * 8)) "$D/img.npy" |
+		awk '{ for (i = 1; i <= NF; i++) { if (n % 64 == 0) printf "%s%d", (n ? "\n" : ""), n / 64; printf " %s", $i; n++ } } END { print "" }' >img5.txt
+	od -A n -t f8 -v -j 128 -N $((25 * 64 * 8)) "$D/cap.npy" |
+		awk '{ for (i = 1; i <= NF; i++) { if (n % 64 == 0) printf "%s%d", (n ? "\n" : ""), n / 64; printf " %s", $i; n++ } } END { print "" }' >cap25.txt
+	awk_scores cos img5.txt cap25.txt >want
+	compare got want 1e-12
+	# and the same doubles read from text give the same bytes
+	[ "$(simmat -m cos img5.txt cap25.txt | body)" = "$(cat got)" ]
+	# -j 1 and -j 2 on a larger slice of the real data
+	[ "$(simmat -j 1 -m cos --folds 25 "$D/img.npy" "$D/cap.npy" | md5sum)" = \
+	  "$(simmat -j 2 -m cos --folds 25 "$D/img.npy" "$D/cap.npy" | md5sum)" ]
+}
+
+@test "simmat: no progress on stderr when it is not a terminal" {
+	run --separate-stderr simmat q.txt i.txt
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+}
