@@ -180,6 +180,7 @@ BEGIN {
 	printf "rankof peak RSS: %.1f MiB (%d KiB, max over the rounds, %s)\n", rss / 1024, rss, rssname
 	printf "check: rankof --break id | hitrate -f -p 4 -m hit = awk_success.sh: %s\n", check
 	ratio = aw / rk
+	printf "speed-up per CPU second (user+sys, both processes of the pipeline): %.2fx\n", awcpu / rkcpu
 	printf "targets: speed-up %.2fx (>= 3x: %s, aim 5x: %s); RSS %.1f MiB (< 32 MiB: %s)\n",
 	    ratio, (ratio >= 3 ? "met" : "MISSED"), (ratio >= 5 ? "met" : "not yet"), rss / 1024, (rss < 32 * 1024 ? "met" : "MISSED")
 	exit !(ratio >= 3 && rss < 32 * 1024)
