@@ -46,7 +46,7 @@ static int fill(struct lines *L)
 		if (r == 0)
 			return 0;
 		if (errno != EINTR)
-			die_at(L->name, 0, "read error: %s", strerror(errno));
+			die_at(L->name, 0, "%s", strerror(errno));
 	}
 }
 

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "err.h"
@@ -34,9 +35,10 @@ static int lower_eq(const char *p, size_t n, const char *word)
 
 int parse_double(struct slice s, double *out)
 {
-	const char *p = s.p, *e = s.p + s.n;
-	int neg = 0, ndig = 0, sig = 0, dexp = 0, exact = 1;
+	const char *p = s.p, *e = s.p + s.n, *frac;
+	int neg = 0, nd = 0, dexp = 0;
 	uint64_t mant = 0;
+	unsigned d;
 
 	if (p < e && (*p == '+' || *p == '-'))
 		neg = *p++ == '-';
@@ -52,31 +54,18 @@ int parse_double(struct slice s, double *out)
 			return NUM_NAN;
 		return NUM_BAD;
 	}
-	for (; p < e && *p >= '0' && *p <= '9'; p++, ndig++) {
-		if (mant == 0 && *p == '0')
-			continue;
-		if (sig < 19)
-			mant = mant * 10 + (uint64_t)(*p - '0');
-		else
-			exact = 0, dexp++;
-		sig++;
-	}
+	/* every digit goes into mant; past 19 digits it may wrap, and then
+	 * the exact path is not taken */
+	for (; p < e && (d = (unsigned)(*p - '0')) < 10; p++, nd++)
+		mant = mant * 10 + d;
 	if (p < e && *p == '.') {
-		for (p++; p < e && *p >= '0' && *p <= '9'; p++, ndig++) {
-			if (mant == 0 && *p == '0') {
-				dexp--;
-				continue;
-			}
-			if (sig < 19) {
-				mant = mant * 10 + (uint64_t)(*p - '0');
-				dexp--;
-			} else if (*p != '0') {
-				exact = 0;
-			}
-			sig++;
-		}
+		frac = ++p;
+		for (; p < e && (d = (unsigned)(*p - '0')) < 10; p++)
+			mant = mant * 10 + d;
+		nd += (int)(p - frac);
+		dexp = -(int)(p - frac);
 	}
-	if (ndig == 0)
+	if (nd == 0)
 		return NUM_BAD;
 	if (p < e && (*p == 'e' || *p == 'E')) {
 		int eneg = 0, edig = 0;
@@ -93,22 +82,22 @@ int parse_double(struct slice s, double *out)
 	}
 	if (p != e)
 		return NUM_BAD;
-	if (exact && mant <= (UINT64_C(1) << 53) && dexp >= -22 && dexp <= 22) {
+	if (nd <= 19 && mant <= (UINT64_C(1) << 53) && dexp >= -22 &&
+	    dexp <= 22) {
 		double v = (double)mant;
 		v = dexp < 0 ? v / pow10tab[-dexp] : v * pow10tab[dexp];
 		*out = neg ? -v : v;
 		return NUM_OK;
 	}
 	{
-		char tmp[64], *buf = s.n < sizeof tmp ? tmp : xmalloc(s.n + 1), *end;
+		char tmp[64], *buf = s.n < sizeof tmp ? tmp : xmalloc(s.n + 1);
 		memcpy(buf, s.p, s.n);
 		buf[s.n] = '\0';
-		errno = 0;
-		*out = strtod(buf, &end);
-		if (buf != tmp)
-			free(buf);
 		/* overflow gives +-inf and underflow 0 or a subnormal, as the
 		 * nearest doubles: scores, not errors */
+		*out = strtod(buf, NULL);
+		if (buf != tmp)
+			free(buf);
 	}
 	return NUM_OK;
 }
@@ -136,16 +125,25 @@ int parse_long(struct slice s, long *out)
 	return NUM_OK;
 }
 
+void num_error_msg(char *buf, size_t n, int fieldno, struct slice s, int r)
+{
+	int len = s.n > 200 ? 200 : (int)s.n;
+	if (r == NUM_NAN)
+		snprintf(buf, n, "field %d: NaN is not a score", fieldno);
+	else if (r == NUM_RANGE)
+		snprintf(buf, n, "field %d: number out of range '%.*s'",
+			 fieldno, len, s.p);
+	else
+		snprintf(buf, n, "field %d: bad number '%.*s'", fieldno, len,
+			 s.p);
+}
+
 static _Noreturn void bad_field(const char *file, long line, int fieldno,
 				struct slice s, int r)
 {
-	if (r == NUM_NAN)
-		die_at(file, line, "field %d: NaN is not a score", fieldno);
-	if (r == NUM_RANGE)
-		die_at(file, line, "field %d: number out of range '%.*s'",
-		       fieldno, (int)s.n, s.p);
-	die_at(file, line, "field %d: bad number '%.*s'", fieldno, (int)s.n,
-	       s.p);
+	char msg[256];
+	num_error_msg(msg, sizeof msg, fieldno, s, r);
+	die_at(file, line, "%s", msg);
 }
 
 double field_double(const char *file, long line, int fieldno, struct slice s)

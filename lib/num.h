@@ -13,6 +13,10 @@ int parse_double(struct slice s, double *out);
 /* optional sign and decimal digits only; NUM_RANGE on overflow */
 int parse_long(struct slice s, long *out);
 
+/* the message for a parse failure r of field fieldno: "field 3: bad
+ * number 'x'" (NaN and range failures have their own words) */
+void num_error_msg(char *buf, size_t n, int fieldno, struct slice s, int r);
+
 /* As above, but die "prog: file:line: field N: bad number 'text'" (or NaN). */
 double field_double(const char *file, long line, int fieldno, struct slice s);
 long field_long(const char *file, long line, int fieldno, struct slice s);

@@ -113,6 +113,12 @@ static void end_query(struct ranker *K)
 void ranker_add(struct ranker *K, struct slice q, struct slice item,
 		double score, const char *file, long line)
 {
+	ranker_add_h(K, q, item, hash_bytes(item.p, item.n), score, file, line);
+}
+
+void ranker_add_h(struct ranker *K, struct slice q, struct slice item,
+		  uint64_t h, double score, const char *file, long line)
+{
 	int created;
 
 	if (!K->active || !slice_eq(q, K->q)) {
@@ -133,11 +139,12 @@ void ranker_add(struct ranker *K, struct slice q, struct slice item,
 		return;
 	if (rel_excluded(K->rel, &K->rq, K->q, item))
 		return;
-	size_t c = strmap_put(&K->cand, item, &created);
+	size_t c = strmap_put_h(&K->cand, item, h, &created);
 	if (!created)
 		die_at(file, line, "duplicate item '%.*s' in query '%.*s'",
 		       (int)item.n, item.p, (int)q.n, q.p);
-	xgrow((void **)&K->score, &K->scap, c + 1, sizeof *K->score);
+	if (c >= K->scap)
+		xgrow((void **)&K->score, &K->scap, c + 1, sizeof *K->score);
 	K->score[c] = score;
 }
 

@@ -3,6 +3,7 @@
 #ifndef RK_RANKER_H
 #define RK_RANKER_H
 #include "relevance.h"
+#include <stdint.h>
 #include "strmap.h"
 
 struct ranker {
@@ -31,6 +32,9 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 /* one candidate; file and line name it in messages */
 void ranker_add(struct ranker *K, struct slice q, struct slice item,
 		double score, const char *file, long line);
+/* the same with h = hash_bytes(item) */
+void ranker_add_h(struct ranker *K, struct slice q, struct slice item,
+		  uint64_t h, double score, const char *file, long line);
 /* the last query, then (-c) the qrels queries the run lacked */
 void ranker_finish(struct ranker *K);
 

@@ -38,6 +38,10 @@ static int next_record(struct rankreader *R, struct slice *qid,
 		}
 		if (stream_next(&R->S, f, 7, &nf))
 			break;
+		/* nothing at all, not even a header: a failed rankof upstream
+		 * (make runs pipelines without pipefail), never a result */
+		if (!R->S.seen_any)
+			die_at(R->S.L.name, 0, "empty input: no rank stream (did the program upstream fail?)");
 		stream_close(&R->S);
 		R->open = 0;
 	}

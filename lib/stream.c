@@ -10,9 +10,10 @@ void stream_open(struct stream *S, const char *path, const char *header)
 	S->header = header;
 	S->has_header = 0;
 	S->ended = 0;
+	S->seen_any = 0;
 }
 
-static int is_header(struct slice line, const char *header)
+int stream_is_header(struct slice line, const char *header)
 {
 	/* "# " then the columns, separated by tabs or spaces */
 	struct slice a[16], b[16];
@@ -32,7 +33,7 @@ static int is_header(struct slice line, const char *header)
 	return 1;
 }
 
-static int is_end(struct slice line)
+int stream_is_end(struct slice line)
 {
 	struct slice f[3];
 	if (line.n < 2 || line.p[0] != '#')
@@ -47,11 +48,16 @@ int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf)
 
 	while (lines_next(&S->L, &line)) {
 		if (line.n && line.p[0] == '#') {
-			if (S->L.lineno == 1 && S->header &&
-			    is_header(line, S->header))
+			/* a header first, or right after an end line: streams
+			 * concatenate (cat part1 part2), each part checked */
+			if ((S->L.lineno == 1 || S->ended) && S->header &&
+			    stream_is_header(line, S->header)) {
 				S->has_header = 1;
-			else if (S->has_header && is_end(line))
+				S->ended = 0;
+			} else if (S->has_header && stream_is_end(line)) {
 				S->ended = 1;
+			}
+			S->seen_any = 1;
 			continue;
 		}
 		size_t k = split_fields(line, f, max);
@@ -61,6 +67,7 @@ int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf)
 			die_at(S->L.name, S->L.lineno,
 			       "data after the '# end' line");
 		*nf = k;
+		S->seen_any = 1;
 		return 1;
 	}
 	if (S->has_header && !S->ended)

@@ -14,6 +14,7 @@ struct stream {
 	struct lines L;
 	const char *header;	/* columns expected after "# " */
 	int has_header, ended;
+	int seen_any;		/* any line but blank ones */
 };
 
 void stream_open(struct stream *S, const char *path, const char *header);
@@ -22,6 +23,10 @@ void stream_open(struct stream *S, const char *path, const char *header);
  * checking the end line. */
 int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf);
 void stream_close(struct stream *S);
+
+/* a comment line that is this header, or the end line */
+int stream_is_header(struct slice line, const char *header);
+int stream_is_end(struct slice line);
 
 /* "# header\n" and "# end\n" on stdout */
 void stream_write_header(const char *header);

@@ -71,7 +71,11 @@ static int key_is(const struct strmap *m, size_t e, struct slice k)
 
 size_t strmap_get(const struct strmap *m, struct slice key)
 {
-	uint64_t h = hash_bytes(key.p, key.n);
+	return strmap_get_h(m, key, hash_bytes(key.p, key.n));
+}
+
+size_t strmap_get_h(const struct strmap *m, struct slice key, uint64_t h)
+{
 	uint32_t h32 = (uint32_t)(h >> 32);
 	size_t i = (size_t)h & m->mask;
 
@@ -105,7 +109,12 @@ static void rehash(struct strmap *m)
 
 size_t strmap_put(struct strmap *m, struct slice key, int *created)
 {
-	uint64_t h = hash_bytes(key.p, key.n);
+	return strmap_put_h(m, key, hash_bytes(key.p, key.n), created);
+}
+
+size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
+		    int *created)
+{
 	uint32_t h32 = (uint32_t)(h >> 32);
 	size_t i = (size_t)h & m->mask, e;
 
@@ -126,7 +135,8 @@ size_t strmap_put(struct strmap *m, struct slice key, int *created)
 		m->len = xrealloc(m->len, cap * sizeof *m->len);
 		m->entcap = cap;
 	}
-	xgrow((void **)&m->arena, &m->arenacap, m->used + key.n + 1, 1);
+	if (m->used + key.n + 1 > m->arenacap)
+		xgrow((void **)&m->arena, &m->arenacap, m->used + key.n + 1, 1);
 	memcpy(m->arena + m->used, key.p, key.n);
 	m->arena[m->used + key.n] = '\0';	/* keys are also C strings */
 	m->off[e] = m->used;

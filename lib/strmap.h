@@ -30,6 +30,10 @@ void strmap_clear(struct strmap *m);
 size_t strmap_get(const struct strmap *m, struct slice key);
 /* the entry of key, created if new (*created says which) */
 size_t strmap_put(struct strmap *m, struct slice key, int *created);
+/* the same with h = hash_bytes(key) computed by the caller */
+size_t strmap_get_h(const struct strmap *m, struct slice key, uint64_t h);
+size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
+		    int *created);
 static inline struct slice strmap_key(const struct strmap *m, size_t e)
 {
 	struct slice s = { m->arena + m->off[e], m->len[e] };

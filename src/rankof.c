@@ -2,17 +2,19 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "err.h"
 #include "num.h"
 #include "out.h"
 #include "rankcount.h"
 #include "ranker.h"
+#include "scoreread.h"
 #include "stream.h"
 
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
 	"[-cx] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
-	"[--break input|id] [RUN ...]";
+	"[--break input|id] [-j N] [RUN ...]";
 
 static const char help[] =
 	"Reads score streams (query item score) or TREC runs (query Q0 item rank score tag)\n"
@@ -28,6 +30,7 @@ static const char help[] =
 	"      --junk-label L       items labelled L leave every gallery\n"
 	"      --folds N            (labels) N equal consecutive folds of queries and items\n"
 	"      --break input|id     break ties by input order or by item id descending\n"
+	"  -j, --jobs N             parser threads (default: online CPUs, at most 4)\n"
 	"  -h, --help               this help\n"
 	"      --version            version\n";
 
@@ -45,33 +48,23 @@ static const struct option longopts[] = {
 	{ "junk-label", required_argument, 0, O_JUNKLABEL },
 	{ "folds", required_argument, 0, O_FOLDS },
 	{ "break", required_argument, 0, O_BREAK },
+	{ "jobs", required_argument, 0, 'j' },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 	{ 0, 0, 0, 0 }
 };
 
-/* reads one score stream or TREC run into the ranker */
-static void read_run(struct ranker *K, const char *path)
+static void take(const struct scorerec *r, const char *file, void *ctx)
 {
-	struct stream S;
-	struct slice f[6];
-	size_t nf;
+	ranker_add_h(ctx, r->q, r->item, r->hash, r->score, file, r->line);
+}
 
-	stream_open(&S, path, HDR_SCORE);
-	while (stream_next(&S, f, 6, &nf)) {
-		struct slice item, sc;
-		if (nf == 3)
-			item = f[1], sc = f[2];
-		else if (nf >= 6)
-			item = f[2], sc = f[4];
-		else
-			die_at(path, S.L.lineno,
-			       "expected 3 fields (query item score) or 6 or more (TREC run), found %zu",
-			       nf);
-		double v = field_double(path, S.L.lineno, nf == 3 ? 3 : 5, sc);
-		ranker_add(K, f[0], item, v, path, S.L.lineno);
-	}
-	stream_close(&S);
+/* parser threads: the online CPUs, at most 4 (reading is sequential, and
+ * past that the ranking thread is the bottleneck) */
+static int default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 4 ? 4 : (int)n;
 }
 
 int main(int argc, char **argv)
@@ -80,14 +73,14 @@ int main(int argc, char **argv)
 	const char *junk_label = NULL;
 	struct relsrc rel;
 	struct ranker K;
-	int c, brk = BREAK_NONE, all = 0, i;
+	int c, brk = BREAK_NONE, all = 0, i, jobs = default_jobs();
 
 	rk_setprog(argv[0]);
 	rk_usage = usage_line;
 	opterr = 0;
 	memset(&rel, 0, sizeof rel);
 	rel.min_grade = 1;
-	while ((c = getopt_long(argc, argv, ":r:l:g:cxh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:l:g:cxj:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r': qrels = optarg; break;
 		case 'l': labels = optarg; break;
@@ -97,6 +90,9 @@ int main(int argc, char **argv)
 			rel.min_grade = arg_long("-g", optarg, 0, 1000000000L);
 			break;
 		case 'c': all = 1; break;
+		case 'j':
+			jobs = (int)arg_long("-j", optarg, 1, 256);
+			break;
 		case 'x': rel.exclude_self = 1; break;
 		case O_JUNK:
 			if (strcmp(optarg, "same-camera") != 0)
@@ -136,6 +132,10 @@ int main(int argc, char **argv)
 	if (all && !qrels)
 		usage_error(NULL, "-c needs qrels");
 
+	/* the header goes out first: if loading fails, the stream is
+	 * visibly truncated downstream */
+	stream_write_header(HDR_RANK);
+	out_flush();
 	if (qrels)
 		rel_load_qrels(&rel, qrels);
 	else
@@ -144,11 +144,10 @@ int main(int argc, char **argv)
 		rel_set_junk_label(&rel, junk_label);
 
 	ranker_init(&K, &rel, brk, all);
-	stream_write_header(HDR_RANK);
 	if (optind == argc)
-		read_run(&K, "-");
+		scoreread("-", jobs, take, &K);
 	for (i = optind; i < argc; i++)
-		read_run(&K, argv[i]);
+		scoreread(argv[i], jobs, take, &K);
 	ranker_finish(&K);
 	stream_write_end();
 	out_finish();

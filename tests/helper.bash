@@ -4,6 +4,7 @@ RK_BIN="${RANKKIT_BIN:-$BATS_TEST_DIRNAME/../bin}"
 PATH="$RK_BIN:$PATH"
 SHARED="${RANKKIT_SHARED:-$BATS_TEST_DIRNAME/../../shared}"
 export LC_ALL=C
+bats_require_minimum_version 1.5.0
 
 # need_shared SUBDIR: the test needs ../shared/SUBDIR
 need_shared() {
