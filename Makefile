@@ -39,6 +39,7 @@ LIBOBJ = \
 	lib/fmtscore.o \
 	lib/kernel.o \
 	lib/topk.o \
+	lib/embrank.o \
 	lib/metric.o \
 	lib/fullrank.o
 
