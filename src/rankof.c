@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "embrank.h"
 #include "err.h"
 #include "num.h"
 #include "out.h"
@@ -14,7 +15,8 @@
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
 	"[-cx] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
-	"[--break input|id] [-j N] [RUN ...]";
+	"[--break input|id] [-j N] [RUN ... | -e [-m METRIC] "
+	"[--query-ids F] [--item-ids F] QUERIES ITEMS]";
 
 static const char help[] =
 	"Reads score streams (query item score) or TREC runs (query Q0 item rank score tag)\n"
@@ -31,10 +33,14 @@ static const char help[] =
 	"      --folds N            (labels) N equal consecutive folds of queries and items\n"
 	"      --break input|id     break ties by input order or by item id descending\n"
 	"  -j, --jobs N             parser threads (default: online CPUs, at most 4)\n"
+	"  -e, --embeddings         score QUERIES against ITEMS (embedding files) as simmat does\n"
+	"  -m, --metric M           with -e: dot (default), cos, l2 or hamming\n"
+	"      --query-ids FILE     with -e: names of the query rows\n"
+	"      --item-ids FILE      with -e: names of the item rows\n"
 	"  -h, --help               this help\n"
 	"      --version            version\n";
 
-enum { O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION };
+enum { O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION, O_QIDS, O_IIDS };
 
 static const struct option longopts[] = {
 	{ "qrels", required_argument, 0, 'r' },
@@ -49,6 +55,10 @@ static const struct option longopts[] = {
 	{ "folds", required_argument, 0, O_FOLDS },
 	{ "break", required_argument, 0, O_BREAK },
 	{ "jobs", required_argument, 0, 'j' },
+	{ "embeddings", no_argument, 0, 'e' },
+	{ "metric", required_argument, 0, 'm' },
+	{ "query-ids", required_argument, 0, O_QIDS },
+	{ "item-ids", required_argument, 0, O_IIDS },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 	{ 0, 0, 0, 0 }
@@ -73,6 +83,8 @@ int main(int argc, char **argv)
 	const char *junk_label = NULL;
 	struct relsrc rel;
 	struct ranker K;
+	struct embrank_opts eo = { MET_DOT, 1, 0, NULL, NULL };
+	int emb = 0, embopt = 0;
 	int c, brk = BREAK_NONE, all = 0, i, jobs = default_jobs();
 
 	rk_setprog(argv[0]);
@@ -80,7 +92,7 @@ int main(int argc, char **argv)
 	opterr = 0;
 	memset(&rel, 0, sizeof rel);
 	rel.min_grade = 1;
-	while ((c = getopt_long(argc, argv, ":r:l:g:cxj:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:l:g:cxj:em:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r': qrels = optarg; break;
 		case 'l': labels = optarg; break;
@@ -90,6 +102,16 @@ int main(int argc, char **argv)
 			rel.min_grade = arg_long("-g", optarg, 0, 1000000000L);
 			break;
 		case 'c': all = 1; break;
+		case 'e': emb = 1; break;
+		case 'm':
+			embopt = 1;
+			if (metric_parse(optarg) < 0)
+				usage_error(NULL, "-m: '%s' is not dot, cos, l2 or hamming",
+					    optarg);
+			eo.metric = (enum metric)metric_parse(optarg);
+			break;
+		case O_QIDS: embopt = 1; eo.qids = optarg; break;
+		case O_IIDS: embopt = 1; eo.iids = optarg; break;
 		case 'j':
 			jobs = (int)arg_long("-j", optarg, 1, 256);
 			break;
@@ -129,6 +151,10 @@ int main(int argc, char **argv)
 		usage_error(NULL, "--query-labels and --item-labels go together");
 	if (qrels && (rel.junk_samecam || junk_label || rel.folds))
 		usage_error(NULL, "--junk, --junk-label and --folds need labels");
+	if (emb && argc - optind != 2)
+		usage_error(NULL, "-e needs two files, QUERIES and ITEMS");
+	if (embopt && !emb)
+		usage_error(NULL, "-m, --query-ids and --item-ids need -e");
 	if (all && !qrels)
 		usage_error(NULL, "-c needs qrels");
 
@@ -144,9 +170,13 @@ int main(int argc, char **argv)
 		rel_set_junk_label(&rel, junk_label);
 
 	ranker_init(&K, &rel, brk, all);
-	if (optind == argc)
+	if (emb) {
+		eo.folds = rel.folds > 0 ? (size_t)rel.folds : 1;
+		eo.nthreads = jobs;
+		embrank_run(&K, argv[optind], argv[optind + 1], &eo);
+	} else if (optind == argc)
 		scoreread("-", jobs, take, &K);
-	for (i = optind; i < argc; i++)
+	for (i = optind; !emb && i < argc; i++)
 		scoreread(argv[i], jobs, take, &K);
 	ranker_finish(&K);
 	stream_write_end();
