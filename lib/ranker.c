@@ -16,6 +16,8 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 	K->all_queries = all_queries;
 	strmap_init(&K->seen);
 	strmap_init(&K->cand);
+	K->excl = rel->exclude_self || rel->junk_samecam ||
+		  rel->has_junk_label || rel->folds;
 }
 
 /* rank-stream order: retrieved by rank then id, the others last by id */
@@ -137,7 +139,7 @@ void ranker_add_h(struct ranker *K, struct slice q, struct slice item,
 	}
 	if (!K->judged)
 		return;
-	if (rel_excluded(K->rel, &K->rq, K->q, item))
+	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item))
 		return;
 	size_t c = strmap_put_h(&K->cand, item, h, &created);
 	if (!created)

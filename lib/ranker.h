@@ -10,6 +10,7 @@ struct ranker {
 	struct relsrc *rel;
 	int brk;		/* BREAK_* */
 	int all_queries;	/* -c */
+	int excl;		/* any gallery exclusion to check per line */
 
 	struct strmap seen;	/* queries begun so far */
 	struct strmap cand;	/* this query's candidates: entry = index */

@@ -123,19 +123,20 @@ static void parse_block(struct block *b)
 				push_rec(b, R_END, line);
 			continue;
 		}
-		size_t nf = split_fields(ln, f, 6);
+		/* the tag and anything after it are never looked at */
+		size_t nf = split_prefix(ln, f, 5);
 		if (nf == 0)
 			continue;
 		struct slice item, sc;
 		if (nf == 3)
 			item = f[1], sc = f[2];
-		else if (nf >= 6)
+		else if (nf == 6)
 			item = f[2], sc = f[4];
 		else {
 			push_rec(b, R_ERROR, line);
 			snprintf(b->err, sizeof b->err,
 				 "expected 3 fields (query item score) or 6 or more (TREC run), found %zu",
-				 nf);
+				 split_fields(ln, f, 5));
 			break;
 		}
 		struct prec *r = push_rec(b, R_DATA, line);
