@@ -1,0 +1,116 @@
+#!/usr/bin/env bats
+# The article's image-text worked example (../shared/data/crossmodal-seed0):
+# its printed table (article-output.txt) and its unrounded numbers
+# (expected.json, copied below with their keys), through rankof -e and
+# through simmat | rankof, which must give the same bytes.
+
+bats_require_minimum_version 1.5.0
+load helper
+
+setup() {
+	need_shared data/crossmodal-seed0
+	D="$SHARED/data/crossmodal-seed0"
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# near GOT WANT: |GOT - WANT| <= 1e-9 * max(1, |WANT|)
+near() {
+	awk -v g="$1" -v w="$2" 'BEGIN { d = g - w; if (d < 0) d = -d
+		a = w < 0 ? -w : w; if (a < 1) a = 1
+		if (d > 1e-9 * a) { print "got " g ", want " w; exit 1 } }'
+}
+# val MEASURE QUERY FILE
+val() { awk -v m="$1" -v q="$2" '$1 == m && $2 == q { print $3 }' "$3"; }
+
+i2t() { rankof -e "$@" --query-labels "$D/img.labels" --item-labels "$D/cap.labels" "$D/img.npy" "$D/cap.npy"; }
+t2i() { rankof -e "$@" --query-labels "$D/cap.labels" --item-labels "$D/img.labels" "$D/cap.npy" "$D/img.npy"; }
+measures() { hitrate -k 1,5,10 -m hit,MedR,MeanR -p 10 "$@"; }
+
+@test "crossmodal: 1K protocol, fold 1 and the mean rsum over 5 folds" {
+	i2t --folds 5 | measures --folds 5 >i2t
+	t2i --folds 5 | measures --folds 5 >t2i
+	# expected.json 1k_folds[0]
+	near "$(val hit@1 fold1 i2t)" 78.3
+	near "$(val hit@5 fold1 i2t)" 97.7
+	near "$(val hit@10 fold1 i2t)" 98.6
+	near "$(val MedR fold1 i2t)" 1
+	near "$(val MeanR fold1 i2t)" 1.576
+	near "$(val hit@1 fold1 t2i)" 65.74
+	near "$(val hit@5 fold1 t2i)" 93.58
+	near "$(val hit@10 fold1 t2i)" 98.1
+	near "$(val MedR fold1 t2i)" 1
+	near "$(val MeanR fold1 t2i)" 2.073
+	# article-output.txt, to the printed decimals
+	[ "$(awk '$2 == "fold1" && $1 ~ /^hit/ { printf "%.1f ", $3 }' i2t t2i)" = \
+	  "78.3 97.7 98.6 65.7 93.6 98.1 " ]
+	[ "$(awk '$2 == "fold1" && $1 == "MeanR" { printf "%.1f ", $3 }' i2t t2i)" = "1.6 2.1 " ]
+	rs1=$(awk '$2 == "fold1" && $1 ~ /^hit/ { s += $3 } END { printf "%.10f", s }' i2t t2i)
+	near "$rs1" 532.02
+	[ "$(printf '%.1f' "$rs1")" = 532.0 ]
+	# the mean over folds of the rsum is the rsum of the `all` rows
+	rs=$(awk '$2 == "all" && $1 ~ /^hit/ { s += $3 } END { printf "%.10f", s }' i2t t2i)
+	near "$rs" 534.1600000000001
+	[ "$(printf '%.1f' "$rs")" = 534.2 ]
+}
+
+@test "crossmodal: 5K protocol, both directions, rsum 437.8" {
+	i2t | measures >i2t
+	t2i | measures >t2i
+	# expected.json 5k
+	near "$(val hit@1 all i2t)" 57.34
+	near "$(val hit@5 all i2t)" 85.26
+	near "$(val hit@10 all i2t)" 93.12
+	near "$(val MedR all i2t)" 1
+	near "$(val MeanR all i2t)" 3.6946
+	near "$(val hit@1 all t2i)" 42.912
+	near "$(val hit@5 all t2i)" 74.02
+	near "$(val hit@10 all t2i)" 85.10799999999999
+	near "$(val MedR all t2i)" 2
+	near "$(val MeanR all t2i)" 6.34832
+	[ "$(awk '$1 ~ /^hit/ { printf "%.1f ", $3 } $1 ~ /R$/ { printf "%.1f ", $3 }' i2t t2i)" = \
+	  "57.3 85.3 93.1 1.0 3.7 42.9 74.0 85.1 2.0 6.3 " ]
+	rs=$(awk '$1 ~ /^hit/ { s += $3 } END { printf "%.10f", s }' i2t t2i)
+	near "$rs" 437.76
+	[ "$(printf '%.1f' "$rs")" = 437.8 ]
+}
+
+@test "crossmodal: 32-bit codes, text to image: ties in three modes" {
+	rankof -e -m hamming --query-labels "$D/cap.labels" --item-labels "$D/img.labels" \
+		"$D/cap_codes.tsv" "$D/img_codes.tsv" >ranks
+	# expected.json ties
+	near "$(awk '!/^#/ { s += $5; n++ } END { printf "%.10f", s / n }' ranks)" 25.0942
+	near "$(hitrate -T optimistic -k 1 -m hit -p 10 ranks 2>/dev/null | awk '$2 == "all" { print $3 }')" 13.34
+	near "$(hitrate -T pessimistic -k 1 -m hit -p 10 ranks 2>/dev/null | awk '$2 == "all" { print $3 }')" 6.18
+	near "$(hitrate -T expected -k 1 -m hit -p 10 ranks 2>/dev/null | awk '$2 == "all" { print $3 }')" 8.858968975468974
+	# article-output.txt
+	[ "$(hitrate -k 1 -m hit -p 1 ranks 2>/dev/null | awk '$2 == "all" { print $3 }')" = 8.9 ]
+}
+
+@test "crossmodal: rankof -e and simmat | rankof give the same bytes" {
+	i2t --folds 5 >e1
+	simmat --folds 5 "$D/img.npy" "$D/cap.npy" |
+		rankof --folds 5 --query-labels "$D/img.labels" --item-labels "$D/cap.labels" >p1
+	cmp e1 p1
+	t2i --folds 5 -m cos >e2
+	simmat -m cos --folds 5 "$D/cap.npy" "$D/img.npy" |
+		rankof --folds 5 --query-labels "$D/cap.labels" --item-labels "$D/img.labels" >p2
+	cmp e2 p2
+	rankof -e -m hamming --query-labels "$D/cap.labels" --item-labels "$D/img.labels" \
+		"$D/cap_codes.tsv" "$D/img_codes.tsv" >e3
+	simmat -m hamming "$D/cap_codes.tsv" "$D/img_codes.tsv" |
+		rankof --query-labels "$D/cap.labels" --item-labels "$D/img.labels" >p3
+	cmp e3 p3
+	# -x and -j: one set against itself, leave-one-out
+	rankof -e -x -j 1 -m l2 -l "$D/shots.labels" "$D/spectrum.tsv" "$D/spectrum.tsv" >e4
+	simmat -x -j 2 -m l2 "$D/spectrum.tsv" "$D/spectrum.tsv" | rankof -x -l "$D/shots.labels" >p4
+	cmp e4 p4
+}
+
+@test "crossmodal: rankof -e usage errors" {
+	run --separate-stderr rankof -e -l "$D/img.labels" "$D/img.npy"
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "rankof: -e needs two files, QUERIES and ITEMS" ]
+	run --separate-stderr rankof -m cos -l "$D/img.labels" x
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "rankof: -m, --query-ids and --item-ids need -e" ]
+}
