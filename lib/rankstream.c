@@ -171,7 +171,8 @@ int rankreader_next(struct rankreader *R, struct rquery *q)
 		xgrow((void **)&q->rel, &q->relcap, q->m + 1, sizeof *q->rel);
 		q->rel[q->m++] = it;
 	}
-	qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
+	if (q->m > 1)
+		qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
 	while (q->nret < q->m && q->rel[q->nret].rank >= 0)
 		q->nret++;
 	make_groups(q);
