@@ -356,3 +356,25 @@ class_row() {
 		esac
 	done
 }
+
+@test "mapr: examples/pipelines/class-retrieval.sh prints the article's class table" {
+	need_simmat
+	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/class-retrieval.sh" "$D"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | awk '{ $1 = $1; print }')" = "embedding R@1 R@10 R-precision MAP@R
+pixels 100.0 100.0 25.0 24.4
+spectrum 92.6 99.8 77.9 72.8" ]
+}
+
+@test "mapr: examples/pipelines/trec.sh gives out.test.aq's 'all' rows" {
+	need_shared peers/trec_eval
+	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/trec.sh" \
+		"$T/qrels.test" "$T/results.test"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | awk '{ print $1, $2, $3 }' | sort >"$BATS_TEST_TMPDIR/got"
+	awk '{ print $1, $2, $3 }' "$T/out.test.aq" | sort |
+		join -j1 <(awk '{ print $1 "/" $2, $3 }' "$BATS_TEST_TMPDIR/got" | sort) \
+			<(awk '{ print $1 "/" $2, $3 }' - | sort) >"$BATS_TEST_TMPDIR/joined"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/joined")" -eq 30 ]
+	! awk '$2 != $3' "$BATS_TEST_TMPDIR/joined" | grep .
+}
