@@ -2,6 +2,7 @@
  * and mINP from the rank stream, in three tie modes (lib/fullrank.c). */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "err.h"
 #include "fullrank.h"
@@ -147,6 +148,10 @@ int main(int argc, char **argv)
 				    o.sel[i]);
 		if (ndefs < sizeof defs / sizeof defs[0])
 			defs[ndefs++] = measures[o.sel ? j : i].d;
+	}
+	if (o.sel) {	/* parse_names: one copy of the text, then the array */
+		free(o.sel[0]);
+		free(o.sel);
 	}
 	o.sel = NULL;
 	o.nsel = 0;

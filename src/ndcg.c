@@ -2,6 +2,7 @@
  * list, from the rank stream in three tie modes (lib/fullrank.c). */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "err.h"
 #include "fullrank.h"
@@ -126,6 +127,10 @@ int main(int argc, char **argv)
 				    o.sel[i]);
 		if (ndefs < sizeof defs / sizeof defs[0])
 			defs[ndefs++] = measures[o.sel ? j : i].d;
+	}
+	if (o.sel) {	/* parse_names: one copy of the text, then the array */
+		free(o.sel[0]);
+		free(o.sel);
 	}
 	o.sel = NULL;
 	o.nsel = 0;
