@@ -34,7 +34,7 @@ LIBOBJ = \
 	lib/rankcount.o \
 	lib/relevance.o \
 	lib/ranker.o \
-	lib/scoreread.o \
+	lib/runrank.o \
 	lib/embed.o \
 	lib/fmtscore.o \
 	lib/kernel.o \

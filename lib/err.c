@@ -8,6 +8,19 @@
 
 const char *progname = "rankkit";
 const char *rk_usage;
+_Thread_local struct errtrap *rk_trap;
+
+/* a trapped error never returns: it jumps back into the worker */
+static void trap(int status, long line, const char *fmt, va_list ap)
+{
+	struct errtrap *t = rk_trap;
+	if (!t)
+		return;
+	t->status = status;
+	t->line = line;
+	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+	longjmp(t->jb, 1);
+}
 
 void rk_setprog(const char *argv0)
 {
@@ -33,6 +46,7 @@ void die(int status, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
+	trap(status, 0, fmt, ap);
 	vmsg(NULL, 0, fmt, ap);
 	va_end(ap);
 	exit(status);
@@ -42,6 +56,7 @@ void die_at(const char *file, long line, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
+	trap(EXIT_DATA, line, fmt, ap);
 	vmsg(file, line, fmt, ap);
 	va_end(ap);
 	exit(EXIT_DATA);

@@ -28,6 +28,18 @@ _Noreturn void usage_error(const char *usage, const char *fmt, ...)
  * programs pass an optstring starting with ':' and set opterr = 0 */
 _Noreturn void opt_error(char **argv, int c);
 
+/* A worker thread that must not exit sets rk_trap: die() and die_at()
+ * then store the error and longjmp to trap->jb instead of exiting; the
+ * thread that owns the output reports it in input order. */
+#include <setjmp.h>
+struct errtrap {
+	jmp_buf jb;
+	long line;		/* as given to die_at, 0 for die */
+	int status;
+	char msg[512];		/* what is wrong, without "prog: file:line: " */
+};
+extern _Thread_local struct errtrap *rk_trap;
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);

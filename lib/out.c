@@ -29,8 +29,27 @@ static void drain(void)
 	olen = 0;
 }
 
+static _Thread_local struct membuf *capture;
+
+void out_capture(struct membuf *m)
+{
+	capture = m;
+}
+
+static void mem_append(const char *p, size_t n)
+{
+	if (capture->n + n > capture->cap)
+		xgrow((void **)&capture->p, &capture->cap, capture->n + n, 1);
+	memcpy(capture->p + capture->n, p, n);
+	capture->n += n;
+}
+
 void out_bytes(const char *p, size_t n)
 {
+	if (capture) {
+		mem_append(p, n);
+		return;
+	}
 	if (olen + n > sizeof obuf) {
 		drain();
 		if (n > sizeof obuf) {
@@ -61,6 +80,10 @@ void out_slice(struct slice s)
 
 void out_char(char c)
 {
+	if (capture) {
+		mem_append(&c, 1);
+		return;
+	}
 	if (olen == sizeof obuf)
 		drain();
 	obuf[olen++] = c;

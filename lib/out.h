@@ -6,6 +6,15 @@
 #include <stddef.h>
 #include "slice.h"
 
+/* Output of the calling thread goes to m instead of stdout while captured
+ * (NULL ends the capture): workers prepare text that the owner of stdout
+ * writes in order. */
+struct membuf {
+	char *p;
+	size_t n, cap;
+};
+void out_capture(struct membuf *m);
+
 void out_bytes(const char *p, size_t n);
 void out_str(const char *s);
 void out_slice(struct slice s);

@@ -10,8 +10,9 @@ struct tgt {
 	size_t out;	/* position in the caller's arrays */
 };
 
-static int brk_rule;
-static const struct strmap *brk_ids;
+/* for the comparators; per thread, as rankof ranks in several */
+static _Thread_local int brk_rule;
+static _Thread_local const struct strmap *brk_ids;
 
 /* 1 when candidate a comes before candidate b in the break order */
 static int precedes(size_t a, size_t b)

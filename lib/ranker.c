@@ -21,7 +21,7 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 }
 
 /* rank-stream order: retrieved by rank then id, the others last by id */
-static const struct ranker *sort_k;
+static _Thread_local const struct ranker *sort_k;
 static int cmp_line(const void *pa, const void *pb)
 {
 	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
@@ -105,7 +105,7 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 	}
 }
 
-static void end_query(struct ranker *K)
+void ranker_end_query(struct ranker *K)
 {
 	if (K->active && K->judged)
 		emit(K, K->q, K->cand.nent);
@@ -124,7 +124,7 @@ void ranker_add_h(struct ranker *K, struct slice q, struct slice item,
 	int created;
 
 	if (!K->active || !slice_eq(q, K->q)) {
-		end_query(K);
+		ranker_end_query(K);
 		size_t e = strmap_put(&K->seen, q, &created);
 		if (!created)
 			die_at(file, line,
@@ -154,7 +154,7 @@ void ranker_finish(struct ranker *K)
 {
 	size_t i;
 
-	end_query(K);
+	ranker_end_query(K);
 	if (K->all_queries) {
 		strmap_clear(&K->cand);
 		for (i = 0; i < rel_nqueries(K->rel); i++) {
@@ -168,4 +168,18 @@ void ranker_finish(struct ranker *K)
 	if (K->unjudged)
 		note("%ld quer%s not in the qrels left out", K->unjudged,
 		     K->unjudged == 1 ? "y" : "ies");
+}
+
+void ranker_free(struct ranker *K)
+{
+	strmap_free(&K->seen);
+	strmap_free(&K->cand);
+	free(K->score);
+	free(K->rq.item);
+	free(K->rq.grade);
+	free(K->target);
+	free(K->rank);
+	free(K->ties);
+	free(K->order);
+	memset(K, 0, sizeof *K);
 }

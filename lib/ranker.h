@@ -36,7 +36,10 @@ void ranker_add(struct ranker *K, struct slice q, struct slice item,
 /* the same with h = hash_bytes(item) */
 void ranker_add_h(struct ranker *K, struct slice q, struct slice item,
 		  uint64_t h, double score, const char *file, long line);
+/* writes the query in progress, if any */
+void ranker_end_query(struct ranker *K);
 /* the last query, then (-c) the qrels queries the run lacked */
 void ranker_finish(struct ranker *K);
+void ranker_free(struct ranker *K);
 
 #endif

@@ -9,7 +9,7 @@
 #include "out.h"
 #include "rankcount.h"
 #include "ranker.h"
-#include "scoreread.h"
+#include "runrank.h"
 #include "stream.h"
 
 static const char usage_line[] =
@@ -63,11 +63,6 @@ static const struct option longopts[] = {
 	{ "version", no_argument, 0, O_VERSION },
 	{ 0, 0, 0, 0 }
 };
-
-static void take(const struct scorerec *r, const char *file, void *ctx)
-{
-	ranker_add_h(ctx, r->q, r->item, r->hash, r->score, file, r->line);
-}
 
 /* parser threads: the online CPUs, at most 4 (reading is sequential, and
  * past that the ranking thread is the bottleneck) */
@@ -175,9 +170,9 @@ int main(int argc, char **argv)
 		eo.nthreads = jobs;
 		embrank_run(&K, argv[optind], argv[optind + 1], &eo);
 	} else if (optind == argc)
-		scoreread("-", jobs, take, &K);
+		runrank(&K, "-", jobs);
 	for (i = optind; !emb && i < argc; i++)
-		scoreread(argv[i], jobs, take, &K);
+		runrank(&K, argv[i], jobs);
 	ranker_finish(&K);
 	stream_write_end();
 	out_finish();
