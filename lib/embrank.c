@@ -1,40 +1,409 @@
-/* rankof -e (see embrank.h). The worker threads of kernel_run compute the
- * blocks of scores; the calling thread feeds them to the ranker in query
- * order, so the rank stream is that of `simmat | rankof`: the same
- * candidates in the same order with the same values (a float32 score is
- * the same number whether it travels as the float or as its shortest
- * decimal read back in double: neither order nor ties change). */
+/* rankof -e (see embrank.h). Candidates are item rows, so no candidate id
+ * is hashed and no duplicate can occur: the worker threads of kernel_run
+ * compute a block of scores, then, for each query of the block, map its
+ * relevant items to rows (once per query), count their ranks with one pass
+ * over the query's row of scores (the logic of count_ranks, rankcount.h)
+ * and sort its lines; the calling thread writes them in query order. The
+ * rank stream is that of `simmat | rankof`: the same candidates, the same
+ * exclusions, the same values (a float32 score is the same number whether
+ * it travels as the float or as its shortest decimal read back in double:
+ * neither order nor ties change), the same break orders (--break input:
+ * row order; --break id: item id descending, byte order). */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "embed.h"
 #include "embrank.h"
 #include "err.h"
+#include "out.h"
+#include "rankcount.h"
+#include "strmap.h"
+
+#define NONE ((size_t)-1)
+
+/* one relevant item of a query, in the end one line of the rank stream */
+struct line {
+	struct slice item;
+	long grade, rank, ties;
+};
+
+/* one target candidate during counting */
+struct tgt {
+	double s;
+	size_t row;
+	struct slice id;	/* --break id */
+	size_t out;		/* its struct line */
+};
+
+/* what the workers leave for the writer, one per slot */
+struct slot {
+	struct relquery rq;
+	unsigned char *mask;	/* per item row: left the query's gallery */
+	size_t *excl, ecap;	/* the rows marked in mask */
+	/* per query of the chunk */
+	size_t *qn, *qbeg, qcap;	/* candidates, first line */
+	int *qjudged;
+	struct line *ln;
+	size_t lcap;
+	/* counting scratch */
+	struct tgt *t;
+	double *u;
+	size_t *gbeg, *above, *eq, *pre, tcap;
+};
 
 struct ctx {
 	struct ranker *R;
+	struct relsrc *rel;
 	const struct embed *Q, *I;
 	enum embtype type;
 	const char *qpath;
+	int brk;
+	size_t ifold;		/* items per kernel fold */
+	struct strmap irow;	/* item id -> row */
+	/* labels with junk, same-camera junk or folds */
+	const struct labelrec **irec;	/* per item row, or NULL */
+	size_t *recrow;		/* item label record -> row or NONE */
+	size_t *junk, njunk;	/* rows of the junk label */
+	long *rfold;		/* --folds: per row its label fold, -1: none */
+	unsigned char *pure;	/* --folds: per kernel fold, 1 when its rows
+				 * all have that label fold (or none) */
+	struct slot *slot;
 };
 
-static void feed(void *arg, int slot, size_t q0, size_t q1, size_t i0,
+static int precedes(const struct ctx *C, size_t a, size_t b)
+{
+	if (C->brk == BREAK_INPUT)
+		return a < b;
+	return slice_cmp(embed_id(C->I, a), embed_id(C->I, b)) > 0;
+}
+
+/* count_ranks' order of the targets: score descending, then the break
+ * order (row order without a break rule: any fixed order would do) */
+static int cmp_tgt_id(const void *pa, const void *pb)
+{
+	const struct tgt *a = pa, *b = pb;
+	if (a->s != b->s)
+		return a->s > b->s ? -1 : 1;
+	int c = slice_cmp(a->id, b->id);
+	return c > 0 ? -1 : c < 0;
+}
+static int cmp_tgt_row(const void *pa, const void *pb)
+{
+	const struct tgt *a = pa, *b = pb;
+	if (a->s != b->s)
+		return a->s > b->s ? -1 : 1;
+	return (a->row > b->row) - (a->row < b->row);
+}
+
+/* the rank stream's order: retrieved by rank then id, the others last */
+static int cmp_line(const void *pa, const void *pb)
+{
+	const struct line *a = pa, *b = pb;
+	if ((a->rank < 0) != (b->rank < 0))
+		return a->rank < 0 ? 1 : -1;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return slice_cmp(a->item, b->item);
+}
+
+/* candidate row i (score s >= the lowest target score) against the
+ * targets' distinct scores u[0] > ... > u[d-1] */
+static void classify(const struct ctx *C, struct slot *W, size_t d,
+		     size_t i, double s)
+{
+	size_t lo = 0, hi = d;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (W->u[mid] > s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (W->u[lo] != s) {
+		W->above[lo]++;
+		return;
+	}
+	W->eq[lo]++;
+	if (C->brk == BREAK_NONE)
+		return;
+	size_t b = W->gbeg[lo], e = W->gbeg[lo + 1];
+	while (b < e) {
+		size_t mid = (b + e) / 2;
+		if (W->t[mid].row == i || !precedes(C, i, W->t[mid].row))
+			b = mid + 1;
+		else
+			e = mid;
+	}
+	if (b < W->gbeg[lo + 1])
+		W->pre[b]++;
+}
+
+/* ranks of the k targets W->t[] of one query whose scores are row[0 ..
+ * n-1] (items i0 ..), excluded rows marked in W->mask; into W->ln */
+static void count(const struct ctx *C, struct slot *W, const void *row,
+		  size_t i0, size_t n, size_t k, struct line *ln)
+{
+	size_t d = 0, i, j;
+
+	if (k == 0)
+		return;
+	qsort(W->t, k, sizeof *W->t,
+	      C->brk == BREAK_ID ? cmp_tgt_id : cmp_tgt_row);
+	for (i = 0; i < k; i++)
+		if (i == 0 || W->t[i].s != W->t[i - 1].s) {
+			W->gbeg[d] = i;
+			W->u[d++] = W->t[i].s;
+		}
+	W->gbeg[d] = k;
+	memset(W->above, 0, (d + 1) * sizeof *W->above);
+	memset(W->eq, 0, d * sizeof *W->eq);
+	memset(W->pre, 0, (k + 1) * sizeof *W->pre);
+
+	/* the hot loop: most candidates score below every target */
+	if (C->type == EMB_F32) {
+		const float *r = row;
+		float lowest = (float)W->u[d - 1];
+		for (i = 0; i < n; i++)
+			if (!(r[i] < lowest) && !W->mask[i0 + i])
+				classify(C, W, d, i0 + i, r[i]);
+	} else {
+		const double *r = row;
+		double lowest = W->u[d - 1];
+		for (i = 0; i < n; i++)
+			if (!(r[i] < lowest) && !W->mask[i0 + i])
+				classify(C, W, d, i0 + i, r[i]);
+	}
+
+	size_t run = 0;
+	for (j = 0; j < d; j++) {
+		size_t before = 0;
+		run += W->above[j];
+		for (i = W->gbeg[j]; i < W->gbeg[j + 1]; i++) {
+			struct line *l = &ln[W->t[i].out];
+			before += W->pre[i];
+			if (C->brk == BREAK_NONE) {
+				l->rank = (long)run + 1;
+				l->ties = (long)W->eq[j] - 1;
+			} else {
+				l->rank = (long)(run + before) + 1;
+				l->ties = 0;
+			}
+		}
+		run += W->eq[j];
+	}
+}
+
+static void exclude(struct slot *W, size_t *ne, size_t row)
+{
+	if (W->mask[row])
+		return;
+	W->mask[row] = 1;
+	xgrow((void **)&W->excl, &W->ecap, *ne + 1, sizeof *W->excl);
+	W->excl[(*ne)++] = row;
+}
+
+/* marks the rows i0 .. i1-1 that leave query q's gallery (the rules of
+ * rel_excluded); returns how many */
+static size_t mark_excluded(const struct ctx *C, struct slot *W,
+			    struct slice q, size_t i0, size_t i1)
+{
+	const struct relsrc *R = C->rel;
+	const struct relquery *rq = &W->rq;
+	size_t ne = 0, i, r;
+
+	if (R->exclude_self) {
+		r = strmap_get(&C->irow, q);
+		if (r != NONE && r >= i0 && r < i1)
+			exclude(W, &ne, r);
+	}
+	if (R->kind != REL_LABELS)
+		return ne;
+	for (i = 0; i < C->njunk; i++)
+		if (C->junk[i] >= i0 && C->junk[i] < i1)
+			exclude(W, &ne, C->junk[i]);
+	if (R->junk_samecam && rq->qrec && rq->qrec->cam >= 0) {
+		size_t l = rq->qrec->label;
+		for (i = R->lbeg[l]; i < R->lbeg[l + 1]; i++) {
+			size_t e = R->litem[i];
+			r = C->recrow[e];
+			if (R->ilab.rec[e].cam == rq->qrec->cam && r != NONE &&
+			    r >= i0 && r < i1)
+				exclude(W, &ne, r);
+		}
+	}
+	if (R->folds && !(C->pure[i0 / C->ifold] &&
+			  rq->fold == i0 / C->ifold))
+		for (r = i0; r < i1; r++)
+			if (C->rfold[r] >= 0 && (size_t)C->rfold[r] != rq->fold)
+				exclude(W, &ne, r);
+	return ne;
+}
+
+/* one query: its lines, sorted, at W->ln + W->qbeg[j] */
+static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
+		      size_t i0, size_t i1, const void *row, size_t *nl)
+{
+	struct slice qid = embed_id(C->Q, q);
+	struct relquery *rq = &W->rq;
+	size_t i, k = 0, ne, m;
+	struct line *ln;
+
+	W->qbeg[j] = *nl;
+	W->qn[j] = 0;
+	W->qjudged[j] = rel_query(C->rel, qid, rq, C->qpath, 0);
+	if (!W->qjudged[j])
+		return;
+	ne = C->R->excl ? mark_excluded(C, W, qid, i0, i1) : 0;
+	W->qn[j] = i1 - i0 - ne;
+	m = rq->n;
+	xgrow((void **)&W->ln, &W->lcap, *nl + m, sizeof *W->ln);
+	ln = W->ln + *nl;
+	if (m > W->tcap) {
+		size_t cap = W->tcap;
+		xgrow((void **)&W->t, &cap, m, sizeof *W->t);
+		W->u = xrealloc(W->u, cap * sizeof *W->u);
+		W->gbeg = xrealloc(W->gbeg, (cap + 1) * sizeof *W->gbeg);
+		W->above = xrealloc(W->above, (cap + 1) * sizeof *W->above);
+		W->eq = xrealloc(W->eq, cap * sizeof *W->eq);
+		W->pre = xrealloc(W->pre, (cap + 1) * sizeof *W->pre);
+		W->tcap = cap;
+	}
+	for (i = 0; i < m; i++) {
+		size_t r = strmap_get(&C->irow, rq->item[i]);
+		ln[i].item = rq->item[i];
+		ln[i].grade = rq->grade[i];
+		ln[i].rank = -1;
+		ln[i].ties = 0;
+		/* relevant items never leave the gallery (rel_query drops
+		 * those that do), so a row in the block is a candidate */
+		if (r == NONE || r < i0 || r >= i1 || W->mask[r])
+			continue;
+		W->t[k].s = C->type == EMB_F32 ?
+			(double)((const float *)row)[r - i0] :
+			((const double *)row)[r - i0];
+		W->t[k].row = r;
+		W->t[k].id = rq->item[i];
+		W->t[k].out = i;
+		k++;
+	}
+	count(C, W, row, i0, i1 - i0, k, ln);
+	qsort(ln, m, sizeof *ln, cmp_line);
+	*nl += m;
+	for (i = 0; i < ne; i++)
+		W->mask[W->excl[i]] = 0;
+}
+
+static void work(void *arg, int s, size_t q0, size_t q1, size_t i0,
 		 size_t i1, const void *S)
 {
 	struct ctx *C = arg;
-	size_t q, i, n = i1 - i0;
+	struct slot *W = &C->slot[s];
+	size_t q, nl = 0, cap = W->qcap, width = (i1 - i0) * (size_t)C->type;
+
+	if (q1 - q0 > cap) {
+		xgrow((void **)&W->qn, &cap, q1 - q0, sizeof *W->qn);
+		W->qbeg = xrealloc(W->qbeg, (cap + 1) * sizeof *W->qbeg);
+		W->qjudged = xrealloc(W->qjudged, cap * sizeof *W->qjudged);
+		W->qcap = cap;
+	}
+	for (q = q0; q < q1; q++)
+		one_query(C, W, q - q0, q, i0, i1,
+			  (const char *)S + (q - q0) * width, &nl);
+	W->qbeg[q1 - q0] = nl;
+}
+
+/* ranker.c's line: query item grade rank ties n */
+static void write_line(struct slice q, struct slice item, long grade,
+		       long rank, long ties, long n)
+{
+	out_slice(q);
+	out_char('\t');
+	out_slice(item);
+	out_char('\t');
+	out_long(grade);
+	out_char('\t');
+	if (rank < 0) {
+		out_str("-\t-\t");
+	} else {
+		out_long(rank);
+		out_char('\t');
+		out_long(ties);
+		out_char('\t');
+	}
+	out_long(n);
+	out_char('\n');
+}
+
+static void emit(void *arg, int s, size_t q0, size_t q1, size_t i0,
+		 size_t i1, const void *S)
+{
+	static const struct slice dash = { "-", 1 };
+	struct ctx *C = arg;
+	struct slot *W = &C->slot[s];
+	size_t q, i;
 
 	for (q = q0; q < q1; q++) {
+		size_t j = q - q0, n = W->qn[j];
 		struct slice qid = embed_id(C->Q, q);
-		if (C->type == EMB_F32) {
-			const float *row = (const float *)S + (q - q0) * n;
-			for (i = i0; i < i1; i++)
-				ranker_add(C->R, qid, embed_id(C->I, i),
-					   row[i - i0], C->qpath, 0);
-		} else {
-			const double *row = (const double *)S + (q - q0) * n;
-			for (i = i0; i < i1; i++)
-				ranker_add(C->R, qid, embed_id(C->I, i),
-					   row[i - i0], C->qpath, 0);
+		/* the ranker's bookkeeping: queries seen (for -c), queries
+		 * without relevance */
+		strmap_put(&C->R->seen, qid, NULL);
+		if (!W->qjudged[j]) {
+			C->R->unjudged++;
+			continue;
+		}
+		if (W->qbeg[j] == W->qbeg[j + 1])
+			write_line(qid, dash, 0, -1, 0, (long)n);
+		for (i = W->qbeg[j]; i < W->qbeg[j + 1]; i++) {
+			const struct line *l = &W->ln[i];
+			write_line(qid, l->item, l->grade, l->rank,
+					  l->ties, (long)n);
+		}
+	}
+}
+
+/* the item-side tables of the exclusions */
+static void prepare(struct ctx *C, size_t folds)
+{
+	const struct relsrc *R = C->rel;
+	size_t i, ni = C->I->rows;
+
+	strmap_init(&C->irow);
+	for (i = 0; i < ni; i++)
+		strmap_put(&C->irow, embed_id(C->I, i), NULL);
+	C->ifold = ni / folds;
+	if (R->kind != REL_LABELS ||
+	    !(R->has_junk_label || R->junk_samecam || R->folds))
+		return;
+	C->irec = xcalloc(ni, sizeof *C->irec);
+	C->recrow = xmalloc((R->ilab.nrec + 1) * sizeof *C->recrow);
+	for (i = 0; i < R->ilab.nrec; i++)
+		C->recrow[i] = NONE;
+	for (i = 0; i < ni; i++) {
+		size_t e = strmap_get(&R->ilab.ids, embed_id(C->I, i));
+		if (e == NONE)
+			continue;
+		C->irec[i] = &R->ilab.rec[e];
+		C->recrow[e] = i;
+		if (R->has_junk_label && R->ilab.rec[e].label == R->junk_label) {
+			size_t cap = C->njunk;
+			xgrow((void **)&C->junk, &cap, C->njunk + 1,
+			      sizeof *C->junk);
+			C->junk[C->njunk++] = i;
+		}
+	}
+	if (R->folds) {
+		size_t per = R->ilab.nrec / (size_t)R->folds;
+		C->rfold = xmalloc(ni * sizeof *C->rfold);
+		C->pure = xmalloc(folds);
+		memset(C->pure, 1, folds);
+		for (i = 0; i < ni; i++) {
+			C->rfold[i] = C->irec[i] ?
+				(long)(C->irec[i]->pos / per) : -1;
+			if (C->rfold[i] >= 0 &&
+			    (size_t)C->rfold[i] != i / C->ifold)
+				C->pure[i / C->ifold] = 0;
 		}
 	}
 }
@@ -45,7 +414,9 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	struct embed Q, I;
 	struct kernel K;
 	struct ctx C;
-	size_t folds = o->folds ? o->folds : 1;
+	struct relquery rq;
+	size_t folds = o->folds ? o->folds : 1, q;
+	int nthreads = o->nthreads ? o->nthreads : kernel_ncpu(), s, ns;
 
 	embed_read(&Q, queries);
 	embed_read(&I, items);
@@ -63,13 +434,51 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 		    I.rows, folds);
 	kernel_init(&K, o->metric, &Q, &I);
 
+	memset(&C, 0, sizeof C);
 	C.R = R;
+	C.rel = R->rel;
 	C.Q = &Q;
 	C.I = &I;
 	C.type = K.type;
 	C.qpath = queries;
-	kernel_run(&K, o->nthreads ? o->nthreads : kernel_ncpu(), folds,
-		   NULL, feed, &C);
+	C.brk = R->brk;
+	/* a query without a label dies here, in the calling thread, as the
+	 * first such query would in `simmat | rankof` */
+	memset(&rq, 0, sizeof rq);
+	if (C.rel->kind == REL_LABELS)
+		for (q = 0; q < Q.rows; q++)
+			if (strmap_get(&C.rel->qlab.ids, embed_id(&Q, q)) == NONE)
+				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
+	prepare(&C, folds);
+	ns = kernel_nslots(nthreads);
+	C.slot = xcalloc((size_t)ns, sizeof *C.slot);
+	for (s = 0; s < ns; s++)
+		C.slot[s].mask = xcalloc(I.rows + 1, 1);
+	kernel_run(&K, nthreads, folds, work, emit, &C);
+	for (s = 0; s < ns; s++) {
+		struct slot *W = &C.slot[s];
+		free(W->rq.item);
+		free(W->rq.grade);
+		free(W->mask);
+		free(W->excl);
+		free(W->qn);
+		free(W->qbeg);
+		free(W->qjudged);
+		free(W->ln);
+		free(W->t);
+		free(W->u);
+		free(W->gbeg);
+		free(W->above);
+		free(W->eq);
+		free(W->pre);
+	}
+	free(C.slot);
+	free(C.irec);
+	free(C.recrow);
+	free(C.junk);
+	free(C.rfold);
+	free(C.pure);
+	strmap_free(&C.irow);
 	kernel_free(&K);
 	embed_free(&Q);
 	embed_free(&I);

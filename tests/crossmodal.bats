@@ -114,3 +114,27 @@ measures() { hitrate -k 1,5,10 -m hit,MedR,MeanR -p 10 "$@"; }
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "rankof: -m, --query-ids and --item-ids need -e" ]
 }
+
+@test "crossmodal: rankof -e's row fast path = simmat | rankof: breaks, junk, cameras, qrels, ids, shuffled folds" {
+	S="$D/spectrum.tsv"
+	awk '{ print $1, $2, NR % 3 }' "$D/shots.labels" >cam.labels
+	awk 'NR % 2 { print } !(NR % 2) { k[NR] = $0 } END { for (i = 2; i <= NR; i += 2) print k[i] }' \
+		"$D/shots.labels" >shuf.labels
+	awk '$1 < 400 { print $1, 0, ($1 % 7 ? $1 + 1 : "x"), 1 + $1 % 3 }' "$D/shots.labels" >q.qrels
+	awk '{ print "id" (NR * 7919) % 1000 }' "$D/shots.labels" >ids
+	awk 'NR == FNR { id[NR - 1] = $0; next } { print id[$1], $2 }' ids "$D/shots.labels" >idlab
+	same() {	# same "SIMMAT OPTS" "RANKOF OPTS"
+		rankof -e $1 $2 "$S" "$S" >e
+		simmat $1 "$S" "$S" | rankof $(echo " $1" | sed 's/ -m [a-z0-9]*//; s/--[a-z]*-ids [^ ]*//g') $2 >p
+		cmp e p
+	}
+	for b in "" "--break input" "--break id"; do
+		same "-m dot -x" "-l cam.labels --junk same-camera --junk-label 2 $b"
+		same "-m cos --folds 5" "-l shuf.labels $b"
+		same "-m l2 -x --item-ids ids --query-ids ids" "-l idlab $b"
+		same "-m dot -x" "-r q.qrels -c -g 2 $b"
+	done
+	# the lines the exclusions left
+	[ "$(rankof -e -m dot -x -l cam.labels --junk same-camera "$S" "$S" | awk '!/^#/ { print $6 }' | sort -u)" = \
+	  "$(awk '{ n[$2 " " $3]++; t++ } END { for (k in n) print t - n[k] }' cam.labels | sort -u)" ]
+}
