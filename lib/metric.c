@@ -14,6 +14,37 @@
 #include "out.h"
 #include "stream.h"
 
+struct metricopts {
+	long *K;
+	size_t nK;
+	char **sel;		/* -m: names chosen, NULL for all */
+	size_t nsel;
+	int mode;		/* enum tiemode */
+	int empty;		/* enum empty_policy */
+	long folds;		/* 0: none */
+	int perquery;		/* -q */
+	int fractions;		/* -f */
+	int decimals;		/* -p, -1: default */
+	int chance;
+	void *ctx;		/* handed to the measure functions */
+};
+
+enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_VERSION };
+
+static const struct option common_opts[] = {
+	{ "cutoffs", required_argument, 0, 'k' },
+	{ "measures", required_argument, 0, 'm' },
+	{ "ties", required_argument, 0, 'T' },
+	{ "empty", required_argument, 0, O_EMPTY },
+	{ "folds", required_argument, 0, O_FOLDS },
+	{ "per-query", no_argument, 0, 'q' },
+	{ "fractions", no_argument, 0, 'f' },
+	{ "precision", required_argument, 0, 'p' },
+	{ "chance", no_argument, 0, O_CHANCE },
+	{ "help", no_argument, 0, 'h' },
+	{ "version", no_argument, 0, O_VERSION },
+};
+
 struct col {
 	const struct mdef *d;
 	long K;
@@ -28,7 +59,7 @@ struct acc {
 	size_t nmed[NTIEMODES], medcap[NTIEMODES];
 };
 
-void metric_defaults(struct metricopts *o)
+static void metric_defaults(struct metricopts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->mode = TIE_EXP;
@@ -36,33 +67,34 @@ void metric_defaults(struct metricopts *o)
 	o->decimals = -1;
 }
 
-int metric_option(struct metricopts *o, int c, const char *arg,
-		  const char *usage)
+/* one common option; 0 if c is not one of them */
+static int metric_option(struct metricopts *o, int c, const char *arg,
+			 const char *usage)
 {
+	static const char *const empties[] = { "miss", "skip", "error", NULL };
+	static const char *const modes[] = {
+		"optimistic", "pessimistic", "expected", NULL
+	};
+
 	switch (c) {
 	case 'k':
 		free(o->K);
 		parse_cutoffs("-k", arg, &o->K, &o->nK, 0, NULL, usage);
 		return 1;
 	case 'm':
+		if (o->sel) {
+			free(o->sel[0]);
+			free(o->sel);
+		}
 		parse_names("-m", arg, &o->sel, &o->nsel, usage);
 		return 1;
 	case 'T':
-		o->mode = tiemode_parse(arg);
-		if (o->mode < 0)
-			usage_error(usage, "-T: '%s' is not expected, optimistic or pessimistic", arg);
+		o->mode = parse_choice("-T", arg, modes, usage);
 		return 1;
-	case 'E':
-		if (strcmp(arg, "miss") == 0)
-			o->empty = EMPTY_MISS;
-		else if (strcmp(arg, "skip") == 0)
-			o->empty = EMPTY_SKIP;
-		else if (strcmp(arg, "error") == 0)
-			o->empty = EMPTY_ERROR;
-		else
-			usage_error(usage, "--empty: '%s' is not miss, skip or error", arg);
+	case O_EMPTY:
+		o->empty = parse_choice("--empty", arg, empties, usage);
 		return 1;
-	case 'F':
+	case O_FOLDS:
 		o->folds = arg_long("--folds", arg, 1, 1000000000L);
 		return 1;
 	case 'q':
@@ -74,19 +106,31 @@ int metric_option(struct metricopts *o, int c, const char *arg,
 	case 'p':
 		o->decimals = (int)arg_long("-p", arg, 0, 17);
 		return 1;
-	case 'C':
+	case O_CHANCE:
 		o->chance = 1;
 		return 1;
 	}
 	return 0;
 }
 
+/* -m names: a whole-list measure by its name ("AP"), a cut-off one by
+ * its name with "@K" ("AP@K"), or by its bare name ("hit") when no
+ * whole-list measure has it */
 static const struct mdef *find_def(const struct mdef *defs, size_t n,
 				   const char *name)
 {
-	size_t i;
+	size_t i, len = strlen(name);
+	for (i = 0; i < n; i++) {
+		const char *d = defs[i].name;
+		size_t dl = strlen(d);
+		if (!defs[i].cutoff && strcmp(d, name) == 0)
+			return &defs[i];
+		if (defs[i].cutoff && len == dl + 2 &&
+		    strncmp(d, name, dl) == 0 && strcmp(name + dl, "@K") == 0)
+			return &defs[i];
+	}
 	for (i = 0; i < n; i++)
-		if (strcmp(defs[i].name, name) == 0)
+		if (defs[i].cutoff && strcmp(defs[i].name, name) == 0)
 			return &defs[i];
 	return NULL;
 }
@@ -206,12 +250,12 @@ static void query_values(const struct metricopts *o, const struct col *cols,
 	}
 }
 
-void metric_run(struct metricopts *o, const struct mdef *defs, size_t ndefs,
-		char **files, int nfiles, const char *usage)
+static _Noreturn void metric_run(struct metricopts *o, const struct mdef *defs,
+				 size_t ndefs, char **files, int nfiles,
+				 const char *usage)
 {
 	struct col *cols = NULL;
 	size_t ncol = 0, colcap = 0, i, j;
-	static long default_K[] = { 1, 5, 10 };
 	struct printer P;
 	struct rankreader R;
 	struct rquery q;
@@ -221,10 +265,6 @@ void metric_run(struct metricopts *o, const struct mdef *defs, size_t ndefs,
 	long nempty = 0, *noval;
 	int m;
 
-	if (!o->K) {
-		o->K = default_K;
-		o->nK = 3;
-	}
 	/* the columns: chosen measures in the order given, each cut-off */
 	for (i = 0; i < (o->sel ? o->nsel : ndefs); i++) {
 		const struct mdef *d = o->sel ? find_def(defs, ndefs, o->sel[i])
@@ -232,8 +272,10 @@ void metric_run(struct metricopts *o, const struct mdef *defs, size_t ndefs,
 		if (!d) {
 			char known[256] = "";
 			for (j = 0; j < ndefs; j++) {
-				strncat(known, j ? ", " : "", sizeof known - strlen(known) - 1);
-				strncat(known, defs[j].name, sizeof known - strlen(known) - 1);
+				size_t l = strlen(known);
+				snprintf(known + l, sizeof known - l, "%s%s%s",
+					 j ? ", " : "", defs[j].name,
+					 defs[j].cutoff ? "@K" : "");
 			}
 			usage_error(usage, "-m: unknown measure '%s' (known: %s)",
 				    o->sel[i], known);
@@ -362,5 +404,57 @@ void metric_run(struct metricopts *o, const struct mdef *defs, size_t ndefs,
 			note("ties change %s: optimistic %s, pessimistic %s",
 			     cols[i].name, a, b);
 	}
+	for (i = 0; i < ncol; i++)
+		acc_free(&all[i]);
+	free(all);
+	free(noval);
+	free(v);
+	free(sumv);
+	free(store);
+	free(cols);
+	rquery_free(&q);
 	out_finish();
+}
+
+void metric_main(int argc, char **argv, const struct metricprog *P)
+{
+	size_t ncommon = sizeof common_opts / sizeof common_opts[0], nextra = 0;
+	struct option *opts;
+	struct metricopts o;
+	int c;
+
+	rk_setprog(argv[0]);
+	rk_usage = P->usage;
+	opterr = 0;
+	while (P->extra && P->extra[nextra].name)
+		nextra++;
+	opts = xcalloc(ncommon + nextra + 1, sizeof *opts);
+	memcpy(opts, common_opts, sizeof common_opts);
+	if (nextra)
+		memcpy(opts + ncommon, P->extra, nextra * sizeof *opts);
+	metric_defaults(&o);
+	while ((c = getopt_long(argc, argv, ":k:m:T:qfp:h", opts, NULL)) != -1) {
+		if (metric_option(&o, c, optarg, P->usage))
+			continue;
+		if (c == 'h') {
+			printf("usage: %s\n%s", P->usage, P->help);
+			out_finish();
+		}
+		if (c == O_VERSION) {
+			printf("%s (rankkit) %s\n", P->name, RK_VERSION);
+			out_finish();
+		}
+		if (c == '?' || c == ':' || !P->option)
+			opt_error(argv, c);
+		P->option(c, optarg, P->ctx);
+	}
+	free(opts);
+	if (!o.K) {
+		o.nK = P->ndefK;
+		o.K = xmalloc(o.nK * sizeof *o.K);
+		memcpy(o.K, P->defK, o.nK * sizeof *o.K);
+	}
+	o.ctx = P->ctx;
+	metric_run(&o, P->defs, P->ndefs, argv + optind, argc - optind,
+		   P->usage);
 }

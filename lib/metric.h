@@ -30,44 +30,23 @@ struct mdef {
 
 enum empty_policy { EMPTY_MISS, EMPTY_SKIP, EMPTY_ERROR };
 
-struct metricopts {
-	long *K;
-	size_t nK;
-	char **sel;		/* -m: names chosen, NULL for all */
-	size_t nsel;
-	int mode;		/* enum tiemode */
-	int empty;		/* enum empty_policy */
-	long folds;		/* 0: none */
-	int perquery;		/* -q */
-	int fractions;		/* -f */
-	int decimals;		/* -p, -1: default */
-	int chance;
-	void *ctx;		/* handed to the measure functions */
+/* a metric program: its measures, defaults and own options */
+struct option;
+struct metricprog {
+	const char *name;	/* for --version */
+	const char *usage, *help;
+	const struct mdef *defs;
+	size_t ndefs;
+	const long *defK;	/* default cut-offs */
+	size_t ndefK;
+	const struct option *extra;	/* own long options, {0} ended */
+	/* handles one of them (getopt's c and optarg); may be NULL */
+	void (*option)(int c, const char *arg, void *ctx);
+	void *ctx;		/* handed to option() and the measures */
 };
 
-/* getopt_long pieces every metric program shares */
-#define METRIC_SHORTOPTS "k:m:T:qfp:h"
-#define METRIC_LONGOPTS \
-	{ "cutoffs", required_argument, 0, 'k' }, \
-	{ "measures", required_argument, 0, 'm' }, \
-	{ "ties", required_argument, 0, 'T' }, \
-	{ "empty", required_argument, 0, 'E' }, \
-	{ "folds", required_argument, 0, 'F' }, \
-	{ "per-query", no_argument, 0, 'q' }, \
-	{ "fractions", no_argument, 0, 'f' }, \
-	{ "precision", required_argument, 0, 'p' }, \
-	{ "chance", no_argument, 0, 'C' }, \
-	{ "help", no_argument, 0, 'h' }, \
-	{ "version", no_argument, 0, 'V' }
-
-void metric_defaults(struct metricopts *o);
-/* handles one common option; 0 if c is not one of them */
-int metric_option(struct metricopts *o, int c, const char *arg,
-		  const char *usage);
-/* checks -m names against the table, then reads the rank stream from the
- * files (stdin when none) and writes the measure stream; exits. */
-_Noreturn void metric_run(struct metricopts *o, const struct mdef *defs,
-			  size_t ndefs, char **files, int nfiles,
-			  const char *usage);
+/* options, then the rank stream from the files (stdin when none) to the
+ * measure stream; exits */
+_Noreturn void metric_main(int argc, char **argv, const struct metricprog *P);
 
 #endif

@@ -1,4 +1,5 @@
 /* Comma-separated option arguments. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "err.h"
@@ -62,4 +63,22 @@ void parse_cutoffs(const char *opt, const char *text, long **out, size_t *n,
 	free(item);
 	*out = v;
 	*n = m;
+}
+
+int parse_choice(const char *opt, const char *text,
+		 const char *const *names, const char *usage)
+{
+	char list[256] = "";
+	int i, n;
+
+	for (n = 0; names[n]; n++)
+		if (strcmp(text, names[n]) == 0)
+			return n;
+	for (i = 0; i < n; i++) {
+		size_t l = strlen(list);
+		snprintf(list + l, sizeof list - l, "%s%s",
+			 i == 0 ? "" : i == n - 1 ? " or " : ", ",
+			 names[i]);
+	}
+	usage_error(usage, "%s: '%s' is not %s", opt, text, list);
 }

@@ -14,4 +14,9 @@ void parse_cutoffs(const char *opt, const char *text, long **out, size_t *n,
 void parse_names(const char *opt, const char *text, char ***out, size_t *n,
 		 const char *usage);
 
+/* The index of text in names (NULL-terminated); dies with a usage error
+ * listing the choices otherwise: "--empty: 'x' is not miss, skip or error" */
+int parse_choice(const char *opt, const char *text,
+		 const char *const *names, const char *usage);
+
 #endif

@@ -2,12 +2,10 @@
  * "R@K" of retrieval papers), recall@K, P@K, MRR, MedR and MeanR. */
 #include <getopt.h>
 #include <math.h>
-#include <stdio.h>
-#include <string.h>
 #include "cutoff.h"
 #include "err.h"
 #include "metric.h"
-#include "out.h"
+#include "optlist.h"
 
 static const char usage_line[] =
 	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
@@ -16,7 +14,8 @@ static const char usage_line[] =
 static const char help[] =
 	"Reads rank streams and writes hit@K, recall@K, P@K, MRR, MedR, MeanR.\n"
 	"  -k, --cutoffs LIST      cut-offs (default 1,5,10)\n"
-	"  -m, --measures LIST     of hit, recall, P, MRR, MedR, MeanR (default all)\n"
+	"  -m, --measures LIST     of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
+	"                          hit, recall and P also name the cut-off measures)\n"
 	"  -T, --ties MODE         expected (default), optimistic or pessimistic\n"
 	"      --empty POLICY      queries without relevant items: miss (default), skip, error\n"
 	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n"
@@ -87,41 +86,25 @@ static const struct mdef defs[] = {
 
 enum { O_MEDR = 256 };
 
+static const struct option own_opts[] = {
+	{ "medr", required_argument, 0, O_MEDR },
+	{ 0, 0, 0, 0 }
+};
+
+static void own_option(int c, const char *arg, void *ctx)
+{
+	static const char *const rules[] = { "median", "vsepp", NULL };
+	medr_vsepp = parse_choice("--medr", arg, rules, usage_line) == 1;
+}
+
+static const long default_K[] = { 1, 5, 10 };
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		METRIC_LONGOPTS,
-		{ "medr", required_argument, 0, O_MEDR },
-		{ 0, 0, 0, 0 }
+	static const struct metricprog prog = {
+		"hitrate", usage_line, help, defs, sizeof defs / sizeof defs[0],
+		default_K, sizeof default_K / sizeof default_K[0],
+		own_opts, own_option, NULL
 	};
-	struct metricopts o;
-	int c;
-
-	rk_setprog(argv[0]);
-	rk_usage = usage_line;
-	opterr = 0;
-	metric_defaults(&o);
-	while ((c = getopt_long(argc, argv, ":" METRIC_SHORTOPTS, longopts,
-				NULL)) != -1) {
-		if (metric_option(&o, c, optarg, usage_line))
-			continue;
-		switch (c) {
-		case O_MEDR:
-			if (strcmp(optarg, "vsepp") == 0)
-				medr_vsepp = 1;
-			else if (strcmp(optarg, "median") != 0)
-				usage_error(NULL, "--medr: '%s' is not median or vsepp", optarg);
-			break;
-		case 'h':
-			printf("usage: %s\n%s", usage_line, help);
-			out_finish();
-		case 'V':
-			printf("hitrate (rankkit) %s\n", RK_VERSION);
-			out_finish();
-		default:
-			opt_error(argv, c);
-		}
-	}
-	metric_run(&o, defs, sizeof defs / sizeof defs[0], argv + optind,
-		   argc - optind, usage_line);
+	metric_main(argc, argv, &prog);
 }

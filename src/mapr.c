@@ -1,13 +1,10 @@
 /* mapr: R-precision, MAP@R, average precision (whole list and cut at K)
  * and mINP from the rank stream, in three tie modes (lib/fullrank.c). */
 #include <getopt.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "err.h"
 #include "fullrank.h"
 #include "metric.h"
-#include "out.h"
+#include "optlist.h"
 
 static const char usage_line[] =
 	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
@@ -33,8 +30,7 @@ static const char help[] =
 
 enum { O_APDIV = 256 };
 
-static const struct option longopts[] = {
-	METRIC_LONGOPTS,
+static const struct option own_opts[] = {
 	{ "ap-divisor", required_argument, 0, O_APDIV },
 	{ 0, 0, 0, 0 }
 };
@@ -82,79 +78,31 @@ static double c_apk(const struct rquery *q, long K, void *c)
 /* -m names: the whole-list AP is "AP", the cut-off one "AP@K"; metric.c
  * matches -m against the table's names, so the table is built here in the
  * order -m gives */
-static const struct {
-	const char *sel;
-	struct mdef d;
-} measures[] = {
-	{ "Rprec", { "Rprec", 0, 1, MK_MEAN, 0, v_rprec, NULL, NULL } },
-	{ "MAP@R", { "MAP@R", 0, 1, MK_MEAN, 0, v_mapr, NULL, NULL } },
-	{ "AP", { "AP", 0, 1, MK_MEAN, 0, v_ap, NULL, NULL } },
-	{ "AP@K", { "AP", 1, 1, MK_MEAN, 0, v_apk, c_apk, NULL } },
-	{ "mINP", { "mINP", 0, 1, MK_MEAN, 0, v_inp, NULL, NULL } },
+static const struct mdef defs[] = {
+	{ "Rprec", 0, 1, MK_MEAN, 0, v_rprec, NULL, NULL },
+	{ "MAP@R", 0, 1, MK_MEAN, 0, v_mapr, NULL, NULL },
+	{ "AP", 0, 1, MK_MEAN, 0, v_ap, NULL, NULL },
+	{ "AP", 1, 1, MK_MEAN, 0, v_apk, c_apk, NULL },
+	{ "mINP", 0, 1, MK_MEAN, 0, v_inp, NULL, NULL },
 };
-#define NMEASURES (sizeof measures / sizeof measures[0])
+
+static void own_option(int c, const char *arg, void *ctx)
+{
+	static const char *const names[] = { "m", "min", "found", NULL };
+	static const int value[] = { APDIV_M, APDIV_MIN, APDIV_FOUND };
+	((struct ctx *)ctx)->div = value[parse_choice("--ap-divisor", arg, names,
+						   usage_line)];
+}
+
+static const long default_K[] = { 10, 100 };
 
 int main(int argc, char **argv)
 {
-	static long default_K[] = { 10, 100 };
-	struct metricopts o;
-	struct ctx ctx = { APDIV_M };
-	struct mdef defs[64];
-	size_t ndefs = 0, i, j;
-	int c;
-
-	rk_setprog(argv[0]);
-	rk_usage = usage_line;
-	opterr = 0;
-	metric_defaults(&o);
-	while ((c = getopt_long(argc, argv, ":" METRIC_SHORTOPTS, longopts,
-				NULL)) != -1) {
-		if (metric_option(&o, c, optarg, usage_line))
-			continue;
-		switch (c) {
-		case O_APDIV:
-			if (strcmp(optarg, "m") == 0)
-				ctx.div = APDIV_M;
-			else if (strcmp(optarg, "min") == 0)
-				ctx.div = APDIV_MIN;
-			else if (strcmp(optarg, "found") == 0)
-				ctx.div = APDIV_FOUND;
-			else
-				usage_error(usage_line,
-					    "--ap-divisor: '%s' is not m, min or found",
-					    optarg);
-			break;
-		case 'h':
-			printf("usage: %s\n%s", usage_line, help);
-			out_finish();
-		case 'V':
-			printf("mapr (rankkit) %s\n", RK_VERSION);
-			out_finish();
-		default:
-			opt_error(argv, c);
-		}
-	}
-	if (!o.K) {
-		o.K = default_K;
-		o.nK = sizeof default_K / sizeof default_K[0];
-	}
-	for (i = 0; i < (o.sel ? o.nsel : NMEASURES); i++) {
-		for (j = 0; o.sel && j < NMEASURES; j++)
-			if (strcmp(o.sel[i], measures[j].sel) == 0)
-				break;
-		if (j == NMEASURES)
-			usage_error(usage_line,
-				    "-m: unknown measure '%s' (known: Rprec, MAP@R, AP, AP@K, mINP)",
-				    o.sel[i]);
-		if (ndefs < sizeof defs / sizeof defs[0])
-			defs[ndefs++] = measures[o.sel ? j : i].d;
-	}
-	if (o.sel) {	/* parse_names: one copy of the text, then the array */
-		free(o.sel[0]);
-		free(o.sel);
-	}
-	o.sel = NULL;
-	o.nsel = 0;
-	o.ctx = &ctx;
-	metric_run(&o, defs, ndefs, argv + optind, argc - optind, usage_line);
+	static struct ctx ctx;
+	static const struct metricprog prog = {
+		"mapr", usage_line, help, defs, sizeof defs / sizeof defs[0],
+		default_K, sizeof default_K / sizeof default_K[0],
+		own_opts, own_option, &ctx
+	};
+	metric_main(argc, argv, &prog);
 }
