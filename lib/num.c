@@ -33,7 +33,8 @@ static int lower_eq(const char *p, size_t n, const char *word)
 	return 1;
 }
 
-int parse_double(struct slice s, double *out)
+/* everything but plain "ddd.ddd": signs, exponents, inf, long mantissas */
+static int parse_double_full(struct slice s, double *out)
 {
 	const char *p = s.p, *e = s.p + s.n, *frac;
 	int neg = 0, nd = 0, dexp = 0;
@@ -99,6 +100,36 @@ int parse_double(struct slice s, double *out)
 		if (buf != tmp)
 			free(buf);
 	}
+	return NUM_OK;
+}
+
+/* The form scores almost always take, digits with an optional fraction,
+ * in a lean loop; anything else goes to parse_double_full. */
+int parse_double(struct slice s, double *out)
+{
+	const char *p = s.p, *e = s.p + s.n, *frac;
+	uint64_t mant = 0;
+	unsigned d;
+
+	if (s.n == 0 || s.n > 19)	/* at most 18 digits: no overflow */
+		return parse_double_full(s, out);
+	while (p < e && (d = (unsigned)(*p - '0')) < 10)
+		mant = mant * 10 + d, p++;
+	if (p < e) {
+		if (*p != '.')
+			return parse_double_full(s, out);
+		frac = ++p;
+		while (p < e && (d = (unsigned)(*p - '0')) < 10)
+			mant = mant * 10 + d, p++;
+		if (p < e || s.n == 1)
+			return parse_double_full(s, out);
+	} else {
+		frac = p;
+	}
+	if (mant > (UINT64_C(1) << 53))
+		return parse_double_full(s, out);
+	/* one correctly rounded operation on exact operands */
+	*out = (double)mant / pow10tab[p - frac];
 	return NUM_OK;
 }
 

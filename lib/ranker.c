@@ -121,22 +121,35 @@ void ranker_add(struct ranker *K, struct slice q, struct slice item,
 void ranker_add_h(struct ranker *K, struct slice q, struct slice item,
 		  uint64_t h, double score, const char *file, long line)
 {
+	if (!K->active || !slice_eq(q, K->q))
+		ranker_begin(K, q, file, line);
+	ranker_take(K, item, h, score, file, line);
+}
+
+void ranker_begin(struct ranker *K, struct slice q, const char *file,
+		  long line)
+{
 	int created;
 
-	if (!K->active || !slice_eq(q, K->q)) {
-		ranker_end_query(K);
-		size_t e = strmap_put(&K->seen, q, &created);
-		if (!created)
-			die_at(file, line,
-			       "query '%.*s' reappears after another query began (sort -s -k1,1 first)",
-			       (int)q.n, q.p);
-		K->q = strmap_key(&K->seen, e);
-		K->active = 1;
-		K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
-		if (!K->judged)
-			K->unjudged++;
-		strmap_clear(&K->cand);
-	}
+	ranker_end_query(K);
+	size_t e = strmap_put(&K->seen, q, &created);
+	if (!created)
+		die_at(file, line,
+		       "query '%.*s' reappears after another query began (sort -s -k1,1 first)",
+		       (int)q.n, q.p);
+	K->q = strmap_key(&K->seen, e);
+	K->active = 1;
+	K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
+	if (!K->judged)
+		K->unjudged++;
+	strmap_clear(&K->cand);
+}
+
+void ranker_take(struct ranker *K, struct slice item, uint64_t h,
+		 double score, const char *file, long line)
+{
+	int created;
+
 	if (!K->judged)
 		return;
 	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item))
@@ -144,7 +157,7 @@ void ranker_add_h(struct ranker *K, struct slice q, struct slice item,
 	size_t c = strmap_put_h(&K->cand, item, h, &created);
 	if (!created)
 		die_at(file, line, "duplicate item '%.*s' in query '%.*s'",
-		       (int)item.n, item.p, (int)q.n, q.p);
+		       (int)item.n, item.p, (int)K->q.n, K->q.p);
 	if (c >= K->scap)
 		xgrow((void **)&K->score, &K->scap, c + 1, sizeof *K->score);
 	K->score[c] = score;

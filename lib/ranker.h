@@ -36,6 +36,12 @@ void ranker_add(struct ranker *K, struct slice q, struct slice item,
 /* the same with h = hash_bytes(item) */
 void ranker_add_h(struct ranker *K, struct slice q, struct slice item,
 		  uint64_t h, double score, const char *file, long line);
+/* ranker_add_h in two steps, for a reader that knows where queries
+ * change: begin query q, then take its candidates */
+void ranker_begin(struct ranker *K, struct slice q, const char *file,
+		  long line);
+void ranker_take(struct ranker *K, struct slice item, uint64_t h,
+		 double score, const char *file, long line);
 /* writes the query in progress, if any */
 void ranker_end_query(struct ranker *K);
 /* the last query, then (-c) the qrels queries the run lacked */
