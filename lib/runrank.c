@@ -76,30 +76,83 @@ static struct slice first_field(const char *p, const char *e)
 	return s;
 }
 
-/* Where the complete lines of buf[0, len) may be cut: the start of the
- * last run of one query id (comment lines go with the run after them).
+/* The first data line that starts at or after the start of the line
+ * holding x, before end (which follows a newline); end if none. */
+static const char *data_line(const char *buf, const char *end,
+			     const char *x, struct slice *q)
+{
+	while (x > buf && x[-1] != '\n')
+		x--;
+	while (x < end) {
+		const char *le = memchr(x, '\n', (size_t)(end - x));
+		*q = first_field(x, le);
+		if (q->n)
+			return x;
+		x = le + 1;
+	}
+	return end;
+}
+
+/* Where the complete lines of buf[0, len) may be cut: before a data line
+ * whose query id differs from the previous data line's, the last such
+ * place found by bisection between the first data line (another query
+ * than the last one) and the last. Any change of query is a good cut:
+ * the reader checks reappearing queries across chunks anyway. This runs
+ * under the lock, so it must not read the whole last query (a linear
+ * scan back does, when the first and the last query agree).
  * 0: the complete lines are all one query; -1: no complete line. */
 static long cut_point(const char *buf, size_t len)
 {
-	const char *end = buf + len, *ls, *le;
-	struct slice run = { NULL, 0 };
+	const char *end = buf + len, *lo, *hi, *x, *ls, *le;
+	struct slice run, q, prev;
 	long cut;
 
 	while (end > buf && end[-1] != '\n')
 		end--;
 	if (end == buf)
 		return -1;
-	cut = end - buf;
-	le = end - 1;		/* the newline of the last complete line */
-	for (;;) {
+	/* the last data line: its query is the run to cut before */
+	for (le = end - 1, hi = NULL; !hi; le = ls - 1) {
 		ls = le;
 		while (ls > buf && ls[-1] != '\n')
 			ls--;
-		struct slice q = first_field(ls, le);
+		run = first_field(ls, le);
+		if (run.n)
+			hi = ls;
+		else if (ls == buf)
+			return end - buf;	/* no data line: cut anywhere */
+	}
+	lo = data_line(buf, end, buf, &q);
+	if (!slice_eq(q, run)) {
+		while (hi - lo > 4096) {
+			x = data_line(buf, end, lo + (hi - lo) / 2, &q);
+			if (x == lo || x == hi)
+				break;
+			if (slice_eq(q, run))
+				hi = x;
+			else
+				lo = x;
+		}
+		/* the change between lo (another query) and hi (the run) */
+		for (x = data_line(buf, end, lo, &prev);;) {
+			x = data_line(buf, end, (const char *)memchr(x, '\n', (size_t)(end - x)) + 1, &q);
+			if (!slice_eq(q, prev) && slice_eq(q, run))
+				return x - buf;
+			prev = q;
+		}
+	}
+	/* the first and last queries agree: scan back line by line */
+	cut = end - buf;
+	le = end - 1;
+	for (prev.p = NULL;;) {
+		ls = le;
+		while (ls > buf && ls[-1] != '\n')
+			ls--;
+		q = first_field(ls, le);
 		if (q.n) {
-			if (run.p && !slice_eq(q, run))
+			if (prev.p && !slice_eq(q, prev))
 				return cut;
-			run = q;
+			prev = q;
 		}
 		cut = ls - buf;
 		if (ls == buf)
