@@ -1,10 +1,19 @@
 /* Scoring kernels (see kernel.h). The items are packed once into tiles of
- * NR rows stored dimension-major, so that one 64-byte vector holds value k
- * of NR items; a micro-kernel keeps MR x NR sums in registers and adds the
- * products of dimension k, k = 0, 1, ..., D-1, exactly as the plain loop
- * would for each score (no reassociation, no fused multiply-add: the
- * vector lanes are independent scores). Groups of tiles sized for the L2
- * cache are swept by the queries of a chunk; threads take whole chunks. */
+ * NR rows stored dimension-major, so that two 64-byte vectors hold value k
+ * of NR items; a micro-kernel (kernel_micro.h) keeps MR x NR sums in
+ * registers and adds the products of dimension k, k = 0, 1, ..., D-1,
+ * exactly as the plain loop would for each score (no reassociation, no
+ * fused multiply-add: the vector lanes are independent scores). Groups of
+ * tiles sized for the L2 cache are swept by the queries of a chunk;
+ * threads take whole chunks.
+ *
+ * The micro-kernel is compiled for the baseline of the build and, on x86
+ * with GCC or Clang, also for AVX2 and AVX-512F (target attributes), and
+ * the best one the CPU has is chosen at run time. Every variant does the
+ * same operations in the same order on each score, so they give the same
+ * bits; tests compare them (RANKKIT_KERNEL, kernel.h). No contraction
+ * into fused multiply-adds: the pragma below for Clang, and the Makefile
+ * compiles this file with -ffp-contract=off for GCC. */
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -13,34 +22,164 @@
 #include "err.h"
 #include "kernel.h"
 
-enum { MR = 4 };
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
 
-typedef double vdbl __attribute__((vector_size(64)));
-typedef float vflt __attribute__((vector_size(64)));
+#if (defined(__x86_64__) || defined(__i386__)) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define RK_X86 1
+#else
+#define RK_X86 0
+#endif
+
+/* queries of a chunk: a multiple of every MR */
+enum { MRALL = 24 };
+
+typedef double vdbl16 __attribute__((vector_size(16)));
+typedef float vflt16 __attribute__((vector_size(16)));
+typedef double vdbl32 __attribute__((vector_size(32)));
+typedef float vflt32 __attribute__((vector_size(32)));
+typedef double vdbl64 __attribute__((vector_size(64)));
+typedef float vflt64 __attribute__((vector_size(64)));
 
 #define T double
-#define V vdbl
-#define NR 8
+#define NR 16
 #define SFX _f64
 #define SQRT sqrt
 #include "kernel_body.h"
 #undef T
-#undef V
 #undef NR
 #undef SFX
 #undef SQRT
 
 #define T float
-#define V vflt
-#define NR 16
+#define NR 32
 #define SFX _f32
 #define SQRT sqrtf
 #include "kernel_body.h"
 #undef T
-#undef V
 #undef NR
 #undef SFX
 #undef SQRT
+
+/* the variants: baseline, then (x86) AVX2 and AVX-512F */
+#define ATTR
+#define MR (RK_X86 ? 1 : 2)
+#define NV 8
+#define T double
+#define V vdbl16
+#define NR 16
+#define SQRT sqrt
+#define NAME block_f64_base
+#include "kernel_micro.h"
+#undef NAME
+#undef T
+#undef V
+#undef NR
+#undef SQRT
+#define T float
+#define V vflt16
+#define NR 32
+#define SQRT sqrtf
+#define NAME block_f32_base
+#include "kernel_micro.h"
+#undef NAME
+#undef T
+#undef V
+#undef NR
+#undef SQRT
+#undef MR
+#undef NV
+#undef ATTR
+
+#if RK_X86
+#define ATTR __attribute__((target("avx2")))
+#define MR 2
+#define NV 4
+#define T double
+#define V vdbl32
+#define NR 16
+#define SQRT sqrt
+#define NAME block_f64_avx2
+#include "kernel_micro.h"
+#undef NAME
+#undef T
+#undef V
+#undef NR
+#undef SQRT
+#define T float
+#define V vflt32
+#define NR 32
+#define SQRT sqrtf
+#define NAME block_f32_avx2
+#include "kernel_micro.h"
+#undef NAME
+#undef T
+#undef V
+#undef NR
+#undef SQRT
+#undef MR
+#undef NV
+#undef ATTR
+
+#define ATTR __attribute__((target("avx512f")))
+#define MR 8
+#define NV 2
+#define T double
+#define V vdbl64
+#define NR 16
+#define SQRT sqrt
+#define NAME block_f64_avx512
+#include "kernel_micro.h"
+#undef NAME
+#undef T
+#undef V
+#undef NR
+#undef SQRT
+#define T float
+#define V vflt64
+#define NR 32
+#define SQRT sqrtf
+#define NAME block_f32_avx512
+#include "kernel_micro.h"
+#undef NAME
+#undef T
+#undef V
+#undef NR
+#undef SQRT
+#undef MR
+#undef NV
+#undef ATTR
+#endif
+
+/* KV_BASE, KV_AVX2, KV_AVX512: the best the CPU has, or RANKKIT_KERNEL's
+ * choice when the CPU has it */
+enum { KV_BASE, KV_AVX2, KV_AVX512 };
+static int kernel_variant(void)
+{
+	int best = KV_BASE;
+	const char *e = getenv("RANKKIT_KERNEL");
+
+#if RK_X86
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx2"))
+		best = KV_AVX2;
+	if (__builtin_cpu_supports("avx512f"))
+		best = KV_AVX512;
+#endif
+	if (e && strcmp(e, "base") == 0)
+		return KV_BASE;
+	if (e && strcmp(e, "avx2") == 0 && best >= KV_AVX2)
+		return KV_AVX2;
+	return best;
+}
+
+const char *kernel_variant_name(const struct kernel *K)
+{
+	static const char *const name[] = { "base", "avx2", "avx512" };
+	return name[K->variant];
+}
 
 int metric_parse(const char *s)
 {
@@ -98,6 +237,7 @@ void kernel_init(struct kernel *K, enum metric m, struct embed *Q,
 	K->nq = Q->rows;
 	K->ni = I->rows;
 	K->hamdiv = 1;
+	K->variant = kernel_variant();
 	if (m == MET_HAMMING) {
 		int a = code_kind(Q), b = code_kind(I);
 		if ((a & b) == 0)
@@ -123,10 +263,28 @@ void kernel_free(struct kernel *K)
 void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S)
 {
-	if (K->type == EMB_F64)
-		block_f64(K, q0, q1, i0, i1, S);
-	else
-		block_f32(K, q0, q1, i0, i1, S);
+	switch (K->variant * 2 + (K->type == EMB_F32)) {
+#if RK_X86
+	case KV_AVX512 * 2:
+		block_f64_avx512(K, q0, q1, i0, i1, S);
+		break;
+	case KV_AVX512 * 2 + 1:
+		block_f32_avx512(K, q0, q1, i0, i1, S);
+		break;
+	case KV_AVX2 * 2:
+		block_f64_avx2(K, q0, q1, i0, i1, S);
+		break;
+	case KV_AVX2 * 2 + 1:
+		block_f32_avx2(K, q0, q1, i0, i1, S);
+		break;
+#endif
+	case KV_BASE * 2 + 1:
+		block_f32_base(K, q0, q1, i0, i1, S);
+		break;
+	default:
+		block_f64_base(K, q0, q1, i0, i1, S);
+		break;
+	}
 }
 
 int kernel_ncpu(void)
@@ -220,10 +378,10 @@ void kernel_run(const struct kernel *K, int nthreads, size_t folds,
 	R.ctx = ctx;
 	R.qf = K->nq / folds;
 	R.nif = K->ni / folds;
-	/* chunks of about 4 MiB of scores, a multiple of MR queries */
+	/* chunks of about 4 MiB of scores, a multiple of every MR */
 	per = R.nif * (size_t)K->type;
 	R.qb = per ? (4u << 20) / per : 256;
-	R.qb = R.qb < MR ? MR : R.qb > 256 ? 256 : R.qb / MR * MR;
+	R.qb = R.qb < MRALL ? MRALL : R.qb > 264 ? 264 : R.qb / MRALL * MRALL;
 	R.cpf = (R.qf + R.qb - 1) / R.qb;
 	R.nchunks = R.cpf * folds;
 	if (nthreads < 1)

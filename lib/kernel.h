@@ -30,6 +30,7 @@ struct kernel {
 	void *ipack;		/* items in tiles of NR rows, dimension-major */
 	void *qnorm, *inorm;	/* cos: the row norms */
 	double hamdiv;		/* hamming: c */
+	int variant;		/* the micro-kernel's instruction set */
 };
 
 /* Checks the dimensions (and, for hamming, the codes), promoting a float32
@@ -42,6 +43,12 @@ void kernel_free(struct kernel *K);
  * row of i1-i0 values (float or double as K->type). One thread. */
 void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S);
+
+/* The instruction set of the micro-kernel: "base" (the build's), "avx2"
+ * or "avx512", the best the CPU has unless the environment variable
+ * RANKKIT_KERNEL names a lower one (base or avx2; for tests and benchmarks:
+ * every variant gives the same bits). */
+const char *kernel_variant_name(const struct kernel *K);
 
 /* The number of online CPUs (at least 1). */
 int kernel_ncpu(void);

@@ -138,3 +138,22 @@ measures() { hitrate -k 1,5,10 -m hit,MedR,MeanR -p 10 "$@"; }
 	[ "$(rankof -e -m dot -x -l cam.labels --junk same-camera "$S" "$S" | awk '!/^#/ { print $6 }' | sort -u)" = \
 	  "$(awk '{ n[$2 " " $3]++; t++ } END { for (k in n) print t - n[k] }' cam.labels | sort -u)" ]
 }
+
+@test "crossmodal: every micro-kernel variant (RANKKIT_KERNEL) gives the same bits" {
+	for m in dot cos l2; do
+		simmat -m $m "$D/spectrum.tsv" "$D/spectrum.tsv" >best
+		RANKKIT_KERNEL=base simmat -j 1 -m $m "$D/spectrum.tsv" "$D/spectrum.tsv" >base
+		RANKKIT_KERNEL=avx2 simmat -j 2 -m $m "$D/spectrum.tsv" "$D/spectrum.tsv" >avx2
+		cmp best base
+		cmp best avx2
+	done
+	simmat -m cos -k 2 --folds 5 "$D/img.npy" "$D/cap.npy" >best
+	RANKKIT_KERNEL=base simmat -m cos -k 2 --folds 5 "$D/img.npy" "$D/cap.npy" >base
+	cmp best base
+	# a tile of 16 items cut by the folds (7 items per fold), 3 dimensions
+	awk '{ print $1, $2, $3, $4 }' "$D/spectrum.tsv" | head -35 >small
+	simmat -m l2 --folds 5 small small >best
+	RANKKIT_KERNEL=base simmat -m l2 --folds 5 small small >base
+	cmp best base
+	[ "$(grep -vc '^#' best)" -eq 245 ]
+}
