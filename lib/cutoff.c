@@ -105,17 +105,3 @@ double cut_rr(const struct rquery *q, int mode)
 	}
 	return rr;
 }
-
-double chance_found(const struct rquery *q, long K)
-{
-	/* a random order of the whole gallery: every position is alike */
-	long n = q->n, k = K < n ? K : n;
-	if (n == 0)
-		return 0;
-	return (double)q->nret * (double)k / (double)n;
-}
-
-double chance_hit(const struct rquery *q, long K)
-{
-	return prob_any(q->n, (long)q->nret, K < q->n ? K : q->n);
-}

@@ -15,10 +15,6 @@ double cut_rr(const struct rquery *q, int mode);
 /* first relevant rank; NAN when none retrieved */
 double cut_first(const struct rquery *q, int mode);
 
-/* the same for a random ordering of the query's whole gallery */
-double chance_hit(const struct rquery *q, long K);
-double chance_found(const struct rquery *q, long K);
-
 /* 1 - C(t-s, k)/C(t, k): a draw of k of t positions meets one of s */
 double prob_any(long t, long s, long k);
 

@@ -233,8 +233,15 @@ static void row(const struct printer *P, const struct col *c,
 static void query_values(const struct metricopts *o, const struct col *cols,
 			 size_t ncol, const struct rquery *q, double *v)
 {
+	/* a random ordering of the gallery: all n candidates tie */
+	struct tgroup g = { 0, q->n, q->nret, 0, 0 };
+	struct rquery r = *q;
+	const struct rquery *shuffled = &r;
 	size_t i;
 	int m;
+
+	r.g = &g;
+	r.ng = q->nret > 0;
 	for (i = 0; i < ncol; i++) {
 		const struct col *c = &cols[i];
 		double *w = v + i * NTIEMODES;
@@ -243,7 +250,7 @@ static void query_values(const struct metricopts *o, const struct col *cols,
 				w[m] = o->empty == EMPTY_MISS && !c->d->needs_rel ?
 					0 : NAN;
 			else if (c->chance)
-				w[m] = c->d->chance(q, c->K, o->ctx);
+				w[m] = c->d->value(shuffled, c->K, TIE_EXP, o->ctx);
 			else
 				w[m] = c->d->value(q, c->K, m, o->ctx);
 		}

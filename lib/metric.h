@@ -22,8 +22,10 @@ struct mdef {
 				   0 counts an empty query as 0 under miss */
 	/* value of query q at K (ignored when !cutoff) in mode; NAN: none */
 	double (*value)(const struct rquery *q, long K, int mode, void *ctx);
-	/* chance value, or NULL when the measure has none */
-	double (*chance)(const struct rquery *q, long K, void *ctx);
+	/* --chance gives this cut-off measure a column for a random order of
+	 * each query's gallery: value() in expected mode on the gallery seen
+	 * as one tie group */
+	int chance;
 	/* summary transform (MedR --medr vsepp), or NULL */
 	double (*finish)(double v, void *ctx);
 };

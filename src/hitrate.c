@@ -54,21 +54,6 @@ static double v_first(const struct rquery *q, long K, int mode, void *ctx)
 	return cut_first(q, mode);
 }
 
-static double c_hit(const struct rquery *q, long K, void *ctx)
-{
-	return chance_hit(q, K);
-}
-
-static double c_recall(const struct rquery *q, long K, void *ctx)
-{
-	return chance_found(q, K) / (double)q->m;
-}
-
-static double c_prec(const struct rquery *q, long K, void *ctx)
-{
-	return chance_found(q, K) / (double)K;
-}
-
 static double medr_finish(double v, void *ctx)
 {
 	/* VSE++ prints floor(median(r - 1)) + 1 */
@@ -76,12 +61,12 @@ static double medr_finish(double v, void *ctx)
 }
 
 static const struct mdef defs[] = {
-	{ "hit", 1, 1, MK_MEAN, 0, v_hit, c_hit, NULL },
-	{ "recall", 1, 1, MK_MEAN, 0, v_recall, c_recall, NULL },
-	{ "P", 1, 1, MK_MEAN, 0, v_prec, c_prec, NULL },
-	{ "MRR", 0, 1, MK_MEAN, 0, v_rr, NULL, NULL },
-	{ "MedR", 0, 0, MK_MEDIAN, 1, v_first, NULL, medr_finish },
-	{ "MeanR", 0, 0, MK_MEAN, 1, v_first, NULL, NULL },
+	{ "hit", 1, 1, MK_MEAN, 0, v_hit, 1, NULL },
+	{ "recall", 1, 1, MK_MEAN, 0, v_recall, 1, NULL },
+	{ "P", 1, 1, MK_MEAN, 0, v_prec, 1, NULL },
+	{ "MRR", 0, 1, MK_MEAN, 0, v_rr, 0, NULL },
+	{ "MedR", 0, 0, MK_MEDIAN, 1, v_first, 0, medr_finish },
+	{ "MeanR", 0, 0, MK_MEAN, 1, v_first, 0, NULL },
 };
 
 enum { O_MEDR = 256 };

@@ -64,26 +64,15 @@ static double v_inp(const struct rquery *q, long K, int mode, void *c)
 	return fr_inp(q, mode);
 }
 
-/* a random ordering of the gallery: one tie group of all n candidates */
-static double c_apk(const struct rquery *q, long K, void *c)
-{
-	struct rquery r = *q;
-	struct tgroup g = { 0, q->n, q->nret, 0, 0 };
-
-	r.g = &g;
-	r.ng = q->nret > 0;
-	return fr_apk(&r, K, TIE_EXP, ((struct ctx *)c)->div);
-}
-
 /* -m names: the whole-list AP is "AP", the cut-off one "AP@K"; metric.c
  * matches -m against the table's names, so the table is built here in the
  * order -m gives */
 static const struct mdef defs[] = {
-	{ "Rprec", 0, 1, MK_MEAN, 0, v_rprec, NULL, NULL },
-	{ "MAP@R", 0, 1, MK_MEAN, 0, v_mapr, NULL, NULL },
-	{ "AP", 0, 1, MK_MEAN, 0, v_ap, NULL, NULL },
-	{ "AP", 1, 1, MK_MEAN, 0, v_apk, c_apk, NULL },
-	{ "mINP", 0, 1, MK_MEAN, 0, v_inp, NULL, NULL },
+	{ "Rprec", 0, 1, MK_MEAN, 0, v_rprec, 0, NULL },
+	{ "MAP@R", 0, 1, MK_MEAN, 0, v_mapr, 0, NULL },
+	{ "AP", 0, 1, MK_MEAN, 0, v_ap, 0, NULL },
+	{ "AP", 1, 1, MK_MEAN, 0, v_apk, 1, NULL },
+	{ "mINP", 0, 1, MK_MEAN, 0, v_inp, 0, NULL },
 };
 
 static void own_option(int c, const char *arg, void *ctx)

@@ -49,22 +49,11 @@ static double v_ndcg(const struct rquery *q, long K, int mode, void *c)
 	return fr_ndcg(q, 0, mode, ((struct ctx *)c)->gain);
 }
 
-/* a random ordering of the gallery: one tie group of all n candidates */
-static double c_ndcgk(const struct rquery *q, long K, void *c)
-{
-	struct rquery r = *q;
-	struct tgroup g = { 0, q->n, q->nret, 0, 0 };
-
-	r.g = &g;
-	r.ng = q->nret > 0;
-	return fr_ndcg(&r, K, TIE_EXP, ((struct ctx *)c)->gain);
-}
-
 /* -m names: "nDCG@K" is the cut-off measure, "nDCG" the whole list; the
  * table is built here in the order -m gives (see mapr.c) */
 static const struct mdef defs[] = {
-	{ "nDCG", 1, 1, MK_MEAN, 0, v_ndcgk, c_ndcgk, NULL },
-	{ "nDCG", 0, 1, MK_MEAN, 0, v_ndcg, NULL, NULL },
+	{ "nDCG", 1, 1, MK_MEAN, 0, v_ndcgk, 1, NULL },
+	{ "nDCG", 0, 1, MK_MEAN, 0, v_ndcg, 0, NULL },
 };
 
 static void own_option(int c, const char *arg, void *ctx)
