@@ -46,6 +46,8 @@ static void mem_append(const char *p, size_t n)
 
 void out_bytes(const char *p, size_t n)
 {
+	if (n == 0)
+		return;		/* p may be NULL */
 	if (capture) {
 		mem_append(p, n);
 		return;
