@@ -288,7 +288,8 @@ static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 		k++;
 	}
 	count(C, W, row, i0, i1 - i0, k, ln);
-	qsort(ln, m, sizeof *ln, cmp_line);
+	if (m > 1)
+		qsort(ln, m, sizeof *ln, cmp_line);
 	*nl += m;
 	for (i = 0; i < ne; i++)
 		W->mask[W->excl[i]] = 0;
