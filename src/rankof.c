@@ -6,6 +6,7 @@
 #include "embrank.h"
 #include "err.h"
 #include "num.h"
+#include "optlist.h"
 #include "out.h"
 #include "rankcount.h"
 #include "ranker.h"
@@ -64,8 +65,8 @@ static const struct option longopts[] = {
 	{ 0, 0, 0, 0 }
 };
 
-/* parser threads: the online CPUs, at most 4 (reading is sequential, and
- * past that the ranking thread is the bottleneck) */
+/* worker threads: the online CPUs, at most 4 (reading stays sequential,
+ * so more gain nothing) */
 static int default_jobs(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -74,6 +75,9 @@ static int default_jobs(void)
 
 int main(int argc, char **argv)
 {
+	static const char *const junks[] = { "same-camera", NULL };
+	static const char *const breaknames[] = { "input", "id", NULL };
+	static const int breaks[] = { BREAK_INPUT, BREAK_ID };
 	const char *qrels = NULL, *labels = NULL, *qlab = NULL, *ilab = NULL;
 	const char *junk_label = NULL;
 	struct relsrc rel;
@@ -112,9 +116,7 @@ int main(int argc, char **argv)
 			break;
 		case 'x': rel.exclude_self = 1; break;
 		case O_JUNK:
-			if (strcmp(optarg, "same-camera") != 0)
-				usage_error(NULL, "--junk: '%s' is not same-camera",
-					    optarg);
+			parse_choice("--junk", optarg, junks, NULL);
 			rel.junk_samecam = 1;
 			break;
 		case O_JUNKLABEL: junk_label = optarg; break;
@@ -122,13 +124,7 @@ int main(int argc, char **argv)
 			rel.folds = arg_long("--folds", optarg, 1, 1000000000L);
 			break;
 		case O_BREAK:
-			if (strcmp(optarg, "input") == 0)
-				brk = BREAK_INPUT;
-			else if (strcmp(optarg, "id") == 0)
-				brk = BREAK_ID;
-			else
-				usage_error(NULL, "--break: '%s' is not input or id",
-					    optarg);
+			brk = breaks[parse_choice("--break", optarg, breaknames, NULL)];
 			break;
 		case 'h':
 			printf("usage: %s\n%s", usage_line, help);
