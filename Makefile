@@ -131,3 +131,9 @@ clean:
 # every machine and every micro-kernel variant gives the same bits
 lib/kernel.o: lib/kernel.c lib/kernel_body.h lib/kernel_micro.h
 	$(CC) $(RKCPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ lib/kernel.c
+
+# issue 3's benchmark: rankof -e against the NumPy peer (bench/crossmodal.sh)
+bench-crossmodal: all
+	sh bench/crossmodal.sh
+bench: bench-crossmodal
+.PHONY: bench-crossmodal
