@@ -60,8 +60,9 @@ for p in ${PYTHON:-} python3 /usr/bin/python3; do
 		break
 	fi
 done
-[ -n "$PY" ] && [ ! -f "$PEER" ] && { echo "bench: $PEER is missing: no peer" >&2; PY=; }
-[ -z "$PY" ] && echo "bench: numpy is not installed: the NumPy peer and the float32 rows are skipped" >&2
+NP=$PY
+[ -n "$PY" ] && [ ! -f "$PEER" ] && { echo "bench: $PEER is missing: the peer rows are skipped" >&2; PY=; }
+[ -z "$NP" ] && echo "bench: numpy is not installed: the NumPy peer and the float32 rows are skipped" >&2
 
 # wall seconds of a shell command line ($2) into $T/$1.time (appended)
 timed() {
@@ -110,8 +111,8 @@ done
 
 # -- the kernel alone, one thread: GFLOP/s = 2 * 5000 * 25000 * 64 / s
 f32=
-if [ -n "$PY" ]; then
-	"$PY" -c "import numpy as np, sys
+if [ -n "$NP" ]; then
+	"$NP" -c "import numpy as np, sys
 for n in ('img', 'cap'):
     np.save(sys.argv[2] + '/' + n + '32.npy', np.load(sys.argv[1] + '/' + n + '.npy').astype(np.float32))" \
 	    "$DATA" "$T" && f32=1
@@ -132,7 +133,8 @@ done
 cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')
 variant=$(grep -o -m1 avx512f /proc/cpuinfo 2>/dev/null || true)
-nsv=$(wc -l < "$T/stream.time" 2>/dev/null || echo 0)
+nsv=0
+[ -f "$T/stream.time" ] && nsv=$(wc -l < "$T/stream.time")
 {
 	echo "5K protocol, both directions ($DATA); machine: ${cpu:-unknown}, $ncpu CPUs${variant:+, AVX-512F}; $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "check: rankof -e | hitrate rsum $rsum${PY:+ = the peer's (both modes)}; $hits"
@@ -155,7 +157,7 @@ nsv=$(wc -l < "$T/stream.time" 2>/dev/null || echo 0)
 		    ">= 30x vsepp: $(echo "$s $o" | awk '{ print ($1 / $2 >= 30 ? "met" : "MISSED") }')"
 	else
 		echo
-		echo "(no NumPy peer: numpy is not installed)"
+		echo "(no NumPy peer: ${NP:+no $PEER}${NP:-numpy is not installed})"
 	fi
 	echo
 	echo "simmat kernel, 5000 x 25000 x 64 (16.0 GFLOP), -t 1e30 (no output), median of 3, whole process:"
