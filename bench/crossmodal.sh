@@ -157,7 +157,7 @@ nsv=0
 		    ">= 30x vsepp: $(echo "$s $o" | awk '{ print ($1 / $2 >= 30 ? "met" : "MISSED") }')"
 	else
 		echo
-		echo "(no NumPy peer: ${NP:+no $PEER}${NP:-numpy is not installed})"
+		if [ -n "$NP" ]; then echo "(no NumPy peer: no $PEER)"; else echo "(no NumPy peer: numpy is not installed)"; fi
 	fi
 	echo
 	echo "simmat kernel, 5000 x 25000 x 64 (16.0 GFLOP), -t 1e30 (no output), median of 3, whole process:"
