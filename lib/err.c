@@ -12,6 +12,8 @@ _Thread_local struct errtrap *rk_trap;
 
 /* a trapped error never returns: it jumps back into the worker */
 static void trap(int status, long line, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+static void trap(int status, long line, const char *fmt, va_list ap)
 {
 	struct errtrap *t = rk_trap;
 	if (!t)
@@ -28,6 +30,8 @@ void rk_setprog(const char *argv0)
 	progname = s ? s + 1 : argv0;
 }
 
+static void vmsg(const char *file, long line, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 static void vmsg(const char *file, long line, const char *fmt, va_list ap)
 {
 	fflush(stdout);
