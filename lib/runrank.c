@@ -18,7 +18,9 @@
 #include "stream.h"
 #include "strmap.h"
 
-enum { BLOCK = 1 << 20 };
+/* bytes read for a chunk; RANKKIT_CHUNK (64 and up) sets it, so that the
+ * tests can cut small inputs into many chunks */
+enum { BLOCK = 1 << 20, MIN_BLOCK = 64 };
 enum { C_FREE, C_BUSY, C_DONE };
 enum { EV_HEADER, EV_END, EV_DATA_AFTER, EV_QUERY, EV_ERROR };
 
@@ -51,6 +53,7 @@ struct shared {
 	long next_seq;
 	int eof, rerr;
 	struct ranker *main;	/* configuration for the workers' rankers */
+	size_t block;
 	long unjudged;
 };
 
@@ -166,8 +169,8 @@ static void fill_chunk(struct shared *S, struct chunk *c)
 {
 	c->len = 0;
 	if (S->ncarry) {
-		if (S->ncarry + BLOCK > c->cap)
-			xgrow((void **)&c->buf, &c->cap, S->ncarry + BLOCK, 1);
+		if (S->ncarry + S->block > c->cap)
+			xgrow((void **)&c->buf, &c->cap, S->ncarry + S->block, 1);
 		memcpy(c->buf, S->carry, S->ncarry);
 		c->len = S->ncarry;
 		S->ncarry = 0;
@@ -425,6 +428,10 @@ void runrank(struct ranker *K, const char *path, int nthreads)
 
 	memset(&S, 0, sizeof S);
 	S.path = path;
+	S.block = BLOCK;
+	const char *env = getenv("RANKKIT_CHUNK");
+	if (env && atol(env) >= MIN_BLOCK)
+		S.block = (size_t)atol(env);
 	S.main = K;
 	if (strcmp(path, "-") == 0)
 		S.fd = 0;
@@ -435,8 +442,8 @@ void runrank(struct ranker *K, const char *path, int nthreads)
 	S.nch = 2 * nthreads + 1;
 	S.ch = xcalloc((size_t)S.nch, sizeof *S.ch);
 	for (i = 0; i < S.nch; i++) {
-		S.ch[i].cap = BLOCK;
-		S.ch[i].buf = xmalloc(BLOCK);
+		S.ch[i].cap = S.block;
+		S.ch[i].buf = xmalloc(S.block);
 	}
 	pthread_mutex_init(&S.mu, NULL);
 	pthread_cond_init(&S.cv_free, NULL);
