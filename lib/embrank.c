@@ -49,12 +49,32 @@ struct slot {
 	struct tgt *t;
 	double *u;
 	size_t *gbeg, *above, *eq, *pre, tcap;
+	/* the fused path: per query of the chunk */
+	struct fq *fq;
+	struct kcount *kc;
+	struct tgt *ft;		/* targets, query after query */
+	size_t ftcap;
+	size_t *fx, fxcap;	/* excluded rows, query after query */
+	double *fu;		/* distinct target scores (d per query) */
+	size_t *fg, *fab, *feq, fucap;	/* group starts, above (d + 1 per
+					 * query), eq (d) */
+	void *row;		/* a fallback's row of scores */
+	size_t rowcap;
+};
+
+/* one query of a chunk on the fused path */
+struct fq {
+	size_t tb, k;		/* its targets at ft + tb */
+	size_t xb, ne;		/* its excluded rows at fx + xb */
+	size_t ub, d;		/* its distinct target scores at fu + ub */
+	int fb;			/* the row path instead */
 };
 
 struct ctx {
 	struct ranker *R;
 	struct relsrc *rel;
 	const struct embed *Q, *I;
+	const struct kernel *K;
 	enum embtype type;
 	const char *qpath;
 	int brk;
@@ -252,25 +272,66 @@ static size_t mark_excluded(const struct ctx *C, struct slot *W,
 	return ne;
 }
 
-/* one query: its lines, sorted, at W->ln + W->qbeg[j] */
-static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
-		      size_t i0, size_t i1, const void *row, size_t *nl)
+/* query q (j-th of its chunk) begins: W->qbeg[j], W->qjudged[j], W->qn[j],
+ * its lines at W->ln + *nl (unranked) with *m of them; the rows that leave
+ * its gallery are marked in W->mask (W->excl[0 .. *ne-1]) */
+static int begin_query(struct ctx *C, struct slot *W, size_t j, size_t q,
+		       size_t i0, size_t i1, size_t nl, size_t *m, size_t *ne)
 {
 	struct slice qid = embed_id(C->Q, q);
 	struct relquery *rq = &W->rq;
-	size_t i, k = 0, ne, m;
 	struct line *ln;
+	size_t i;
 
-	W->qbeg[j] = *nl;
+	W->qbeg[j] = nl;
 	W->qn[j] = 0;
+	*m = *ne = 0;
 	W->qjudged[j] = rel_query(C->rel, qid, rq, C->qpath, 0);
 	if (!W->qjudged[j])
-		return;
-	ne = C->R->excl ? mark_excluded(C, W, qid, i0, i1) : 0;
-	W->qn[j] = i1 - i0 - ne;
-	m = rq->n;
-	xgrow((void **)&W->ln, &W->lcap, *nl + m, sizeof *W->ln);
-	ln = W->ln + *nl;
+		return 0;
+	*ne = C->R->excl ? mark_excluded(C, W, qid, i0, i1) : 0;
+	W->qn[j] = i1 - i0 - *ne;
+	*m = rq->n;
+	xgrow((void **)&W->ln, &W->lcap, nl + *m, sizeof *W->ln);
+	ln = W->ln + nl;
+	for (i = 0; i < *m; i++) {
+		ln[i].item = rq->item[i];
+		ln[i].grade = rq->grade[i];
+		ln[i].rank = -1;
+		ln[i].ties = 0;
+	}
+	return 1;
+}
+
+/* the candidates among the m relevant items of query q (begun) into t[];
+ * their scores from row (items i0 ..) or, row NULL, from kernel_score;
+ * returns how many */
+static size_t take_targets(struct ctx *C, struct slot *W, size_t q,
+			   size_t i0, size_t i1, const void *row, size_t m,
+			   struct tgt *t)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < m; i++) {
+		size_t r = strmap_get(&C->irow, W->rq.item[i]);
+		/* relevant items never leave the gallery (rel_query drops
+		 * those that do), so a row in the block is a candidate */
+		if (r == NONE || r < i0 || r >= i1 || W->mask[r])
+			continue;
+		t[k].s = !row ? kernel_score(C->K, q, r) :
+			C->type == EMB_F32 ?
+			(double)((const float *)row)[r - i0] :
+			((const double *)row)[r - i0];
+		t[k].row = r;
+		t[k].id = W->rq.item[i];
+		t[k].out = i;
+		k++;
+	}
+	return k;
+}
+
+static void grow_tgt(struct slot *W, size_t m)
+{
 	if (m > W->tcap) {
 		size_t cap = W->tcap;
 		xgrow((void **)&W->t, &cap, m, sizeof *W->t);
@@ -281,49 +342,220 @@ static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 		W->pre = xrealloc(W->pre, (cap + 1) * sizeof *W->pre);
 		W->tcap = cap;
 	}
-	for (i = 0; i < m; i++) {
-		size_t r = strmap_get(&C->irow, rq->item[i]);
-		ln[i].item = rq->item[i];
-		ln[i].grade = rq->grade[i];
-		ln[i].rank = -1;
-		ln[i].ties = 0;
-		/* relevant items never leave the gallery (rel_query drops
-		 * those that do), so a row in the block is a candidate */
-		if (r == NONE || r < i0 || r >= i1 || W->mask[r])
-			continue;
-		W->t[k].s = C->type == EMB_F32 ?
-			(double)((const float *)row)[r - i0] :
-			((const double *)row)[r - i0];
-		W->t[k].row = r;
-		W->t[k].id = rq->item[i];
-		W->t[k].out = i;
-		k++;
-	}
-	count(C, W, row, i0, i1 - i0, k, ln);
-	if (m > 1)
-		qsort(ln, m, sizeof *ln, cmp_line);
-	*nl += m;
+}
+
+static void unmark(struct slot *W, size_t ne)
+{
+	size_t i;
+
 	for (i = 0; i < ne; i++)
 		W->mask[W->excl[i]] = 0;
 }
 
-static void work(void *arg, int s, size_t q0, size_t q1, size_t i0,
-		 size_t i1, const void *S)
+/* one query on its row of scores: its lines, sorted, at W->ln + *nl */
+static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
+		      size_t i0, size_t i1, const void *row, size_t *nl)
+{
+	size_t k, ne, m;
+	struct line *ln;
+
+	if (!begin_query(C, W, j, q, i0, i1, *nl, &m, &ne))
+		return;
+	grow_tgt(W, m);
+	ln = W->ln + *nl;
+	k = take_targets(C, W, q, i0, i1, row, m, W->t);
+	count(C, W, row, i0, i1 - i0, k, ln);
+	if (m > 1)
+		qsort(ln, m, sizeof *ln, cmp_line);
+	*nl += m;
+	unmark(W, ne);
+}
+
+static void grow_queries(struct slot *W, size_t nq)
+{
+	size_t cap = W->qcap;
+
+	if (nq <= cap)
+		return;
+	xgrow((void **)&W->qn, &cap, nq, sizeof *W->qn);
+	W->qbeg = xrealloc(W->qbeg, (cap + 1) * sizeof *W->qbeg);
+	W->qjudged = xrealloc(W->qjudged, cap * sizeof *W->qjudged);
+	W->fq = xrealloc(W->fq, cap * sizeof *W->fq);
+	W->kc = xrealloc(W->kc, cap * sizeof *W->kc);
+	W->qcap = cap;
+}
+
+/* the row path: a block of scores, one row per query */
+static void work_rows(void *arg, int s, size_t q0, size_t q1, size_t i0,
+		      size_t i1, const void *S)
 {
 	struct ctx *C = arg;
 	struct slot *W = &C->slot[s];
-	size_t q, nl = 0, cap = W->qcap, width = (i1 - i0) * (size_t)C->type;
+	size_t q, nl = 0, width = (i1 - i0) * (size_t)C->type;
 
-	if (q1 - q0 > cap) {
-		xgrow((void **)&W->qn, &cap, q1 - q0, sizeof *W->qn);
-		W->qbeg = xrealloc(W->qbeg, (cap + 1) * sizeof *W->qbeg);
-		W->qjudged = xrealloc(W->qjudged, cap * sizeof *W->qjudged);
-		W->qcap = cap;
-	}
+	grow_queries(W, q1 - q0);
 	for (q = q0; q < q1; q++)
 		one_query(C, W, q - q0, q, i0, i1,
 			  (const char *)S + (q - q0) * width, &nl);
 	W->qbeg[q1 - q0] = nl;
+}
+
+/* the fused path, after kernel_count: the exclusions taken out, the
+ * ranks; or, for a query the counts cannot serve (too many exclusions;
+ * with a break rule, a candidate tied with a target), its row of scores
+ * and the row path */
+static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
+			 size_t i0, size_t i1)
+{
+	struct fq *f = &W->fq[j];
+	struct kcount *kc = &W->kc[j];
+	struct tgt *t = W->ft + f->tb;
+	struct line *ln = W->ln + W->qbeg[j];
+	size_t m = W->qbeg[j + 1] - W->qbeg[j], d = f->d, i, g, k = f->k;
+	const size_t *gb = W->fg + f->ub + j;
+	int fb = f->fb;
+
+	if (!W->qjudged[j])
+		return;
+	if (!fb && d) {
+		double lw = kc->u[d - 1];
+		for (i = 0; i < f->ne; i++) {
+			double s = kernel_score(C->K, q, W->fx[f->xb + i]);
+			if (!(s < lw))
+				kcount_add(kc, s, -1);
+		}
+		if (C->brk != BREAK_NONE)
+			for (g = 0; g < d; g++)
+				if (kc->eq[g] != gb[g + 1] - gb[g])
+					fb = 1;
+	}
+	if (fb) {
+		size_t nl = W->qbeg[j];
+		xgrow(&W->row, &W->rowcap, (i1 - i0) * (size_t)C->type, 1);
+		kernel_block(C->K, q, q + 1, i0, i1, W->row);
+		one_query(C, W, j, q, i0, i1, W->row, &nl);
+		return;
+	}
+	if (d) {
+		size_t run = 0, *pre;
+		grow_tgt(W, k);
+		pre = W->pre;
+		memset(pre, 0, (k + 1) * sizeof *pre);
+		/* a break rule and no candidate tied with a target but
+		 * targets: the orders among the targets alone */
+		if (C->brk != BREAK_NONE)
+			for (g = 0; g < d; g++)
+				for (i = gb[g]; i < gb[g + 1]; i++) {
+					size_t b = gb[g], e = gb[g + 1];
+					while (b < e) {
+						size_t mid = (b + e) / 2;
+						if (t[mid].row == t[i].row ||
+						    !precedes(C, t[i].row,
+							      t[mid].row))
+							b = mid + 1;
+						else
+							e = mid;
+					}
+					if (b < gb[g + 1])
+						pre[b]++;
+				}
+		for (g = 0; g < d; g++) {
+			size_t before = 0;
+			run += kc->above[g];
+			for (i = gb[g]; i < gb[g + 1]; i++) {
+				struct line *l = &ln[t[i].out];
+				before += pre[i];
+				if (C->brk == BREAK_NONE) {
+					l->rank = (long)run + 1;
+					l->ties = (long)kc->eq[g] - 1;
+				} else {
+					l->rank = (long)(run + before) + 1;
+					l->ties = 0;
+				}
+			}
+			run += kc->eq[g];
+		}
+	}
+	if (m > 1)
+		qsort(ln, m, sizeof *ln, cmp_line);
+}
+
+/* the fused path: each query's targets scored alone, then the counts of
+ * the whole chunk by kernel_count, never a row of scores */
+static void work_fused(void *arg, int s, size_t q0, size_t q1, size_t i0,
+		       size_t i1, const void *S)
+{
+	struct ctx *C = arg;
+	struct slot *W = &C->slot[s];
+	size_t nq = q1 - q0, j, i, nl = 0, nt = 0, nx = 0, nd = 0, cap;
+
+	grow_queries(W, nq);
+	for (j = 0; j < nq; j++) {
+		struct fq *f = &W->fq[j];
+		size_t m, ne;
+		memset(f, 0, sizeof *f);
+		f->ub = nd;
+		f->xb = nx;
+		if (!begin_query(C, W, j, q0 + j, i0, i1, nl, &m, &ne)) {
+			W->qbeg[j + 1] = nl;
+			continue;
+		}
+		xgrow((void **)&W->ft, &W->ftcap, nt + m, sizeof *W->ft);
+		f->tb = nt;
+		f->k = take_targets(C, W, q0 + j, i0, i1, NULL, m, W->ft + nt);
+		nt += f->k;
+		/* each excluded row is scored again to take it out */
+		f->fb = ne > (i1 - i0) / 16;
+		if (!f->fb && ne) {
+			xgrow((void **)&W->fx, &W->fxcap, nx + ne,
+			      sizeof *W->fx);
+			memcpy(W->fx + nx, W->excl, ne * sizeof *W->fx);
+			f->ne = ne;
+			nx += ne;
+		}
+		unmark(W, ne);
+		if (f->k && !f->fb) {
+			struct tgt *t = W->ft + f->tb;
+			qsort(t, f->k, sizeof *t,
+			      C->brk == BREAK_ID ? cmp_tgt_id : cmp_tgt_row);
+			for (i = 0; i < f->k; i++)
+				if (i == 0 || t[i].s != t[i - 1].s)
+					f->d++;
+		}
+		nd += f->d;
+		nl += m;
+		W->qbeg[j + 1] = nl;
+	}
+	cap = W->fucap;
+	xgrow((void **)&W->fu, &cap, nd + nq, sizeof *W->fu);
+	if (cap > W->fucap) {
+		W->fg = xrealloc(W->fg, cap * sizeof *W->fg);
+		W->fab = xrealloc(W->fab, cap * sizeof *W->fab);
+		W->feq = xrealloc(W->feq, cap * sizeof *W->feq);
+		W->fucap = cap;
+	}
+	for (j = 0; j < nq; j++) {
+		struct fq *f = &W->fq[j];
+		struct kcount *kc = &W->kc[j];
+		struct tgt *t = W->ft + f->tb;
+		double *u = W->fu + f->ub;
+		size_t *g = W->fg + f->ub + j, d = 0;
+		for (i = 0; i < (f->d ? f->k : 0); i++)
+			if (i == 0 || t[i].s != t[i - 1].s) {
+				g[d] = i;
+				u[d++] = t[i].s;
+			}
+		g[d] = f->k;
+		kc->u = u;
+		kc->d = f->d;
+		kc->above = W->fab + f->ub + j;
+		kc->eq = W->feq + f->ub;
+		memset(kc->above, 0, (f->d + 1) * sizeof *kc->above);
+		memset(kc->eq, 0, f->d * sizeof *kc->eq);
+	}
+	kernel_count(C->K, q0, q1, i0, i1, W->kc);
+	for (j = 0; j < nq; j++)
+		finish_query(C, W, j, q0 + j, i0, i1);
 }
 
 /* ranker.c's line: query item grade rank ties n */
@@ -430,6 +662,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	struct relquery rq;
 	size_t folds = o->folds ? o->folds : 1, q;
 	int nthreads = o->nthreads ? o->nthreads : kernel_ncpu(), s, ns;
+	const char *e;
 
 	embed_read(&Q, queries);
 	embed_read(&I, items);
@@ -452,6 +685,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	C.rel = R->rel;
 	C.Q = &Q;
 	C.I = &I;
+	C.K = &K;
 	C.type = K.type;
 	C.qpath = queries;
 	C.brk = R->brk;
@@ -467,7 +701,12 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	C.slot = xcalloc((size_t)ns, sizeof *C.slot);
 	for (s = 0; s < ns; s++)
 		C.slot[s].mask = xcalloc(I.rows + 1, 1);
-	kernel_run(&K, nthreads, folds, work, emit, &C);
+	/* RANKKIT_EMBRANK=rows: the row path for every query (tests) */
+	e = getenv("RANKKIT_EMBRANK");
+	if (e && strcmp(e, "rows") == 0)
+		kernel_run(&K, nthreads, folds, work_rows, emit, &C);
+	else
+		kernel_run_noscores(&K, nthreads, folds, work_fused, emit, &C);
 	for (s = 0; s < ns; s++) {
 		struct slot *W = &C.slot[s];
 		free(W->rq.item);
@@ -484,6 +723,15 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 		free(W->above);
 		free(W->eq);
 		free(W->pre);
+		free(W->fq);
+		free(W->kc);
+		free(W->ft);
+		free(W->fx);
+		free(W->fu);
+		free(W->fg);
+		free(W->fab);
+		free(W->feq);
+		free(W->row);
 	}
 	free(C.slot);
 	free(C.irec);

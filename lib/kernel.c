@@ -63,6 +63,29 @@ typedef float vflt64 __attribute__((vector_size(64)));
 #undef SFX
 #undef SQRT
 
+/* kcount_add (kernel.h), inlined into the micro-kernels */
+static inline void kc_add(struct kcount *c, double s, int sign)
+{
+	size_t lo = 0, hi = c->d;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->u[mid] > s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (c->u[lo] != s)
+		c->above[lo] += (size_t)sign;
+	else
+		c->eq[lo] += (size_t)sign;
+}
+
+void kcount_add(struct kcount *c, double s, int sign)
+{
+	kc_add(c, s, sign);
+}
+
 /* the variants: baseline, then (x86) AVX2 and AVX-512F */
 #define ATTR
 #define MR (RK_X86 ? 1 : 2)
@@ -72,8 +95,10 @@ typedef float vflt64 __attribute__((vector_size(64)));
 #define NR 16
 #define SQRT sqrt
 #define NAME block_f64_base
+#define CNAME count_f64_base
 #include "kernel_micro.h"
 #undef NAME
+#undef CNAME
 #undef T
 #undef V
 #undef NR
@@ -83,8 +108,10 @@ typedef float vflt64 __attribute__((vector_size(64)));
 #define NR 32
 #define SQRT sqrtf
 #define NAME block_f32_base
+#define CNAME count_f32_base
 #include "kernel_micro.h"
 #undef NAME
+#undef CNAME
 #undef T
 #undef V
 #undef NR
@@ -102,8 +129,10 @@ typedef float vflt64 __attribute__((vector_size(64)));
 #define NR 16
 #define SQRT sqrt
 #define NAME block_f64_avx2
+#define CNAME count_f64_avx2
 #include "kernel_micro.h"
 #undef NAME
+#undef CNAME
 #undef T
 #undef V
 #undef NR
@@ -113,8 +142,10 @@ typedef float vflt64 __attribute__((vector_size(64)));
 #define NR 32
 #define SQRT sqrtf
 #define NAME block_f32_avx2
+#define CNAME count_f32_avx2
 #include "kernel_micro.h"
 #undef NAME
+#undef CNAME
 #undef T
 #undef V
 #undef NR
@@ -131,8 +162,10 @@ typedef float vflt64 __attribute__((vector_size(64)));
 #define NR 16
 #define SQRT sqrt
 #define NAME block_f64_avx512
+#define CNAME count_f64_avx512
 #include "kernel_micro.h"
 #undef NAME
+#undef CNAME
 #undef T
 #undef V
 #undef NR
@@ -142,8 +175,10 @@ typedef float vflt64 __attribute__((vector_size(64)));
 #define NR 32
 #define SQRT sqrtf
 #define NAME block_f32_avx512
+#define CNAME count_f32_avx512
 #include "kernel_micro.h"
 #undef NAME
+#undef CNAME
 #undef T
 #undef V
 #undef NR
@@ -287,6 +322,38 @@ void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
 	}
 }
 
+void kernel_count(const struct kernel *K, size_t q0, size_t q1, size_t i0,
+		  size_t i1, struct kcount *C)
+{
+	switch (K->variant * 2 + (K->type == EMB_F32)) {
+#if RK_X86
+	case KV_AVX512 * 2:
+		count_f64_avx512(K, q0, q1, i0, i1, C);
+		break;
+	case KV_AVX512 * 2 + 1:
+		count_f32_avx512(K, q0, q1, i0, i1, C);
+		break;
+	case KV_AVX2 * 2:
+		count_f64_avx2(K, q0, q1, i0, i1, C);
+		break;
+	case KV_AVX2 * 2 + 1:
+		count_f32_avx2(K, q0, q1, i0, i1, C);
+		break;
+#endif
+	case KV_BASE * 2 + 1:
+		count_f32_base(K, q0, q1, i0, i1, C);
+		break;
+	default:
+		count_f64_base(K, q0, q1, i0, i1, C);
+		break;
+	}
+}
+
+double kernel_score(const struct kernel *K, size_t q, size_t i)
+{
+	return K->type == EMB_F32 ? score_f32(K, q, i) : score_f64(K, q, i);
+}
+
 int kernel_ncpu(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -308,6 +375,7 @@ struct run {
 	void *ctx;
 	size_t qf, nif, qb;	/* queries and items per fold, chunk size */
 	size_t nchunks, cpf;	/* chunks, chunks per fold */
+	int scores;		/* 0: kernel_run_noscores */
 	int nslots;
 	void **S;
 	int *state;
@@ -331,7 +399,8 @@ static void do_chunk(struct run *R, size_t c, int slot)
 	size_t q0, q1, i0, i1;
 
 	chunk_range(R, c, &q0, &q1, &i0, &i1);
-	kernel_block(R->K, q0, q1, i0, i1, R->S[slot]);
+	if (R->scores)
+		kernel_block(R->K, q0, q1, i0, i1, R->S[slot]);
 	if (R->work)
 		R->work(R->ctx, slot, q0, q1, i0, i1, R->S[slot]);
 }
@@ -363,8 +432,8 @@ static void *worker(void *arg)
 	}
 }
 
-void kernel_run(const struct kernel *K, int nthreads, size_t folds,
-		kchunk_fn work, kchunk_fn emit, void *ctx)
+static void run(const struct kernel *K, int nthreads, size_t folds,
+		kchunk_fn work, kchunk_fn emit, void *ctx, int scores)
 {
 	struct run R;
 	size_t c, per, bytes;
@@ -376,12 +445,15 @@ void kernel_run(const struct kernel *K, int nthreads, size_t folds,
 	R.work = work;
 	R.emit = emit;
 	R.ctx = ctx;
+	R.scores = scores;
 	R.qf = K->nq / folds;
 	R.nif = K->ni / folds;
 	/* chunks of about 4 MiB of scores, a multiple of every MR */
 	per = R.nif * (size_t)K->type;
 	R.qb = per ? (4u << 20) / per : 256;
 	R.qb = R.qb < MRALL ? MRALL : R.qb > 264 ? 264 : R.qb / MRALL * MRALL;
+	if (!scores)
+		R.qb = 10 * MRALL;
 	R.cpf = (R.qf + R.qb - 1) / R.qb;
 	R.nchunks = R.cpf * folds;
 	if (nthreads < 1)
@@ -393,7 +465,7 @@ void kernel_run(const struct kernel *K, int nthreads, size_t folds,
 	R.S = xmalloc((size_t)R.nslots * sizeof *R.S);
 	R.state = xcalloc((size_t)R.nslots, sizeof *R.state);
 	for (i = 0; i < R.nslots; i++)
-		R.S[i] = xmalloc(bytes);
+		R.S[i] = scores ? xmalloc(bytes) : NULL;
 
 	if (nthreads == 1) {
 		for (c = 0; c < R.nchunks; c++) {
@@ -435,4 +507,16 @@ void kernel_run(const struct kernel *K, int nthreads, size_t folds,
 		free(R.S[i]);
 	free(R.S);
 	free(R.state);
+}
+
+void kernel_run(const struct kernel *K, int nthreads, size_t folds,
+		kchunk_fn work, kchunk_fn emit, void *ctx)
+{
+	run(K, nthreads, folds, work, emit, ctx, 1);
+}
+
+void kernel_run_noscores(const struct kernel *K, int nthreads, size_t folds,
+			 kchunk_fn work, kchunk_fn emit, void *ctx)
+{
+	run(K, nthreads, folds, work, emit, ctx, 0);
 }

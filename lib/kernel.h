@@ -44,6 +44,33 @@ void kernel_free(struct kernel *K);
 void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S);
 
+/* The score of query q against item i, alone: the same operations in the
+ * same order as kernel_block's, so the same bits. */
+double kernel_score(const struct kernel *K, size_t q, size_t i);
+
+/* Rank counting fused into the kernel (rankof -e): for one query, its
+ * targets' distinct scores u[0] > u[1] > ... > u[d-1] (values of
+ * kernel_score), and counters that kernel_count increases for every item
+ * whose score s is not below u[d-1] (NaN included, as count_ranks does):
+ * eq[j] when s == u[j], else above[j] where j is the number of u[] above
+ * s. d = 0: nothing is counted. */
+struct kcount {
+	const double *u;
+	size_t d;
+	size_t *above;		/* d + 1 counters */
+	size_t *eq;		/* d counters */
+};
+
+/* the counting step for one score (also used to take excluded items out:
+ * sign -1) */
+void kcount_add(struct kcount *c, double s, int sign);
+
+/* Counts the scores of queries q0 .. q1-1 against items i0 .. i1-1 into
+ * C[0 .. q1-q0-1] without writing them anywhere: each tile of scores is
+ * tested while it is in registers and L1. One thread. */
+void kernel_count(const struct kernel *K, size_t q0, size_t q1, size_t i0,
+		  size_t i1, struct kcount *C);
+
 /* The instruction set of the micro-kernel: "base" (the build's), "avx2"
  * or "avx512", the best the CPU has unless the environment variable
  * RANKKIT_KERNEL names a lower one (base or avx2; for tests and benchmarks:
@@ -66,5 +93,10 @@ typedef void (*kchunk_fn)(void *ctx, int slot, size_t q0, size_t q1,
 int kernel_nslots(int nthreads);
 void kernel_run(const struct kernel *K, int nthreads, size_t folds,
 		kchunk_fn work, kchunk_fn emit, void *ctx);
+/* The same without the scores: work and emit get S = NULL and work
+ * computes what it needs itself (kernel_count); chunks of about 240
+ * queries, no score buffers. */
+void kernel_run_noscores(const struct kernel *K, int nthreads, size_t folds,
+			 kchunk_fn work, kchunk_fn emit, void *ctx);
 
 #endif

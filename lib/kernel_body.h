@@ -55,6 +55,37 @@ static void FN(prepare)(struct kernel *K, const T *Q, const T *I)
 	}
 }
 
+/* one score alone: the operations of the micro-kernels (kernel_micro.h)
+ * on one lane, in the same order */
+static double FN(score)(const struct kernel *K, size_t q, size_t i)
+{
+	const T *qr = (const T *)K->q + q * K->dim;
+	const T *x = (const T *)K->ipack + (i / NR) * K->dim * NR + i % NR;
+	size_t k, dim = K->dim;
+	T a = 0;
+
+	if (K->metric == MET_L2 || K->metric == MET_HAMMING)
+		for (k = 0; k < dim; k++) {
+			T d = qr[k] - x[k * NR];
+			a += d * d;
+		}
+	else
+		for (k = 0; k < dim; k++)
+			a += qr[k] * x[k * NR];
+	switch (K->metric) {
+	case MET_COS: {
+		T den = ((const T *)K->qnorm)[q] * ((const T *)K->inorm)[i];
+		return den > 0 ? a / den : 0;
+	}
+	case MET_L2:
+		return (T)0 - SQRT(a);
+	case MET_HAMMING:
+		return (T)0 - a / (T)K->hamdiv;
+	default:
+		return a;
+	}
+}
+
 #undef FN
 #undef CAT
 #undef CAT_

@@ -20,6 +20,7 @@
 #define STEP1(r, v) a##r##v += b * x##v;
 #define SQ1(r, v) { V d = b - x##v; a##r##v += d * d; }
 #define SAVE1(r, v) memcpy(buf[r] + v * VL, &a##r##v, sizeof(V));
+#define TEST1(r, v) { V xt; memcpy(&xt, b + v * VL, sizeof(V)); m |= ~(xt < lv); }
 #if NV == 2
 #define EACHV(M, r) M(r, 0) M(r, 1)
 #define LOADS LOADX(0) LOADX(1)
@@ -136,12 +137,114 @@ ATTR static void NAME(const struct kernel *K, size_t q0, size_t q1,
 	}
 }
 
+/* The same sums, then, tile by tile and while the tile is in L1, the
+ * scores of each query are finished (the same operations as above) and
+ * counted against its targets (kernel.h, struct kcount): a tile whose
+ * scores are all below the lowest target score is dismissed with a few
+ * vector comparisons. */
+ATTR static void CNAME(const struct kernel *K, size_t q0, size_t q1,
+		       size_t i0, size_t i1, struct kcount *C)
+{
+	const T *Q = K->q, *P = K->ipack;
+	const T *qn = K->qnorm, *in = K->inorm;
+	size_t dim = K->dim;
+	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, tg, t, qa;
+	size_t ig = 262144 / (dim * NR * sizeof(T));
+	const T hamdiv = (T)K->hamdiv;
+	const int sq = K->metric == MET_L2 || K->metric == MET_HAMMING;
+	T buf[MR][NR] __attribute__((aligned(64)));
+
+	if (ig < 1)
+		ig = 1;
+	for (tg = t0; tg < t1; tg += ig) {
+		size_t tge = tg + ig < t1 ? tg + ig : t1;
+		for (qa = q0; qa < q1; qa += MR) {
+			const T *qr[MR];
+			size_t r, k, nr = q1 - qa < MR ? q1 - qa : MR;
+			int live = 0;
+			for (r = 0; r < nr; r++)
+				live |= C[qa + r - q0].d != 0;
+			if (!live)
+				continue;
+			for (r = 0; r < MR; r++)
+				qr[r] = Q + (qa + (r < nr ? r : nr - 1)) * dim;
+			for (t = tg; t < tge; t++) {
+				const T *tp = P + t * dim * NR;
+				size_t j, jb = 0, je = NR;
+				if (t * NR < i0)
+					jb = i0 - t * NR;
+				if (t * NR + NR > i1)
+					je = i1 - t * NR;
+				if (!sq) {
+					EACH(ACC)
+					for (k = 0; k < dim; k++) {
+						LOADS
+						EACH(STEP)
+					}
+					EACH(SAVE)
+				} else {
+					EACH(ACC)
+					for (k = 0; k < dim; k++) {
+						LOADS
+						EACH(STEPSQ)
+					}
+					EACH(SAVE)
+				}
+				for (r = 0; r < nr; r++) {
+					struct kcount *c = &C[qa + r - q0];
+					T *b = buf[r], lw;
+					if (!c->d)
+						continue;
+					switch (K->metric) {
+					case MET_DOT:
+						break;
+					case MET_COS: {
+						const T *inr = in + t * NR;
+						T qnr = qn[qa + r];
+						for (j = jb; j < je; j++) {
+							T den = qnr * inr[j];
+							b[j] = den > 0 ? b[j] / den : 0;
+						}
+						break;
+					}
+					case MET_L2:
+						for (j = jb; j < je; j++)
+							b[j] = (T)0 - SQRT(b[j]);
+						break;
+					case MET_HAMMING:
+						for (j = jb; j < je; j++)
+							b[j] = (T)0 - b[j] / hamdiv;
+						break;
+					}
+					lw = (T)c->u[c->d - 1];
+					if (jb == 0 && je == NR) {
+						/* any lane not below lw? */
+						V lv = (V){ 0 } + lw;
+						__typeof__(lv < lv) m = lv < lv; /* zeros */
+						unsigned long long w[sizeof m / 8], o = 0;
+						EACHV(TEST1, r)
+						memcpy(w, &m, sizeof m);
+						for (j = 0; j < sizeof m / 8; j++)
+							o |= w[j];
+						if (!o)
+							continue;
+					}
+					for (j = jb; j < je; j++)
+						if (!(b[j] < lw))
+							kc_add(c, b[j], 1);
+				}
+			}
+		}
+	}
+}
+
 #undef VL
 #undef LOADX
 #undef ACC1
 #undef STEP1
 #undef SQ1
 #undef SAVE1
+#undef TEST1
 #undef EACHV
 #undef LOADS
 #undef ACC
