@@ -173,3 +173,71 @@ measures() { hitrate -k 1,5,10 -m hit,MedR,MeanR -p 10 "$@"; }
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "coco-1k-5k.sh: no $BATS_TEST_TMPDIR/none/img.npy" ]
 }
+
+# fvecs FILE.tsv: the rows (id then values) as float32 .fvecs, each value
+# rounded to a multiple of 1/64 (exact in float32, and many exact ties)
+fvecs() {
+	LC_ALL=C awk 'function b(x) { printf "%c%c%c%c", x % 256, int(x / 256) % 256, int(x / 65536) % 256, int(x / 16777216) }
+	{
+		b(NF - 1)
+		for (i = 2; i <= NF; i++) {
+			v = $i * 64; v = v < 0 ? -int(-v + 0.5) : int(v + 0.5); v /= 64
+			if (v == 0) { b(0); continue }
+			s = v < 0 ? 2147483648 : 0; a = v < 0 ? -v : v; e = 0
+			while (a >= 2) { a /= 2; e++ }
+			while (a < 1) { a *= 2; e-- }
+			b(s + (e + 127) * 8388608 + (a - 1) * 8388608)
+		}
+	}' "$1"
+}
+
+@test "crossmodal: rankof -e's fused count = the row path = simmat | rankof: ties, float32, exclusions, breaks, variants" {
+	S="$D/spectrum.tsv"
+	fvecs "$S" >s32.fvecs
+	# row 0 with itself: the sum of its squared 1/64ths, exact in float32
+	[ "$(awk 'NR == 1 { for (i = 2; i <= NF; i++) { v = $i * 64; v = v < 0 ? -int(-v + 0.5) : int(v + 0.5); s += v * v }
+		printf "%.8g", s / 4096 }' "$S")" = 1.0043945 ]
+	[ "$(simmat -m dot s32.fvecs s32.fvecs | sed -n 2p)" = "0	0	1.0043945" ]
+	awk '{ print $1, $2, NR % 3 }' "$D/shots.labels" >cam.labels
+	awk 'NR % 2 { print } !(NR % 2) { k[NR] = $0 } END { for (i = 2; i <= NR; i += 2) print k[i] }' \
+		"$D/shots.labels" >shuf.labels
+	awk '$1 < 400 { print $1, 0, ($1 % 7 ? $1 + 1 : "x"), 1 + $1 % 3 }' "$D/shots.labels" >q.qrels
+	# same FILE "SIMMAT OPTS" "RANKOF OPTS": fused (best variant, -j 2;
+	# base, -j 1), the row path, the text stream
+	same() {
+		rankof -e -j 2 $2 $3 "$1" "$1" >e
+		RANKKIT_KERNEL=base rankof -e -j 1 $2 $3 "$1" "$1" >b
+		RANKKIT_EMBRANK=rows RANKKIT_KERNEL=avx2 rankof -e $2 $3 "$1" "$1" >r
+		simmat $2 "$1" "$1" | rankof $(echo " $2" | sed 's/ -m [a-z0-9]*//') $3 >p
+		cmp e p
+		cmp b p
+		cmp r p
+	}
+	for b in "" "--break input" "--break id"; do
+		for f in s32.fvecs "$S"; do
+			same $f "-m dot -x" "-l cam.labels --junk same-camera $b"
+			same $f "-m dot" "-l cam.labels --junk-label 2 $b"
+			same $f "-m l2 --folds 5" "-l $D/shots.labels --folds 5 $b"
+			same $f "-m cos --folds 5" "-l shuf.labels $b"
+			same $f "-m dot -x" "-r q.qrels -c -g 2 $b"
+		done
+	done 2>/dev/null
+	# float32 ties: 667 of the 12500 lines tie
+	rankof -e -m dot -l "$D/shots.labels" s32.fvecs s32.fvecs >e
+	[ "$(awk '!/^#/ && $5 > 0 { n++ } END { print (n > 500) }' e)" = 1 ]
+	# binary codes: ties everywhere, the break orders through the row path
+	for b in "" "--break input" "--break id"; do
+		rankof -e -m hamming $b --query-labels "$D/cap.labels" --item-labels "$D/img.labels" \
+			"$D/cap_codes.tsv" "$D/img_codes.tsv" >e
+		simmat -m hamming "$D/cap_codes.tsv" "$D/img_codes.tsv" |
+			rankof $b --query-labels "$D/cap.labels" --item-labels "$D/img.labels" >p
+		cmp e p
+	done
+	# the 5K data, both directions, 1K folds: the row path's bytes
+	i2t >e
+	RANKKIT_EMBRANK=rows i2t >r
+	cmp e r
+	t2i -m cos --folds 5 --break id >e
+	RANKKIT_EMBRANK=rows t2i -m cos --folds 5 --break id >r
+	cmp e r
+}
