@@ -1,14 +1,28 @@
 /* rankof -e (see embrank.h). Candidates are item rows, so no candidate id
- * is hashed and no duplicate can occur: the worker threads of kernel_run
- * compute a block of scores, then, for each query of the block, map its
- * relevant items to rows (once per query), count their ranks with one pass
- * over the query's row of scores (the logic of count_ranks, rankcount.h)
- * and sort its lines; the calling thread writes them in query order. The
- * rank stream is that of `simmat | rankof`: the same candidates, the same
- * exclusions, the same values (a float32 score is the same number whether
- * it travels as the float or as its shortest decimal read back in double:
- * neither order nor ties change), the same break orders (--break input:
- * row order; --break id: item id descending, byte order). */
+ * is hashed and no duplicate can occur. Two paths, both in the worker
+ * threads of the kernel, the lines written by the calling thread in query
+ * order:
+ *
+ * - fused (the default): for each query of a chunk, its relevant items are
+ *   mapped to rows and scored alone (kernel_score: the kernel's operations
+ *   in the kernel's order, so the same bits), then kernel_count scores the
+ *   whole chunk tile by tile and counts, per query, the candidates above
+ *   and equal to each distinct target score while the tile is in L1: no
+ *   row of scores is ever written. The few rows a query excludes (-x, junk,
+ *   cameras) are scored again and taken out of the counts. With a break
+ *   rule, the order among targets tied only with each other is found from
+ *   the targets alone.
+ * - rows: a block of scores, then one pass per query over its row (the
+ *   logic of count_ranks, rankcount.h). The fused path falls back to it,
+ *   query by query (one row of scores each), when a query excludes many
+ *   rows (impure --folds) or when a break rule meets a candidate tied with
+ *   a target; RANKKIT_EMBRANK=rows uses it for every query (tests).
+ *
+ * The rank stream is that of `simmat | rankof`: the same candidates, the
+ * same exclusions, the same values (a float32 score is the same number
+ * whether it travels as the float or as its shortest decimal read back in
+ * double: neither order nor ties change), the same break orders (--break
+ * input: row order; --break id: item id descending, byte order). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

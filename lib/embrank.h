@@ -1,8 +1,9 @@
 /* rankof -e: scores computed from embeddings by the kernel of simmat and
  * fed to rankof's per-query machine (ranker.h), query by query and each
  * query's items in row order, exactly as `simmat | rankof` would feed them,
- * without a score stream in between and in memory bounded by one block of
- * scores per thread. */
+ * without a score stream in between: the ranks are counted inside the
+ * kernel, tile by tile (kernel_count), and a query the counts cannot serve
+ * gets one row of scores (embrank.c). */
 #ifndef RK_EMBRANK_H
 #define RK_EMBRANK_H
 #include <stddef.h>
