@@ -572,28 +572,6 @@ static void work_fused(void *arg, int s, size_t q0, size_t q1, size_t i0,
 		finish_query(C, W, j, q0 + j, i0, i1);
 }
 
-/* ranker.c's line: query item grade rank ties n */
-static void write_line(struct slice q, struct slice item, long grade,
-		       long rank, long ties, long n)
-{
-	out_slice(q);
-	out_char('\t');
-	out_slice(item);
-	out_char('\t');
-	out_long(grade);
-	out_char('\t');
-	if (rank < 0) {
-		out_str("-\t-\t");
-	} else {
-		out_long(rank);
-		out_char('\t');
-		out_long(ties);
-		out_char('\t');
-	}
-	out_long(n);
-	out_char('\n');
-}
-
 static void emit(void *arg, int s, size_t q0, size_t q1, size_t i0,
 		 size_t i1, const void *S)
 {
@@ -613,10 +591,10 @@ static void emit(void *arg, int s, size_t q0, size_t q1, size_t i0,
 			continue;
 		}
 		if (W->qbeg[j] == W->qbeg[j + 1])
-			write_line(qid, dash, 0, -1, 0, (long)n);
+			rank_line_write(qid, dash, 0, -1, 0, (long)n);
 		for (i = W->qbeg[j]; i < W->qbeg[j + 1]; i++) {
 			const struct line *l = &W->ln[i];
-			write_line(qid, l->item, l->grade, l->rank,
+			rank_line_write(qid, l->item, l->grade, l->rank,
 					  l->ties, (long)n);
 		}
 	}

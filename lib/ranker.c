@@ -33,8 +33,8 @@ static int cmp_line(const void *pa, const void *pb)
 	return slice_cmp(sort_k->rq.item[a], sort_k->rq.item[b]);
 }
 
-static void write_line(struct slice q, struct slice item, long grade,
-		       long rank, long ties, long n)
+void rank_line_write(struct slice q, struct slice item, long grade,
+		     long rank, long ties, long n)
 {
 	out_slice(q);
 	out_char('\t');
@@ -62,7 +62,7 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 
 	if (m == 0) {
 		static const struct slice dash = { "-", 1 };
-		write_line(q, dash, 0, -1, 0, (long)n);
+		rank_line_write(q, dash, 0, -1, 0, (long)n);
 		return;
 	}
 	if (m > K->tcap) {
@@ -100,7 +100,7 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 	qsort(K->order, m, sizeof *K->order, cmp_line);
 	for (i = 0; i < m; i++) {
 		size_t j = K->order[i];
-		write_line(q, rq->item[j], rq->grade[j], K->rank[j],
+		rank_line_write(q, rq->item[j], rq->grade[j], K->rank[j],
 			   K->ties[j], (long)n);
 	}
 }
