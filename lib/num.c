@@ -143,11 +143,15 @@ static int parse_double_full(struct slice s, double *out)
  * in a lean loop; anything else goes to parse_double_full. */
 int parse_double(struct slice s, double *out)
 {
-	const char *p = s.p, *e = s.p + s.n, *frac;
+	const char *p = s.p, *e = s.p + s.n, *frac, *digits;
 	uint64_t mant = 0;
 	unsigned d;
+	int neg = 0;
 
-	if (s.n == 0 || s.n > 19)	/* at most 18 digits: no overflow */
+	if (p < e && *p == '-')
+		neg = 1, p++;
+	digits = p;
+	if (e - p == 0 || e - p > 19)	/* at most 18 digits: no overflow */
 		return parse_double_full(s, out);
 	while (p < e && (d = (unsigned)(*p - '0')) < 10)
 		mant = mant * 10 + d, p++;
@@ -157,13 +161,15 @@ int parse_double(struct slice s, double *out)
 		frac = ++p;
 		while (p < e && (d = (unsigned)(*p - '0')) < 10)
 			mant = mant * 10 + d, p++;
-		if (p < e || s.n == 1)
+		if (p < e || e - digits == 1)
 			return parse_double_full(s, out);
 	} else {
 		frac = p;
 	}
 	if (!exact_scale(mant, -(int)(p - frac), out))
 		return parse_double_full(s, out);
+	if (neg)
+		*out = -*out;
 	return NUM_OK;
 }
 
