@@ -129,7 +129,7 @@ clean:
 
 # the scoring kernel: no contraction into fused multiply-adds, so that
 # every machine and every micro-kernel variant gives the same bits
-lib/kernel.o: lib/kernel.c lib/kernel_body.h lib/kernel_micro.h
+lib/kernel.o: lib/kernel.c lib/kernel_body.h lib/kernel_micro.h lib/kernel_variant.h
 	$(CC) $(RKCPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ lib/kernel.c
 
 # issue 3's benchmark: rankof -e against the NumPy peer (bench/crossmodal.sh)

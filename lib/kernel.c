@@ -86,106 +86,32 @@ void kcount_add(struct kcount *c, double s, int sign)
 	kc_add(c, s, sign);
 }
 
-/* the variants: baseline, then (x86) AVX2 and AVX-512F */
+/* the variants: baseline, then (x86) AVX2 and AVX-512F, each a float64
+ * and a float32 micro-kernel pair (kernel_variant.h) */
 #define ATTR
 #define MR (RK_X86 ? 1 : 2)
 #define NV 8
-#define T double
-#define V vdbl16
-#define NR 16
-#define SQRT sqrt
-#define NAME block_f64_base
-#define CNAME count_f64_base
-#include "kernel_micro.h"
-#undef NAME
-#undef CNAME
-#undef T
-#undef V
-#undef NR
-#undef SQRT
-#define T float
-#define V vflt16
-#define NR 32
-#define SQRT sqrtf
-#define NAME block_f32_base
-#define CNAME count_f32_base
-#include "kernel_micro.h"
-#undef NAME
-#undef CNAME
-#undef T
-#undef V
-#undef NR
-#undef SQRT
-#undef MR
-#undef NV
-#undef ATTR
+#define VD vdbl16
+#define VF vflt16
+#define VARIANT(f) f##_base
+#include "kernel_variant.h"
 
 #if RK_X86
 #define ATTR __attribute__((target("avx2")))
 #define MR 2
 #define NV 4
-#define T double
-#define V vdbl32
-#define NR 16
-#define SQRT sqrt
-#define NAME block_f64_avx2
-#define CNAME count_f64_avx2
-#include "kernel_micro.h"
-#undef NAME
-#undef CNAME
-#undef T
-#undef V
-#undef NR
-#undef SQRT
-#define T float
-#define V vflt32
-#define NR 32
-#define SQRT sqrtf
-#define NAME block_f32_avx2
-#define CNAME count_f32_avx2
-#include "kernel_micro.h"
-#undef NAME
-#undef CNAME
-#undef T
-#undef V
-#undef NR
-#undef SQRT
-#undef MR
-#undef NV
-#undef ATTR
+#define VD vdbl32
+#define VF vflt32
+#define VARIANT(f) f##_avx2
+#include "kernel_variant.h"
 
 #define ATTR __attribute__((target("avx512f")))
 #define MR 8
 #define NV 2
-#define T double
-#define V vdbl64
-#define NR 16
-#define SQRT sqrt
-#define NAME block_f64_avx512
-#define CNAME count_f64_avx512
-#include "kernel_micro.h"
-#undef NAME
-#undef CNAME
-#undef T
-#undef V
-#undef NR
-#undef SQRT
-#define T float
-#define V vflt64
-#define NR 32
-#define SQRT sqrtf
-#define NAME block_f32_avx512
-#define CNAME count_f32_avx512
-#include "kernel_micro.h"
-#undef NAME
-#undef CNAME
-#undef T
-#undef V
-#undef NR
-#undef SQRT
-#undef MR
-#undef NV
-#undef ATTR
+#define VD vdbl64
+#define VF vflt64
+#define VARIANT(f) f##_avx512
+#include "kernel_variant.h"
 #endif
 
 /* KV_BASE, KV_AVX2, KV_AVX512: the best the CPU has, or RANKKIT_KERNEL's
@@ -295,58 +221,43 @@ void kernel_free(struct kernel *K)
 	memset(K, 0, sizeof *K);
 }
 
+typedef void (*block64_fn)(const struct kernel *, size_t, size_t, size_t,
+			   size_t, double *);
+typedef void (*block32_fn)(const struct kernel *, size_t, size_t, size_t,
+			   size_t, float *);
+typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
+			 size_t, struct kcount *);
+
+/* by variant (KV_*): the micro-kernels of kernel_variant.h */
+static const struct {
+	block64_fn block64;
+	block32_fn block32;
+	count_fn count64, count32;
+} micro[] = {
+	{ block_f64_base, block_f32_base, count_f64_base, count_f32_base },
+#if RK_X86
+	{ block_f64_avx2, block_f32_avx2, count_f64_avx2, count_f32_avx2 },
+	{ block_f64_avx512, block_f32_avx512, count_f64_avx512,
+	  count_f32_avx512 },
+#endif
+};
+
 void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S)
 {
-	switch (K->variant * 2 + (K->type == EMB_F32)) {
-#if RK_X86
-	case KV_AVX512 * 2:
-		block_f64_avx512(K, q0, q1, i0, i1, S);
-		break;
-	case KV_AVX512 * 2 + 1:
-		block_f32_avx512(K, q0, q1, i0, i1, S);
-		break;
-	case KV_AVX2 * 2:
-		block_f64_avx2(K, q0, q1, i0, i1, S);
-		break;
-	case KV_AVX2 * 2 + 1:
-		block_f32_avx2(K, q0, q1, i0, i1, S);
-		break;
-#endif
-	case KV_BASE * 2 + 1:
-		block_f32_base(K, q0, q1, i0, i1, S);
-		break;
-	default:
-		block_f64_base(K, q0, q1, i0, i1, S);
-		break;
-	}
+	if (K->type == EMB_F32)
+		micro[K->variant].block32(K, q0, q1, i0, i1, S);
+	else
+		micro[K->variant].block64(K, q0, q1, i0, i1, S);
 }
 
 void kernel_count(const struct kernel *K, size_t q0, size_t q1, size_t i0,
 		  size_t i1, struct kcount *C)
 {
-	switch (K->variant * 2 + (K->type == EMB_F32)) {
-#if RK_X86
-	case KV_AVX512 * 2:
-		count_f64_avx512(K, q0, q1, i0, i1, C);
-		break;
-	case KV_AVX512 * 2 + 1:
-		count_f32_avx512(K, q0, q1, i0, i1, C);
-		break;
-	case KV_AVX2 * 2:
-		count_f64_avx2(K, q0, q1, i0, i1, C);
-		break;
-	case KV_AVX2 * 2 + 1:
-		count_f32_avx2(K, q0, q1, i0, i1, C);
-		break;
-#endif
-	case KV_BASE * 2 + 1:
-		count_f32_base(K, q0, q1, i0, i1, C);
-		break;
-	default:
-		count_f64_base(K, q0, q1, i0, i1, C);
-		break;
-	}
+	if (K->type == EMB_F32)
+		micro[K->variant].count32(K, q0, q1, i0, i1, C);
+	else
+		micro[K->variant].count64(K, q0, q1, i0, i1, C);
 }
 
 double kernel_score(const struct kernel *K, size_t q, size_t i)
