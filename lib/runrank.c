@@ -306,6 +306,8 @@ static void rank_lines(struct shared *S, struct ranker *W, struct chunk *c)
 			item = f[2], sc = f[4];
 		else {
 			struct slice ln = { ls, (size_t)(le - ls) };
+			if (ln.n && ln.p[ln.n - 1] == '\r')
+				ln.n--;
 			die_at(S->path, line,
 			       "expected 3 fields (query item score) or 6 or more (TREC run), found %zu",
 			       split_fields(ln, f, 5));
