@@ -72,9 +72,6 @@ static int metric_option(struct metricopts *o, int c, const char *arg,
 			 const char *usage)
 {
 	static const char *const empties[] = { "miss", "skip", "error", NULL };
-	static const char *const modes[] = {
-		"optimistic", "pessimistic", "expected", NULL
-	};
 
 	switch (c) {
 	case 'k':
@@ -89,7 +86,7 @@ static int metric_option(struct metricopts *o, int c, const char *arg,
 		parse_names("-m", arg, &o->sel, &o->nsel, usage);
 		return 1;
 	case 'T':
-		o->mode = parse_choice("-T", arg, modes, usage);
+		o->mode = parse_choice("-T", arg, tiemode_name, usage);
 		return 1;
 	case O_EMPTY:
 		o->empty = parse_choice("--empty", arg, empties, usage);

@@ -112,20 +112,6 @@ void ranker_end_query(struct ranker *K)
 	K->active = 0;
 }
 
-void ranker_add(struct ranker *K, struct slice q, struct slice item,
-		double score, const char *file, long line)
-{
-	ranker_add_h(K, q, item, hash_bytes(item.p, item.n), score, file, line);
-}
-
-void ranker_add_h(struct ranker *K, struct slice q, struct slice item,
-		  uint64_t h, double score, const char *file, long line)
-{
-	if (!K->active || !slice_eq(q, K->q))
-		ranker_begin(K, q, file, line);
-	ranker_take(K, item, h, score, file, line);
-}
-
 void ranker_begin(struct ranker *K, struct slice q, const char *file,
 		  long line)
 {

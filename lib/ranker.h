@@ -30,19 +30,13 @@ struct ranker {
 
 void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 		 int all_queries);
-/* one candidate; file and line name it in messages */
-void ranker_add(struct ranker *K, struct slice q, struct slice item,
-		double score, const char *file, long line);
-/* the same with h = hash_bytes(item) */
-void ranker_add_h(struct ranker *K, struct slice q, struct slice item,
-		  uint64_t h, double score, const char *file, long line);
 /* one rank-stream line, query item grade rank ties n; rank < 0 writes the
  * '-' pair of an item not retrieved */
 void rank_line_write(struct slice q, struct slice item, long grade,
 		     long rank, long ties, long n);
 
-/* ranker_add_h in two steps, for a reader that knows where queries
- * change: begin query q, then take its candidates */
+/* candidates go in as: begin query q, then take each of its candidates
+ * (h = hash_bytes(item)); file and line name them in messages */
 void ranker_begin(struct ranker *K, struct slice q, const char *file,
 		  long line);
 void ranker_take(struct ranker *K, struct slice item, uint64_t h,

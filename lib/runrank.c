@@ -57,23 +57,21 @@ struct shared {
 	long unjudged;
 };
 
-static int blank_byte(char c)
-{
-	return c == ' ' || c == '\t';
-}
+/* byte classes of the line scanner: field bytes, blanks, the newline */
+static const unsigned char cls[256] = { [' '] = 1, ['\t'] = 1, ['\n'] = 2 };
 
 /* the first field of the line [p, e), empty for a comment or blank line */
 static struct slice first_field(const char *p, const char *e)
 {
 	struct slice s = { p, 0 };
-	while (p < e && blank_byte(*p))
+	while (p < e && cls[(unsigned char)*p] == 1)
 		p++;
 	if (p == e || *p == '#' || *p == '\r') {
 		s.p = p;
 		return s;
 	}
 	s.p = p;
-	while (p < e && !blank_byte(*p) && *p != '\r')
+	while (p < e && !cls[(unsigned char)*p] && *p != '\r')
 		p++;
 	s.n = (size_t)(p - s.p);
 	return s;
@@ -214,14 +212,12 @@ static void push(struct chunk *c, int kind, long line, struct slice q)
 	c->nev++;
 }
 
-/* byte classes of the line scanner: field bytes, blanks, the newline */
-static const unsigned char cls[256] = { [' '] = 1, ['\t'] = 1, ['\n'] = 2 };
 
 /* Splits the line at p into at most max fields and returns their count,
  * or max + 1 when more follow (the rest is not split); *end gets the
  * line's newline. The chunk ends with a newline as sentinel, so the scan
  * needs no bounds checks and finds the line's end on the way (counted by
- * callgrind: half the instructions of memchr then split_prefix). A '\r'
+ * callgrind: half the instructions of memchr then split_fields). A '\r'
  * before the newline is not part of the line. */
 static size_t scan_line(const char *p, struct slice *f, size_t max,
 			const char **end)
@@ -382,7 +378,7 @@ static void *worker(void *arg)
 
 /* the checks that need the whole input before the chunk, then its lines */
 static void take_chunk(struct ranker *K, struct chunk *c, const char *path,
-		       long base, int *has_header, int *ended)
+		       long base, struct parts *P)
 {
 	size_t i;
 	int created;
@@ -392,18 +388,13 @@ static void take_chunk(struct ranker *K, struct chunk *c, const char *path,
 		long ln = base + ev->line;
 		switch (ev->kind) {
 		case EV_HEADER:
-			/* first, or starting a concatenated part */
-			if (ln == 1 || *ended) {
-				*has_header = 1;
-				*ended = 0;
-			}
+			parts_header(P, ln);
 			break;
 		case EV_END:
-			*ended |= *has_header;
+			parts_end(P);
 			break;
 		case EV_DATA_AFTER:
-			if (*ended)
-				die_at(path, ln, "data after the '# end' line");
+			parts_data(P, path, ln);
 			break;
 		case EV_QUERY:
 			strmap_put(&K->seen, ev->q, &created);
@@ -426,7 +417,8 @@ void runrank(struct ranker *K, const char *path, int nthreads)
 	struct shared S;
 	pthread_t *tid;
 	long seq, base = 0, i;
-	int t, has_header = 0, ended = 0;
+	int t;
+	struct parts P = { 0, 0 };
 
 	memset(&S, 0, sizeof S);
 	S.path = path;
@@ -465,7 +457,7 @@ void runrank(struct ranker *K, const char *path, int nthreads)
 		pthread_mutex_unlock(&S.mu);
 		if (done)
 			break;
-		take_chunk(K, c, path, base, &has_header, &ended);
+		take_chunk(K, c, path, base, &P);
 		base += c->nlines;
 		pthread_mutex_lock(&S.mu);
 		c->state = C_FREE;
@@ -477,9 +469,7 @@ void runrank(struct ranker *K, const char *path, int nthreads)
 	K->unjudged += S.unjudged;
 	if (S.rerr)
 		die_at(path, 0, "%s", strerror(S.rerr));
-	if (has_header && !ended)
-		die_at(path, base,
-		       "stream ends without its '# end' line (the program upstream failed)");
+	parts_finish(&P, path, base);
 	if (S.fd > 0)
 		close(S.fd);
 	for (i = 0; i < S.nch; i++) {

@@ -26,8 +26,5 @@ int slice_cmp(struct slice a, struct slice b);
 /* Splits a line at runs of spaces and tabs. Stores at most max fields and
  * returns how many there are in all. */
 size_t split_fields(struct slice line, struct slice *f, size_t max);
-/* The first max fields (f has room for max); returns their count, or
- * max + 1 when more follow, without scanning the rest of the line. */
-size_t split_prefix(struct slice line, struct slice *f, size_t max);
 
 #endif

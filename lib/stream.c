@@ -8,8 +8,8 @@ void stream_open(struct stream *S, const char *path, const char *header)
 {
 	lines_open(&S->L, path);
 	S->header = header;
-	S->has_header = 0;
-	S->ended = 0;
+	S->parts.has_header = 0;
+	S->parts.ended = 0;
 	S->seen_any = 0;
 }
 
@@ -42,37 +42,54 @@ int stream_is_end(struct slice line)
 	return split_fields(line, f, 3) == 1 && slice_eqs(f[0], "end");
 }
 
+void parts_header(struct parts *P, long lineno)
+{
+	if (lineno == 1 || P->ended) {
+		P->has_header = 1;
+		P->ended = 0;
+	}
+}
+
+void parts_end(struct parts *P)
+{
+	P->ended |= P->has_header;
+}
+
+void parts_data(const struct parts *P, const char *file, long line)
+{
+	if (P->ended)
+		die_at(file, line, "data after the '# end' line");
+}
+
+void parts_finish(const struct parts *P, const char *file, long line)
+{
+	if (P->has_header && !P->ended)
+		die_at(file, line,
+		       "stream ends without its '# end' line (the program upstream failed)");
+}
+
 int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf)
 {
 	struct slice line;
 
 	while (lines_next(&S->L, &line)) {
 		if (line.n && line.p[0] == '#') {
-			/* a header first, or right after an end line: streams
-			 * concatenate (cat part1 part2), each part checked */
-			if ((S->L.lineno == 1 || S->ended) && S->header &&
-			    stream_is_header(line, S->header)) {
-				S->has_header = 1;
-				S->ended = 0;
-			} else if (S->has_header && stream_is_end(line)) {
-				S->ended = 1;
-			}
+			if (S->header && stream_is_header(line, S->header))
+				parts_header(&S->parts, S->L.lineno);
+			else if (stream_is_end(line))
+				parts_end(&S->parts);
 			S->seen_any = 1;
 			continue;
 		}
 		size_t k = split_fields(line, f, max);
 		if (k == 0)
 			continue;	/* blank line */
-		if (S->ended)
-			die_at(S->L.name, S->L.lineno,
-			       "data after the '# end' line");
+		parts_data(&S->parts, S->L.name, S->L.lineno);
 		*nf = k;
 		S->seen_any = 1;
 		return 1;
 	}
-	if (S->has_header && !S->ended)
-		die_at(S->L.name, S->L.lineno,
-		       "stream ends without its '# end' line (the program upstream failed)");
+	parts_finish(&S->parts, S->L.name, S->L.lineno);
 	return 0;
 }
 

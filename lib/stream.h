@@ -10,10 +10,25 @@
 #define HDR_RANK    "query\titem\tgrade\trank\tties\tn"
 #define HDR_MEASURE "measure\tquery\tvalue"
 
+/* The rule of header and end lines, for every reader of a stream: a
+ * header on the first line, or right after an end line, starts a part
+ * (streams concatenate: cat part1 part2); a part that began with a header
+ * must end with the end line, and no data may follow an end line. */
+struct parts {
+	int has_header, ended;
+};
+/* a header line at line lineno of the file */
+void parts_header(struct parts *P, long lineno);
+void parts_end(struct parts *P);
+/* die naming file and line when data comes after an end line */
+void parts_data(const struct parts *P, const char *file, long line);
+/* die when the file ended (at line) inside a part with a header */
+void parts_finish(const struct parts *P, const char *file, long line);
+
 struct stream {
 	struct lines L;
 	const char *header;	/* columns expected after "# " */
-	int has_header, ended;
+	struct parts parts;
 	int seen_any;		/* any line but blank ones */
 };
 

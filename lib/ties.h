@@ -4,8 +4,7 @@
 
 enum tiemode { TIE_OPT, TIE_PESS, TIE_EXP, NTIEMODES };
 
-/* parses "optimistic|pessimistic|expected"; -1 otherwise */
-int tiemode_parse(const char *s);
-extern const char *const tiemode_name[NTIEMODES];
+/* "optimistic", "pessimistic", "expected", then NULL (for parse_choice) */
+extern const char *const tiemode_name[NTIEMODES + 1];
 
 #endif
