@@ -35,18 +35,12 @@
 
 #define NONE ((size_t)-1)
 
-/* one relevant item of a query, in the end one line of the rank stream */
-struct line {
-	struct slice item;
-	long grade, rank, ties;
-};
-
 /* one target candidate during counting */
 struct tgt {
 	double s;
 	size_t row;
 	struct slice id;	/* --break id */
-	size_t out;		/* its struct line */
+	size_t out;		/* its struct rankline */
 };
 
 /* what the workers leave for the writer, one per slot */
@@ -57,7 +51,7 @@ struct slot {
 	/* per query of the chunk */
 	size_t *qn, *qbeg, qcap;	/* candidates, first line */
 	int *qjudged;
-	struct line *ln;
+	struct rankline *ln;
 	size_t lcap;
 	/* counting scratch */
 	struct tgt *t;
@@ -129,17 +123,6 @@ static int cmp_tgt_row(const void *pa, const void *pb)
 	return (a->row > b->row) - (a->row < b->row);
 }
 
-/* the rank stream's order: retrieved by rank then id, the others last */
-static int cmp_line(const void *pa, const void *pb)
-{
-	const struct line *a = pa, *b = pb;
-	if ((a->rank < 0) != (b->rank < 0))
-		return a->rank < 0 ? 1 : -1;
-	if (a->rank != b->rank)
-		return a->rank < b->rank ? -1 : 1;
-	return slice_cmp(a->item, b->item);
-}
-
 /* candidate row i (score s >= the lowest target score) against the
  * targets' distinct scores u[0] > ... > u[d-1] */
 static void classify(const struct ctx *C, struct slot *W, size_t d,
@@ -176,7 +159,7 @@ static void classify(const struct ctx *C, struct slot *W, size_t d,
 /* ranks of the k targets W->t[] of one query whose scores are row[0 ..
  * n-1] (items i0 ..), excluded rows marked in W->mask; into W->ln */
 static void count(const struct ctx *C, struct slot *W, const void *row,
-		  size_t i0, size_t n, size_t k, struct line *ln)
+		  size_t i0, size_t n, size_t k, struct rankline *ln)
 {
 	size_t d = 0, i, j;
 
@@ -226,7 +209,7 @@ static void count(const struct ctx *C, struct slot *W, const void *row,
 		size_t before = 0;
 		run += W->above[j];
 		for (i = W->gbeg[j]; i < W->gbeg[j + 1]; i++) {
-			struct line *l = &ln[W->t[i].out];
+			struct rankline *l = &ln[W->t[i].out];
 			before += W->pre[i];
 			if (C->brk == BREAK_NONE) {
 				l->rank = (long)run + 1;
@@ -294,7 +277,7 @@ static int begin_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 {
 	struct slice qid = embed_id(C->Q, q);
 	struct relquery *rq = &W->rq;
-	struct line *ln;
+	struct rankline *ln;
 	size_t i;
 
 	W->qbeg[j] = nl;
@@ -371,7 +354,7 @@ static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 		      size_t i0, size_t i1, const void *row, size_t *nl)
 {
 	size_t k, ne, m;
-	struct line *ln;
+	struct rankline *ln;
 
 	if (!begin_query(C, W, j, q, i0, i1, *nl, &m, &ne))
 		return;
@@ -379,8 +362,7 @@ static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 	ln = W->ln + *nl;
 	k = take_targets(C, W, q, i0, i1, row, m, W->t);
 	count(C, W, row, i0, i1 - i0, k, ln);
-	if (m > 1)
-		qsort(ln, m, sizeof *ln, cmp_line);
+	rankline_sort(ln, m);
 	*nl += m;
 	unmark(W, ne);
 }
@@ -424,7 +406,7 @@ static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 	struct fq *f = &W->fq[j];
 	struct kcount *kc = &W->kc[j];
 	struct tgt *t = W->ft + f->tb;
-	struct line *ln = W->ln + W->qbeg[j];
+	struct rankline *ln = W->ln + W->qbeg[j];
 	size_t m = W->qbeg[j + 1] - W->qbeg[j], d = f->d, i, g, k = f->k;
 	const size_t *gb = W->fg + f->ub + j;
 	int fb = f->fb;
@@ -477,7 +459,7 @@ static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 			size_t before = 0;
 			run += kc->above[g];
 			for (i = gb[g]; i < gb[g + 1]; i++) {
-				struct line *l = &ln[t[i].out];
+				struct rankline *l = &ln[t[i].out];
 				before += pre[i];
 				if (C->brk == BREAK_NONE) {
 					l->rank = (long)run + 1;
@@ -490,8 +472,7 @@ static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 			run += kc->eq[g];
 		}
 	}
-	if (m > 1)
-		qsort(ln, m, sizeof *ln, cmp_line);
+	rankline_sort(ln, m);
 }
 
 /* the fused path: each query's targets scored alone, then the counts of
@@ -575,10 +556,9 @@ static void work_fused(void *arg, int s, size_t q0, size_t q1, size_t i0,
 static void emit(void *arg, int s, size_t q0, size_t q1, size_t i0,
 		 size_t i1, const void *S)
 {
-	static const struct slice dash = { "-", 1 };
 	struct ctx *C = arg;
 	struct slot *W = &C->slot[s];
-	size_t q, i;
+	size_t q;
 
 	for (q = q0; q < q1; q++) {
 		size_t j = q - q0, n = W->qn[j];
@@ -590,13 +570,8 @@ static void emit(void *arg, int s, size_t q0, size_t q1, size_t i0,
 			C->R->unjudged++;
 			continue;
 		}
-		if (W->qbeg[j] == W->qbeg[j + 1])
-			rank_line_write(qid, dash, 0, -1, 0, (long)n);
-		for (i = W->qbeg[j]; i < W->qbeg[j + 1]; i++) {
-			const struct line *l = &W->ln[i];
-			rank_line_write(qid, l->item, l->grade, l->rank,
-					  l->ties, (long)n);
-		}
+		rankline_write(qid, W->ln + W->qbeg[j],
+			       W->qbeg[j + 1] - W->qbeg[j], (long)n);
 	}
 }
 

@@ -21,20 +21,24 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 }
 
 /* rank-stream order: retrieved by rank then id, the others last by id */
-static _Thread_local const struct ranker *sort_k;
 static int cmp_line(const void *pa, const void *pb)
 {
-	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-	long ra = sort_k->rank[a], rb = sort_k->rank[b];
-	if ((ra < 0) != (rb < 0))
-		return ra < 0 ? 1 : -1;
-	if (ra != rb)
-		return ra < rb ? -1 : 1;
-	return slice_cmp(sort_k->rq.item[a], sort_k->rq.item[b]);
+	const struct rankline *a = pa, *b = pb;
+	if ((a->rank < 0) != (b->rank < 0))
+		return a->rank < 0 ? 1 : -1;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return slice_cmp(a->item, b->item);
 }
 
-void rank_line_write(struct slice q, struct slice item, long grade,
-		     long rank, long ties, long n)
+void rankline_sort(struct rankline *l, size_t m)
+{
+	if (m > 1)
+		qsort(l, m, sizeof *l, cmp_line);
+}
+
+static void write_line(struct slice q, struct slice item, long grade,
+		       long rank, long ties, long n)
 {
 	out_slice(q);
 	out_char('\t');
@@ -54,55 +58,56 @@ void rank_line_write(struct slice q, struct slice item, long grade,
 	out_char('\n');
 }
 
+void rankline_write(struct slice q, const struct rankline *l, size_t m,
+		    long n)
+{
+	static const struct slice dash = { "-", 1 };
+	size_t i;
+
+	if (m == 0)
+		write_line(q, dash, 0, -1, 0, n);
+	for (i = 0; i < m; i++)
+		write_line(q, l[i].item, l[i].grade, l[i].rank, l[i].ties, n);
+}
+
 /* writes the lines of query q with n candidates (none when n = 0) */
 static void emit(struct ranker *K, struct slice q, size_t n)
 {
 	const struct relquery *rq = &K->rq;
 	size_t m = rq->n, i, k = 0;
 
-	if (m == 0) {
-		static const struct slice dash = { "-", 1 };
-		rank_line_write(q, dash, 0, -1, 0, (long)n);
-		return;
-	}
 	if (m > K->tcap) {
 		size_t cap = K->tcap;
 		xgrow((void **)&K->target, &cap, m, sizeof *K->target);
+		K->slot = xrealloc(K->slot, cap * sizeof *K->slot);
 		K->rank = xrealloc(K->rank, cap * sizeof *K->rank);
 		K->ties = xrealloc(K->ties, cap * sizeof *K->ties);
-		K->order = xrealloc(K->order, cap * sizeof *K->order);
+		K->line = xrealloc(K->line, cap * sizeof *K->line);
 		K->tcap = cap;
 	}
-	/* relevant items among the candidates */
-	size_t *slot = K->order;	/* scratch: relevant index of target */
+	/* relevant items among the candidates: target k is relevant item
+	 * slot[k] */
 	for (i = 0; i < m; i++) {
 		size_t c = n ? strmap_get(&K->cand, rq->item[i]) : (size_t)-1;
-		K->rank[i] = -1;
-		K->ties[i] = 0;
+		K->line[i].item = rq->item[i];
+		K->line[i].grade = rq->grade[i];
+		K->line[i].rank = -1;
+		K->line[i].ties = 0;
 		if (c != (size_t)-1) {
 			K->target[k] = c;
-			slot[k++] = i;
+			K->slot[k++] = i;
 		}
 	}
 	if (k) {
-		long *r = xmalloc(k * sizeof *r), *t = xmalloc(k * sizeof *t);
-		count_ranks(K->score, n, K->target, k, K->brk, &K->cand, r, t);
+		count_ranks(K->score, n, K->target, k, K->brk, &K->cand,
+			    K->rank, K->ties);
 		for (i = 0; i < k; i++) {
-			K->rank[slot[i]] = r[i];
-			K->ties[slot[i]] = t[i];
+			K->line[K->slot[i]].rank = K->rank[i];
+			K->line[K->slot[i]].ties = K->ties[i];
 		}
-		free(r);
-		free(t);
 	}
-	for (i = 0; i < m; i++)
-		K->order[i] = i;
-	sort_k = K;
-	qsort(K->order, m, sizeof *K->order, cmp_line);
-	for (i = 0; i < m; i++) {
-		size_t j = K->order[i];
-		rank_line_write(q, rq->item[j], rq->grade[j], K->rank[j],
-			   K->ties[j], (long)n);
-	}
+	rankline_sort(K->line, m);
+	rankline_write(q, K->line, m, (long)n);
 }
 
 void ranker_end_query(struct ranker *K)
@@ -177,8 +182,9 @@ void ranker_free(struct ranker *K)
 	free(K->rq.item);
 	free(K->rq.grade);
 	free(K->target);
+	free(K->slot);
 	free(K->rank);
 	free(K->ties);
-	free(K->order);
+	free(K->line);
 	memset(K, 0, sizeof *K);
 }

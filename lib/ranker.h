@@ -22,18 +22,25 @@ struct ranker {
 	long unjudged;		/* run queries left out: not in the qrels */
 
 	/* per-query scratch */
-	size_t *target;
+	size_t *target, *slot;
 	long *rank, *ties;
-	size_t *order;
+	struct rankline *line;
 	size_t tcap;
 };
 
 void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 		 int all_queries);
-/* one rank-stream line, query item grade rank ties n; rank < 0 writes the
- * '-' pair of an item not retrieved */
-void rank_line_write(struct slice q, struct slice item, long grade,
-		     long rank, long ties, long n);
+/* one relevant item of a query; rank < 0: not retrieved */
+struct rankline {
+	struct slice item;
+	long grade, rank, ties;
+};
+/* sorts m lines into the rank stream's order: by rank, equal ranks by
+ * item id (byte order), the items not retrieved last by item id */
+void rankline_sort(struct rankline *l, size_t m);
+/* writes query q's m lines (n candidates), or its '-' line when m = 0 */
+void rankline_write(struct slice q, const struct rankline *l, size_t m,
+		    long n);
 
 /* candidates go in as: begin query q, then take each of its candidates
  * (h = hash_bytes(item)); file and line name them in messages */
