@@ -35,14 +35,6 @@
 
 #define NONE ((size_t)-1)
 
-/* one target candidate during counting */
-struct tgt {
-	double s;
-	size_t row;
-	struct slice id;	/* --break id */
-	size_t out;		/* its struct rankline */
-};
-
 /* what the workers leave for the writer, one per slot */
 struct slot {
 	struct relquery rq;
@@ -53,19 +45,19 @@ struct slot {
 	int *qjudged;
 	struct rankline *ln;
 	size_t lcap;
-	/* counting scratch */
-	struct tgt *t;
-	double *u;
-	size_t *gbeg, *above, *eq, *pre, tcap;
+	/* the row path's counts */
+	struct rkgroups g;
 	/* the fused path: per query of the chunk */
 	struct fq *fq;
 	struct kcount *kc;
-	struct tgt *ft;		/* targets, query after query */
+	struct rktarget *ft;		/* targets, query after query */
 	size_t ftcap;
 	size_t *fx, fxcap;	/* excluded rows, query after query */
-	double *fu;		/* distinct target scores (d per query) */
-	size_t *fg, *fab, *feq, fucap;	/* group starts, above (d + 1 per
-					 * query), eq (d) */
+	/* per query, at its targets' offset tb (d <= k): distinct target
+	 * scores (d), group starts (d + 1, at tb + j), above (d + 1, at
+	 * tb + j), eq (d) */
+	double *fu;
+	size_t *fg, *fab, *feq, fucap;
 	void *row;		/* a fallback's row of scores */
 	size_t rowcap;
 };
@@ -74,7 +66,7 @@ struct slot {
 struct fq {
 	size_t tb, k;		/* its targets at ft + tb */
 	size_t xb, ne;		/* its excluded rows at fx + xb */
-	size_t ub, d;		/* its distinct target scores at fu + ub */
+	size_t d;		/* its distinct target scores */
 	int fb;			/* the row path instead */
 };
 
@@ -98,84 +90,19 @@ struct ctx {
 	struct slot *slot;
 };
 
-static int precedes(const struct ctx *C, size_t a, size_t b)
-{
-	if (C->brk == BREAK_INPUT)
-		return a < b;
-	return slice_cmp(embed_id(C->I, a), embed_id(C->I, b)) > 0;
-}
-
-/* count_ranks' order of the targets: score descending, then the break
- * order (row order without a break rule: any fixed order would do) */
-static int cmp_tgt_id(const void *pa, const void *pb)
-{
-	const struct tgt *a = pa, *b = pb;
-	if (a->s != b->s)
-		return a->s > b->s ? -1 : 1;
-	int c = slice_cmp(a->id, b->id);
-	return c > 0 ? -1 : c < 0;
-}
-static int cmp_tgt_row(const void *pa, const void *pb)
-{
-	const struct tgt *a = pa, *b = pb;
-	if (a->s != b->s)
-		return a->s > b->s ? -1 : 1;
-	return (a->row > b->row) - (a->row < b->row);
-}
-
-/* candidate row i (score s >= the lowest target score) against the
- * targets' distinct scores u[0] > ... > u[d-1] */
-static void classify(const struct ctx *C, struct slot *W, size_t d,
-		     size_t i, double s)
-{
-	size_t lo = 0, hi = d;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (W->u[mid] > s)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (W->u[lo] != s) {
-		W->above[lo]++;
-		return;
-	}
-	W->eq[lo]++;
-	if (C->brk == BREAK_NONE)
-		return;
-	size_t b = W->gbeg[lo], e = W->gbeg[lo + 1];
-	while (b < e) {
-		size_t mid = (b + e) / 2;
-		if (W->t[mid].row == i || !precedes(C, i, W->t[mid].row))
-			b = mid + 1;
-		else
-			e = mid;
-	}
-	if (b < W->gbeg[lo + 1])
-		W->pre[b]++;
-}
-
-/* ranks of the k targets W->t[] of one query whose scores are row[0 ..
- * n-1] (items i0 ..), excluded rows marked in W->mask; into W->ln */
+/* ranks of the k targets W->g.t[] of one query whose scores are row[0 ..
+ * n-1] (items i0 ..), excluded rows marked in W->mask; into ln */
 static void count(const struct ctx *C, struct slot *W, const void *row,
 		  size_t i0, size_t n, size_t k, struct rankline *ln)
 {
-	size_t d = 0, i, j;
+	struct rkgroups *G = &W->g;
+	size_t i;
 
 	if (k == 0)
 		return;
-	qsort(W->t, k, sizeof *W->t,
-	      C->brk == BREAK_ID ? cmp_tgt_id : cmp_tgt_row);
-	for (i = 0; i < k; i++)
-		if (i == 0 || W->t[i].s != W->t[i - 1].s) {
-			W->gbeg[d] = i;
-			W->u[d++] = W->t[i].s;
-		}
-	W->gbeg[d] = k;
-	memset(W->above, 0, (d + 1) * sizeof *W->above);
-	memset(W->eq, 0, d * sizeof *W->eq);
-	memset(W->pre, 0, (k + 1) * sizeof *W->pre);
+	G->k = k;
+	G->brk = C->brk;
+	rk_group(G);
 
 	/* the hot loop: most candidates score below every target, so
 	 * blocks of 16 are tested at once (a loop the compiler vectorizes)
@@ -183,7 +110,7 @@ static void count(const struct ctx *C, struct slot *W, const void *row,
 	 * score are looked at one by one */
 #define SCAN(T) { \
 		const T *r = row; \
-		T lowest = (T)W->u[d - 1]; \
+		T lowest = (T)G->u[G->d - 1]; \
 		for (i = 0; i < n; i += 16) { \
 			size_t e = n - i < 16 ? n - i : 16, b; \
 			if (e == 16) { \
@@ -195,7 +122,8 @@ static void count(const struct ctx *C, struct slot *W, const void *row,
 			} \
 			for (b = i; b < i + e; b++) \
 				if (!(r[b] < lowest) && !W->mask[i0 + b]) \
-					classify(C, W, d, i0 + b, r[b]); \
+					rk_count(G, i0 + b, \
+						 embed_id(C->I, i0 + b), r[b]); \
 		} \
 	}
 	if (C->type == EMB_F32)
@@ -203,24 +131,7 @@ static void count(const struct ctx *C, struct slot *W, const void *row,
 	else
 		SCAN(double)
 #undef SCAN
-
-	size_t run = 0;
-	for (j = 0; j < d; j++) {
-		size_t before = 0;
-		run += W->above[j];
-		for (i = W->gbeg[j]; i < W->gbeg[j + 1]; i++) {
-			struct rankline *l = &ln[W->t[i].out];
-			before += W->pre[i];
-			if (C->brk == BREAK_NONE) {
-				l->rank = (long)run + 1;
-				l->ties = (long)W->eq[j] - 1;
-			} else {
-				l->rank = (long)(run + before) + 1;
-				l->ties = 0;
-			}
-		}
-		run += W->eq[j];
-	}
+	rk_ranks(G, ln);
 }
 
 static void exclude(struct slot *W, size_t *ne, size_t row)
@@ -305,7 +216,7 @@ static int begin_query(struct ctx *C, struct slot *W, size_t j, size_t q,
  * returns how many */
 static size_t take_targets(struct ctx *C, struct slot *W, size_t q,
 			   size_t i0, size_t i1, const void *row, size_t m,
-			   struct tgt *t)
+			   struct rktarget *t)
 {
 	size_t i, k = 0;
 
@@ -319,26 +230,12 @@ static size_t take_targets(struct ctx *C, struct slot *W, size_t q,
 			C->type == EMB_F32 ?
 			(double)((const float *)row)[r - i0] :
 			((const double *)row)[r - i0];
-		t[k].row = r;
+		t[k].cand = r;
 		t[k].id = W->rq.item[i];
 		t[k].out = i;
 		k++;
 	}
 	return k;
-}
-
-static void grow_tgt(struct slot *W, size_t m)
-{
-	if (m > W->tcap) {
-		size_t cap = W->tcap;
-		xgrow((void **)&W->t, &cap, m, sizeof *W->t);
-		W->u = xrealloc(W->u, cap * sizeof *W->u);
-		W->gbeg = xrealloc(W->gbeg, (cap + 1) * sizeof *W->gbeg);
-		W->above = xrealloc(W->above, (cap + 1) * sizeof *W->above);
-		W->eq = xrealloc(W->eq, cap * sizeof *W->eq);
-		W->pre = xrealloc(W->pre, (cap + 1) * sizeof *W->pre);
-		W->tcap = cap;
-	}
 }
 
 static void unmark(struct slot *W, size_t ne)
@@ -358,9 +255,9 @@ static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 
 	if (!begin_query(C, W, j, q, i0, i1, *nl, &m, &ne))
 		return;
-	grow_tgt(W, m);
+	rk_reserve(&W->g, m);
 	ln = W->ln + *nl;
-	k = take_targets(C, W, q, i0, i1, row, m, W->t);
+	k = take_targets(C, W, q, i0, i1, row, m, W->g.t);
 	count(C, W, row, i0, i1 - i0, k, ln);
 	rankline_sort(ln, m);
 	*nl += m;
@@ -405,10 +302,14 @@ static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 {
 	struct fq *f = &W->fq[j];
 	struct kcount *kc = &W->kc[j];
-	struct tgt *t = W->ft + f->tb;
 	struct rankline *ln = W->ln + W->qbeg[j];
-	size_t m = W->qbeg[j + 1] - W->qbeg[j], d = f->d, i, g, k = f->k;
-	const size_t *gb = W->fg + f->ub + j;
+	size_t m = W->qbeg[j + 1] - W->qbeg[j], d = f->d, i, g;
+	/* the query's groups and the kernel's counts, for rk_ranks */
+	struct rkgroups G = {
+		C->brk, W->ft + f->tb, f->k, d, W->fu + f->tb,
+		W->fg + f->tb + j, W->fab + f->tb + j, W->feq + f->tb,
+		NULL, 0
+	};
 	int fb = f->fb;
 
 	if (!W->qjudged[j])
@@ -420,9 +321,11 @@ static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 			if (!(s < lw))
 				kcount_add(kc, s, -1);
 		}
+		/* with a break rule, a candidate tied with a target needs
+		 * its place in the order: the row path */
 		if (C->brk != BREAK_NONE)
 			for (g = 0; g < d; g++)
-				if (kc->eq[g] != gb[g + 1] - gb[g])
+				if (kc->eq[g] != G.gbeg[g + 1] - G.gbeg[g])
 					fb = 1;
 	}
 	if (fb) {
@@ -433,44 +336,15 @@ static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 		return;
 	}
 	if (d) {
-		size_t run = 0, *pre;
-		grow_tgt(W, k);
-		pre = W->pre;
-		memset(pre, 0, (k + 1) * sizeof *pre);
+		rk_reserve(&W->g, f->k);
+		G.pre = W->g.pre;
 		/* a break rule and no candidate tied with a target but
-		 * targets: the orders among the targets alone */
+		 * targets: the order among the targets alone */
 		if (C->brk != BREAK_NONE)
-			for (g = 0; g < d; g++)
-				for (i = gb[g]; i < gb[g + 1]; i++) {
-					size_t b = gb[g], e = gb[g + 1];
-					while (b < e) {
-						size_t mid = (b + e) / 2;
-						if (t[mid].row == t[i].row ||
-						    !precedes(C, t[i].row,
-							      t[mid].row))
-							b = mid + 1;
-						else
-							e = mid;
-					}
-					if (b < gb[g + 1])
-						pre[b]++;
-				}
-		for (g = 0; g < d; g++) {
-			size_t before = 0;
-			run += kc->above[g];
-			for (i = gb[g]; i < gb[g + 1]; i++) {
-				struct rankline *l = &ln[t[i].out];
-				before += pre[i];
-				if (C->brk == BREAK_NONE) {
-					l->rank = (long)run + 1;
-					l->ties = (long)kc->eq[g] - 1;
-				} else {
-					l->rank = (long)(run + before) + 1;
-					l->ties = 0;
-				}
-			}
-			run += kc->eq[g];
-		}
+			rk_break_targets(&G);
+		else
+			memset(G.pre, 0, (f->k + 1) * sizeof *G.pre);
+		rk_ranks(&G, ln);
 	}
 	rankline_sort(ln, m);
 }
@@ -482,14 +356,13 @@ static void work_fused(void *arg, int s, size_t q0, size_t q1, size_t i0,
 {
 	struct ctx *C = arg;
 	struct slot *W = &C->slot[s];
-	size_t nq = q1 - q0, j, i, nl = 0, nt = 0, nx = 0, nd = 0, cap;
+	size_t nq = q1 - q0, j, nl = 0, nt = 0, nx = 0, kmax = 0, cap;
 
 	grow_queries(W, nq);
 	for (j = 0; j < nq; j++) {
 		struct fq *f = &W->fq[j];
 		size_t m, ne;
 		memset(f, 0, sizeof *f);
-		f->ub = nd;
 		f->xb = nx;
 		if (!begin_query(C, W, j, q0 + j, i0, i1, nl, &m, &ne)) {
 			W->qbeg[j + 1] = nl;
@@ -509,44 +382,36 @@ static void work_fused(void *arg, int s, size_t q0, size_t q1, size_t i0,
 			nx += ne;
 		}
 		unmark(W, ne);
-		if (f->k && !f->fb) {
-			struct tgt *t = W->ft + f->tb;
-			qsort(t, f->k, sizeof *t,
-			      C->brk == BREAK_ID ? cmp_tgt_id : cmp_tgt_row);
-			for (i = 0; i < f->k; i++)
-				if (i == 0 || t[i].s != t[i - 1].s)
-					f->d++;
-		}
-		nd += f->d;
+		if (f->k > kmax)
+			kmax = f->k;
 		nl += m;
 		W->qbeg[j + 1] = nl;
 	}
+	/* the groups of each query at its targets' offset (d <= k) */
 	cap = W->fucap;
-	xgrow((void **)&W->fu, &cap, nd + nq, sizeof *W->fu);
+	xgrow((void **)&W->fu, &cap, nt + nq, sizeof *W->fu);
 	if (cap > W->fucap) {
 		W->fg = xrealloc(W->fg, cap * sizeof *W->fg);
 		W->fab = xrealloc(W->fab, cap * sizeof *W->fab);
 		W->feq = xrealloc(W->feq, cap * sizeof *W->feq);
 		W->fucap = cap;
 	}
+	rk_reserve(&W->g, kmax);
 	for (j = 0; j < nq; j++) {
 		struct fq *f = &W->fq[j];
 		struct kcount *kc = &W->kc[j];
-		struct tgt *t = W->ft + f->tb;
-		double *u = W->fu + f->ub;
-		size_t *g = W->fg + f->ub + j, d = 0;
-		for (i = 0; i < (f->d ? f->k : 0); i++)
-			if (i == 0 || t[i].s != t[i - 1].s) {
-				g[d] = i;
-				u[d++] = t[i].s;
-			}
-		g[d] = f->k;
-		kc->u = u;
+		struct rkgroups G = {
+			C->brk, W->ft + f->tb, f->k, 0, W->fu + f->tb,
+			W->fg + f->tb + j, W->fab + f->tb + j, W->feq + f->tb,
+			W->g.pre, 0
+		};
+		if (f->k && !f->fb)
+			f->d = rk_group(&G);
+		/* d = 0: the kernel passes the query by */
+		kc->u = G.u;
 		kc->d = f->d;
-		kc->above = W->fab + f->ub + j;
-		kc->eq = W->feq + f->ub;
-		memset(kc->above, 0, (f->d + 1) * sizeof *kc->above);
-		memset(kc->eq, 0, f->d * sizeof *kc->eq);
+		kc->above = G.above;
+		kc->eq = G.eq;
 	}
 	kernel_count(C->K, q0, q1, i0, i1, W->kc);
 	for (j = 0; j < nq; j++)
@@ -684,12 +549,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 		free(W->qbeg);
 		free(W->qjudged);
 		free(W->ln);
-		free(W->t);
-		free(W->u);
-		free(W->gbeg);
-		free(W->above);
-		free(W->eq);
-		free(W->pre);
+		rk_free(&W->g);
 		free(W->fq);
 		free(W->kc);
 		free(W->ft);

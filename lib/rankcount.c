@@ -1,128 +1,145 @@
 /* One pass over the candidates with a binary search among the targets'
  * distinct scores (DESIGN.md: the score stream never has to be sorted). */
 #include <stdlib.h>
+#include <string.h>
 #include "err.h"
 #include "rankcount.h"
 
-struct tgt {
-	double s;
-	size_t cand;	/* candidate index */
-	size_t out;	/* position in the caller's arrays */
-};
-
-/* for the comparators; per thread, as rankof ranks in several */
-static _Thread_local int brk_rule;
-static _Thread_local const struct strmap *brk_ids;
-
-/* 1 when candidate a comes before candidate b in the break order */
-static int precedes(size_t a, size_t b)
+/* 1 when candidate a (id ai) comes before b (id bi) in the break order */
+static int precedes(int brk, size_t a, struct slice ai, size_t b,
+		    struct slice bi)
 {
-	if (brk_rule == BREAK_INPUT)
-		return a < b;
-	/* trec_eval: item id descending, byte order */
-	return slice_cmp(strmap_key(brk_ids, a), strmap_key(brk_ids, b)) > 0;
+	if (brk == BREAK_ID)
+		return slice_cmp(ai, bi) > 0;
+	return a < b;
 }
+
+/* for the comparator; per thread, as rankof ranks in several */
+static _Thread_local int sort_brk;
 
 static int cmp_tgt(const void *pa, const void *pb)
 {
-	const struct tgt *a = pa, *b = pb;
+	const struct rktarget *a = pa, *b = pb;
 	if (a->s != b->s)
 		return a->s > b->s ? -1 : 1;
-	if (brk_rule == BREAK_NONE || a->cand == b->cand)
-		return (a->cand > b->cand) - (a->cand < b->cand);
-	return precedes(a->cand, b->cand) ? -1 : 1;
+	if (a->cand == b->cand)
+		return 0;
+	/* without a break rule any fixed order does */
+	return precedes(sort_brk == BREAK_ID ? BREAK_ID : BREAK_INPUT,
+			a->cand, a->id, b->cand, b->id) ? -1 : 1;
 }
 
-void count_ranks(const double *score, size_t n, const size_t *target,
-		 size_t k, int brk, const struct strmap *ids, long *rank,
-		 long *ties)
+void rk_reserve(struct rkgroups *G, size_t k)
 {
-	struct tgt *t;
-	double *u;
-	size_t *gbeg, *above, *eq, *pre, d = 0, i, j;
-
-	if (k == 0)
+	size_t cap = G->cap;
+	if (k <= cap && G->t)
 		return;
-	brk_rule = brk;
-	brk_ids = ids;
-	t = xmalloc(k * sizeof *t);
-	for (i = 0; i < k; i++) {
-		t[i].s = score[target[i]];
-		t[i].cand = target[i];
-		t[i].out = i;
-	}
-	qsort(t, k, sizeof *t, cmp_tgt);
+	xgrow((void **)&G->t, &cap, k, sizeof *G->t);
+	G->u = xrealloc(G->u, cap * sizeof *G->u);
+	G->gbeg = xrealloc(G->gbeg, (cap + 1) * sizeof *G->gbeg);
+	G->above = xrealloc(G->above, (cap + 1) * sizeof *G->above);
+	G->eq = xrealloc(G->eq, cap * sizeof *G->eq);
+	G->pre = xrealloc(G->pre, (cap + 1) * sizeof *G->pre);
+	G->cap = cap;
+}
 
-	/* distinct target scores u[0] > u[1] > ..., group j = targets
-	 * t[gbeg[j] .. gbeg[j+1]-1] */
-	u = xmalloc(k * sizeof *u);
-	gbeg = xmalloc((k + 1) * sizeof *gbeg);
+void rk_free(struct rkgroups *G)
+{
+	free(G->t);
+	free(G->u);
+	free(G->gbeg);
+	free(G->above);
+	free(G->eq);
+	free(G->pre);
+	memset(G, 0, sizeof *G);
+}
+
+size_t rk_group(struct rkgroups *G)
+{
+	size_t i, d = 0, k = G->k;
+
+	sort_brk = G->brk;
+	qsort(G->t, k, sizeof *G->t, cmp_tgt);
 	for (i = 0; i < k; i++)
-		if (i == 0 || t[i].s != t[i - 1].s) {
-			gbeg[d] = i;
-			u[d++] = t[i].s;
+		if (i == 0 || G->t[i].s != G->t[i - 1].s) {
+			G->gbeg[d] = i;
+			G->u[d++] = G->t[i].s;
 		}
-	gbeg[d] = k;
-	above = xcalloc(d + 1, sizeof *above);	/* strictly between u[j-1], u[j] */
-	eq = xcalloc(d, sizeof *eq);
-	pre = xcalloc(k + 1, sizeof *pre);	/* break: tied ones before */
+	G->gbeg[d] = k;
+	G->d = d;
+	memset(G->above, 0, (d + 1) * sizeof *G->above);
+	memset(G->eq, 0, d * sizeof *G->eq);
+	memset(G->pre, 0, (k + 1) * sizeof *G->pre);
+	return d;
+}
 
-	double lowest = u[d - 1];
-	for (i = 0; i < n; i++) {
-		double s = score[i];
-		if (s < lowest)
-			continue;	/* below every target: the common case */
-		/* p = number of u[] strictly greater than s */
-		size_t lo = 0, hi = d;
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			if (u[mid] > s)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (u[lo] != s) {
-			above[lo]++;
-			continue;
-		}
-		eq[lo]++;
-		if (brk == BREAK_NONE)
-			continue;
-		/* the first target of the group that candidate i precedes:
-		 * i counts above it and every later one */
-		size_t b = gbeg[lo], e = gbeg[lo + 1];
-		while (b < e) {
-			size_t mid = (b + e) / 2;
-			if (t[mid].cand == i || !precedes(i, t[mid].cand))
-				b = mid + 1;
-			else
-				e = mid;
-		}
-		if (b < gbeg[lo + 1])
-			pre[b]++;
+/* the break order within group j: candidate cand precedes the targets
+ * from the returned index to the group's end */
+static void count_before(struct rkgroups *G, size_t j, size_t cand,
+			 struct slice id)
+{
+	size_t b = G->gbeg[j], e = G->gbeg[j + 1];
+	while (b < e) {
+		size_t mid = (b + e) / 2;
+		const struct rktarget *t = &G->t[mid];
+		if (t->cand == cand ||
+		    !precedes(G->brk, cand, id, t->cand, t->id))
+			b = mid + 1;
+		else
+			e = mid;
 	}
+	if (b < G->gbeg[j + 1])
+		G->pre[b]++;
+}
 
-	size_t run = 0;
-	for (j = 0; j < d; j++) {
-		run += above[j];
+void rk_count(struct rkgroups *G, size_t cand, struct slice id, double s)
+{
+	/* lo = the number of u[] strictly greater than s */
+	size_t lo = 0, hi = G->d;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (G->u[mid] > s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (G->u[lo] != s) {
+		G->above[lo]++;
+		return;
+	}
+	G->eq[lo]++;
+	if (G->brk != BREAK_NONE)
+		count_before(G, lo, cand, id);
+}
+
+void rk_break_targets(struct rkgroups *G)
+{
+	size_t j, i;
+
+	memset(G->pre, 0, (G->k + 1) * sizeof *G->pre);
+	for (j = 0; j < G->d; j++)
+		for (i = G->gbeg[j]; i < G->gbeg[j + 1]; i++)
+			count_before(G, j, G->t[i].cand, G->t[i].id);
+}
+
+void rk_ranks(const struct rkgroups *G, struct rankline *out)
+{
+	size_t run = 0, j, i;
+
+	for (j = 0; j < G->d; j++) {
 		size_t before = 0;
-		for (i = gbeg[j]; i < gbeg[j + 1]; i++) {
-			size_t o = t[i].out;
-			before += pre[i];
-			if (brk == BREAK_NONE) {
-				rank[o] = (long)run + 1;
-				ties[o] = (long)eq[j] - 1;
+		run += G->above[j];
+		for (i = G->gbeg[j]; i < G->gbeg[j + 1]; i++) {
+			struct rankline *l = &out[G->t[i].out];
+			before += G->pre[i];
+			if (G->brk == BREAK_NONE) {
+				l->rank = (long)run + 1;
+				l->ties = (long)G->eq[j] - 1;
 			} else {
-				rank[o] = (long)(run + before) + 1;
-				ties[o] = 0;
+				l->rank = (long)(run + before) + 1;
+				l->ties = 0;
 			}
 		}
-		run += eq[j];
+		run += G->eq[j];
 	}
-	free(t);
-	free(u);
-	free(gbeg);
-	free(above);
-	free(eq);
-	free(pre);
 }

@@ -74,37 +74,36 @@ void rankline_write(struct slice q, const struct rankline *l, size_t m,
 static void emit(struct ranker *K, struct slice q, size_t n)
 {
 	const struct relquery *rq = &K->rq;
-	size_t m = rq->n, i, k = 0;
+	struct rkgroups *G = &K->g;
+	size_t m = rq->n, i, c, k = 0;
 
-	if (m > K->tcap) {
-		size_t cap = K->tcap;
-		xgrow((void **)&K->target, &cap, m, sizeof *K->target);
-		K->slot = xrealloc(K->slot, cap * sizeof *K->slot);
-		K->rank = xrealloc(K->rank, cap * sizeof *K->rank);
-		K->ties = xrealloc(K->ties, cap * sizeof *K->ties);
-		K->line = xrealloc(K->line, cap * sizeof *K->line);
-		K->tcap = cap;
-	}
-	/* relevant items among the candidates: target k is relevant item
-	 * slot[k] */
+	xgrow((void **)&K->line, &K->linecap, m, sizeof *K->line);
+	rk_reserve(G, m);
+	/* the relevant items among the candidates are the targets */
 	for (i = 0; i < m; i++) {
-		size_t c = n ? strmap_get(&K->cand, rq->item[i]) : (size_t)-1;
+		c = n ? strmap_get(&K->cand, rq->item[i]) : (size_t)-1;
 		K->line[i].item = rq->item[i];
 		K->line[i].grade = rq->grade[i];
 		K->line[i].rank = -1;
 		K->line[i].ties = 0;
 		if (c != (size_t)-1) {
-			K->target[k] = c;
-			K->slot[k++] = i;
+			struct rktarget *t = &G->t[k++];
+			t->s = K->score[c];
+			t->cand = c;
+			t->id = rq->item[i];
+			t->out = i;
 		}
 	}
 	if (k) {
-		count_ranks(K->score, n, K->target, k, K->brk, &K->cand,
-			    K->rank, K->ties);
-		for (i = 0; i < k; i++) {
-			K->line[K->slot[i]].rank = K->rank[i];
-			K->line[K->slot[i]].ties = K->ties[i];
-		}
+		G->k = k;
+		G->brk = K->brk;
+		rk_group(G);
+		double lowest = G->u[G->d - 1];
+		for (c = 0; c < n; c++)
+			if (!(K->score[c] < lowest))	/* most are below */
+				rk_count(G, c, strmap_key(&K->cand, c),
+					 K->score[c]);
+		rk_ranks(G, K->line);
 	}
 	rankline_sort(K->line, m);
 	rankline_write(q, K->line, m, (long)n);
@@ -181,10 +180,7 @@ void ranker_free(struct ranker *K)
 	free(K->score);
 	free(K->rq.item);
 	free(K->rq.grade);
-	free(K->target);
-	free(K->slot);
-	free(K->rank);
-	free(K->ties);
 	free(K->line);
+	rk_free(&K->g);
 	memset(K, 0, sizeof *K);
 }

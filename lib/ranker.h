@@ -2,6 +2,7 @@
  * stream or from the scoring kernel), rank-stream lines come out. */
 #ifndef RK_RANKER_H
 #define RK_RANKER_H
+#include "rankcount.h"
 #include "relevance.h"
 #include <stdint.h>
 #include "strmap.h"
@@ -21,20 +22,14 @@ struct ranker {
 	struct relquery rq;
 	long unjudged;		/* run queries left out: not in the qrels */
 
-	/* per-query scratch */
-	size_t *target, *slot;
-	long *rank, *ties;
+	/* per-query scratch: the lines, the targets */
 	struct rankline *line;
-	size_t tcap;
+	size_t linecap;
+	struct rkgroups g;
 };
 
 void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 		 int all_queries);
-/* one relevant item of a query; rank < 0: not retrieved */
-struct rankline {
-	struct slice item;
-	long grade, rank, ties;
-};
 /* sorts m lines into the rank stream's order: by rank, equal ranks by
  * item id (byte order), the items not retrieved last by item id */
 void rankline_sort(struct rankline *l, size_t m);
