@@ -55,6 +55,26 @@
 #error "MR must be 1, 2, 3, 4, 6 or 8"
 #endif
 
+/* the MR x NR sums of tile tp for the queries qr[], products (or squared
+ * differences) added in dimension order k = 0 .. dim-1, into buf: shared
+ * by the block and the count kernels, so both give the same bits */
+#define TILE_SUMS \
+	if (!sq) { \
+		EACH(ACC) \
+		for (k = 0; k < dim; k++) { \
+			LOADS \
+			EACH(STEP) \
+		} \
+		EACH(SAVE) \
+	} else { \
+		EACH(ACC) \
+		for (k = 0; k < dim; k++) { \
+			LOADS \
+			EACH(STEPSQ) \
+		} \
+		EACH(SAVE) \
+	}
+
 ATTR static void NAME(const struct kernel *K, size_t q0, size_t q1,
 		      size_t i0, size_t i1, T *S)
 {
@@ -85,21 +105,7 @@ ATTR static void NAME(const struct kernel *K, size_t q0, size_t q1,
 					jb = i0 - t * NR;
 				if (t * NR + NR > i1)
 					je = i1 - t * NR;
-				if (!sq) {
-					EACH(ACC)
-					for (k = 0; k < dim; k++) {
-						LOADS
-						EACH(STEP)
-					}
-					EACH(SAVE)
-				} else {
-					EACH(ACC)
-					for (k = 0; k < dim; k++) {
-						LOADS
-						EACH(STEPSQ)
-					}
-					EACH(SAVE)
-				}
+				TILE_SUMS
 				for (r = 0; r < nr; r++) {
 					/* o[j]: the score of item t*NR + j */
 					T *o = S + (qa + r - q0) * ld +
@@ -175,21 +181,7 @@ ATTR static void CNAME(const struct kernel *K, size_t q0, size_t q1,
 					jb = i0 - t * NR;
 				if (t * NR + NR > i1)
 					je = i1 - t * NR;
-				if (!sq) {
-					EACH(ACC)
-					for (k = 0; k < dim; k++) {
-						LOADS
-						EACH(STEP)
-					}
-					EACH(SAVE)
-				} else {
-					EACH(ACC)
-					for (k = 0; k < dim; k++) {
-						LOADS
-						EACH(STEPSQ)
-					}
-					EACH(SAVE)
-				}
+				TILE_SUMS
 				for (r = 0; r < nr; r++) {
 					struct kcount *c = &C[qa + r - q0];
 					T *b = buf[r], lw;
@@ -252,3 +244,4 @@ ATTR static void CNAME(const struct kernel *K, size_t q0, size_t q1,
 #undef STEPSQ
 #undef SAVE
 #undef EACH
+#undef TILE_SUMS
