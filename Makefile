@@ -1,139 +1,159 @@
-# rankkit: a POSIX Makefile (sbase's model). `make`, `make check`,
-# `make check-san`, `make install`, `make bench`, `make demo`.
-.POSIX:
-.SUFFIXES:
+# rankkit Makefile, in sbase's shape: a program is one word in PROG (its
+# source src/NAME.c, its binary bin/NAME and its page man/NAME.1 follow from
+# the name), the library is the list LIBSRC. Needs GNU make or another make
+# with pattern rules (the objects go to their own folder per build).
+#
+#   make               programs into bin/, objects into build/opt/
+#   make check         the test suite (bats) on bin/
+#   make check SAN=1   the same suite on an ASan+UBSan build in build/san/
+#   make check-san     the same as make check SAN=1
+#   make install       PREFIX, DESTDIR and MANPREFIX as usual
+#   make demo, make bench
 
 VERSION = 0.1.0
 PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
+PROG = rankof simmat hitrate mapr ndcg
+
+# one line per file, so that additions merge cleanly; lib/README says what
+# each holds
+LIBSRC = \
+	lib/util/err.c \
+	lib/util/slice.c \
+	lib/util/lines.c \
+	lib/util/num.c \
+	lib/util/out.c \
+	lib/util/strmap.c \
+	lib/util/optlist.c \
+	lib/util/fmtscore.c \
+	lib/stream/stream.c \
+	lib/stream/rankstream.c \
+	lib/stream/relevance.c \
+	lib/stream/embed.c \
+	lib/rank/rankcount.c \
+	lib/rank/ranker.c \
+	lib/rank/scorerank.c \
+	lib/rank/embrank.c \
+	lib/kernel/kernel.c \
+	lib/kernel/topk.c \
+	lib/measure/ties.c \
+	lib/measure/cutoff.c \
+	lib/measure/listmeasure.c \
+	lib/measure/driver.c
+
+LIBHDR = \
+	lib/util/err.h \
+	lib/util/slice.h \
+	lib/util/lines.h \
+	lib/util/num.h \
+	lib/util/out.h \
+	lib/util/strmap.h \
+	lib/util/optlist.h \
+	lib/util/fmtscore.h \
+	lib/stream/stream.h \
+	lib/stream/rankstream.h \
+	lib/stream/relevance.h \
+	lib/stream/embed.h \
+	lib/rank/rankcount.h \
+	lib/rank/ranker.h \
+	lib/rank/scorerank.h \
+	lib/rank/embrank.h \
+	lib/kernel/kernel.h \
+	lib/kernel/kernel_body.h \
+	lib/kernel/kernel_micro.h \
+	lib/kernel/kernel_variant.h \
+	lib/kernel/topk.h \
+	lib/measure/ties.h \
+	lib/measure/cutoff.h \
+	lib/measure/listmeasure.h \
+	lib/measure/driver.h
+
 CC = cc
-OPT = -O2
-WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-	-Wpointer-arith -Wcast-qual -Wwrite-strings -Wformat=2 -Wundef \
-	-Wvla -Wno-unused-parameter
-CFLAGS = $(OPT) -g $(WARN)
-RKCPPFLAGS = -D_POSIX_C_SOURCE=200809L -DRK_VERSION=\"$(VERSION)\" -Ilib
+CPPFLAGS =
+CFLAGS = -O2 -g
 LDFLAGS =
 LDLIBS = -lm -lpthread
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wpointer-arith -Wcast-qual -Wwrite-strings -Wformat=2 -Wundef -Wvla
+RKCPPFLAGS = -D_POSIX_C_SOURCE=200809L -DRK_VERSION=\"$(VERSION)\" -Ilib
 
-# one line per file, so that additions merge cleanly
-LIBOBJ = \
-	lib/err.o \
-	lib/slice.o \
-	lib/lines.o \
-	lib/num.o \
-	lib/out.o \
-	lib/strmap.o \
-	lib/optlist.o \
-	lib/stream.o \
-	lib/ties.o \
-	lib/rankstream.o \
-	lib/cutoff.o \
-	lib/rankcount.o \
-	lib/relevance.o \
-	lib/ranker.o \
-	lib/runrank.o \
-	lib/embed.o \
-	lib/fmtscore.o \
-	lib/kernel.o \
-	lib/topk.o \
-	lib/embrank.o \
-	lib/metric.o \
-	lib/fullrank.o
+# SAN=1: AddressSanitizer and UndefinedBehaviorSanitizer (bfs's habit), in a
+# build of its own so that both builds stay up to date side by side
+SAN =
+SANFLAGS_1 = -O1 -fno-omit-frame-pointer \
+	-fsanitize=address,undefined -fno-sanitize-recover=all
+SANFLAGS = $(SANFLAGS_$(SAN))
+BUILD_ = build/opt
+BUILD_1 = build/san
+BUILD = $(BUILD_$(SAN))
+BINDIR_ = bin
+BINDIR_1 = build/san/bin
+BINDIR = $(BINDIR_$(SAN))
 
-LIBHDR = lib/*.h
-
-PROGS = \
-	bin/rankof \
-	bin/simmat \
-	bin/hitrate \
-	bin/mapr \
-	bin/ndcg
-
-MAN1 = \
-	man/rankof.1 \
-	man/simmat.1 \
-	man/hitrate.1 \
-	man/mapr.1 \
-	man/ndcg.1
+ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(SANFLAGS)
+LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o)
+LIBA = $(BUILD)/librk.a
+BIN = $(PROG:%=$(BINDIR)/%)
+MAN1 = $(PROG:%=man/%.1)
 MAN7 = man/rankkit.7
 
-all: $(PROGS)
+all: $(BIN)
 
-lib/librk.a: $(LIBOBJ)
+$(LIBA): $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(LIBOBJ): $(LIBHDR) Makefile
+$(BUILD)/%.o: %.c $(LIBHDR) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-.SUFFIXES: .c .o
-.c.o:
-	$(CC) $(RKCPPFLAGS) $(CFLAGS) -c -o $@ $<
+# the scoring kernel: no contraction into fused multiply-adds, so that
+# every machine and every micro-kernel variant gives the same bits
+$(BUILD)/lib/kernel/kernel.o: lib/kernel/kernel.c $(LIBHDR) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -ffp-contract=off -c -o $@ lib/kernel/kernel.c
 
-bin/.dir:
-	mkdir -p bin && touch $@
-
-bin/rankof: src/rankof.c lib/librk.a $(LIBHDR) bin/.dir
-	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/rankof.c lib/librk.a $(LDLIBS)
-bin/hitrate: src/hitrate.c lib/librk.a $(LIBHDR) bin/.dir
-	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/hitrate.c lib/librk.a $(LDLIBS)
-bin/mapr: src/mapr.c lib/librk.a $(LIBHDR) bin/.dir
-	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/mapr.c lib/librk.a $(LDLIBS)
-bin/ndcg: src/ndcg.c lib/librk.a $(LIBHDR) bin/.dir
-	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/ndcg.c lib/librk.a $(LDLIBS)
-bin/simmat: src/simmat.c lib/librk.a $(LIBHDR) bin/.dir
-	$(CC) $(RKCPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ src/simmat.c lib/librk.a $(LDLIBS)
+$(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
 # ../shared holds the article's data and trec_eval's goldens (see
-# tests/helper.bash); RANKKIT_SHARED overrides where it is.
+# tests/helper.bash); RANKKIT_SHARED overrides where it is
 check: all
-	RANKKIT_BIN="$$(pwd)/bin" \
+	RANKKIT_BIN="$$(pwd)/$(BINDIR)" \
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
+	ASAN_OPTIONS=detect_leaks=0 \
 	bats tests
 
-# bfs's habit: the same suite on a sanitizer build, in its own tree
 check-san:
-	rm -rf build-san && mkdir -p build-san
-	cp -R Makefile lib src tests man examples bench build-san/
-	shared="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}"; \
-	cd build-san && $(MAKE) clean >/dev/null && \
-	  RANKKIT_SHARED="$$shared" ASAN_OPTIONS=detect_leaks=0 $(MAKE) CC="$(CC)" \
-	    LDFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" \
-	    CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all $(WARN)" \
-	    check
+	$(MAKE) check SAN=1
 
 bench: all
 	sh bench/run.sh
+	sh bench/crossmodal.sh
+
+bench-crossmodal: all
+	sh bench/crossmodal.sh
 
 demo: all
 	sh examples/pipelines/demo.sh
 
 install: all
-	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(MANPREFIX)/man7
-	cp -f $(PROGS) $(DESTDIR)$(PREFIX)/bin/
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
+		$(DESTDIR)$(MANPREFIX)/man7
+	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
 	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
 
 uninstall:
-	for p in $(PROGS); do rm -f $(DESTDIR)$(PREFIX)/bin/$${p#bin/}; done
-	for m in $(MAN1); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$${m#man/}; done
+	for p in $(PROG); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
+	for p in $(PROG); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$$p.1; done
 	rm -f $(DESTDIR)$(MANPREFIX)/man7/rankkit.7
 
 clean:
-	rm -f lib/*.o lib/librk.a $(PROGS) bin/.dir
-	rm -rf build-san
+	rm -rf build bin
 
-.PHONY: all check check-san bench demo install uninstall clean
-
-# the scoring kernel: no contraction into fused multiply-adds, so that
-# every machine and every micro-kernel variant gives the same bits
-lib/kernel.o: lib/kernel.c lib/kernel_body.h lib/kernel_micro.h lib/kernel_variant.h
-	$(CC) $(RKCPPFLAGS) $(CFLAGS) -ffp-contract=off -c -o $@ lib/kernel.c
-
-# issue 3's benchmark: rankof -e against the NumPy peer (bench/crossmodal.sh)
-bench-crossmodal: all
-	sh bench/crossmodal.sh
-bench: bench-crossmodal
-.PHONY: bench-crossmodal
+.PHONY: all check check-san bench bench-crossmodal demo install uninstall clean
+.SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o)

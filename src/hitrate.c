@@ -2,10 +2,10 @@
  * "R@K" of retrieval papers), recall@K, P@K, MRR, MedR and MeanR. */
 #include <getopt.h>
 #include <math.h>
-#include "cutoff.h"
-#include "err.h"
-#include "metric.h"
-#include "optlist.h"
+#include "measure/cutoff.h"
+#include "util/err.h"
+#include "measure/driver.h"
+#include "util/optlist.h"
 
 static const char usage_line[] =
 	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
@@ -86,10 +86,10 @@ static const long default_K[] = { 1, 5, 10 };
 
 int main(int argc, char **argv)
 {
-	static const struct metricprog prog = {
+	static const struct measureprog prog = {
 		"hitrate", usage_line, help, defs, sizeof defs / sizeof defs[0],
 		default_K, sizeof default_K / sizeof default_K[0],
 		own_opts, own_option, NULL
 	};
-	metric_main(argc, argv, &prog);
+	driver_main(argc, argv, &prog);
 }

@@ -1,10 +1,10 @@
 /* mapr: R-precision, MAP@R, average precision (whole list and cut at K)
- * and mINP from the rank stream, in three tie modes (lib/fullrank.c). */
+ * and mINP from the rank stream, in three tie modes (lib/measure/listmeasure.c). */
 #include <getopt.h>
-#include "err.h"
-#include "fullrank.h"
-#include "metric.h"
-#include "optlist.h"
+#include "util/err.h"
+#include "measure/listmeasure.h"
+#include "measure/driver.h"
+#include "util/optlist.h"
 
 static const char usage_line[] =
 	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
@@ -64,7 +64,7 @@ static double v_inp(const struct rquery *q, long K, int mode, void *c)
 	return fr_inp(q, mode);
 }
 
-/* -m names: the whole-list AP is "AP", the cut-off one "AP@K"; metric.c
+/* -m names: the whole-list AP is "AP", the cut-off one "AP@K"; driver.c
  * matches -m against the table's names, so the table is built here in the
  * order -m gives */
 static const struct mdef defs[] = {
@@ -88,10 +88,10 @@ static const long default_K[] = { 10, 100 };
 int main(int argc, char **argv)
 {
 	static struct ctx ctx;
-	static const struct metricprog prog = {
+	static const struct measureprog prog = {
 		"mapr", usage_line, help, defs, sizeof defs / sizeof defs[0],
 		default_K, sizeof default_K / sizeof default_K[0],
 		own_opts, own_option, &ctx
 	};
-	metric_main(argc, argv, &prog);
+	driver_main(argc, argv, &prog);
 }

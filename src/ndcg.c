@@ -1,10 +1,10 @@
 /* ndcg: normalized discounted cumulative gain, cut at K and over the whole
- * list, from the rank stream in three tie modes (lib/fullrank.c). */
+ * list, from the rank stream in three tie modes (lib/measure/listmeasure.c). */
 #include <getopt.h>
-#include "err.h"
-#include "fullrank.h"
-#include "metric.h"
-#include "optlist.h"
+#include "util/err.h"
+#include "measure/listmeasure.h"
+#include "measure/driver.h"
+#include "util/optlist.h"
 
 static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
@@ -69,10 +69,10 @@ static const long default_K[] = { 5, 10, 20 };
 int main(int argc, char **argv)
 {
 	static struct ctx ctx;
-	static const struct metricprog prog = {
+	static const struct measureprog prog = {
 		"ndcg", usage_line, help, defs, sizeof defs / sizeof defs[0],
 		default_K, sizeof default_K / sizeof default_K[0],
 		own_opts, own_option, &ctx
 	};
-	metric_main(argc, argv, &prog);
+	driver_main(argc, argv, &prog);
 }

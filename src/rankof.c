@@ -3,15 +3,15 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "embrank.h"
-#include "err.h"
-#include "num.h"
-#include "optlist.h"
-#include "out.h"
-#include "rankcount.h"
-#include "ranker.h"
-#include "runrank.h"
-#include "stream.h"
+#include "rank/embrank.h"
+#include "util/err.h"
+#include "util/num.h"
+#include "util/optlist.h"
+#include "util/out.h"
+#include "rank/rankcount.h"
+#include "rank/ranker.h"
+#include "rank/scorerank.h"
+#include "stream/stream.h"
 
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
@@ -166,9 +166,9 @@ int main(int argc, char **argv)
 		eo.nthreads = jobs;
 		embrank_run(&K, argv[optind], argv[optind + 1], &eo);
 	} else if (optind == argc)
-		runrank(&K, "-", jobs);
+		scorerank_run(&K, "-", jobs);
 	for (i = optind; !emb && i < argc; i++)
-		runrank(&K, argv[i], jobs);
+		scorerank_run(&K, argv[i], jobs);
 	ranker_finish(&K);
 	stream_write_end();
 	out_finish();

@@ -8,15 +8,15 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "embed.h"
-#include "err.h"
-#include "fmtscore.h"
-#include "kernel.h"
-#include "num.h"
-#include "out.h"
-#include "stream.h"
-#include "strmap.h"
-#include "topk.h"
+#include "stream/embed.h"
+#include "util/err.h"
+#include "util/fmtscore.h"
+#include "kernel/kernel.h"
+#include "util/num.h"
+#include "util/out.h"
+#include "stream/stream.h"
+#include "util/strmap.h"
+#include "kernel/topk.h"
 
 static const char usage_line[] =
 	"simmat [-x] [-m dot|cos|l2|hamming] [-k K] [-t S] [--folds N] "

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Embedding readers (lib/embed.c) seen through simmat: every format gives
+# Embedding readers (lib/stream/embed.c) seen through simmat: every format gives
 # back the values written, and every malformed file is one clear error.
 # A query file dotted with the identity items e0..e(D-1) prints its values.
 

@@ -1,0 +1,433 @@
+/* Scoring kernels (see kernel.h). The items are packed once into tiles of
+ * NR rows stored dimension-major, so that two 64-byte vectors hold value k
+ * of NR items; a micro-kernel (kernel_micro.h) keeps MR x NR sums in
+ * registers and adds the products of dimension k, k = 0, 1, ..., D-1,
+ * exactly as the plain loop would for each score (no reassociation, no
+ * fused multiply-add: the vector lanes are independent scores). Groups of
+ * tiles sized for the L2 cache are swept by the queries of a chunk;
+ * threads take whole chunks.
+ *
+ * The micro-kernel is compiled for the baseline of the build and, on x86
+ * with GCC or Clang, also for AVX2 and AVX-512F (target attributes), and
+ * the best one the CPU has is chosen at run time. Every variant does the
+ * same operations in the same order on each score, so they give the same
+ * bits; tests compare them (RANKKIT_KERNEL, kernel.h). No contraction
+ * into fused multiply-adds: the pragma below for Clang, and the Makefile
+ * compiles this file with -ffp-contract=off for GCC. */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util/err.h"
+#include "kernel/kernel.h"
+
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#if (defined(__x86_64__) || defined(__i386__)) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define RK_X86 1
+#else
+#define RK_X86 0
+#endif
+
+/* queries of a chunk: a multiple of every MR */
+enum { MRALL = 24 };
+
+typedef double vdbl16 __attribute__((vector_size(16)));
+typedef float vflt16 __attribute__((vector_size(16)));
+typedef double vdbl32 __attribute__((vector_size(32)));
+typedef float vflt32 __attribute__((vector_size(32)));
+typedef double vdbl64 __attribute__((vector_size(64)));
+typedef float vflt64 __attribute__((vector_size(64)));
+
+#define T double
+#define NR 16
+#define SFX _f64
+#define SQRT sqrt
+#include "kernel/kernel_body.h"
+#undef T
+#undef NR
+#undef SFX
+#undef SQRT
+
+#define T float
+#define NR 32
+#define SFX _f32
+#define SQRT sqrtf
+#include "kernel/kernel_body.h"
+#undef T
+#undef NR
+#undef SFX
+#undef SQRT
+
+/* kcount_add (kernel.h), inlined into the micro-kernels */
+static inline void kc_add(struct kcount *c, double s, int sign)
+{
+	size_t lo = 0, hi = c->d;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->u[mid] > s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (c->u[lo] != s)
+		c->above[lo] += (size_t)sign;
+	else
+		c->eq[lo] += (size_t)sign;
+}
+
+void kcount_add(struct kcount *c, double s, int sign)
+{
+	kc_add(c, s, sign);
+}
+
+/* the variants: baseline, then (x86) AVX2 and AVX-512F, each a float64
+ * and a float32 micro-kernel pair (kernel_variant.h) */
+#define ATTR
+#define MR (RK_X86 ? 1 : 2)
+#define NV 8
+#define VD vdbl16
+#define VF vflt16
+#define VARIANT(f) f##_base
+#include "kernel/kernel_variant.h"
+
+#if RK_X86
+#define ATTR __attribute__((target("avx2")))
+#define MR 2
+#define NV 4
+#define VD vdbl32
+#define VF vflt32
+#define VARIANT(f) f##_avx2
+#include "kernel/kernel_variant.h"
+
+#define ATTR __attribute__((target("avx512f")))
+#define MR 8
+#define NV 2
+#define VD vdbl64
+#define VF vflt64
+#define VARIANT(f) f##_avx512
+#include "kernel/kernel_variant.h"
+#endif
+
+/* KV_BASE, KV_AVX2, KV_AVX512: the best the CPU has, or RANKKIT_KERNEL's
+ * choice when the CPU has it */
+enum { KV_BASE, KV_AVX2, KV_AVX512 };
+static int kernel_variant(void)
+{
+	int best = KV_BASE;
+	const char *e = getenv("RANKKIT_KERNEL");
+
+#if RK_X86
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx2"))
+		best = KV_AVX2;
+	if (__builtin_cpu_supports("avx512f"))
+		best = KV_AVX512;
+#endif
+	if (e && strcmp(e, "base") == 0)
+		return KV_BASE;
+	if (e && strcmp(e, "avx2") == 0 && best >= KV_AVX2)
+		return KV_AVX2;
+	return best;
+}
+
+const char *kernel_variant_name(const struct kernel *K)
+{
+	static const char *const name[] = { "base", "avx2", "avx512" };
+	return name[K->variant];
+}
+
+int metric_parse(const char *s)
+{
+	if (strcmp(s, "dot") == 0)
+		return MET_DOT;
+	if (strcmp(s, "cos") == 0)
+		return MET_COS;
+	if (strcmp(s, "l2") == 0)
+		return MET_L2;
+	if (strcmp(s, "hamming") == 0)
+		return MET_HAMMING;
+	return -1;
+}
+
+/* 1 for 0/1 codes, 2 for -1/+1 codes, 3 for all ones (either); dies on a
+ * value that is no code, or on a file that mixes 0 and -1 */
+static int code_kind(const struct embed *E)
+{
+	size_t i, n = E->rows * E->dim;
+	int zero = 0, minus = 0;
+
+	for (i = 0; i < n; i++) {
+		double v = E->type == EMB_F32 ? ((const float *)E->data)[i] :
+			   ((const double *)E->data)[i];
+		if (v == 0)
+			zero = 1;
+		else if (v == -1)
+			minus = 1;
+		else if (v != 1)
+			die_at(E->path, 0, "row %zu, column %zu: hamming needs "
+			       "0/1 or -1/+1 codes, found %.17g", i / E->dim,
+			       i % E->dim, v);
+		if (zero && minus)
+			die_at(E->path, 0, "row %zu, column %zu: hamming needs "
+			       "0/1 or -1/+1 codes, not both", i / E->dim,
+			       i % E->dim);
+	}
+	return zero ? 1 : minus ? 2 : 3;
+}
+
+void kernel_init(struct kernel *K, enum metric m, struct embed *Q,
+		 struct embed *I)
+{
+	memset(K, 0, sizeof *K);
+	if (Q->dim != I->dim)
+		die_at(I->path, 0, "rows have %zu values, those of %s %zu",
+		       I->dim, Q->path, Q->dim);
+	if (Q->type != I->type) {
+		embed_to_f64(Q);
+		embed_to_f64(I);
+	}
+	K->metric = m;
+	K->type = Q->type;
+	K->dim = Q->dim;
+	K->nq = Q->rows;
+	K->ni = I->rows;
+	K->hamdiv = 1;
+	K->variant = kernel_variant();
+	if (m == MET_HAMMING) {
+		int a = code_kind(Q), b = code_kind(I);
+		if ((a & b) == 0)
+			die_at(I->path, 0, "hamming: %s has %s codes, %s has %s",
+			       Q->path, a == 1 ? "0/1" : "-1/+1", I->path,
+			       b == 1 ? "0/1" : "-1/+1");
+		K->hamdiv = (a & b) == 2 ? 4 : 1;
+	}
+	if (K->type == EMB_F64)
+		prepare_f64(K, Q->data, I->data);
+	else
+		prepare_f32(K, Q->data, I->data);
+}
+
+void kernel_free(struct kernel *K)
+{
+	free(K->ipack);
+	free(K->qnorm);
+	free(K->inorm);
+	memset(K, 0, sizeof *K);
+}
+
+typedef void (*block64_fn)(const struct kernel *, size_t, size_t, size_t,
+			   size_t, double *);
+typedef void (*block32_fn)(const struct kernel *, size_t, size_t, size_t,
+			   size_t, float *);
+typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
+			 size_t, struct kcount *);
+
+/* by variant (KV_*): the micro-kernels of kernel_variant.h */
+static const struct {
+	block64_fn block64;
+	block32_fn block32;
+	count_fn count64, count32;
+} micro[] = {
+	{ block_f64_base, block_f32_base, count_f64_base, count_f32_base },
+#if RK_X86
+	{ block_f64_avx2, block_f32_avx2, count_f64_avx2, count_f32_avx2 },
+	{ block_f64_avx512, block_f32_avx512, count_f64_avx512,
+	  count_f32_avx512 },
+#endif
+};
+
+void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
+		  size_t i1, void *S)
+{
+	if (K->type == EMB_F32)
+		micro[K->variant].block32(K, q0, q1, i0, i1, S);
+	else
+		micro[K->variant].block64(K, q0, q1, i0, i1, S);
+}
+
+void kernel_count(const struct kernel *K, size_t q0, size_t q1, size_t i0,
+		  size_t i1, struct kcount *C)
+{
+	if (K->type == EMB_F32)
+		micro[K->variant].count32(K, q0, q1, i0, i1, C);
+	else
+		micro[K->variant].count64(K, q0, q1, i0, i1, C);
+}
+
+double kernel_score(const struct kernel *K, size_t q, size_t i)
+{
+	return K->type == EMB_F32 ? score_f32(K, q, i) : score_f64(K, q, i);
+}
+
+int kernel_ncpu(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+}
+
+int kernel_nslots(int nthreads)
+{
+	return nthreads <= 1 ? 1 : 2 * nthreads;
+}
+
+/* ---- the threads -------------------------------------------------------- */
+
+enum { FREE, BUSY, DONE };
+
+struct run {
+	const struct kernel *K;
+	kchunk_fn work, emit;
+	void *ctx;
+	size_t qf, nif, qb;	/* queries and items per fold, chunk size */
+	size_t nchunks, cpf;	/* chunks, chunks per fold */
+	int scores;		/* 0: kernel_run_noscores */
+	int nslots;
+	void **S;
+	int *state;
+	size_t next;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+};
+
+static void chunk_range(const struct run *R, size_t c, size_t *q0,
+			size_t *q1, size_t *i0, size_t *i1)
+{
+	size_t f = c / R->cpf, j = c % R->cpf;
+	*q0 = f * R->qf + j * R->qb;
+	*q1 = *q0 + R->qb < (f + 1) * R->qf ? *q0 + R->qb : (f + 1) * R->qf;
+	*i0 = f * R->nif;
+	*i1 = *i0 + R->nif;
+}
+
+static void do_chunk(struct run *R, size_t c, int slot)
+{
+	size_t q0, q1, i0, i1;
+
+	chunk_range(R, c, &q0, &q1, &i0, &i1);
+	if (R->scores)
+		kernel_block(R->K, q0, q1, i0, i1, R->S[slot]);
+	if (R->work)
+		R->work(R->ctx, slot, q0, q1, i0, i1, R->S[slot]);
+}
+
+static void *worker(void *arg)
+{
+	struct run *R = arg;
+
+	for (;;) {
+		size_t c;
+		int slot;
+		pthread_mutex_lock(&R->mu);
+		while (R->next < R->nchunks &&
+		       R->state[R->next % (size_t)R->nslots] != FREE)
+			pthread_cond_wait(&R->cv, &R->mu);
+		if (R->next >= R->nchunks) {
+			pthread_mutex_unlock(&R->mu);
+			return NULL;
+		}
+		c = R->next++;
+		slot = (int)(c % (size_t)R->nslots);
+		R->state[slot] = BUSY;
+		pthread_mutex_unlock(&R->mu);
+		do_chunk(R, c, slot);
+		pthread_mutex_lock(&R->mu);
+		R->state[slot] = DONE;
+		pthread_cond_broadcast(&R->cv);
+		pthread_mutex_unlock(&R->mu);
+	}
+}
+
+static void run(const struct kernel *K, int nthreads, size_t folds,
+		kchunk_fn work, kchunk_fn emit, void *ctx, int scores)
+{
+	struct run R;
+	size_t c, per, bytes;
+	int i;
+	pthread_t *tid;
+
+	memset(&R, 0, sizeof R);
+	R.K = K;
+	R.work = work;
+	R.emit = emit;
+	R.ctx = ctx;
+	R.scores = scores;
+	R.qf = K->nq / folds;
+	R.nif = K->ni / folds;
+	/* chunks of about 4 MiB of scores, a multiple of every MR */
+	per = R.nif * (size_t)K->type;
+	R.qb = per ? (4u << 20) / per : 256;
+	R.qb = R.qb < MRALL ? MRALL : R.qb > 264 ? 264 : R.qb / MRALL * MRALL;
+	if (!scores)
+		R.qb = 10 * MRALL;
+	R.cpf = (R.qf + R.qb - 1) / R.qb;
+	R.nchunks = R.cpf * folds;
+	if (nthreads < 1)
+		nthreads = 1;
+	if ((size_t)nthreads > R.nchunks)
+		nthreads = R.nchunks ? (int)R.nchunks : 1;
+	R.nslots = kernel_nslots(nthreads);
+	bytes = R.qb * per;
+	R.S = xmalloc((size_t)R.nslots * sizeof *R.S);
+	R.state = xcalloc((size_t)R.nslots, sizeof *R.state);
+	for (i = 0; i < R.nslots; i++)
+		R.S[i] = scores ? xmalloc(bytes) : NULL;
+
+	if (nthreads == 1) {
+		for (c = 0; c < R.nchunks; c++) {
+			size_t q0, q1, i0, i1;
+			do_chunk(&R, c, 0);
+			chunk_range(&R, c, &q0, &q1, &i0, &i1);
+			if (emit)
+				emit(ctx, 0, q0, q1, i0, i1, R.S[0]);
+		}
+	} else {
+		pthread_mutex_init(&R.mu, NULL);
+		pthread_cond_init(&R.cv, NULL);
+		tid = xmalloc((size_t)nthreads * sizeof *tid);
+		for (i = 0; i < nthreads; i++)
+			if (pthread_create(&tid[i], NULL, worker, &R) != 0)
+				die(EXIT_DATA, "cannot start a thread");
+		for (c = 0; c < R.nchunks; c++) {
+			size_t q0, q1, i0, i1;
+			int slot = (int)(c % (size_t)R.nslots);
+			pthread_mutex_lock(&R.mu);
+			while (R.state[slot] != DONE)
+				pthread_cond_wait(&R.cv, &R.mu);
+			pthread_mutex_unlock(&R.mu);
+			chunk_range(&R, c, &q0, &q1, &i0, &i1);
+			if (emit)
+				emit(ctx, slot, q0, q1, i0, i1, R.S[slot]);
+			pthread_mutex_lock(&R.mu);
+			R.state[slot] = FREE;
+			pthread_cond_broadcast(&R.cv);
+			pthread_mutex_unlock(&R.mu);
+		}
+		for (i = 0; i < nthreads; i++)
+			pthread_join(tid[i], NULL);
+		free(tid);
+		pthread_mutex_destroy(&R.mu);
+		pthread_cond_destroy(&R.cv);
+	}
+	for (i = 0; i < R.nslots; i++)
+		free(R.S[i]);
+	free(R.S);
+	free(R.state);
+}
+
+void kernel_run(const struct kernel *K, int nthreads, size_t folds,
+		kchunk_fn work, kchunk_fn emit, void *ctx)
+{
+	run(K, nthreads, folds, work, emit, ctx, 1);
+}
+
+void kernel_run_noscores(const struct kernel *K, int nthreads, size_t folds,
+			 kchunk_fn work, kchunk_fn emit, void *ctx)
+{
+	run(K, nthreads, folds, work, emit, ctx, 0);
+}

@@ -1,0 +1,102 @@
+/* Scoring kernels: dot, cosine, negated Euclidean distance and negated
+ * Hamming distance between the rows of two embedding matrices, blocked for
+ * the caches, vectorized by the compiler and run on all cores.
+ *
+ * Every score is computed by the same sequence of operations whatever the
+ * threads and blocks (the sum over dimensions runs in order 0..D-1 in the
+ * input's type, with no fused multiply-add), so the scores are bit-identical
+ * for every -j and equal to the plain loops:
+ *   dot      s = sum_k q[k]*x[k]
+ *   cos      s = dot / (|q| * |x|),  |q| = sqrt(sum_k q[k]*q[k]);  0 when
+ *              either row is all zeros
+ *   l2       s = 0 - sqrt(sum_k (q[k]-x[k])^2)   (0, not -0, for equal rows)
+ *   hamming  s = 0 - (sum_k (q[k]-x[k])^2) / c, c = 4 for -1/+1 codes and 1 for
+ *              0/1 codes: minus the number of positions that differ. */
+#ifndef RK_KERNEL_H
+#define RK_KERNEL_H
+#include <stddef.h>
+#include "stream/embed.h"
+
+enum metric { MET_DOT, MET_COS, MET_L2, MET_HAMMING };
+
+/* "dot" "cos" "l2" "hamming"; -1 otherwise */
+int metric_parse(const char *s);
+
+struct kernel {
+	enum metric metric;
+	enum embtype type;	/* of both matrices and of the scores */
+	size_t dim, nq, ni;
+	const void *q;		/* query rows */
+	void *ipack;		/* items in tiles of NR rows, dimension-major */
+	void *qnorm, *inorm;	/* cos: the row norms */
+	double hamdiv;		/* hamming: c */
+	int variant;		/* the micro-kernel's instruction set */
+};
+
+/* Checks the dimensions (and, for hamming, the codes), promoting a float32
+ * matrix to float64 when the other one is float64; dies naming the file. */
+void kernel_init(struct kernel *K, enum metric m, struct embed *Q,
+		 struct embed *I);
+void kernel_free(struct kernel *K);
+
+/* Scores of queries q0 .. q1-1 against items i0 .. i1-1 into S, row after
+ * row of i1-i0 values (float or double as K->type). One thread. */
+void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
+		  size_t i1, void *S);
+
+/* The score of query q against item i, alone: the same operations in the
+ * same order as kernel_block's, so the same bits. */
+double kernel_score(const struct kernel *K, size_t q, size_t i);
+
+/* Rank counting fused into the kernel (rankof -e): for one query, its
+ * targets' distinct scores u[0] > u[1] > ... > u[d-1] (values of
+ * kernel_score), and counters that kernel_count increases for every item
+ * whose score s is not below u[d-1] (NaN included, as count_ranks does):
+ * eq[j] when s == u[j], else above[j] where j is the number of u[] above
+ * s. d = 0: nothing is counted. */
+struct kcount {
+	const double *u;
+	size_t d;
+	size_t *above;		/* d + 1 counters */
+	size_t *eq;		/* d counters */
+};
+
+/* the counting step for one score (also used to take excluded items out:
+ * sign -1) */
+void kcount_add(struct kcount *c, double s, int sign);
+
+/* Counts the scores of queries q0 .. q1-1 against items i0 .. i1-1 into
+ * C[0 .. q1-q0-1] without writing them anywhere: each tile of scores is
+ * tested while it is in registers and L1. One thread. */
+void kernel_count(const struct kernel *K, size_t q0, size_t q1, size_t i0,
+		  size_t i1, struct kcount *C);
+
+/* The instruction set of the micro-kernel: "base" (the build's), "avx2"
+ * or "avx512", the best the CPU has unless the environment variable
+ * RANKKIT_KERNEL names a lower one (base or avx2; for tests and benchmarks:
+ * every variant gives the same bits). */
+const char *kernel_variant_name(const struct kernel *K);
+
+/* The number of online CPUs (at least 1). */
+int kernel_ncpu(void);
+
+/* Runs the whole job in chunks of consecutive queries: with folds F, the
+ * queries and items are cut into F equal blocks and the queries of block f
+ * are scored against the items of block f only (F = 1: all of them).
+ * Chunk by chunk, in worker threads, `work` gets the chunk's scores; then
+ * in the calling thread and in query order, `emit` gets them again. `slot`
+ * (0 .. kernel_nslots(nthreads)-1) names the buffer the chunk occupies, so
+ * work can leave results for emit in per-slot storage. With nthreads 1
+ * everything runs in the calling thread. Either function may be NULL. */
+typedef void (*kchunk_fn)(void *ctx, int slot, size_t q0, size_t q1,
+			  size_t i0, size_t i1, const void *S);
+int kernel_nslots(int nthreads);
+void kernel_run(const struct kernel *K, int nthreads, size_t folds,
+		kchunk_fn work, kchunk_fn emit, void *ctx);
+/* The same without the scores: work and emit get S = NULL and work
+ * computes what it needs itself (kernel_count); chunks of about 240
+ * queries, no score buffers. */
+void kernel_run_noscores(const struct kernel *K, int nthreads, size_t folds,
+			 kchunk_fn work, kchunk_fn emit, void *ctx);
+
+#endif

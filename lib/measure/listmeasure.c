@@ -1,0 +1,405 @@
+/* Full-list measures of one query in the three tie modes (listmeasure.h).
+ *
+ * A query's retrieved relevant items come in tie groups (rankstream.h): the
+ * group occupies positions a+1 .. a+t, s of them relevant, and c relevant
+ * items lie above it. Every item above a group is fixed (it ranks strictly
+ * higher), so c is an exact count in every mode, and the orders of distinct
+ * groups are independent: the expected value of a sum over groups is the
+ * sum of the groups' expected terms (McSherry & Najork, "Computing
+ * information retrieval performance measures efficiently in the presence of
+ * tied scores", ECIR 2008; DESIGN.md "Ties").
+ *
+ * Optimistic: the s relevant items take positions a+1 .. a+s, highest grade
+ * first (rel[first+j] at a+1+j). Pessimistic: they take a+t-s+1 .. a+t,
+ * lowest grade first (rel[first+j] at a+t-j). Expected: the mean over the
+ * t! orders of the group, in closed form:
+ *
+ * Average precision. One relevant item of the group lands on position a+i
+ * with probability 1/t; given that, each of the other s-1 lands on each of
+ * the other t-1 positions with equal probability, so the expected number
+ * of them above it is (s-1)(i-1)/(t-1). Its expected precision is therefore
+ * (c + 1 + (s-1)(i-1)/(t-1)) / (a+i), and the group's share of the sum of
+ * precisions, counting only the first u positions (u = t without cut-off,
+ * u = min(t, K-a) at cut-off K), is
+ *
+ *   T = (s/t) sum_{i=1..u} (c + 1 + (s-1)(i-1)/(t-1)) / (a+i).
+ *
+ * With (i-1)/(a+i) = 1 - (a+1)/(a+i) and D = sum_{i=1..u} 1/(a+i)
+ * = H(a+u) - H(a) (H the harmonic numbers):
+ *
+ *   T = (s/t) [ (c+1) D + (s-1)/(t-1) (u - (a+1) D) ],   T = s(c+1)/(a+1)
+ *   when t = 1 (then s = 1 and u = 1).
+ *
+ * D comes from harmonic_diff in O(1), so AP, AP@K and MAP@R cost O(groups).
+ *
+ * DCG. Every position of the group holds each of its relevant items with
+ * probability 1/t, so a position's expected gain is G/t (G the sum of the
+ * group's gains), and the group's expected DCG is (G/t) times the sum of the
+ * discounts 1/log2(1+p) of its positions p inside the cut-off. That sum has
+ * no elementary closed form and is added term by term: O(positions of tie
+ * groups inside the cut-off).
+ *
+ * INP. Only the last group holding a relevant item matters: the last
+ * relevant item sits at a + X, X the largest of s positions drawn from
+ * 1..t, P(X = j) = C(j-1, s-1) / C(t, s) for j = s..t, and
+ * E[1/(a+X)] = sum_j P(X = j) / (a+j): D/t when s = 1, 1/(a+t) when s = t,
+ * O(t - s) terms otherwise.
+ *
+ * AP@K over the relevant items found (torchmetrics' divisor) is a ratio; its
+ * expectation is not the ratio of expectations. Only a group straddling K
+ * (a < K < a+t) makes the count random: X of its s items fall in the first
+ * u = K-a positions, X hypergeometric (t, s, u). Given X = x, those x items
+ * are a uniformly drawn x-subset of the u positions, so the group's
+ * conditional share is the term T above with (t, s) = (u, x), and, the
+ * groups above being independent of it,
+ *
+ *   E = sum_x P(X = x) (S + T(a, u, x, c, u)) / (c + x),
+ *
+ * S the expected share of the groups above, terms with c + x = 0 counting 0.
+ * O(groups + s). */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include "util/err.h"
+#include "measure/listmeasure.h"
+
+#define HDIRECT 32	/* harmonic_diff: direct sums up to this many terms */
+
+/* H(n) - ln(n) - gamma for n >= HDIRECT: the Euler-Maclaurin tail, error
+ * below 691/(32760 n^12) < 1e-19 */
+static double harm_tail(double n)
+{
+	double r = 1 / (n * n);
+
+	return 1 / (2 * n) - r * (1.0 / 12 - r * (1.0 / 120 - r * (1.0 / 252
+	    - r * (1.0 / 240 - r * (1.0 / 132)))));
+}
+
+double harmonic_diff(long a, long u)
+{
+	double s = 0;
+	long k;
+
+	if (u <= 0)
+		return 0;
+	if (u <= HDIRECT) {
+		for (k = a + u; k > a; k--)	/* smallest terms first */
+			s += 1.0 / (double)k;
+		return s;
+	}
+	if (a < HDIRECT) {
+		for (k = HDIRECT; k > a; k--)
+			s += 1.0 / (double)k;
+		return s + harmonic_diff(HDIRECT, u - (HDIRECT - a));
+	}
+	/* H(a+u) - H(a) = ln((a+u)/a) + tail(a+u) - tail(a) */
+	return log1p((double)u / (double)a) + harm_tail((double)a + (double)u)
+	    - harm_tail((double)a);
+}
+
+static long lmin(long x, long y) { return x < y ? x : y; }
+static long lmax(long x, long y) { return x > y ? x : y; }
+
+/* position of the j-th relevant item (0-based, grade order) of group g */
+static long fixed_pos(const struct tgroup *g, size_t j, int mode)
+{
+	return mode == TIE_OPT ? g->a + 1 + (long)j : g->a + g->t - (long)j;
+}
+
+/* the cut-off as a position bound: K <= 0 means none */
+static long bound(long K)
+{
+	return K > 0 ? K : LONG_MAX;
+}
+
+double fr_found(const struct rquery *q, long K, int mode)
+{
+	double h = 0;
+	size_t k;
+
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+		long s = (long)g->s;
+
+		if (g->a >= K)
+			break;
+		if (g->a + g->t <= K)
+			h += (double)s;
+		else if (mode == TIE_OPT)
+			h += (double)lmin(s, K - g->a);
+		else if (mode == TIE_PESS)
+			h += (double)lmax(0, s - (g->a + g->t - K));
+		else
+			h += (double)s * (double)(K - g->a) / (double)g->t;
+	}
+	return h;
+}
+
+double fr_rprec(const struct rquery *q, int mode)
+{
+	if (q->m == 0)
+		return 0;
+	return fr_found(q, (long)q->m, mode) / (double)q->m;
+}
+
+/* expected share T of a group (a, t, s) with c relevant items above it,
+ * counting its first u positions (1 <= u <= t): see the top of the file */
+static double ap_term(long a, long t, long s, double c, long u)
+{
+	double D;
+
+	if (s == 0 || u <= 0)
+		return 0;
+	if (t == 1)
+		return (c + 1) / (double)(a + 1);
+	D = harmonic_diff(a, u);
+	return (double)s / (double)t * ((c + 1) * D + (double)(s - 1)
+	    / (double)(t - 1) * ((double)u - (double)(a + 1) * D));
+}
+
+/* sum of precisions at relevant positions <= K and the relevant items found
+ * there, for a fixed order (optimistic or pessimistic) */
+static double ap_sum_fixed(const struct rquery *q, long K, int mode,
+			   double *found)
+{
+	double sum = 0;
+	long cnt = 0, f = 0;
+	size_t k, j;
+
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+
+		for (j = 0; j < g->s; j++) {
+			/* the j-th item in position order */
+			long p = mode == TIE_OPT ? g->a + 1 + (long)j
+			    : g->a + g->t - (long)g->s + 1 + (long)j;
+
+			cnt++;
+			if (p <= K) {
+				sum += (double)cnt / (double)p;
+				f++;
+			}
+		}
+	}
+	*found = (double)f;
+	return sum;
+}
+
+/* expected sum of precisions at relevant positions <= K */
+static double ap_sum_exp(const struct rquery *q, long K)
+{
+	double sum = 0, c = 0;
+	size_t k;
+
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+
+		if (g->a >= K)
+			break;
+		sum += ap_term(g->a, g->t, (long)g->s, c, lmin(g->t, K - g->a));
+		c += (double)g->s;
+	}
+	return sum;
+}
+
+/* expected AP@K over the relevant items found in the top K: top of file */
+static double apk_found_exp(const struct rquery *q, long K)
+{
+	double S = 0, c = 0, num, Z, w;
+	long a, t, s, u, lo, hi, mode, x;
+	size_t k;
+
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+
+		if (g->a >= K)
+			break;
+		if (g->a + g->t <= K) {
+			S += ap_term(g->a, g->t, (long)g->s, c, g->t);
+			c += (double)g->s;
+			continue;
+		}
+		/* the group straddles K: X ~ hypergeometric(t, s, u) */
+		a = g->a, t = g->t, s = (long)g->s, u = K - a;
+		lo = lmax(0, u - (t - s));
+		hi = lmin(s, u);
+		mode = (long)floor(((double)u + 1) * ((double)s + 1)
+		    / ((double)t + 2));
+		mode = lmin(hi, lmax(lo, mode));
+		/* unnormalised weights, 1 at the mode, by the ratio
+		 * P(x+1)/P(x) = (s-x)(u-x) / ((x+1)(t-s-u+x+1)) */
+		num = 0;
+		Z = 0;
+		for (w = 1, x = mode; x <= hi; x++) {
+			if (c + (double)x > 0)
+				num += w * (S + ap_term(a, u, x, c, u))
+				    / (c + (double)x);
+			Z += w;
+			if (x < hi)
+				w *= (double)(s - x) * (double)(u - x)
+				    / ((double)(x + 1)
+				    * (double)(t - s - u + x + 1));
+			if (w < 1e-20 * Z)
+				break;
+		}
+		for (w = 1, x = mode; x > lo; x--) {
+			w *= (double)x * (double)(t - s - u + x)
+			    / ((double)(s - x + 1) * (double)(u - x + 1));
+			if (c + (double)(x - 1) > 0)
+				num += w * (S + ap_term(a, u, x - 1, c, u))
+				    / (c + (double)(x - 1));
+			Z += w;
+			if (w < 1e-20 * Z)
+				break;
+		}
+		return num / Z;
+	}
+	return c > 0 ? S / c : 0;
+}
+
+double fr_apk(const struct rquery *q, long K, int mode, int div)
+{
+	double sum, found, d;
+
+	if (q->m == 0)
+		return 0;
+	K = bound(K);
+	if (mode == TIE_EXP) {
+		if (div == APDIV_FOUND)
+			return apk_found_exp(q, K);
+		sum = ap_sum_exp(q, K);
+	} else {
+		sum = ap_sum_fixed(q, K, mode, &found);
+		if (div == APDIV_FOUND)
+			return found > 0 ? sum / found : 0;
+	}
+	d = (double)q->m;
+	if (div == APDIV_MIN && (double)K < d)
+		d = (double)K;
+	return sum / d;
+}
+
+double fr_ap(const struct rquery *q, int mode)
+{
+	return fr_apk(q, 0, mode, APDIV_M);
+}
+
+double fr_mapr(const struct rquery *q, int mode)
+{
+	if (q->m == 0)
+		return 0;
+	return fr_apk(q, (long)q->m, mode, APDIV_M);
+}
+
+double fr_inp(const struct rquery *q, int mode)
+{
+	const struct tgroup *g;
+	long a, t, s, j;
+	double w, e;
+
+	if (q->nret == 0 || q->ng == 0)
+		return 0;
+	g = &q->g[q->ng - 1];
+	a = g->a, t = g->t, s = (long)g->s;
+	if (mode == TIE_OPT)
+		e = 1 / (double)(a + s);
+	else if (mode == TIE_PESS || s == t)
+		e = 1 / (double)(a + t);
+	else if (s == 1)
+		e = harmonic_diff(a, t) / (double)t;
+	else {
+		/* P(X = j) = C(j-1, s-1)/C(t, s): s/t at j = t, and
+		 * P(X = j-1)/P(X = j) = (j-s)/(j-1) */
+		e = 0;
+		w = (double)s / (double)t;
+		for (j = t; j >= s; j--) {
+			e += w / (double)(a + j);
+			w *= (double)(j - s) / (double)(j - 1);
+		}
+	}
+	return (double)q->nret * e;
+}
+
+double fr_gain(long grade, int gain)
+{
+	if (gain == GAIN_EXP)
+		return ldexp(1.0, (int)lmin(grade, 1100)) - 1;
+	return (double)grade;
+}
+
+static double discount(long p)
+{
+	return 1 / log2(1 + (double)p);
+}
+
+double fr_dcg(const struct rquery *q, long K, int mode, int gain)
+{
+	double dcg = 0, G, d;
+	long i, u;
+	size_t k, j;
+
+	K = bound(K);
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+
+		if (g->a >= K)
+			break;
+		if (mode != TIE_EXP) {
+			for (j = 0; j < g->s; j++) {
+				long p = fixed_pos(g, j, mode);
+
+				if (p <= K)
+					dcg += fr_gain(q->rel[g->first + j]
+					    .grade, gain) * discount(p);
+			}
+			continue;
+		}
+		G = 0;
+		for (j = 0; j < g->s; j++)
+			G += fr_gain(q->rel[g->first + j].grade, gain);
+		u = lmin(g->t, K - g->a);
+		d = 0;
+		for (i = u; i >= 1; i--)	/* smallest terms first */
+			d += discount(g->a + i);
+		dcg += G / (double)g->t * d;
+	}
+	return dcg;
+}
+
+static int grade_desc(const void *x, const void *y)
+{
+	long a = *(const long *)x, b = *(const long *)y;
+
+	return (a < b) - (a > b);
+}
+
+double fr_idcg(const struct rquery *q, long K, int gain)
+{
+	long *gr;
+	double idcg = 0;
+	size_t i, n;
+
+	if (q->m == 0)
+		return 0;
+	gr = xmalloc(q->m * sizeof *gr);
+	for (i = 0; i < q->m; i++)
+		gr[i] = q->rel[i].grade;
+	qsort(gr, q->m, sizeof *gr, grade_desc);
+	n = q->m;
+	if (K > 0 && (size_t)K < n)
+		n = (size_t)K;
+	for (i = 0; i < n; i++)
+		idcg += fr_gain(gr[i], gain) * discount((long)i + 1);
+	free(gr);
+	return idcg;
+}
+
+double fr_ndcg(const struct rquery *q, long K, int mode, int gain)
+{
+	double ideal;
+
+	if (q->m == 0)
+		return 0;
+	ideal = fr_idcg(q, K, gain);
+	return ideal > 0 ? fr_dcg(q, K, mode, gain) / ideal : 0;
+}

@@ -1,0 +1,53 @@
+/* Full-list measures of one query from its tie groups, in each tie mode:
+ * R-precision, MAP@R, average precision (whole list and cut at K), mINP and
+ * nDCG. Pure functions, no I/O; the formulas and their closed forms for the
+ * expected mode are derived in listmeasure.c (DESIGN.md "Ties"; McSherry &
+ * Najork, ECIR 2008).
+ *
+ * Every function takes a query with m >= 1 relevant items and returns 0 for
+ * an empty query (m = 0): the driver decides what an empty query counts. */
+#ifndef RK_LISTMEASURE_H
+#define RK_LISTMEASURE_H
+#include "stream/rankstream.h"
+#include "measure/ties.h"
+
+/* divisor of AP@K */
+enum apdiv {
+	APDIV_M,	/* all relevant items m (trec_eval map_cut, ranx, PML) */
+	APDIV_MIN,	/* min(m, K) */
+	APDIV_FOUND	/* relevant items found in the top K (torchmetrics) */
+};
+
+/* gain of a grade in DCG */
+enum gainkind {
+	GAIN_LINEAR,	/* grade (trec_eval, sklearn) */
+	GAIN_EXP	/* 2^grade - 1 (Burges et al.) */
+};
+
+/* sum of 1/k for k = a+1 .. a+u (H(a+u) - H(a)), accurate to a few ulps
+ * for any a >= 0, u >= 0 in O(1) */
+double harmonic_diff(long a, long u);
+
+/* relevant items in the top K, h(K) */
+double fr_found(const struct rquery *q, long K, int mode);
+/* h(m) / m */
+double fr_rprec(const struct rquery *q, int mode);
+/* (1/m) sum over relevant positions p <= m of P@p (Musgrave et al. 2020) */
+double fr_mapr(const struct rquery *q, int mode);
+/* (1/m) sum over relevant retrieved positions p of P@p */
+double fr_ap(const struct rquery *q, int mode);
+/* sum over relevant positions p <= K of P@p, over the divisor div */
+double fr_apk(const struct rquery *q, long K, int mode, int div);
+/* nret / position of the last retrieved relevant item (fast-reid INP);
+ * 0 when no relevant item was retrieved */
+double fr_inp(const struct rquery *q, int mode);
+/* gain of one grade */
+double fr_gain(long grade, int gain);
+/* DCG of the list cut at K (K <= 0: the whole list) */
+double fr_dcg(const struct rquery *q, long K, int mode, int gain);
+/* ideal DCG: all m relevant items by grade, cut at K (K <= 0: no cut) */
+double fr_idcg(const struct rquery *q, long K, int gain);
+/* fr_dcg / fr_idcg, 0 when the ideal is 0 */
+double fr_ndcg(const struct rquery *q, long K, int mode, int gain);
+
+#endif

@@ -1,0 +1,573 @@
+/* rankof -e (see embrank.h). Candidates are item rows, so no candidate id
+ * is hashed and no duplicate can occur. Two paths, both in the worker
+ * threads of the kernel, the lines written by the calling thread in query
+ * order:
+ *
+ * - fused (the default): for each query of a chunk, its relevant items are
+ *   mapped to rows and scored alone (kernel_score: the kernel's operations
+ *   in the kernel's order, so the same bits), then kernel_count scores the
+ *   whole chunk tile by tile and counts, per query, the candidates above
+ *   and equal to each distinct target score while the tile is in L1: no
+ *   row of scores is ever written. The few rows a query excludes (-x, junk,
+ *   cameras) are scored again and taken out of the counts. With a break
+ *   rule, the order among targets tied only with each other is found from
+ *   the targets alone.
+ * - rows: a block of scores, then one pass per query over its row (the
+ *   logic of count_ranks, rankcount.h). The fused path falls back to it,
+ *   query by query (one row of scores each), when a query excludes many
+ *   rows (impure --folds) or when a break rule meets a candidate tied with
+ *   a target; RANKKIT_EMBRANK=rows uses it for every query (tests).
+ *
+ * The rank stream is that of `simmat | rankof`: the same candidates, the
+ * same exclusions, the same values (a float32 score is the same number
+ * whether it travels as the float or as its shortest decimal read back in
+ * double: neither order nor ties change), the same break orders (--break
+ * input: row order; --break id: item id descending, byte order). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "stream/embed.h"
+#include "rank/embrank.h"
+#include "util/err.h"
+#include "util/out.h"
+#include "rank/rankcount.h"
+#include "util/strmap.h"
+
+#define NONE ((size_t)-1)
+
+/* what the workers leave for the writer, one per slot */
+struct slot {
+	struct relquery rq;
+	unsigned char *mask;	/* per item row: left the query's gallery */
+	size_t *excl, ecap;	/* the rows marked in mask */
+	/* per query of the chunk */
+	size_t *qn, *qbeg, qcap;	/* candidates, first line */
+	int *qjudged;
+	struct rankline *ln;
+	size_t lcap;
+	/* the row path's counts */
+	struct rkgroups g;
+	/* the fused path: per query of the chunk */
+	struct fq *fq;
+	struct kcount *kc;
+	struct rktarget *ft;		/* targets, query after query */
+	size_t ftcap;
+	size_t *fx, fxcap;	/* excluded rows, query after query */
+	/* per query, at its targets' offset tb (d <= k): distinct target
+	 * scores (d), group starts (d + 1, at tb + j), above (d + 1, at
+	 * tb + j), eq (d) */
+	double *fu;
+	size_t *fg, *fab, *feq, fucap;
+	void *row;		/* a fallback's row of scores */
+	size_t rowcap;
+};
+
+/* one query of a chunk on the fused path */
+struct fq {
+	size_t tb, k;		/* its targets at ft + tb */
+	size_t xb, ne;		/* its excluded rows at fx + xb */
+	size_t d;		/* its distinct target scores */
+	int fb;			/* the row path instead */
+};
+
+struct ctx {
+	struct ranker *R;
+	struct relsrc *rel;
+	const struct embed *Q, *I;
+	const struct kernel *K;
+	enum embtype type;
+	const char *qpath;
+	int brk;
+	size_t ifold;		/* items per kernel fold */
+	struct strmap irow;	/* item id -> row */
+	/* labels with junk, same-camera junk or folds */
+	const struct labelrec **irec;	/* per item row, or NULL */
+	size_t *recrow;		/* item label record -> row or NONE */
+	size_t *junk, njunk;	/* rows of the junk label */
+	long *rfold;		/* --folds: per row its label fold, -1: none */
+	unsigned char *pure;	/* --folds: per kernel fold, 1 when its rows
+				 * all have that label fold (or none) */
+	struct slot *slot;
+};
+
+/* ranks of the k targets W->g.t[] of one query whose scores are row[0 ..
+ * n-1] (items i0 ..), excluded rows marked in W->mask; into ln */
+static void count(const struct ctx *C, struct slot *W, const void *row,
+		  size_t i0, size_t n, size_t k, struct rankline *ln)
+{
+	struct rkgroups *G = &W->g;
+	size_t i;
+
+	if (k == 0)
+		return;
+	G->k = k;
+	G->brk = C->brk;
+	rk_group(G);
+
+	/* the hot loop: most candidates score below every target, so
+	 * blocks of 16 are tested at once (a loop the compiler vectorizes)
+	 * and only blocks with a candidate at or above the lowest target
+	 * score are looked at one by one */
+#define SCAN(T) { \
+		const T *r = row; \
+		T lowest = (T)G->u[G->d - 1]; \
+		for (i = 0; i < n; i += 16) { \
+			size_t e = n - i < 16 ? n - i : 16, b; \
+			if (e == 16) { \
+				int any = 0; \
+				for (b = 0; b < 16; b++) \
+					any |= !(r[i + b] < lowest); \
+				if (!any) \
+					continue; \
+			} \
+			for (b = i; b < i + e; b++) \
+				if (!(r[b] < lowest) && !W->mask[i0 + b]) \
+					rk_count(G, i0 + b, \
+						 embed_id(C->I, i0 + b), r[b]); \
+		} \
+	}
+	if (C->type == EMB_F32)
+		SCAN(float)
+	else
+		SCAN(double)
+#undef SCAN
+	rk_ranks(G, ln);
+}
+
+static void exclude(struct slot *W, size_t *ne, size_t row)
+{
+	if (W->mask[row])
+		return;
+	W->mask[row] = 1;
+	xgrow((void **)&W->excl, &W->ecap, *ne + 1, sizeof *W->excl);
+	W->excl[(*ne)++] = row;
+}
+
+/* marks the rows i0 .. i1-1 that leave query q's gallery (the rules of
+ * rel_excluded); returns how many */
+static size_t mark_excluded(const struct ctx *C, struct slot *W,
+			    struct slice q, size_t i0, size_t i1)
+{
+	const struct relsrc *R = C->rel;
+	const struct relquery *rq = &W->rq;
+	size_t ne = 0, i, r;
+
+	if (R->exclude_self) {
+		r = strmap_get(&C->irow, q);
+		if (r != NONE && r >= i0 && r < i1)
+			exclude(W, &ne, r);
+	}
+	if (R->kind != REL_LABELS)
+		return ne;
+	for (i = 0; i < C->njunk; i++)
+		if (C->junk[i] >= i0 && C->junk[i] < i1)
+			exclude(W, &ne, C->junk[i]);
+	if (R->junk_samecam && rq->qrec && rq->qrec->cam >= 0) {
+		size_t l = rq->qrec->label;
+		for (i = R->lbeg[l]; i < R->lbeg[l + 1]; i++) {
+			size_t e = R->litem[i];
+			r = C->recrow[e];
+			if (R->ilab.rec[e].cam == rq->qrec->cam && r != NONE &&
+			    r >= i0 && r < i1)
+				exclude(W, &ne, r);
+		}
+	}
+	if (R->folds && !(C->pure[i0 / C->ifold] &&
+			  rq->fold == i0 / C->ifold))
+		for (r = i0; r < i1; r++)
+			if (C->rfold[r] >= 0 && (size_t)C->rfold[r] != rq->fold)
+				exclude(W, &ne, r);
+	return ne;
+}
+
+/* query q (j-th of its chunk) begins: W->qbeg[j], W->qjudged[j], W->qn[j],
+ * its lines at W->ln + *nl (unranked) with *m of them; the rows that leave
+ * its gallery are marked in W->mask (W->excl[0 .. *ne-1]) */
+static int begin_query(struct ctx *C, struct slot *W, size_t j, size_t q,
+		       size_t i0, size_t i1, size_t nl, size_t *m, size_t *ne)
+{
+	struct slice qid = embed_id(C->Q, q);
+	struct relquery *rq = &W->rq;
+	struct rankline *ln;
+	size_t i;
+
+	W->qbeg[j] = nl;
+	W->qn[j] = 0;
+	*m = *ne = 0;
+	W->qjudged[j] = rel_query(C->rel, qid, rq, C->qpath, 0);
+	if (!W->qjudged[j])
+		return 0;
+	*ne = C->R->excl ? mark_excluded(C, W, qid, i0, i1) : 0;
+	W->qn[j] = i1 - i0 - *ne;
+	*m = rq->n;
+	xgrow((void **)&W->ln, &W->lcap, nl + *m, sizeof *W->ln);
+	ln = W->ln + nl;
+	for (i = 0; i < *m; i++) {
+		ln[i].item = rq->item[i];
+		ln[i].grade = rq->grade[i];
+		ln[i].rank = -1;
+		ln[i].ties = 0;
+	}
+	return 1;
+}
+
+/* the candidates among the m relevant items of query q (begun) into t[];
+ * their scores from row (items i0 ..) or, row NULL, from kernel_score;
+ * returns how many */
+static size_t take_targets(struct ctx *C, struct slot *W, size_t q,
+			   size_t i0, size_t i1, const void *row, size_t m,
+			   struct rktarget *t)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < m; i++) {
+		size_t r = strmap_get(&C->irow, W->rq.item[i]);
+		/* relevant items never leave the gallery (rel_query drops
+		 * those that do), so a row in the block is a candidate */
+		if (r == NONE || r < i0 || r >= i1 || W->mask[r])
+			continue;
+		t[k].s = !row ? kernel_score(C->K, q, r) :
+			C->type == EMB_F32 ?
+			(double)((const float *)row)[r - i0] :
+			((const double *)row)[r - i0];
+		t[k].cand = r;
+		t[k].id = W->rq.item[i];
+		t[k].out = i;
+		k++;
+	}
+	return k;
+}
+
+static void unmark(struct slot *W, size_t ne)
+{
+	size_t i;
+
+	for (i = 0; i < ne; i++)
+		W->mask[W->excl[i]] = 0;
+}
+
+/* one query on its row of scores: its lines, sorted, at W->ln + *nl */
+static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
+		      size_t i0, size_t i1, const void *row, size_t *nl)
+{
+	size_t k, ne, m;
+	struct rankline *ln;
+
+	if (!begin_query(C, W, j, q, i0, i1, *nl, &m, &ne))
+		return;
+	rk_reserve(&W->g, m);
+	ln = W->ln + *nl;
+	k = take_targets(C, W, q, i0, i1, row, m, W->g.t);
+	count(C, W, row, i0, i1 - i0, k, ln);
+	rankline_sort(ln, m);
+	*nl += m;
+	unmark(W, ne);
+}
+
+static void grow_queries(struct slot *W, size_t nq)
+{
+	size_t cap = W->qcap;
+
+	if (nq <= cap)
+		return;
+	xgrow((void **)&W->qn, &cap, nq, sizeof *W->qn);
+	W->qbeg = xrealloc(W->qbeg, (cap + 1) * sizeof *W->qbeg);
+	W->qjudged = xrealloc(W->qjudged, cap * sizeof *W->qjudged);
+	W->fq = xrealloc(W->fq, cap * sizeof *W->fq);
+	W->kc = xrealloc(W->kc, cap * sizeof *W->kc);
+	W->qcap = cap;
+}
+
+/* the row path: a block of scores, one row per query */
+static void work_rows(void *arg, int s, size_t q0, size_t q1, size_t i0,
+		      size_t i1, const void *S)
+{
+	struct ctx *C = arg;
+	struct slot *W = &C->slot[s];
+	size_t q, nl = 0, width = (i1 - i0) * (size_t)C->type;
+
+	grow_queries(W, q1 - q0);
+	for (q = q0; q < q1; q++)
+		one_query(C, W, q - q0, q, i0, i1,
+			  (const char *)S + (q - q0) * width, &nl);
+	W->qbeg[q1 - q0] = nl;
+}
+
+/* the fused path, after kernel_count: the exclusions taken out, the
+ * ranks; or, for a query the counts cannot serve (too many exclusions;
+ * with a break rule, a candidate tied with a target), its row of scores
+ * and the row path */
+static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
+			 size_t i0, size_t i1)
+{
+	struct fq *f = &W->fq[j];
+	struct kcount *kc = &W->kc[j];
+	struct rankline *ln = W->ln + W->qbeg[j];
+	size_t m = W->qbeg[j + 1] - W->qbeg[j], d = f->d, i, g;
+	/* the query's groups and the kernel's counts, for rk_ranks */
+	struct rkgroups G = {
+		C->brk, W->ft + f->tb, f->k, d, W->fu + f->tb,
+		W->fg + f->tb + j, W->fab + f->tb + j, W->feq + f->tb,
+		NULL, 0
+	};
+	int fb = f->fb;
+
+	if (!W->qjudged[j])
+		return;
+	if (!fb && d) {
+		double lw = kc->u[d - 1];
+		for (i = 0; i < f->ne; i++) {
+			double s = kernel_score(C->K, q, W->fx[f->xb + i]);
+			if (!(s < lw))
+				kcount_add(kc, s, -1);
+		}
+		/* with a break rule, a candidate tied with a target needs
+		 * its place in the order: the row path */
+		if (C->brk != BREAK_NONE)
+			for (g = 0; g < d; g++)
+				if (kc->eq[g] != G.gbeg[g + 1] - G.gbeg[g])
+					fb = 1;
+	}
+	if (fb) {
+		size_t nl = W->qbeg[j];
+		xgrow(&W->row, &W->rowcap, (i1 - i0) * (size_t)C->type, 1);
+		kernel_block(C->K, q, q + 1, i0, i1, W->row);
+		one_query(C, W, j, q, i0, i1, W->row, &nl);
+		return;
+	}
+	if (d) {
+		rk_reserve(&W->g, f->k);
+		G.pre = W->g.pre;
+		/* a break rule and no candidate tied with a target but
+		 * targets: the order among the targets alone */
+		if (C->brk != BREAK_NONE)
+			rk_break_targets(&G);
+		else
+			memset(G.pre, 0, (f->k + 1) * sizeof *G.pre);
+		rk_ranks(&G, ln);
+	}
+	rankline_sort(ln, m);
+}
+
+/* the fused path: each query's targets scored alone, then the counts of
+ * the whole chunk by kernel_count, never a row of scores */
+static void work_fused(void *arg, int s, size_t q0, size_t q1, size_t i0,
+		       size_t i1, const void *S)
+{
+	struct ctx *C = arg;
+	struct slot *W = &C->slot[s];
+	size_t nq = q1 - q0, j, nl = 0, nt = 0, nx = 0, kmax = 0, cap;
+
+	grow_queries(W, nq);
+	for (j = 0; j < nq; j++) {
+		struct fq *f = &W->fq[j];
+		size_t m, ne;
+		memset(f, 0, sizeof *f);
+		f->xb = nx;
+		if (!begin_query(C, W, j, q0 + j, i0, i1, nl, &m, &ne)) {
+			W->qbeg[j + 1] = nl;
+			continue;
+		}
+		xgrow((void **)&W->ft, &W->ftcap, nt + m, sizeof *W->ft);
+		f->tb = nt;
+		f->k = take_targets(C, W, q0 + j, i0, i1, NULL, m, W->ft + nt);
+		nt += f->k;
+		/* each excluded row is scored again to take it out */
+		f->fb = ne > (i1 - i0) / 16;
+		if (!f->fb && ne) {
+			xgrow((void **)&W->fx, &W->fxcap, nx + ne,
+			      sizeof *W->fx);
+			memcpy(W->fx + nx, W->excl, ne * sizeof *W->fx);
+			f->ne = ne;
+			nx += ne;
+		}
+		unmark(W, ne);
+		if (f->k > kmax)
+			kmax = f->k;
+		nl += m;
+		W->qbeg[j + 1] = nl;
+	}
+	/* the groups of each query at its targets' offset (d <= k) */
+	cap = W->fucap;
+	xgrow((void **)&W->fu, &cap, nt + nq, sizeof *W->fu);
+	if (cap > W->fucap) {
+		W->fg = xrealloc(W->fg, cap * sizeof *W->fg);
+		W->fab = xrealloc(W->fab, cap * sizeof *W->fab);
+		W->feq = xrealloc(W->feq, cap * sizeof *W->feq);
+		W->fucap = cap;
+	}
+	rk_reserve(&W->g, kmax);
+	for (j = 0; j < nq; j++) {
+		struct fq *f = &W->fq[j];
+		struct kcount *kc = &W->kc[j];
+		struct rkgroups G = {
+			C->brk, W->ft + f->tb, f->k, 0, W->fu + f->tb,
+			W->fg + f->tb + j, W->fab + f->tb + j, W->feq + f->tb,
+			W->g.pre, 0
+		};
+		if (f->k && !f->fb)
+			f->d = rk_group(&G);
+		/* d = 0: the kernel passes the query by */
+		kc->u = G.u;
+		kc->d = f->d;
+		kc->above = G.above;
+		kc->eq = G.eq;
+	}
+	kernel_count(C->K, q0, q1, i0, i1, W->kc);
+	for (j = 0; j < nq; j++)
+		finish_query(C, W, j, q0 + j, i0, i1);
+}
+
+static void emit(void *arg, int s, size_t q0, size_t q1, size_t i0,
+		 size_t i1, const void *S)
+{
+	struct ctx *C = arg;
+	struct slot *W = &C->slot[s];
+	size_t q;
+
+	for (q = q0; q < q1; q++) {
+		size_t j = q - q0, n = W->qn[j];
+		struct slice qid = embed_id(C->Q, q);
+		/* the ranker's bookkeeping: queries seen (for -c), queries
+		 * without relevance */
+		strmap_put(&C->R->seen, qid, NULL);
+		if (!W->qjudged[j]) {
+			C->R->unjudged++;
+			continue;
+		}
+		rankline_write(qid, W->ln + W->qbeg[j],
+			       W->qbeg[j + 1] - W->qbeg[j], (long)n);
+	}
+}
+
+/* the item-side tables of the exclusions */
+static void prepare(struct ctx *C, size_t folds)
+{
+	const struct relsrc *R = C->rel;
+	size_t i, ni = C->I->rows;
+
+	strmap_init(&C->irow);
+	for (i = 0; i < ni; i++)
+		strmap_put(&C->irow, embed_id(C->I, i), NULL);
+	C->ifold = ni / folds;
+	if (R->kind != REL_LABELS ||
+	    !(R->has_junk_label || R->junk_samecam || R->folds))
+		return;
+	C->irec = xcalloc(ni, sizeof *C->irec);
+	C->recrow = xmalloc((R->ilab.nrec + 1) * sizeof *C->recrow);
+	for (i = 0; i < R->ilab.nrec; i++)
+		C->recrow[i] = NONE;
+	for (i = 0; i < ni; i++) {
+		size_t e = strmap_get(&R->ilab.ids, embed_id(C->I, i));
+		if (e == NONE)
+			continue;
+		C->irec[i] = &R->ilab.rec[e];
+		C->recrow[e] = i;
+		if (R->has_junk_label && R->ilab.rec[e].label == R->junk_label) {
+			size_t cap = C->njunk;
+			xgrow((void **)&C->junk, &cap, C->njunk + 1,
+			      sizeof *C->junk);
+			C->junk[C->njunk++] = i;
+		}
+	}
+	if (R->folds) {
+		size_t per = R->ilab.nrec / (size_t)R->folds;
+		C->rfold = xmalloc(ni * sizeof *C->rfold);
+		C->pure = xmalloc(folds);
+		memset(C->pure, 1, folds);
+		for (i = 0; i < ni; i++) {
+			C->rfold[i] = C->irec[i] ?
+				(long)(C->irec[i]->pos / per) : -1;
+			if (C->rfold[i] >= 0 &&
+			    (size_t)C->rfold[i] != i / C->ifold)
+				C->pure[i / C->ifold] = 0;
+		}
+	}
+}
+
+void embrank_run(struct ranker *R, const char *queries, const char *items,
+		 const struct embrank_opts *o)
+{
+	struct embed Q, I;
+	struct kernel K;
+	struct ctx C;
+	struct relquery rq;
+	size_t folds = o->folds ? o->folds : 1, q;
+	int nthreads = o->nthreads ? o->nthreads : kernel_ncpu(), s, ns;
+	const char *e;
+
+	embed_read(&Q, queries);
+	embed_read(&I, items);
+	if (o->qids)
+		embed_read_ids(&Q, o->qids);
+	if (o->iids)
+		embed_read_ids(&I, o->iids);
+	embed_check_unique(&Q);
+	embed_check_unique(&I);
+	if (Q.rows % folds)
+		die(EXIT_DATA, "%zu queries do not split into %zu equal folds",
+		    Q.rows, folds);
+	if (I.rows % folds)
+		die(EXIT_DATA, "%zu items do not split into %zu equal folds",
+		    I.rows, folds);
+	kernel_init(&K, o->metric, &Q, &I);
+
+	memset(&C, 0, sizeof C);
+	C.R = R;
+	C.rel = R->rel;
+	C.Q = &Q;
+	C.I = &I;
+	C.K = &K;
+	C.type = K.type;
+	C.qpath = queries;
+	C.brk = R->brk;
+	/* a query without a label dies here, in the calling thread, as the
+	 * first such query would in `simmat | rankof` */
+	memset(&rq, 0, sizeof rq);
+	if (C.rel->kind == REL_LABELS)
+		for (q = 0; q < Q.rows; q++)
+			if (strmap_get(&C.rel->qlab.ids, embed_id(&Q, q)) == NONE)
+				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
+	prepare(&C, folds);
+	ns = kernel_nslots(nthreads);
+	C.slot = xcalloc((size_t)ns, sizeof *C.slot);
+	for (s = 0; s < ns; s++)
+		C.slot[s].mask = xcalloc(I.rows + 1, 1);
+	/* RANKKIT_EMBRANK=rows: the row path for every query (tests) */
+	e = getenv("RANKKIT_EMBRANK");
+	if (e && strcmp(e, "rows") == 0)
+		kernel_run(&K, nthreads, folds, work_rows, emit, &C);
+	else
+		kernel_run_noscores(&K, nthreads, folds, work_fused, emit, &C);
+	for (s = 0; s < ns; s++) {
+		struct slot *W = &C.slot[s];
+		free(W->rq.item);
+		free(W->rq.grade);
+		free(W->mask);
+		free(W->excl);
+		free(W->qn);
+		free(W->qbeg);
+		free(W->qjudged);
+		free(W->ln);
+		rk_free(&W->g);
+		free(W->fq);
+		free(W->kc);
+		free(W->ft);
+		free(W->fx);
+		free(W->fu);
+		free(W->fg);
+		free(W->fab);
+		free(W->feq);
+		free(W->row);
+	}
+	free(C.slot);
+	free(C.irec);
+	free(C.recrow);
+	free(C.junk);
+	free(C.rfold);
+	free(C.pure);
+	strmap_free(&C.irow);
+	kernel_free(&K);
+	embed_free(&Q);
+	embed_free(&I);
+}

@@ -1,0 +1,26 @@
+/* rankof -e: scores computed from embeddings by the kernel of simmat and
+ * fed to rankof's per-query machine (ranker.h), query by query and each
+ * query's items in row order, exactly as `simmat | rankof` would feed them,
+ * without a score stream in between: the ranks are counted inside the
+ * kernel, tile by tile (kernel_count), and a query the counts cannot serve
+ * gets one row of scores (embrank.c). */
+#ifndef RK_EMBRANK_H
+#define RK_EMBRANK_H
+#include <stddef.h>
+#include "kernel/kernel.h"
+#include "rank/ranker.h"
+
+struct embrank_opts {
+	enum metric metric;
+	size_t folds;		/* 1: none */
+	int nthreads;		/* 0: the online CPUs */
+	const char *qids, *iids;	/* id files or NULL */
+};
+
+/* reads the two embedding files and feeds every (query, item, score) of
+ * the job to R; dies (exit 1) on bad files or counts that do not split
+ * into the folds */
+void embrank_run(struct ranker *R, const char *queries, const char *items,
+		 const struct embrank_opts *o);
+
+#endif

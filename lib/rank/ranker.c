@@ -1,0 +1,186 @@
+/* Collects one query's candidates, then counts the ranks of its relevant
+ * items and writes them in the rank stream's order. */
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "util/out.h"
+#include "rank/rankcount.h"
+#include "rank/ranker.h"
+
+void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
+		 int all_queries)
+{
+	memset(K, 0, sizeof *K);
+	K->rel = rel;
+	K->brk = brk;
+	K->all_queries = all_queries;
+	strmap_init(&K->seen);
+	strmap_init(&K->cand);
+	K->excl = rel->exclude_self || rel->junk_samecam ||
+		  rel->has_junk_label || rel->folds;
+}
+
+/* rank-stream order: retrieved by rank then id, the others last by id */
+static int cmp_line(const void *pa, const void *pb)
+{
+	const struct rankline *a = pa, *b = pb;
+	if ((a->rank < 0) != (b->rank < 0))
+		return a->rank < 0 ? 1 : -1;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return slice_cmp(a->item, b->item);
+}
+
+void rankline_sort(struct rankline *l, size_t m)
+{
+	if (m > 1)
+		qsort(l, m, sizeof *l, cmp_line);
+}
+
+static void write_line(struct slice q, struct slice item, long grade,
+		       long rank, long ties, long n)
+{
+	out_slice(q);
+	out_char('\t');
+	out_slice(item);
+	out_char('\t');
+	out_long(grade);
+	out_char('\t');
+	if (rank < 0) {
+		out_str("-\t-\t");
+	} else {
+		out_long(rank);
+		out_char('\t');
+		out_long(ties);
+		out_char('\t');
+	}
+	out_long(n);
+	out_char('\n');
+}
+
+void rankline_write(struct slice q, const struct rankline *l, size_t m,
+		    long n)
+{
+	static const struct slice dash = { "-", 1 };
+	size_t i;
+
+	if (m == 0)
+		write_line(q, dash, 0, -1, 0, n);
+	for (i = 0; i < m; i++)
+		write_line(q, l[i].item, l[i].grade, l[i].rank, l[i].ties, n);
+}
+
+/* writes the lines of query q with n candidates (none when n = 0) */
+static void emit(struct ranker *K, struct slice q, size_t n)
+{
+	const struct relquery *rq = &K->rq;
+	struct rkgroups *G = &K->g;
+	size_t m = rq->n, i, c, k = 0;
+
+	xgrow((void **)&K->line, &K->linecap, m, sizeof *K->line);
+	rk_reserve(G, m);
+	/* the relevant items among the candidates are the targets */
+	for (i = 0; i < m; i++) {
+		c = n ? strmap_get(&K->cand, rq->item[i]) : (size_t)-1;
+		K->line[i].item = rq->item[i];
+		K->line[i].grade = rq->grade[i];
+		K->line[i].rank = -1;
+		K->line[i].ties = 0;
+		if (c != (size_t)-1) {
+			struct rktarget *t = &G->t[k++];
+			t->s = K->score[c];
+			t->cand = c;
+			t->id = rq->item[i];
+			t->out = i;
+		}
+	}
+	if (k) {
+		G->k = k;
+		G->brk = K->brk;
+		rk_group(G);
+		double lowest = G->u[G->d - 1];
+		for (c = 0; c < n; c++)
+			if (!(K->score[c] < lowest))	/* most are below */
+				rk_count(G, c, strmap_key(&K->cand, c),
+					 K->score[c]);
+		rk_ranks(G, K->line);
+	}
+	rankline_sort(K->line, m);
+	rankline_write(q, K->line, m, (long)n);
+}
+
+void ranker_end_query(struct ranker *K)
+{
+	if (K->active && K->judged)
+		emit(K, K->q, K->cand.nent);
+	K->active = 0;
+}
+
+void ranker_begin(struct ranker *K, struct slice q, const char *file,
+		  long line)
+{
+	int created;
+
+	ranker_end_query(K);
+	size_t e = strmap_put(&K->seen, q, &created);
+	if (!created)
+		die_at(file, line,
+		       "query '%.*s' reappears after another query began (sort -s -k1,1 first)",
+		       (int)q.n, q.p);
+	K->q = strmap_key(&K->seen, e);
+	K->active = 1;
+	K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
+	if (!K->judged)
+		K->unjudged++;
+	strmap_clear(&K->cand);
+}
+
+void ranker_take(struct ranker *K, struct slice item, uint64_t h,
+		 double score, const char *file, long line)
+{
+	int created;
+
+	if (!K->judged)
+		return;
+	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item))
+		return;
+	size_t c = strmap_put_h(&K->cand, item, h, &created);
+	if (!created)
+		die_at(file, line, "duplicate item '%.*s' in query '%.*s'",
+		       (int)item.n, item.p, (int)K->q.n, K->q.p);
+	if (c >= K->scap)
+		xgrow((void **)&K->score, &K->scap, c + 1, sizeof *K->score);
+	K->score[c] = score;
+}
+
+void ranker_finish(struct ranker *K)
+{
+	size_t i;
+
+	ranker_end_query(K);
+	if (K->all_queries) {
+		strmap_clear(&K->cand);
+		for (i = 0; i < rel_nqueries(K->rel); i++) {
+			struct slice q = rel_query_id(K->rel, i);
+			if (strmap_get(&K->seen, q) != (size_t)-1)
+				continue;
+			rel_query(K->rel, q, &K->rq, NULL, 0);
+			emit(K, q, 0);
+		}
+	}
+	if (K->unjudged)
+		note("%ld quer%s not in the qrels left out", K->unjudged,
+		     K->unjudged == 1 ? "y" : "ies");
+}
+
+void ranker_free(struct ranker *K)
+{
+	strmap_free(&K->seen);
+	strmap_free(&K->cand);
+	free(K->score);
+	free(K->rq.item);
+	free(K->rq.grade);
+	free(K->line);
+	rk_free(&K->g);
+	memset(K, 0, sizeof *K);
+}

@@ -1,0 +1,52 @@
+/* rankof's per-query machine: candidates of one query go in (from a score
+ * stream or from the scoring kernel), rank-stream lines come out. */
+#ifndef RK_RANKER_H
+#define RK_RANKER_H
+#include "rank/rankcount.h"
+#include "stream/relevance.h"
+#include <stdint.h>
+#include "util/strmap.h"
+
+struct ranker {
+	struct relsrc *rel;
+	int brk;		/* BREAK_* */
+	int all_queries;	/* -c */
+	int excl;		/* any gallery exclusion to check per line */
+
+	struct strmap seen;	/* queries begun so far */
+	struct strmap cand;	/* this query's candidates: entry = index */
+	double *score;
+	size_t scap;
+	struct slice q;		/* this query: its key in seen */
+	int active, judged;
+	struct relquery rq;
+	long unjudged;		/* run queries left out: not in the qrels */
+
+	/* per-query scratch: the lines, the targets */
+	struct rankline *line;
+	size_t linecap;
+	struct rkgroups g;
+};
+
+void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
+		 int all_queries);
+/* sorts m lines into the rank stream's order: by rank, equal ranks by
+ * item id (byte order), the items not retrieved last by item id */
+void rankline_sort(struct rankline *l, size_t m);
+/* writes query q's m lines (n candidates), or its '-' line when m = 0 */
+void rankline_write(struct slice q, const struct rankline *l, size_t m,
+		    long n);
+
+/* candidates go in as: begin query q, then take each of its candidates
+ * (h = hash_bytes(item)); file and line name them in messages */
+void ranker_begin(struct ranker *K, struct slice q, const char *file,
+		  long line);
+void ranker_take(struct ranker *K, struct slice item, uint64_t h,
+		 double score, const char *file, long line);
+/* writes the query in progress, if any */
+void ranker_end_query(struct ranker *K);
+/* the last query, then (-c) the qrels queries the run lacked */
+void ranker_finish(struct ranker *K);
+void ranker_free(struct ranker *K);
+
+#endif

@@ -1,0 +1,583 @@
+/* Embedding readers (see embed.h for the formats). The whole file is read
+ * into memory first: the matrix has to be there anyway, and one path then
+ * serves files, pipes and stdin alike. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "stream/embed.h"
+#include "util/err.h"
+#include "util/num.h"
+#include "util/strmap.h"
+
+struct buf {
+	unsigned char *p;
+	size_t n;
+};
+
+static void slurp(const char *path, struct buf *b)
+{
+	int fd = 0;
+	size_t cap = 1 << 16;
+
+	if (strcmp(path, "-") != 0) {
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			die_at(path, 0, "%s", strerror(errno));
+	}
+	b->p = xmalloc(cap);
+	b->n = 0;
+	for (;;) {
+		ssize_t r;
+		if (b->n == cap)
+			xgrow((void **)&b->p, &cap, cap + 1, 1);
+		r = read(fd, b->p + b->n, cap - b->n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			die_at(path, 0, "%s", strerror(errno));
+		}
+		if (r == 0)
+			break;
+		b->n += (size_t)r;
+	}
+	if (fd != 0)
+		close(fd);
+}
+
+static int host_is_le(void)
+{
+	const uint16_t one = 1;
+	unsigned char c;
+	memcpy(&c, &one, 1);
+	return c == 1;
+}
+
+static uint32_t rd_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+/* little-endian values of size sz at src into native ones at dst */
+static void copy_le(void *dst, const unsigned char *src, size_t count,
+		    size_t sz)
+{
+	unsigned char *d = dst;
+	size_t i, j;
+
+	if (host_is_le()) {
+		memcpy(dst, src, count * sz);
+		return;
+	}
+	for (i = 0; i < count; i++)
+		for (j = 0; j < sz; j++)
+			d[i * sz + j] = src[i * sz + sz - 1 - j];
+}
+
+static size_t mul_or_die(const char *path, size_t a, size_t b)
+{
+	if (a && b > SIZE_MAX / a)
+		die_at(path, 0, "too large to hold in memory");
+	return a * b;
+}
+
+static void check_finite(const struct embed *E)
+{
+	size_t i, n = E->rows * E->dim;
+
+	if (E->type == EMB_F32) {
+		const float *v = E->data;
+		for (i = 0; i < n; i++)
+			if (!isfinite(v[i]))
+				goto bad;
+	} else {
+		const double *v = E->data;
+		for (i = 0; i < n; i++)
+			if (!isfinite(v[i]))
+				goto bad;
+	}
+	return;
+bad:
+	die_at(E->path, 0, "row %zu, column %zu: value is not finite",
+	       i / E->dim, i % E->dim);
+}
+
+/* ---- .npy ----------------------------------------------------------- */
+
+/* The header is a Python dict literal; this is a small parser of exactly
+ * what numpy's format.py writes (and any equivalent spelling). */
+struct hp {
+	const char *p, *end, *path;
+};
+
+static void hp_ws(struct hp *h)
+{
+	while (h->p < h->end && (*h->p == ' ' || *h->p == '\t' ||
+				 *h->p == '\n' || *h->p == '\r'))
+		h->p++;
+}
+
+static _Noreturn void hp_bad(const struct hp *h, const char *what)
+{
+	die_at(h->path, 0, "bad .npy header: %s", what);
+}
+
+static int hp_eat(struct hp *h, char c)
+{
+	hp_ws(h);
+	if (h->p < h->end && *h->p == c) {
+		h->p++;
+		return 1;
+	}
+	return 0;
+}
+
+static struct slice hp_string(struct hp *h)
+{
+	struct slice s;
+	char q;
+
+	hp_ws(h);
+	if (h->p >= h->end || (*h->p != '\'' && *h->p != '"'))
+		hp_bad(h, "expected a quoted string");
+	q = *h->p++;
+	s.p = h->p;
+	while (h->p < h->end && *h->p != q)
+		h->p++;
+	if (h->p >= h->end)
+		hp_bad(h, "unterminated string");
+	s.n = (size_t)(h->p - s.p);
+	h->p++;
+	return s;
+}
+
+static int hp_word(struct hp *h, const char *w)
+{
+	size_t n = strlen(w);
+	hp_ws(h);
+	if ((size_t)(h->end - h->p) >= n && memcmp(h->p, w, n) == 0) {
+		h->p += n;
+		return 1;
+	}
+	return 0;
+}
+
+static void read_npy(struct embed *E, struct buf *b)
+{
+	const unsigned char *p = b->p;
+	size_t hlen, hstart, datalen, need, shape[8], rank = 0, esz = 0;
+	struct hp h;
+	struct slice descr = { NULL, 0 };
+	int fortran = -1, have_shape = 0;
+
+	if (b->n < 10)
+		die_at(E->path, 0, "truncated .npy header");
+	if (p[6] == 1 && p[7] == 0) {
+		hlen = (size_t)p[8] | (size_t)p[9] << 8;
+		hstart = 10;
+	} else if ((p[6] == 2 || p[6] == 3) && p[7] == 0) {
+		if (b->n < 12)
+			die_at(E->path, 0, "truncated .npy header");
+		hlen = rd_le32(p + 8);
+		hstart = 12;
+	} else {
+		die_at(E->path, 0,
+		       "unsupported .npy format version %u.%u (rankkit reads "
+		       "1.0, 2.0 and 3.0)", p[6], p[7]);
+	}
+	if (hlen > b->n - hstart)
+		die_at(E->path, 0, "truncated .npy header");
+	h.p = (const char *)p + hstart;
+	h.end = h.p + hlen;
+	h.path = E->path;
+	if (!hp_eat(&h, '{'))
+		hp_bad(&h, "expected '{'");
+	while (!hp_eat(&h, '}')) {
+		struct slice key = hp_string(&h);
+		if (!hp_eat(&h, ':'))
+			hp_bad(&h, "expected ':'");
+		if (slice_eqs(key, "descr")) {
+			descr = hp_string(&h);
+		} else if (slice_eqs(key, "fortran_order")) {
+			if (hp_word(&h, "True"))
+				fortran = 1;
+			else if (hp_word(&h, "False"))
+				fortran = 0;
+			else
+				hp_bad(&h, "fortran_order is not True or False");
+		} else if (slice_eqs(key, "shape")) {
+			if (!hp_eat(&h, '('))
+				hp_bad(&h, "shape is not a tuple");
+			while (!hp_eat(&h, ')')) {
+				size_t v = 0;
+				hp_ws(&h);
+				if (h.p >= h.end || *h.p < '0' || *h.p > '9')
+					hp_bad(&h, "shape is not a tuple of integers");
+				while (h.p < h.end && *h.p >= '0' && *h.p <= '9') {
+					size_t d = (size_t)(*h.p++ - '0');
+					if (v > (SIZE_MAX - d) / 10)
+						hp_bad(&h, "shape too large");
+					v = v * 10 + d;
+				}
+				hp_ws(&h);
+				if (h.p < h.end && *h.p == 'L')	/* Python 2 longs */
+					h.p++;
+				if (rank < sizeof shape / sizeof shape[0])
+					shape[rank] = v;
+				rank++;
+				if (!hp_eat(&h, ',')) {
+					if (!hp_eat(&h, ')'))
+						hp_bad(&h, "expected ',' or ')' in shape");
+					break;
+				}
+			}
+			have_shape = 1;
+		} else {
+			hp_bad(&h, "unknown key");
+		}
+		if (!hp_eat(&h, ',')) {
+			if (!hp_eat(&h, '}'))
+				hp_bad(&h, "expected ',' or '}'");
+			break;
+		}
+	}
+	if (!descr.p || fortran < 0 || !have_shape)
+		hp_bad(&h, "missing 'descr', 'fortran_order' or 'shape'");
+
+	if (slice_eqs(descr, "<f4"))
+		esz = 4;
+	else if (slice_eqs(descr, "<f8"))
+		esz = 8;
+	else if (slice_eqs(descr, ">f4") || slice_eqs(descr, ">f8"))
+		die_at(E->path, 0, "big-endian dtype '%.*s' is not supported "
+		       "(rankkit reads '<f4' and '<f8': save "
+		       "arr.astype('<f%c'))", (int)descr.n, descr.p,
+		       descr.p[2]);
+	else
+		die_at(E->path, 0, "dtype '%.*s' is not supported (rankkit "
+		       "reads '<f4' and '<f8', float32 and float64)",
+		       (int)descr.n, descr.p);
+	if (fortran)
+		die_at(E->path, 0, "Fortran-order array is not supported "
+		       "(save np.ascontiguousarray(arr))");
+	if (rank != 2)
+		die_at(E->path, 0, "%zu-D array: embeddings must be 2-D "
+		       "(rows, dim)", rank);
+	E->rows = shape[0];
+	E->dim = shape[1];
+	E->type = esz == 4 ? EMB_F32 : EMB_F64;
+	need = mul_or_die(E->path, mul_or_die(E->path, E->rows, E->dim), esz);
+	datalen = b->n - hstart - hlen;
+	if (datalen < need)
+		die_at(E->path, 0, "truncated: shape (%zu, %zu) needs %zu bytes "
+		       "of data, found %zu", E->rows, E->dim, need, datalen);
+	if (datalen > need)
+		die_at(E->path, 0, "%zu bytes after the data of shape (%zu, %zu)",
+		       datalen - need, E->rows, E->dim);
+	E->data = xmalloc(need);
+	copy_le(E->data, p + hstart + hlen, E->rows * E->dim, esz);
+}
+
+/* ---- .fvecs / .bvecs / .ivecs ---------------------------------------- */
+
+static void read_vecs(struct embed *E, struct buf *b, int kind)
+{
+	size_t vsz = kind == 'b' ? 1 : 4, rec, off, r, i, n;
+	uint32_t d;
+
+	if (b->n < 4)
+		die_at(E->path, 0, b->n ? "truncated record 0" : "no rows");
+	d = rd_le32(b->p);
+	if (d == 0 || d > (1u << 30))
+		die_at(E->path, 0, "record 0: bad dimension %lu",
+		       (unsigned long)d);
+	E->dim = d;
+	rec = 4 + E->dim * vsz;
+	E->rows = b->n / rec;
+	for (r = 0, off = 0; off < b->n; r++, off += rec) {
+		uint32_t dr;
+		if (b->n - off < 4)
+			die_at(E->path, 0, "truncated record %zu", r);
+		dr = rd_le32(b->p + off);
+		if (dr != d)
+			die_at(E->path, 0, "record %zu: dimension %lu, record 0 "
+			       "has %lu", r, (unsigned long)dr,
+			       (unsigned long)d);
+		if (b->n - off < rec)
+			die_at(E->path, 0, "truncated record %zu", r);
+	}
+	n = mul_or_die(E->path, E->rows, E->dim);
+	if (kind == 'f') {
+		float *v = xmalloc(mul_or_die(E->path, n, 4));
+		E->type = EMB_F32;
+		for (r = 0; r < E->rows; r++)
+			copy_le(v + r * E->dim, b->p + r * rec + 4, E->dim, 4);
+		E->data = v;
+	} else if (kind == 'b') {
+		float *v = xmalloc(mul_or_die(E->path, n, 4));
+		E->type = EMB_F32;
+		for (r = 0; r < E->rows; r++)
+			for (i = 0; i < E->dim; i++)
+				v[r * E->dim + i] = b->p[r * rec + 4 + i];
+		E->data = v;
+	} else {
+		double *v = xmalloc(mul_or_die(E->path, n, 8));
+		E->type = EMB_F64;
+		for (r = 0; r < E->rows; r++)
+			for (i = 0; i < E->dim; i++)
+				v[r * E->dim + i] = (int32_t)rd_le32(
+					b->p + r * rec + 4 + 4 * i);
+		E->data = v;
+	}
+}
+
+/* ---- text ------------------------------------------------------------ */
+
+/* the next line of b from *pos, without "\n" or "\r\n"; 0 at the end */
+static int next_line(const struct buf *b, size_t *pos, struct slice *line)
+{
+	const char *s = (const char *)b->p + *pos, *nl;
+	size_t left = b->n - *pos, n;
+
+	if (*pos >= b->n)
+		return 0;
+	nl = memchr(s, '\n', left);
+	n = nl ? (size_t)(nl - s) : left;
+	*pos += nl ? n + 1 : n;
+	if (n && s[n - 1] == '\r')
+		n--;
+	line->p = s;
+	line->n = n;
+	return 1;
+}
+
+static int skip_line(struct slice line)
+{
+	size_t i = 0;
+	while (i < line.n && (line.p[i] == ' ' || line.p[i] == '\t'))
+		i++;
+	return i == line.n || line.p[i] == '#';
+}
+
+struct idlist {
+	char *ids;
+	size_t used, cap;
+	size_t *off, *len;
+	long *line;
+	size_t n, ncap;
+};
+
+static void idlist_add(struct idlist *L, struct slice id, long line)
+{
+	if (L->n == L->ncap) {
+		size_t c = L->ncap;
+		xgrow((void **)&L->off, &c, L->n + 1, sizeof *L->off);
+		c = L->ncap;
+		xgrow((void **)&L->len, &c, L->n + 1, sizeof *L->len);
+		xgrow((void **)&L->line, &L->ncap, L->n + 1, sizeof *L->line);
+	}
+	xgrow((void **)&L->ids, &L->cap, L->used + id.n + 1, 1);
+	memcpy(L->ids + L->used, id.p, id.n);
+	L->off[L->n] = L->used;
+	L->len[L->n] = id.n;
+	L->line[L->n] = line;
+	L->used += id.n;
+	L->n++;
+}
+
+static void idlist_give(struct idlist *L, struct embed *E, const char *file)
+{
+	free(E->ids);
+	free(E->idoff);
+	free(E->idlen);
+	free(E->idline);
+	E->ids = L->ids ? L->ids : xmalloc(1);
+	E->idoff = L->off;
+	E->idlen = L->len;
+	E->idline = L->line;
+	E->idfile = file;
+}
+
+static void read_text(struct embed *E, struct buf *b)
+{
+	struct slice line, *f = NULL;
+	size_t fcap = 0, nf, pos = 0, vcap = 0, i;
+	double *v = NULL;
+	long lineno = 0, firstline = 0;
+	struct idlist L = { 0 };
+
+	E->type = EMB_F64;
+	E->rows = 0;
+	while (next_line(b, &pos, &line)) {
+		lineno++;
+		if (skip_line(line))
+			continue;
+		nf = split_fields(line, f, fcap);
+		if (nf > fcap) {
+			xgrow((void **)&f, &fcap, nf, sizeof *f);
+			split_fields(line, f, fcap);
+		}
+		if (!firstline) {
+			if (nf < 2)
+				die_at(E->path, lineno, "expected an id and "
+				       "values, found %zu field", nf);
+			E->dim = nf - 1;
+			firstline = lineno;
+		} else if (nf - 1 != E->dim) {
+			die_at(E->path, lineno, "expected %zu values after the "
+			       "id (as line %ld), found %zu", E->dim, firstline,
+			       nf - 1);
+		}
+		xgrow((void **)&v, &vcap, (E->rows + 1) * E->dim, sizeof *v);
+		for (i = 0; i < E->dim; i++) {
+			double x;
+			int r = parse_double(f[i + 1], &x);
+			if (r == NUM_NAN || (r == NUM_OK && !isfinite(x)))
+				die_at(E->path, lineno, "field %zu: value is not "
+				       "finite '%.*s'", i + 2, (int)f[i + 1].n,
+				       f[i + 1].p);
+			if (r != NUM_OK)
+				die_at(E->path, lineno, "field %zu: bad number "
+				       "'%.*s'", i + 2, (int)f[i + 1].n,
+				       f[i + 1].p);
+			v[E->rows * E->dim + i] = x;
+		}
+		idlist_add(&L, f[0], lineno);
+		E->rows++;
+	}
+	free(f);
+	E->data = v;
+	idlist_give(&L, E, E->path);
+}
+
+/* ---- the interface ---------------------------------------------------- */
+
+static void row_number_ids(struct embed *E)
+{
+	size_t i, used = 0;
+	char tmp[32];
+
+	for (i = 0; i < E->rows; i++)
+		used += (size_t)snprintf(tmp, sizeof tmp, "%zu", i);
+	E->ids = xmalloc(used + 1);
+	E->idoff = xmalloc(E->rows * sizeof *E->idoff + 1);
+	E->idlen = xmalloc(E->rows * sizeof *E->idlen + 1);
+	used = 0;
+	for (i = 0; i < E->rows; i++) {
+		int n = snprintf(tmp, sizeof tmp, "%zu", i);
+		memcpy(E->ids + used, tmp, (size_t)n);
+		E->idoff[i] = used;
+		E->idlen[i] = (size_t)n;
+		used += (size_t)n;
+	}
+	E->idfile = NULL;
+	E->idline = NULL;
+}
+
+static int has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+void embed_read(struct embed *E, const char *path)
+{
+	struct buf b;
+
+	memset(E, 0, sizeof *E);
+	E->path = path;
+	slurp(path, &b);
+	if (b.n >= 6 && memcmp(b.p, "\x93NUMPY", 6) == 0)
+		read_npy(E, &b);
+	else if (has_suffix(path, ".fvecs"))
+		read_vecs(E, &b, 'f');
+	else if (has_suffix(path, ".bvecs"))
+		read_vecs(E, &b, 'b');
+	else if (has_suffix(path, ".ivecs"))
+		read_vecs(E, &b, 'i');
+	else
+		read_text(E, &b);
+	free(b.p);
+	if (E->rows == 0)
+		die_at(path, 0, "no rows");
+	if (E->dim == 0)
+		die_at(path, 0, "rows have no values (dimension 0)");
+	check_finite(E);
+	if (!E->ids)
+		row_number_ids(E);
+}
+
+void embed_read_ids(struct embed *E, const char *idpath)
+{
+	struct buf b;
+	struct slice line, f[2];
+	size_t pos = 0, nf;
+	long lineno = 0;
+	struct idlist L = { 0 };
+
+	slurp(idpath, &b);
+	while (next_line(&b, &pos, &line)) {
+		lineno++;
+		if (skip_line(line))
+			continue;
+		nf = split_fields(line, f, 2);
+		if (nf != 1)
+			die_at(idpath, lineno, "expected one id, found %zu "
+			       "fields", nf);
+		idlist_add(&L, f[0], lineno);
+	}
+	free(b.p);
+	if (L.n != E->rows)
+		die_at(idpath, 0, "%zu ids for the %zu rows of %s", L.n,
+		       E->rows, E->path);
+	idlist_give(&L, E, idpath);
+}
+
+void embed_check_unique(const struct embed *E)
+{
+	struct strmap m;
+	size_t i;
+
+	if (!E->idline)
+		return;		/* row numbers */
+	strmap_init(&m);
+	for (i = 0; i < E->rows; i++) {
+		int created;
+		strmap_put(&m, embed_id(E, i), &created);
+		if (!created)
+			die_at(E->idfile, E->idline[i], "duplicate id '%.*s'",
+			       (int)E->idlen[i], E->ids + E->idoff[i]);
+	}
+	strmap_free(&m);
+}
+
+void embed_to_f64(struct embed *E)
+{
+	size_t i, n = E->rows * E->dim;
+	const float *s = E->data;
+	double *d;
+
+	if (E->type == EMB_F64)
+		return;
+	d = xmalloc(mul_or_die(E->path, n, sizeof *d));
+	for (i = 0; i < n; i++)
+		d[i] = s[i];
+	free(E->data);
+	E->data = d;
+	E->type = EMB_F64;
+}
+
+void embed_free(struct embed *E)
+{
+	free(E->data);
+	free(E->ids);
+	free(E->idoff);
+	free(E->idlen);
+	free(E->idline);
+	memset(E, 0, sizeof *E);
+}

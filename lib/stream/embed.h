@@ -1,0 +1,60 @@
+/* Embedding readers: a matrix of rows x dim values, float32 or float64, and
+ * one identifier per row.
+ *
+ * Formats, chosen by content first and then by the file name:
+ * - .npy (any name; recognised by its magic "\x93NUMPY"): format versions
+ *   1.0, 2.0 and 3.0 as NumPy's format.py documents them: magic, major and
+ *   minor version bytes, a little-endian header length (2 bytes in 1.0, 4 in
+ *   2.0 and 3.0), then a Python dict literal with 'descr', 'fortran_order'
+ *   and 'shape', padded with spaces and a newline so the data is aligned.
+ *   rankkit reads 2-D C-order '<f4' and '<f8' ('|' or '=' byte orders are
+ *   not accepted for floats: numpy always writes '<' on little-endian
+ *   machines); anything else is a clear error.
+ * - .fvecs / .bvecs / .ivecs (the ANN benchmark formats of the TEXMEX
+ *   corpus): records of a little-endian int32 dimension d followed by d
+ *   float32 / uint8 / int32 values. bvecs become float32 (exact), ivecs
+ *   float64 (exact). Every record must have the same dimension.
+ * - anything else is text: "id v1 v2 ... vD" per line, fields separated by
+ *   runs of blanks, '#' comment lines and blank lines skipped, CRLF
+ *   accepted; values are read as float64.
+ * Rows of binary formats are named by their row number from 0.
+ * Non-finite values (inf, NaN) are an error in every format. */
+#ifndef RK_EMBED_H
+#define RK_EMBED_H
+#include <stddef.h>
+#include "util/slice.h"
+
+enum embtype { EMB_F32 = 4, EMB_F64 = 8 };	/* the value is the size */
+
+struct embed {
+	const char *path;
+	size_t rows, dim;
+	enum embtype type;
+	void *data;		/* rows * dim values, row after row */
+	/* identifiers: row i is ids[idoff[i] .. idoff[i] + idlen[i]) */
+	char *ids;
+	size_t *idoff;
+	size_t *idlen;
+	const char *idfile;	/* where the ids came from (NULL: row numbers) */
+	long *idline;		/* and the line of each (NULL: row numbers) */
+};
+
+/* Reads a file ("-" is stdin) or dies "prog: FILE: what" (exit 1). */
+void embed_read(struct embed *E, const char *path);
+/* Names the rows by the lines of an id file, one identifier per line
+ * (blank and '#' lines skipped); the count must equal the rows. */
+void embed_read_ids(struct embed *E, const char *idpath);
+/* Dies "prog: FILE:LINE: duplicate id 'X'" when two rows share an id
+ * (file is the id file or the embedding file that named them). */
+void embed_check_unique(const struct embed *E);
+/* Converts the matrix to float64 in place (for mixed inputs). */
+void embed_to_f64(struct embed *E);
+void embed_free(struct embed *E);
+
+static inline struct slice embed_id(const struct embed *E, size_t i)
+{
+	struct slice s = { E->ids + E->idoff[i], E->idlen[i] };
+	return s;
+}
+
+#endif

@@ -1,0 +1,188 @@
+/* The rank stream, one query at a time: records are checked (field count,
+ * numbers, '-' pairs, constant n, contiguous queries, consistent tie
+ * groups) and gathered into tie groups. */
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "util/num.h"
+#include "stream/rankstream.h"
+
+void rankreader_open(struct rankreader *R, char **files, int nfiles)
+{
+	static char dash[] = "-";
+	static char *std_in[] = { dash };
+	memset(R, 0, sizeof *R);
+	R->files = nfiles ? files : std_in;
+	R->nfiles = nfiles ? nfiles : 1;
+	strmap_init(&R->seen);
+}
+
+static int is_dash(struct slice s)
+{
+	return s.n == 1 && s.p[0] == '-';
+}
+
+/* reads the next record; 0 at the end of the last file */
+static int next_record(struct rankreader *R, struct slice *qid,
+		       struct relitem *it, long *n, int *empty, long *line)
+{
+	struct slice f[7];
+	size_t nf;
+
+	for (;;) {
+		if (!R->open) {
+			if (R->fi == R->nfiles)
+				return 0;
+			stream_open(&R->S, R->files[R->fi++], HDR_RANK);
+			R->open = 1;
+		}
+		if (stream_next(&R->S, f, 7, &nf))
+			break;
+		/* nothing at all, not even a header: a failed rankof upstream
+		 * (make runs pipelines without pipefail), never a result */
+		if (!R->S.seen_any)
+			die_at(R->S.L.name, 0, "empty input: no rank stream (did the program upstream fail?)");
+		stream_close(&R->S);
+		R->open = 0;
+	}
+	const char *file = R->S.L.name;
+	long ln = R->S.L.lineno;
+	if (nf != 6)
+		die_at(file, ln,
+		       "expected 6 fields (query item grade rank ties n), found %zu",
+		       nf);
+	*qid = f[0];
+	*line = ln;
+	it->grade = field_long(file, ln, 3, f[2]);
+	*n = field_long(file, ln, 6, f[5]);
+	if (*n < 0)
+		die_at(file, ln, "field 6: n is negative");
+	if (is_dash(f[3]) || is_dash(f[4])) {
+		if (!is_dash(f[3]) || !is_dash(f[4]))
+			die_at(file, ln, "rank and ties must both be '-' or both numbers");
+		it->rank = -1;
+		it->ties = 0;
+	} else {
+		it->rank = field_long(file, ln, 4, f[3]);
+		it->ties = field_long(file, ln, 5, f[4]);
+		if (it->rank < 1 || it->ties < 0)
+			die_at(file, ln, "rank must be >= 1 and ties >= 0");
+		if (it->rank + it->ties > *n)
+			die_at(file, ln, "rank %ld with %ld ties does not fit in n = %ld",
+			       it->rank, it->ties, *n);
+	}
+	*empty = is_dash(f[1]);
+	if (*empty && it->rank >= 0)
+		die_at(file, ln, "a query without relevant items ('-') has rank '-'");
+	return 1;
+}
+
+static int cmp_rel(const void *pa, const void *pb)
+{
+	const struct relitem *a = pa, *b = pb;
+	if ((a->rank < 0) != (b->rank < 0))
+		return a->rank < 0 ? 1 : -1;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return (a->grade < b->grade) - (a->grade > b->grade);
+}
+
+static void make_groups(struct rquery *q)
+{
+	size_t i;
+	q->ng = 0;
+	for (i = 0; i < q->nret; i++) {
+		struct relitem *r = &q->rel[i];
+		if (i == 0 || r->rank != q->rel[i - 1].rank) {
+			xgrow((void **)&q->g, &q->gcap, q->ng + 1, sizeof *q->g);
+			struct tgroup *g = &q->g[q->ng++];
+			g->a = r->rank - 1;
+			g->t = r->ties + 1;
+			g->s = 0;
+			g->first = i;
+			g->gsum = 0;
+		}
+		struct tgroup *g = &q->g[q->ng - 1];
+		if (r->ties + 1 != g->t)
+			die_at(q->file, q->line,
+			       "query '%s': relevant items at rank %ld disagree on ties",
+			       q->id, r->rank);
+		g->s++;
+		g->gsum += r->grade;
+		if ((long)g->s > g->t)
+			die_at(q->file, q->line,
+			       "query '%s': more relevant items at rank %ld than its %ld tied positions",
+			       q->id, r->rank, g->t);
+	}
+}
+
+int rankreader_next(struct rankreader *R, struct rquery *q)
+{
+	struct slice qid;
+	struct relitem it;
+	long n, line;
+	int empty, created;
+
+	if (!R->have_pend) {
+		if (!next_record(R, &qid, &it, &n, &empty, &line))
+			return 0;
+		R->pend_q = strmap_put(&R->seen, qid, &created);
+		R->pend = it;
+		R->pend_n = n;
+		R->pend_empty = empty;
+		R->pend_line = line;
+	}
+	R->have_pend = 0;
+
+	struct slice key = strmap_key(&R->seen, R->pend_q);
+	xgrow((void **)&q->id, &q->idcap, key.n + 1, 1);
+	memcpy(q->id, key.p, key.n + 1);
+	q->n = R->pend_n;
+	q->line = R->pend_line;
+	q->file = R->S.L.name;
+	q->m = q->nret = 0;
+	int q_empty = R->pend_empty;
+	if (!q_empty) {
+		xgrow((void **)&q->rel, &q->relcap, 1, sizeof *q->rel);
+		q->rel[q->m++] = R->pend;
+	}
+	while (next_record(R, &qid, &it, &n, &empty, &line)) {
+		if (!slice_eqs(qid, q->id)) {
+			size_t e = strmap_put(&R->seen, qid, &created);
+			if (!created)
+				die_at(R->S.L.name, line,
+				       "query '%.*s' reappears after another query began (sort -s -k1,1 first)",
+				       (int)qid.n, qid.p);
+			R->have_pend = 1;
+			R->pend_q = e;
+			R->pend = it;
+			R->pend_n = n;
+			R->pend_empty = empty;
+			R->pend_line = line;
+			break;
+		}
+		if (n != q->n)
+			die_at(R->S.L.name, line,
+			       "n differs within query '%s' (%ld, then %ld)",
+			       q->id, q->n, n);
+		if (empty || q_empty)
+			die_at(R->S.L.name, line,
+			       "query '%s' has a '-' line and other lines", q->id);
+		xgrow((void **)&q->rel, &q->relcap, q->m + 1, sizeof *q->rel);
+		q->rel[q->m++] = it;
+	}
+	if (q->m > 1)
+		qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
+	while (q->nret < q->m && q->rel[q->nret].rank >= 0)
+		q->nret++;
+	make_groups(q);
+	return 1;
+}
+
+void rquery_free(struct rquery *q)
+{
+	free(q->id);
+	free(q->rel);
+	free(q->g);
+	memset(q, 0, sizeof *q);
+}

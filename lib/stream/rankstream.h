@@ -1,0 +1,56 @@
+/* Reading the rank stream (query item grade rank ties n) one query at a
+ * time, and the tie-group view every measure is computed from. */
+#ifndef RK_RANKSTREAM_H
+#define RK_RANKSTREAM_H
+#include <stddef.h>
+#include "stream/stream.h"
+#include "util/strmap.h"
+
+/* One relevant item of a query. rank < 0: not retrieved. */
+struct relitem {
+	long grade;
+	long rank;
+	long ties;
+};
+
+/* A tie group holding relevant items: positions a+1 .. a+t, s of them
+ * relevant, their grades rel[first .. first+s-1] (highest first). */
+struct tgroup {
+	long a, t;
+	size_t s, first;
+	long gsum;
+};
+
+struct rquery {
+	char *id;
+	long n;			/* candidates of the query */
+	long line;		/* line of the query's first record */
+	const char *file;
+	size_t m;		/* relevant items, retrieved or not (0: empty) */
+	size_t nret;		/* of which retrieved: rel[0 .. nret-1] */
+	struct relitem *rel;	/* by rank, then grade descending */
+	struct tgroup *g;	/* groups by position */
+	size_t ng;
+	size_t relcap, gcap, idcap;
+};
+
+struct rankreader {
+	struct stream S;
+	char **files;
+	int nfiles, fi, open;
+	struct strmap seen;	/* queries begun */
+	/* a record read ahead: the first of the next query */
+	int have_pend;
+	struct relitem pend;
+	long pend_n, pend_line;
+	int pend_empty;
+	size_t pend_q;		/* its query: entry of seen */
+};
+
+/* nfiles files; none means stdin */
+void rankreader_open(struct rankreader *R, char **files, int nfiles);
+/* 1 and the next query in *q, or 0 at the end. Dies on bad records. */
+int rankreader_next(struct rankreader *R, struct rquery *q);
+void rquery_free(struct rquery *q);
+
+#endif

@@ -1,0 +1,75 @@
+/* Relevance for rankof: TREC qrels, or labels (one file for both sides, or
+ * one per side) with optional cameras, and the gallery exclusions that come
+ * with them (-x, same-camera junk, a junk label, folds). */
+#ifndef RK_RELEVANCE_H
+#define RK_RELEVANCE_H
+#include <stddef.h>
+#include "util/strmap.h"
+
+enum { REL_QRELS, REL_LABELS };
+
+struct labelrec {
+	size_t label;		/* interned label */
+	long cam;		/* interned camera, -1: none */
+	size_t pos;		/* line order in its file, from 0 */
+};
+
+struct labelfile {
+	const char *name;
+	struct strmap ids;	/* entry = record */
+	struct labelrec *rec;
+	size_t nrec;
+};
+
+struct relsrc {
+	int kind;
+	long min_grade;
+	int exclude_self;
+	int junk_samecam;
+	int has_junk_label;
+	size_t junk_label;	/* interned, valid when has_junk_label */
+	long folds;		/* 0: none */
+
+	/* qrels: per qrels query (strmap entry), its judgments sorted by
+	 * item id: items jitem[jbeg[q] .. jbeg[q+1]-1] of the arena jids */
+	const char *qrels_name;
+	struct strmap qq;
+	size_t *jbeg;
+	struct strmap jids;	/* every judged item string, one entry per judgment */
+	size_t *jent;		/* judgment -> jids entry */
+	long *jgrade;
+
+	/* labels */
+	struct strmap labels;	/* interned label strings */
+	struct strmap cams;
+	struct labelfile qlab, ilab;	/* qlab aliases ilab with -l */
+	int one_file;
+	size_t *lbeg, *litem;	/* per label, its items (ilab records) */
+};
+
+/* the relevant set of one query, and what its gallery filter needs */
+struct relquery {
+	size_t n;
+	struct slice *item;
+	long *grade;
+	size_t cap;
+	/* labels: the query's record, for per-line exclusions */
+	const struct labelrec *qrec;
+	size_t fold;
+};
+
+void rel_load_qrels(struct relsrc *R, const char *path);
+void rel_load_labels(struct relsrc *R, const char *qpath, const char *ipath);
+void rel_set_junk_label(struct relsrc *R, const char *label);
+/* fills *out for query q; 0 when q has no relevance (qrels: not judged;
+ * labels: dies naming file and line) */
+int rel_query(struct relsrc *R, struct slice q, struct relquery *out,
+	      const char *file, long line);
+/* 1 when item leaves the gallery of query q (whose relquery is rq) */
+int rel_excluded(const struct relsrc *R, const struct relquery *rq,
+		 struct slice q, struct slice item);
+/* qrels queries, for -c: count, id, relevant set */
+size_t rel_nqueries(const struct relsrc *R);
+struct slice rel_query_id(const struct relsrc *R, size_t i);
+
+#endif

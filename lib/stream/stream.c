@@ -1,0 +1,111 @@
+/* Reading and writing rankkit streams with their header and end lines. */
+#include <string.h>
+#include "util/err.h"
+#include "util/out.h"
+#include "stream/stream.h"
+
+void stream_open(struct stream *S, const char *path, const char *header)
+{
+	lines_open(&S->L, path);
+	S->header = header;
+	S->parts.has_header = 0;
+	S->parts.ended = 0;
+	S->seen_any = 0;
+}
+
+int stream_is_header(struct slice line, const char *header)
+{
+	/* "# " then the columns, separated by tabs or spaces */
+	struct slice a[16], b[16];
+	struct slice h = { header, strlen(header) };
+	size_t na, nb, i;
+
+	if (line.n < 2 || line.p[0] != '#')
+		return 0;
+	line.p++, line.n--;
+	na = split_fields(line, a, 16);
+	nb = split_fields(h, b, 16);
+	if (na != nb || na > 16)
+		return 0;
+	for (i = 0; i < na; i++)
+		if (!slice_eq(a[i], b[i]))
+			return 0;
+	return 1;
+}
+
+int stream_is_end(struct slice line)
+{
+	struct slice f[3];
+	if (line.n < 2 || line.p[0] != '#')
+		return 0;
+	line.p++, line.n--;
+	return split_fields(line, f, 3) == 1 && slice_eqs(f[0], "end");
+}
+
+void parts_header(struct parts *P, long lineno)
+{
+	if (lineno == 1 || P->ended) {
+		P->has_header = 1;
+		P->ended = 0;
+	}
+}
+
+void parts_end(struct parts *P)
+{
+	P->ended |= P->has_header;
+}
+
+void parts_data(const struct parts *P, const char *file, long line)
+{
+	if (P->ended)
+		die_at(file, line, "data after the '# end' line");
+}
+
+void parts_finish(const struct parts *P, const char *file, long line)
+{
+	if (P->has_header && !P->ended)
+		die_at(file, line,
+		       "stream ends without its '# end' line (the program upstream failed)");
+}
+
+int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf)
+{
+	struct slice line;
+
+	while (lines_next(&S->L, &line)) {
+		if (line.n && line.p[0] == '#') {
+			if (S->header && stream_is_header(line, S->header))
+				parts_header(&S->parts, S->L.lineno);
+			else if (stream_is_end(line))
+				parts_end(&S->parts);
+			S->seen_any = 1;
+			continue;
+		}
+		size_t k = split_fields(line, f, max);
+		if (k == 0)
+			continue;	/* blank line */
+		parts_data(&S->parts, S->L.name, S->L.lineno);
+		*nf = k;
+		S->seen_any = 1;
+		return 1;
+	}
+	parts_finish(&S->parts, S->L.name, S->L.lineno);
+	return 0;
+}
+
+void stream_close(struct stream *S)
+{
+	lines_close(&S->L);
+}
+
+void stream_write_header(const char *header)
+{
+	out_str("# ");
+	out_str(header);
+	out_char('\n');
+}
+
+void stream_write_end(void)
+{
+	out_str("# end\n");
+}

@@ -1,0 +1,50 @@
+/* rankkit streams: tab-separated records, '#' comment lines, a header line
+ * "# col col ..." first and a "# end" line last when a rankkit program wrote
+ * it. A reader that saw the header demands the end line, so a failed
+ * program upstream never turns into a plausible result downstream. */
+#ifndef RK_STREAM_H
+#define RK_STREAM_H
+#include "util/lines.h"
+
+#define HDR_SCORE   "query\titem\tscore"
+#define HDR_RANK    "query\titem\tgrade\trank\tties\tn"
+#define HDR_MEASURE "measure\tquery\tvalue"
+
+/* The rule of header and end lines, for every reader of a stream: a
+ * header on the first line, or right after an end line, starts a part
+ * (streams concatenate: cat part1 part2); a part that began with a header
+ * must end with the end line, and no data may follow an end line. */
+struct parts {
+	int has_header, ended;
+};
+/* a header line at line lineno of the file */
+void parts_header(struct parts *P, long lineno);
+void parts_end(struct parts *P);
+/* die naming file and line when data comes after an end line */
+void parts_data(const struct parts *P, const char *file, long line);
+/* die when the file ended (at line) inside a part with a header */
+void parts_finish(const struct parts *P, const char *file, long line);
+
+struct stream {
+	struct lines L;
+	const char *header;	/* columns expected after "# " */
+	struct parts parts;
+	int seen_any;		/* any line but blank ones */
+};
+
+void stream_open(struct stream *S, const char *path, const char *header);
+/* The next data line split into fields (at most max stored; *nf gets the
+ * total). Comment and blank lines are skipped. Returns 0 at the end, after
+ * checking the end line. */
+int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf);
+void stream_close(struct stream *S);
+
+/* a comment line that is this header, or the end line */
+int stream_is_header(struct slice line, const char *header);
+int stream_is_end(struct slice line);
+
+/* "# header\n" and "# end\n" on stdout */
+void stream_write_header(const char *header);
+void stream_write_end(void);
+
+#endif

@@ -1,6 +1,0 @@
-#include <stddef.h>
-#include "ties.h"
-
-const char *const tiemode_name[NTIEMODES + 1] = {
-	"optimistic", "pessimistic", "expected", NULL
-};

@@ -1,0 +1,148 @@
+/* Errors and checked allocation. Messages are one line: "prog: what". */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+
+const char *progname = "rankkit";
+const char *rk_usage;
+_Thread_local struct errtrap *rk_trap;
+
+/* a trapped error never returns: it jumps back into the worker */
+static void trap(int status, long line, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+static void trap(int status, long line, const char *fmt, va_list ap)
+{
+	struct errtrap *t = rk_trap;
+	if (!t)
+		return;
+	t->status = status;
+	t->line = line;
+	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+	longjmp(t->jb, 1);
+}
+
+void rk_setprog(const char *argv0)
+{
+	const char *s = strrchr(argv0, '/');
+	progname = s ? s + 1 : argv0;
+}
+
+static void vmsg(const char *file, long line, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+static void vmsg(const char *file, long line, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	if (file) {
+		if (line > 0)
+			fprintf(stderr, "%s:%ld: ", file, line);
+		else
+			fprintf(stderr, "%s: ", file);
+	}
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void die(int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	trap(status, 0, fmt, ap);
+	vmsg(NULL, 0, fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+void die_at(const char *file, long line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	trap(EXIT_DATA, line, fmt, ap);
+	vmsg(file, line, fmt, ap);
+	va_end(ap);
+	exit(EXIT_DATA);
+}
+
+void note(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(NULL, 0, fmt, ap);
+	va_end(ap);
+}
+
+void usage_error(const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (!usage)
+		usage = rk_usage;
+	if (usage)
+		fprintf(stderr, "usage: %s\n", usage);
+	exit(EXIT_USAGE);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		die(EXIT_DATA, "out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		die(EXIT_DATA, "out of memory (%zu x %zu bytes)", n, size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die(EXIT_DATA, "out of memory (%zu bytes)", n);
+	return p;
+}
+
+void xgrow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t c = *cap;
+	if (need <= c)
+		return;
+	if (c < 16)
+		c = 16;
+	while (c < need) {
+		if (c > ((size_t)-1) / 2 / size)
+			die(EXIT_DATA, "out of memory");
+		c *= 2;
+	}
+	*p = xrealloc(*p, c * size);
+	*cap = c;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *d = xmalloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+/* getopt_long's '?' and ':' (optstring starts with ':', opterr = 0) */
+void opt_error(char **argv, int c)
+{
+	extern int optind, optopt;
+	const char *arg = argv[optind - 1];
+	if (c == ':')
+		usage_error(NULL, "option '%s' needs an argument", arg);
+	if (optopt && !(arg[0] == '-' && arg[1] == '-'))
+		usage_error(NULL, "unknown option '-%c'", optopt);
+	usage_error(NULL, "unknown option '%s'", arg);
+}

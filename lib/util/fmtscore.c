@@ -1,0 +1,269 @@
+/* Exact, short, fast printing of scores (see fmtscore.h).
+ *
+ * A binary value v = m * 2^-k (k > 0) is scaled exactly with 128-bit
+ * integers: v * 10^p = 4m*10^p / 2^(k+2), so the quotient and remainder of
+ * a shift give the P-digit decimal correctly rounded (halfway to even) and
+ * its exact distance to v. The decimal reads back to v when it lies inside
+ * v's rounding interval: half an ulp on either side (a quarter below when m
+ * is a power of two, the ulp below being half as wide), the end points
+ * included when m is even, as round-half-even reading does. This is the
+ * test of Steele & White's and Ryu's shortest printing, applied to the
+ * correctly rounded P-digit candidates for a few P around the usual length.
+ * Values outside the range of the 128-bit arithmetic (tiny, huge, or
+ * integers of 2^52 and more) go to snprintf("%.*g") and strtod/strtof,
+ * trying P upwards: slow and rare for scores. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/fmtscore.h"
+
+typedef unsigned __int128 u128;
+
+#define P10(hi, lo) (((u128)(hi) << 64) | (u128)(lo))
+static const u128 pow10tab[] = {
+	P10(0x0000000000000000u, 0x0000000000000001u),
+	P10(0x0000000000000000u, 0x000000000000000au),
+	P10(0x0000000000000000u, 0x0000000000000064u),
+	P10(0x0000000000000000u, 0x00000000000003e8u),
+	P10(0x0000000000000000u, 0x0000000000002710u),
+	P10(0x0000000000000000u, 0x00000000000186a0u),
+	P10(0x0000000000000000u, 0x00000000000f4240u),
+	P10(0x0000000000000000u, 0x0000000000989680u),
+	P10(0x0000000000000000u, 0x0000000005f5e100u),
+	P10(0x0000000000000000u, 0x000000003b9aca00u),
+	P10(0x0000000000000000u, 0x00000002540be400u),
+	P10(0x0000000000000000u, 0x000000174876e800u),
+	P10(0x0000000000000000u, 0x000000e8d4a51000u),
+	P10(0x0000000000000000u, 0x000009184e72a000u),
+	P10(0x0000000000000000u, 0x00005af3107a4000u),
+	P10(0x0000000000000000u, 0x00038d7ea4c68000u),
+	P10(0x0000000000000000u, 0x002386f26fc10000u),
+	P10(0x0000000000000000u, 0x016345785d8a0000u),
+	P10(0x0000000000000000u, 0x0de0b6b3a7640000u),
+	P10(0x0000000000000000u, 0x8ac7230489e80000u),
+	P10(0x0000000000000005u, 0x6bc75e2d63100000u),
+	P10(0x0000000000000036u, 0x35c9adc5dea00000u),
+	P10(0x000000000000021eu, 0x19e0c9bab2400000u),
+	P10(0x000000000000152du, 0x02c7e14af6800000u),
+	P10(0x000000000000d3c2u, 0x1bcecceda1000000u),
+	P10(0x0000000000084595u, 0x161401484a000000u),
+	P10(0x000000000052b7d2u, 0xdcc80cd2e4000000u),
+	P10(0x00000000033b2e3cu, 0x9fd0803ce8000000u),
+	P10(0x00000000204fce5eu, 0x3e25026110000000u),
+	P10(0x00000001431e0faeu, 0x6d7217caa0000000u),
+	P10(0x0000000c9f2c9cd0u, 0x4674edea40000000u),
+};
+#undef P10
+
+struct bin {
+	uint64_t m;	/* v = m / 2^k */
+	int k;
+	int lowcloser;	/* m is a power of two: the interval below is half */
+	int pmax;	/* digits that always suffice: 17 or 9 */
+	int plimit;	/* largest p the 128-bit arithmetic allows */
+};
+
+/* The correctly rounded P-digit decimal of v (x10: its decimal exponent)
+ * in *D; returns 1 when it reads back to v. */
+static int try_digits(const struct bin *b, int P, int x10, uint64_t *D)
+{
+	int p = P - 1 - x10, s = b->k + 2;
+	u128 X, r, half, full, H, dist;
+	uint64_t q;
+
+	X = ((u128)b->m << 2) * pow10tab[p];
+	q = (uint64_t)(X >> s);
+	full = (u128)1 << s;
+	r = X & (full - 1);
+	half = full >> 1;
+	if (r > half || (r == half && (q & 1))) {
+		*D = q + 1;
+		dist = full - r;
+		H = pow10tab[p] << 1;
+	} else {
+		*D = q;
+		dist = r;
+		H = b->lowcloser ? pow10tab[p] : pow10tab[p] << 1;
+	}
+	return dist < H || (dist == H && !(b->m & 1));
+}
+
+static int u64_digits(uint64_t v, char *d)	/* d: 20 bytes */
+{
+	char t[20];
+	int n = 0, i;
+	do {
+		t[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	for (i = 0; i < n; i++)
+		d[i] = t[n - 1 - i];
+	return n;
+}
+
+/* writes sign, the digits of D (nd of them, first one at 10^x10) */
+static size_t emit(char *buf, int neg, uint64_t D, int x10, int pmax)
+{
+	char dg[20];
+	int nd, i;
+	char *o = buf;
+
+	while (D % 10 == 0 && D) {
+		D /= 10;
+	}
+	nd = u64_digits(D, dg);
+	if (neg)
+		*o++ = '-';
+	if (x10 < -4 || x10 >= pmax) {
+		int e = x10, ae;
+		*o++ = dg[0];
+		if (nd > 1) {
+			*o++ = '.';
+			memcpy(o, dg + 1, (size_t)nd - 1);
+			o += nd - 1;
+		}
+		*o++ = 'e';
+		*o++ = e < 0 ? '-' : '+';
+		ae = e < 0 ? -e : e;
+		if (ae >= 100)
+			*o++ = (char)('0' + ae / 100);
+		*o++ = (char)('0' + ae / 10 % 10);
+		*o++ = (char)('0' + ae % 10);
+	} else if (x10 >= 0) {
+		for (i = 0; i <= x10; i++)
+			*o++ = i < nd ? dg[i] : '0';
+		if (nd > x10 + 1) {
+			*o++ = '.';
+			memcpy(o, dg + x10 + 1, (size_t)(nd - x10 - 1));
+			o += nd - x10 - 1;
+		}
+	} else {
+		*o++ = '0';
+		*o++ = '.';
+		for (i = 0; i < -x10 - 1; i++)
+			*o++ = '0';
+		memcpy(o, dg, (size_t)nd);
+		o += nd;
+	}
+	*o = '\0';
+	return (size_t)(o - buf);
+}
+
+/* 1 and the text in buf when the fast path applies */
+static int fast(char *buf, size_t *len, int neg, const struct bin *b)
+{
+	int bl, e2, x10, j, P, best;
+	uint64_t D, Dbest;
+
+	if (b->k < 1 || b->k > 125)
+		return 0;
+	bl = 64 - __builtin_clzll(b->m);
+	e2 = bl - 1 - b->k;	/* 2^e2 <= v < 2^(e2+1) */
+	/* floor(log10 v) is x10 or x10 + 1 */
+	x10 = e2 >= 0 ? e2 * 78913 >> 18 : -((-e2 * 78913 + (1 << 18) - 1) >> 18);
+	j = x10 + 1;		/* is v >= 10^j ? */
+	if (j <= 0) {
+		if (-j > 21)
+			return 0;
+		if ((u128)b->m * pow10tab[-j] >= ((u128)1 << b->k))
+			x10 = j;
+	} else {
+		if (j > 19)
+			return 0;
+		if (b->k < 64 && (u128)b->m >= (pow10tab[j] << b->k))
+			x10 = j;
+	}
+	if (b->pmax - 1 - x10 > b->plimit || b->pmax - 1 - x10 < 0)
+		return 0;
+	/* the usual length first, then down while it reads back, or up */
+	P = b->pmax - 1;
+	if (P - 1 - x10 >= 0 && try_digits(b, P, x10, &D)) {
+		best = P;
+		Dbest = D;
+		while (P > 1 && P - 2 - x10 >= 0 && try_digits(b, P - 1, x10, &D)) {
+			P--;
+			best = P;
+			Dbest = D;
+		}
+	} else {
+		best = b->pmax;
+		try_digits(b, best, x10, &Dbest);
+	}
+	if (Dbest == pow10tab[best]) {	/* 9.99.. rounded up to 10.0.. */
+		Dbest /= 10;
+		x10++;
+	}
+	*len = emit(buf, neg, Dbest, x10, b->pmax);
+	return 1;
+}
+
+size_t fmt_double(char *buf, double v)
+{
+	uint64_t u, frac;
+	int ex, P;
+	struct bin b;
+	size_t len;
+
+	memcpy(&u, &v, sizeof u);
+	ex = (int)(u >> 52 & 0x7ff);
+	frac = u & ((UINT64_C(1) << 52) - 1);
+	if (ex == 0x7ff) {
+		strcpy(buf, frac ? "nan" : (u >> 63) ? "-inf" : "inf");
+		return strlen(buf);
+	}
+	if (ex == 0 && frac == 0) {
+		strcpy(buf, (u >> 63) ? "-0" : "0");
+		return strlen(buf);
+	}
+	b.m = ex ? frac | UINT64_C(1) << 52 : frac;
+	b.k = ex ? 1075 - ex : 1074;
+	b.lowcloser = frac == 0 && ex > 1;
+	b.pmax = 17;
+	b.plimit = 21;
+	if (fast(buf, &len, (int)(u >> 63), &b))
+		return len;
+	for (P = 1; P < 17; P++) {
+		snprintf(buf, FMTSCORE_MAX, "%.*g", P, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	if (P == 17)
+		snprintf(buf, FMTSCORE_MAX, "%.17g", v);
+	return strlen(buf);
+}
+
+size_t fmt_float(char *buf, float v)
+{
+	uint32_t u, frac;
+	int ex, P;
+	struct bin b;
+	size_t len;
+
+	memcpy(&u, &v, sizeof u);
+	ex = (int)(u >> 23 & 0xff);
+	frac = u & ((UINT32_C(1) << 23) - 1);
+	if (ex == 0xff) {
+		strcpy(buf, frac ? "nan" : (u >> 31) ? "-inf" : "inf");
+		return strlen(buf);
+	}
+	if (ex == 0 && frac == 0) {
+		strcpy(buf, (u >> 31) ? "-0" : "0");
+		return strlen(buf);
+	}
+	b.m = ex ? frac | UINT32_C(1) << 23 : frac;
+	b.k = ex ? 150 - ex : 149;
+	b.lowcloser = frac == 0 && ex > 1;
+	b.pmax = 9;
+	b.plimit = 30;
+	if (fast(buf, &len, (int)(u >> 31), &b))
+		return len;
+	for (P = 1; P < 9; P++) {
+		snprintf(buf, FMTSCORE_MAX, "%.*g", P, (double)v);
+		if (strtof(buf, NULL) == v)
+			break;
+	}
+	if (P == 9)
+		snprintf(buf, FMTSCORE_MAX, "%.9g", (double)v);
+	return strlen(buf);
+}

@@ -1,0 +1,23 @@
+/* Line reader: any line length, CRLF, a last line without newline, and the
+ * line number for messages. Reads with read(2) into a growing buffer. */
+#ifndef RK_LINES_H
+#define RK_LINES_H
+#include "util/slice.h"
+
+struct lines {
+	int fd;
+	const char *name;	/* for messages: the path, or "-" for stdin */
+	char *buf;
+	size_t cap, beg, end;
+	long lineno;		/* number of the line last returned */
+	int eof;
+};
+
+/* "-" is stdin; dies (exit 1) naming the file when it cannot be opened */
+void lines_open(struct lines *L, const char *path);
+/* the next line without its "\n" or "\r\n"; valid until the next call.
+ * Returns 0 at end of file. Dies on a read error. */
+int lines_next(struct lines *L, struct slice *line);
+void lines_close(struct lines *L);
+
+#endif

@@ -1,0 +1,29 @@
+/* Strict number parsing in the C locale, whatever the environment says.
+ * A whole field must be the number: no blanks, no trailing bytes. */
+#ifndef RK_NUM_H
+#define RK_NUM_H
+#include "util/slice.h"
+
+enum { NUM_OK = 0, NUM_BAD = -1, NUM_NAN = -2, NUM_RANGE = -3 };
+
+/* decimal or exponent notation, "inf"/"infinity" with a sign; hex and
+ * "nan" are refused (NUM_NAN for nan). Correctly rounded (a fast exact path
+ * for up to 19 digits and small exponents, strtod otherwise). */
+int parse_double(struct slice s, double *out);
+/* optional sign and decimal digits only; NUM_RANGE on overflow */
+int parse_long(struct slice s, long *out);
+
+/* the message for a parse failure r of field fieldno: "field 3: bad
+ * number 'x'" (NaN and range failures have their own words) */
+void num_error_msg(char *buf, size_t n, int fieldno, struct slice s, int r);
+
+/* As above, but die "prog: file:line: field N: bad number 'text'" (or NaN). */
+double field_double(const char *file, long line, int fieldno, struct slice s);
+long field_long(const char *file, long line, int fieldno, struct slice s);
+
+/* A command-line number: dies with a usage error naming the option when the
+ * text is not an integer in [lo, hi]. */
+long arg_long(const char *opt, const char *text, long lo, long hi);
+double arg_double(const char *opt, const char *text);
+
+#endif

@@ -1,0 +1,155 @@
+/* Open addressing with linear probing over a power-of-two table. Slots
+ * carry a generation stamp so that clearing a map between queries costs
+ * nothing; entries are dense, so entry numbers double as candidate
+ * numbers in rankof. */
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "util/strmap.h"
+
+#define M1 UINT64_C(0x9E3779B97F4A7C15)
+#define M2 UINT64_C(0xBF58476D1CE4E5B9)
+
+static inline uint64_t load64(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
+
+uint64_t hash_bytes(const char *p, size_t n)
+{
+	uint64_t h = (uint64_t)n * M1;
+	while (n >= 8) {
+		h = (h ^ load64(p)) * M2;
+		h ^= h >> 29;
+		p += 8;
+		n -= 8;
+	}
+	if (n) {
+		uint64_t t = 0;
+		memcpy(&t, p, n);
+		h = (h ^ t) * M2;
+	}
+	h ^= h >> 32;
+	h *= M1;
+	h ^= h >> 29;
+	return h;
+}
+
+void strmap_init(struct strmap *m)
+{
+	memset(m, 0, sizeof *m);
+	m->mask = 63;
+	m->gen = 1;
+	m->slot = xcalloc(m->mask + 1, sizeof *m->slot);
+}
+
+void strmap_free(struct strmap *m)
+{
+	free(m->slot);
+	free(m->off);
+	free(m->len);
+	free(m->arena);
+	memset(m, 0, sizeof *m);
+}
+
+void strmap_clear(struct strmap *m)
+{
+	m->nent = 0;
+	m->used = 0;
+	if (++m->gen == 0) {	/* wrapped: stamps must restart */
+		memset(m->slot, 0, (m->mask + 1) * sizeof *m->slot);
+		m->gen = 1;
+	}
+}
+
+static int key_is(const struct strmap *m, size_t e, struct slice k)
+{
+	return m->len[e] == k.n && memcmp(m->arena + m->off[e], k.p, k.n) == 0;
+}
+
+size_t strmap_get(const struct strmap *m, struct slice key)
+{
+	return strmap_get_h(m, key, hash_bytes(key.p, key.n));
+}
+
+size_t strmap_get_h(const struct strmap *m, struct slice key, uint64_t h)
+{
+	uint32_t h32 = (uint32_t)(h >> 32);
+	size_t i = (size_t)h & m->mask;
+
+	for (;; i = (i + 1) & m->mask) {
+		const struct strmap_slot *s = &m->slot[i];
+		if (s->gen != m->gen)
+			return (size_t)-1;
+		if (s->hash == h32 && key_is(m, s->entry, key))
+			return s->entry;
+	}
+}
+
+static void rehash(struct strmap *m)
+{
+	size_t n = (m->mask + 1) * 2, e;
+	free(m->slot);
+	m->slot = xcalloc(n, sizeof *m->slot);
+	m->mask = n - 1;
+	m->gen = 1;
+	for (e = 0; e < m->nent; e++) {
+		struct slice k = strmap_key(m, e);
+		uint64_t h = hash_bytes(k.p, k.n);
+		size_t i = (size_t)h & m->mask;
+		while (m->slot[i].gen == m->gen)
+			i = (i + 1) & m->mask;
+		m->slot[i].gen = m->gen;
+		m->slot[i].hash = (uint32_t)(h >> 32);
+		m->slot[i].entry = e;
+	}
+}
+
+size_t strmap_put(struct strmap *m, struct slice key, int *created)
+{
+	return strmap_put_h(m, key, hash_bytes(key.p, key.n), created);
+}
+
+size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
+		    int *created)
+{
+	uint32_t h32 = (uint32_t)(h >> 32);
+	size_t i = (size_t)h & m->mask, e;
+
+	for (;; i = (i + 1) & m->mask) {
+		struct strmap_slot *s = &m->slot[i];
+		if (s->gen != m->gen)
+			break;
+		if (s->hash == h32 && key_is(m, s->entry, key)) {
+			if (created)
+				*created = 0;
+			return s->entry;
+		}
+	}
+	e = m->nent;
+	if (e + 1 > m->entcap) {
+		size_t cap = m->entcap;
+		xgrow((void **)&m->off, &cap, e + 1, sizeof *m->off);
+		m->len = xrealloc(m->len, cap * sizeof *m->len);
+		m->entcap = cap;
+	}
+	if (m->used + key.n + 1 > m->arenacap)
+		xgrow((void **)&m->arena, &m->arenacap, m->used + key.n + 1, 1);
+	memcpy(m->arena + m->used, key.p, key.n);
+	m->arena[m->used + key.n] = '\0';	/* keys are also C strings */
+	m->off[e] = m->used;
+	m->len[e] = key.n;
+	m->used += key.n + 1;
+	m->nent++;
+	m->slot[i].gen = m->gen;
+	m->slot[i].hash = h32;
+	m->slot[i].entry = e;
+	if (created)
+		*created = 1;
+	/* keep the load under 1/2 */
+	if (m->nent * 2 > m->mask + 1)
+		rehash(m);
+	return e;
+}

@@ -1,0 +1,45 @@
+/* Byte-string keys to dense entry numbers. Entry i is the i-th distinct key
+ * put; its key is kept in the map's arena. clear() is O(1) (generation
+ * stamps), so one map serves query after query. */
+#ifndef RK_STRMAP_H
+#define RK_STRMAP_H
+#include <stddef.h>
+#include <stdint.h>
+#include "util/slice.h"
+
+struct strmap_slot {
+	uint32_t gen;
+	uint32_t hash;
+	size_t entry;
+};
+
+struct strmap {
+	struct strmap_slot *slot;
+	size_t mask;		/* slots - 1, a power of two minus one */
+	uint32_t gen;
+	size_t *off, *len;	/* per entry: key position in arena, length */
+	size_t nent, entcap;
+	char *arena;
+	size_t used, arenacap;
+};
+
+void strmap_init(struct strmap *m);
+void strmap_free(struct strmap *m);
+void strmap_clear(struct strmap *m);
+/* the entry of key, or (size_t)-1 */
+size_t strmap_get(const struct strmap *m, struct slice key);
+/* the entry of key, created if new (*created says which) */
+size_t strmap_put(struct strmap *m, struct slice key, int *created);
+/* the same with h = hash_bytes(key) computed by the caller */
+size_t strmap_get_h(const struct strmap *m, struct slice key, uint64_t h);
+size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
+		    int *created);
+static inline struct slice strmap_key(const struct strmap *m, size_t e)
+{
+	struct slice s = { m->arena + m->off[e], m->len[e] };
+	return s;
+}
+
+uint64_t hash_bytes(const char *p, size_t n);
+
+#endif
