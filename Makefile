@@ -28,6 +28,7 @@ LIBSRC = \
 	lib/util/strmap.c \
 	lib/util/optlist.c \
 	lib/util/fmtscore.c \
+	lib/util/pool.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
@@ -52,6 +53,8 @@ LIBHDR = \
 	lib/util/strmap.h \
 	lib/util/optlist.h \
 	lib/util/fmtscore.h \
+	lib/util/pool.h \
+	lib/util/bisect.h \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
@@ -119,8 +122,9 @@ $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
-# ../shared holds the article's data and trec_eval's goldens (see
-# tests/helper.bash); RANKKIT_SHARED overrides where it is
+# RANKKIT_SHARED names the directory of the article's data and trec_eval's
+# goldens (tests/helper.bash); by default the directory "shared" beside the
+# checkout
 check: all
 	RANKKIT_BIN="$$(pwd)/$(BINDIR)" \
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
@@ -132,9 +136,11 @@ check-san:
 
 bench: all
 	sh bench/run.sh
+	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	sh bench/crossmodal.sh
 
 bench-crossmodal: all
+	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	sh bench/crossmodal.sh
 
 demo: all

@@ -2,12 +2,12 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include "rank/embrank.h"
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"
 #include "util/out.h"
+#include "util/pool.h"
 #include "rank/rankcount.h"
 #include "rank/ranker.h"
 #include "rank/scorerank.h"
@@ -69,8 +69,8 @@ static const struct option longopts[] = {
  * so more gain nothing) */
 static int default_jobs(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > 4 ? 4 : (int)n;
+	int n = pool_ncpu();
+	return n > 4 ? 4 : n;
 }
 
 int main(int argc, char **argv)
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 	const char *qrels = NULL, *labels = NULL, *qlab = NULL, *ilab = NULL;
 	const char *junk_label = NULL;
 	struct relsrc rel;
-	struct ranker K;
+	struct ranker rk;
 	struct embrank_opts eo = { MET_DOT, 1, 0, NULL, NULL };
 	int emb = 0, embopt = 0;
 	int c, brk = BREAK_NONE, all = 0, i, jobs = default_jobs();
@@ -160,16 +160,16 @@ int main(int argc, char **argv)
 	if (junk_label)
 		rel_set_junk_label(&rel, junk_label);
 
-	ranker_init(&K, &rel, brk, all);
+	ranker_init(&rk, &rel, brk, all);
 	if (emb) {
 		eo.folds = rel.folds > 0 ? (size_t)rel.folds : 1;
 		eo.nthreads = jobs;
-		embrank_run(&K, argv[optind], argv[optind + 1], &eo);
+		embrank_run(&rk, argv[optind], argv[optind + 1], &eo);
 	} else if (optind == argc)
-		scorerank_run(&K, "-", jobs);
+		scorerank_run(&rk, "-", jobs);
 	for (i = optind; !emb && i < argc; i++)
-		scorerank_run(&K, argv[i], jobs);
-	ranker_finish(&K);
+		scorerank_run(&rk, argv[i], jobs);
+	ranker_finish(&rk);
 	stream_write_end();
 	out_finish();
 }

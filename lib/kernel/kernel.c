@@ -15,11 +15,11 @@
  * into fused multiply-adds: the pragma below for Clang, and the Makefile
  * compiles this file with -ffp-contract=off for GCC. */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "util/bisect.h"
 #include "util/err.h"
+#include "util/pool.h"
 #include "kernel/kernel.h"
 
 #ifdef __clang__
@@ -66,15 +66,8 @@ typedef float vflt64 __attribute__((vector_size(64)));
 /* kcount_add (kernel.h), inlined into the micro-kernels */
 static inline void kc_add(struct kcount *c, double s, int sign)
 {
-	size_t lo = 0, hi = c->d;
+	size_t lo = bisect_above(c->u, c->d, s);
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (c->u[mid] > s)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	if (c->u[lo] != s)
 		c->above[lo] += (size_t)sign;
 	else
@@ -134,12 +127,6 @@ static int kernel_variant(void)
 	if (e && strcmp(e, "avx2") == 0 && best >= KV_AVX2)
 		return KV_AVX2;
 	return best;
-}
-
-const char *kernel_variant_name(const struct kernel *K)
-{
-	static const char *const name[] = { "base", "avx2", "avx512" };
-	return name[K->variant];
 }
 
 int metric_parse(const char *s)
@@ -265,20 +252,7 @@ double kernel_score(const struct kernel *K, size_t q, size_t i)
 	return K->type == EMB_F32 ? score_f32(K, q, i) : score_f64(K, q, i);
 }
 
-int kernel_ncpu(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > 256 ? 256 : (int)n;
-}
-
-int kernel_nslots(int nthreads)
-{
-	return nthreads <= 1 ? 1 : 2 * nthreads;
-}
-
-/* ---- the threads -------------------------------------------------------- */
-
-enum { FREE, BUSY, DONE };
+/* ---- the threads: chunks of queries on the pool -------------------------- */
 
 struct run {
 	const struct kernel *K;
@@ -286,77 +260,58 @@ struct run {
 	void *ctx;
 	size_t qf, nif, qb;	/* queries and items per fold, chunk size */
 	size_t nchunks, cpf;	/* chunks, chunks per fold */
-	int scores;		/* 0: kernel_run_noscores */
-	int nslots;
-	void **S;
-	int *state;
-	size_t next;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	void **S;		/* per slot: the chunk's scores, or NULL */
 };
 
-static void chunk_range(const struct run *R, size_t c, size_t *q0,
-			size_t *q1, size_t *i0, size_t *i1)
+/* task t is chunk t->seq: its queries, its items and its slot */
+static void chunk_of(const struct run *R, const struct pool_task *t,
+		     struct kchunk *c)
 {
-	size_t f = c / R->cpf, j = c % R->cpf;
-	*q0 = f * R->qf + j * R->qb;
-	*q1 = *q0 + R->qb < (f + 1) * R->qf ? *q0 + R->qb : (f + 1) * R->qf;
-	*i0 = f * R->nif;
-	*i1 = *i0 + R->nif;
+	size_t n = (size_t)t->seq, f = n / R->cpf, j = n % R->cpf;
+
+	c->slot = t->slot;
+	c->q0 = f * R->qf + j * R->qb;
+	c->q1 = c->q0 + R->qb < (f + 1) * R->qf ? c->q0 + R->qb :
+		(f + 1) * R->qf;
+	c->i0 = f * R->nif;
+	c->i1 = c->i0 + R->nif;
+	c->scores = R->S[t->slot];
 }
 
-static void do_chunk(struct run *R, size_t c, int slot)
+static int take_chunk(void *arg, const struct pool_task *t)
 {
-	size_t q0, q1, i0, i1;
-
-	chunk_range(R, c, &q0, &q1, &i0, &i1);
-	if (R->scores)
-		kernel_block(R->K, q0, q1, i0, i1, R->S[slot]);
-	if (R->work)
-		R->work(R->ctx, slot, q0, q1, i0, i1, R->S[slot]);
+	const struct run *R = arg;
+	return (size_t)t->seq < R->nchunks;
 }
 
-static void *worker(void *arg)
+static void work_chunk(void *arg, const struct pool_task *t)
 {
 	struct run *R = arg;
+	struct kchunk c;
 
-	for (;;) {
-		size_t c;
-		int slot;
-		pthread_mutex_lock(&R->mu);
-		while (R->next < R->nchunks &&
-		       R->state[R->next % (size_t)R->nslots] != FREE)
-			pthread_cond_wait(&R->cv, &R->mu);
-		if (R->next >= R->nchunks) {
-			pthread_mutex_unlock(&R->mu);
-			return NULL;
-		}
-		c = R->next++;
-		slot = (int)(c % (size_t)R->nslots);
-		R->state[slot] = BUSY;
-		pthread_mutex_unlock(&R->mu);
-		do_chunk(R, c, slot);
-		pthread_mutex_lock(&R->mu);
-		R->state[slot] = DONE;
-		pthread_cond_broadcast(&R->cv);
-		pthread_mutex_unlock(&R->mu);
-	}
+	chunk_of(R, t, &c);
+	if (R->S[t->slot])
+		kernel_block(R->K, c.q0, c.q1, c.i0, c.i1, R->S[t->slot]);
+	R->work(R->ctx, &c);
+}
+
+static void give_chunk(void *arg, const struct pool_task *t)
+{
+	struct run *R = arg;
+	struct kchunk c;
+
+	chunk_of(R, t, &c);
+	R->emit(R->ctx, &c);
 }
 
 static void run(const struct kernel *K, int nthreads, size_t folds,
 		kchunk_fn work, kchunk_fn emit, void *ctx, int scores)
 {
-	struct run R;
-	size_t c, per, bytes;
-	int i;
-	pthread_t *tid;
+	struct run R = { .K = K, .work = work, .emit = emit, .ctx = ctx };
+	struct pool_job J = { take_chunk, work_chunk, give_chunk, &R };
+	size_t per;
+	int i, nslots;
 
-	memset(&R, 0, sizeof R);
-	R.K = K;
-	R.work = work;
-	R.emit = emit;
-	R.ctx = ctx;
-	R.scores = scores;
 	R.qf = K->nq / folds;
 	R.nif = K->ni / folds;
 	/* chunks of about 4 MiB of scores, a multiple of every MR */
@@ -367,57 +322,16 @@ static void run(const struct kernel *K, int nthreads, size_t folds,
 		R.qb = 10 * MRALL;
 	R.cpf = (R.qf + R.qb - 1) / R.qb;
 	R.nchunks = R.cpf * folds;
-	if (nthreads < 1)
-		nthreads = 1;
 	if ((size_t)nthreads > R.nchunks)
 		nthreads = R.nchunks ? (int)R.nchunks : 1;
-	R.nslots = kernel_nslots(nthreads);
-	bytes = R.qb * per;
-	R.S = xmalloc((size_t)R.nslots * sizeof *R.S);
-	R.state = xcalloc((size_t)R.nslots, sizeof *R.state);
-	for (i = 0; i < R.nslots; i++)
-		R.S[i] = scores ? xmalloc(bytes) : NULL;
-
-	if (nthreads == 1) {
-		for (c = 0; c < R.nchunks; c++) {
-			size_t q0, q1, i0, i1;
-			do_chunk(&R, c, 0);
-			chunk_range(&R, c, &q0, &q1, &i0, &i1);
-			if (emit)
-				emit(ctx, 0, q0, q1, i0, i1, R.S[0]);
-		}
-	} else {
-		pthread_mutex_init(&R.mu, NULL);
-		pthread_cond_init(&R.cv, NULL);
-		tid = xmalloc((size_t)nthreads * sizeof *tid);
-		for (i = 0; i < nthreads; i++)
-			if (pthread_create(&tid[i], NULL, worker, &R) != 0)
-				die(EXIT_DATA, "cannot start a thread");
-		for (c = 0; c < R.nchunks; c++) {
-			size_t q0, q1, i0, i1;
-			int slot = (int)(c % (size_t)R.nslots);
-			pthread_mutex_lock(&R.mu);
-			while (R.state[slot] != DONE)
-				pthread_cond_wait(&R.cv, &R.mu);
-			pthread_mutex_unlock(&R.mu);
-			chunk_range(&R, c, &q0, &q1, &i0, &i1);
-			if (emit)
-				emit(ctx, slot, q0, q1, i0, i1, R.S[slot]);
-			pthread_mutex_lock(&R.mu);
-			R.state[slot] = FREE;
-			pthread_cond_broadcast(&R.cv);
-			pthread_mutex_unlock(&R.mu);
-		}
-		for (i = 0; i < nthreads; i++)
-			pthread_join(tid[i], NULL);
-		free(tid);
-		pthread_mutex_destroy(&R.mu);
-		pthread_cond_destroy(&R.cv);
-	}
-	for (i = 0; i < R.nslots; i++)
+	nslots = pool_nslots(nthreads);
+	R.S = xcalloc((size_t)nslots, sizeof *R.S);
+	for (i = 0; scores && i < nslots; i++)
+		R.S[i] = xmalloc(R.qb * per);
+	pool_run(&J, nthreads);
+	for (i = 0; i < nslots; i++)
 		free(R.S[i]);
 	free(R.S);
-	free(R.state);
 }
 
 void kernel_run(const struct kernel *K, int nthreads, size_t folds,

@@ -30,6 +30,7 @@
 #include "rank/embrank.h"
 #include "util/err.h"
 #include "util/out.h"
+#include "util/pool.h"
 #include "rank/rankcount.h"
 #include "util/strmap.h"
 
@@ -279,18 +280,17 @@ static void grow_queries(struct slot *W, size_t nq)
 }
 
 /* the row path: a block of scores, one row per query */
-static void work_rows(void *arg, int s, size_t q0, size_t q1, size_t i0,
-		      size_t i1, const void *S)
+static void work_rows(void *arg, const struct kchunk *ch)
 {
 	struct ctx *C = arg;
-	struct slot *W = &C->slot[s];
-	size_t q, nl = 0, width = (i1 - i0) * (size_t)C->type;
+	struct slot *W = &C->slot[ch->slot];
+	size_t q, nl = 0, width = (ch->i1 - ch->i0) * (size_t)C->type;
 
-	grow_queries(W, q1 - q0);
-	for (q = q0; q < q1; q++)
-		one_query(C, W, q - q0, q, i0, i1,
-			  (const char *)S + (q - q0) * width, &nl);
-	W->qbeg[q1 - q0] = nl;
+	grow_queries(W, ch->q1 - ch->q0);
+	for (q = ch->q0; q < ch->q1; q++)
+		one_query(C, W, q - ch->q0, q, ch->i0, ch->i1,
+			  (const char *)ch->scores + (q - ch->q0) * width, &nl);
+	W->qbeg[ch->q1 - ch->q0] = nl;
 }
 
 /* the fused path, after kernel_count: the exclusions taken out, the
@@ -351,11 +351,11 @@ static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 
 /* the fused path: each query's targets scored alone, then the counts of
  * the whole chunk by kernel_count, never a row of scores */
-static void work_fused(void *arg, int s, size_t q0, size_t q1, size_t i0,
-		       size_t i1, const void *S)
+static void work_fused(void *arg, const struct kchunk *ch)
 {
 	struct ctx *C = arg;
-	struct slot *W = &C->slot[s];
+	struct slot *W = &C->slot[ch->slot];
+	size_t q0 = ch->q0, q1 = ch->q1, i0 = ch->i0, i1 = ch->i1;
 	size_t nq = q1 - q0, j, nl = 0, nt = 0, nx = 0, kmax = 0, cap;
 
 	grow_queries(W, nq);
@@ -418,15 +418,14 @@ static void work_fused(void *arg, int s, size_t q0, size_t q1, size_t i0,
 		finish_query(C, W, j, q0 + j, i0, i1);
 }
 
-static void emit(void *arg, int s, size_t q0, size_t q1, size_t i0,
-		 size_t i1, const void *S)
+static void emit(void *arg, const struct kchunk *ch)
 {
 	struct ctx *C = arg;
-	struct slot *W = &C->slot[s];
+	struct slot *W = &C->slot[ch->slot];
 	size_t q;
 
-	for (q = q0; q < q1; q++) {
-		size_t j = q - q0, n = W->qn[j];
+	for (q = ch->q0; q < ch->q1; q++) {
+		size_t j = q - ch->q0, n = W->qn[j];
 		struct slice qid = embed_id(C->Q, q);
 		/* the ranker's bookkeeping: queries seen (for -c), queries
 		 * without relevance */
@@ -493,23 +492,10 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	struct ctx C;
 	struct relquery rq;
 	size_t folds = o->folds ? o->folds : 1, q;
-	int nthreads = o->nthreads ? o->nthreads : kernel_ncpu(), s, ns;
+	int nthreads = o->nthreads ? o->nthreads : pool_ncpu(), s, ns;
 	const char *e;
 
-	embed_read(&Q, queries);
-	embed_read(&I, items);
-	if (o->qids)
-		embed_read_ids(&Q, o->qids);
-	if (o->iids)
-		embed_read_ids(&I, o->iids);
-	embed_check_unique(&Q);
-	embed_check_unique(&I);
-	if (Q.rows % folds)
-		die(EXIT_DATA, "%zu queries do not split into %zu equal folds",
-		    Q.rows, folds);
-	if (I.rows % folds)
-		die(EXIT_DATA, "%zu items do not split into %zu equal folds",
-		    I.rows, folds);
+	embed_read_pair(&Q, queries, o->qids, &I, items, o->iids, folds);
 	kernel_init(&K, o->metric, &Q, &I);
 
 	memset(&C, 0, sizeof C);
@@ -529,7 +515,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 			if (strmap_get(&C.rel->qlab.ids, embed_id(&Q, q)) == NONE)
 				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
 	prepare(&C, folds);
-	ns = kernel_nslots(nthreads);
+	ns = pool_nslots(nthreads);
 	C.slot = xcalloc((size_t)ns, sizeof *C.slot);
 	for (s = 0; s < ns; s++)
 		C.slot[s].mask = xcalloc(I.rows + 1, 1);
