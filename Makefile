@@ -95,7 +95,13 @@ BINDIR_ = bin
 BINDIR_1 = build/san/bin
 BINDIR = $(BINDIR_$(SAN))
 
-ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(SANFLAGS)
+# x86-32 does scalar floating point on the x87 unit by default, whose 80-bit
+# registers change the last bits of scores: SSE2 there, as on x86-64, so
+# that every build prints the same bytes
+FPFLAGS != $(CC) $(CFLAGS) -dM -E -x c /dev/null 2>/dev/null | \
+	grep -q '__i386__' && echo '-msse2 -mfpmath=sse' || true
+
+ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(FPFLAGS) $(WARN) $(SANFLAGS)
 LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o)
 LIBA = $(BUILD)/librk.a
 BIN = $(PROG:%=$(BINDIR)/%)

@@ -247,8 +247,10 @@ static size_t scan_line(const char *p, struct slice *f, size_t max,
 	return k;
 }
 
-/* ranks the lines of c with rk into c->out; c->nlines counts them */
-static void rank_lines(struct shared *sh, struct ranker *rk, struct chunk *c)
+/* ranks the lines of c with rk into c->out; c->nlines counts them. Not
+ * inlined into rank_chunk: its locals stay out of the frame that setjmp
+ * saves, so that no longjmp can clobber them. */
+static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranker *rk, struct chunk *c)
 {
 	static const struct slice none = { NULL, 0 };
 	const char *p = c->buf, *e = c->buf + c->len, *le;
