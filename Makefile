@@ -41,6 +41,7 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
+	lib/measure/summary.c \
 	lib/measure/driver.c
 
 LIBHDR = \
@@ -68,6 +69,8 @@ LIBHDR = \
 	lib/measure/ties.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
+	lib/measure/column.h \
+	lib/measure/summary.h \
 	lib/measure/driver.h
 
 CC = cc
