@@ -17,6 +17,9 @@ DESTDIR =
 
 PROG = rankof simmat hitrate mapr ndcg
 
+# programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
+TESTPROG = rngdraw
+
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
 LIBSRC = \
@@ -29,6 +32,8 @@ LIBSRC = \
 	lib/util/optlist.c \
 	lib/util/fmtscore.c \
 	lib/util/pool.c \
+	lib/util/detmath.c \
+	lib/util/rng.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
@@ -42,6 +47,7 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
+	lib/measure/summary.c \
 	lib/measure/driver.c
 
 LIBHDR = \
@@ -55,6 +61,8 @@ LIBHDR = \
 	lib/util/fmtscore.h \
 	lib/util/pool.h \
 	lib/util/bisect.h \
+	lib/util/detmath.h \
+	lib/util/rng.h \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
@@ -71,6 +79,8 @@ LIBHDR = \
 	lib/measure/ties.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
+	lib/measure/column.h \
+	lib/measure/summary.h \
 	lib/measure/driver.h
 
 CC = cc
@@ -81,6 +91,10 @@ LDLIBS = -lm -lpthread
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wpointer-arith -Wcast-qual -Wwrite-strings -Wformat=2 -Wundef -Wvla
 RKCPPFLAGS = -D_POSIX_C_SOURCE=200809L -DRK_VERSION=\"$(VERSION)\" -Ilib
+# no contraction of a*b+c into a fused multiply-add anywhere: floating-point
+# results (the generator's normal deviates, the statistics) keep the same
+# bits on machines that have the instruction and machines that do not
+FPFLAGS = -ffp-contract=off
 
 # SAN=1: AddressSanitizer and UndefinedBehaviorSanitizer (bfs's habit), in a
 # build of its own so that both builds stay up to date side by side
@@ -98,13 +112,15 @@ BINDIR = $(BINDIR_$(SAN))
 # x86-32 does scalar floating point on the x87 unit by default, whose 80-bit
 # registers change the last bits of scores: SSE2 there, as on x86-64, so
 # that every build prints the same bytes
-FPFLAGS != $(CC) $(CFLAGS) -dM -E -x c /dev/null 2>/dev/null | \
+X87FLAGS != $(CC) $(CFLAGS) -dM -E -x c /dev/null 2>/dev/null | \
 	grep -q '__i386__' && echo '-msse2 -mfpmath=sse' || true
 
-ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(FPFLAGS) $(WARN) $(SANFLAGS)
+ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(FPFLAGS) \
+	$(X87FLAGS) $(SANFLAGS)
 LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o)
 LIBA = $(BUILD)/librk.a
 BIN = $(PROG:%=$(BINDIR)/%)
+TESTBIN = $(TESTPROG:%=$(BUILD)/tests/%)
 MAN1 = $(PROG:%=man/%.1)
 MAN7 = man/rankkit.7
 
@@ -128,11 +144,15 @@ $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA)
+	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
+
 # RANKKIT_SHARED names the directory of the article's data and trec_eval's
 # goldens (tests/helper.bash); by default the directory "shared" beside the
 # checkout
-check: all
+check: all $(TESTBIN)
 	RANKKIT_BIN="$$(pwd)/$(BINDIR)" \
+	RANKKIT_TESTBIN="$$(pwd)/$(BUILD)/tests" \
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	ASAN_OPTIONS=detect_leaks=0 \
 	bats tests
@@ -168,4 +188,4 @@ clean:
 	rm -rf build bin
 
 .PHONY: all check check-san bench bench-crossmodal demo install uninstall clean
-.SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o)
+.SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)
