@@ -1,6 +1,5 @@
 /* simmat: embeddings to the score stream (query item score). */
 #include <getopt.h>
-#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -41,6 +40,10 @@ static const char help[] =
 	"      --version           version\n";
 
 enum { O_FOLDS = 256, O_QIDS, O_IIDS, O_VERSION };
+
+/* the largest -k and --folds, as rankof's --folds: the same on 32-bit and
+ * 64-bit machines, so the same messages */
+#define COUNT_MAX 1000000000L
 
 static const struct option longopts[] = {
 	{ "metric", required_argument, 0, 'm' },
@@ -181,7 +184,7 @@ static void parse_options(int argc, char **argv, struct job *job,
 			o->metric = (enum metric)m;
 			break;
 		case 'k':
-			job->topk = arg_long("-k", optarg, 1, LONG_MAX);
+			job->topk = arg_long("-k", optarg, 1, COUNT_MAX);
 			break;
 		case 't':
 			job->have_min = 1;
@@ -197,7 +200,7 @@ static void parse_options(int argc, char **argv, struct job *job,
 			break;
 		case O_FOLDS:
 			o->folds = (size_t)arg_long("--folds", optarg, 1,
-						    LONG_MAX);
+						    COUNT_MAX);
 			break;
 		case O_QIDS:
 			o->qids = optarg;
