@@ -42,6 +42,7 @@ LIBSRC = \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \
+	lib/rank/rankmerge.c \
 	lib/kernel/kernel.c \
 	lib/kernel/topk.c \
 	lib/measure/ties.c \
@@ -71,6 +72,7 @@ LIBHDR = \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
 	lib/rank/embrank.h \
+	lib/rank/rankmerge.h \
 	lib/kernel/kernel.h \
 	lib/kernel/kernel_body.h \
 	lib/kernel/kernel_micro.h \

@@ -184,6 +184,7 @@ void kernel_init(struct kernel *K, enum metric m, struct embed *Q,
 	K->dim = Q->dim;
 	K->nq = Q->rows;
 	K->ni = I->rows;
+	K->iend = I->rows;
 	K->hamdiv = 1;
 	K->variant = kernel_variant();
 	if (m == MET_HAMMING) {
@@ -275,6 +276,14 @@ static void chunk_of(const struct run *R, const struct pool_task *t,
 		(f + 1) * R->qf;
 	c->i0 = f * R->nif;
 	c->i1 = c->i0 + R->nif;
+	/* the fold's items among K->ibeg .. K->iend-1; none: an empty range
+	 * at the fold's start */
+	if (c->i1 > R->K->iend)
+		c->i1 = R->K->iend;
+	if (c->i0 < R->K->ibeg)
+		c->i0 = R->K->ibeg;
+	if (c->i0 >= c->i1)
+		c->i0 = c->i1 = f * R->nif;
 	c->scores = R->S[t->slot];
 }
 

@@ -31,6 +31,8 @@ struct kernel {
 	void *qnorm, *inorm;	/* cos: the row norms */
 	double hamdiv;		/* hamming: c */
 	int variant;		/* the micro-kernel's instruction set */
+	size_t ibeg, iend;	/* the item rows a run covers (rankof --items);
+				 * kernel_init: all of them */
 };
 
 /* Checks the dimensions (and, for hamming, the codes), promoting a float32

@@ -80,6 +80,7 @@ struct ctx {
 	const char *qpath;
 	int brk;
 	size_t ifold;		/* items per kernel fold */
+	int items;		/* --items: a gallery shard */
 	struct strmap irow;	/* item id -> row */
 	/* labels with junk, same-camera junk or folds */
 	const struct labelrec **irec;	/* per item row, or NULL */
@@ -223,11 +224,16 @@ static size_t take_targets(struct ctx *C, struct slot *W, size_t q,
 
 	for (i = 0; i < m; i++) {
 		size_t r = strmap_get(&C->irow, W->rq.item[i]);
+		int outside = r != NONE && (r < i0 || r >= i1);
 		/* relevant items never leave the gallery (rel_query drops
-		 * those that do), so a row in the block is a candidate */
-		if (r == NONE || r < i0 || r >= i1 || W->mask[r])
+		 * those that do), so a row in the block is a candidate; with
+		 * --items, one of the query's fold outside the shard keeps
+		 * its score and its line but is no candidate */
+		if (r == NONE || (!outside && W->mask[r]) ||
+		    (outside && (!C->items || r / C->ifold != i0 / C->ifold)))
 			continue;
-		t[k].s = !row ? kernel_score(C->K, q, r) :
+		t[k].outside = outside;
+		t[k].s = !row || outside ? kernel_score(C->K, q, r) :
 			C->type == EMB_F32 ?
 			(double)((const float *)row)[r - i0] :
 			((const double *)row)[r - i0];
@@ -237,6 +243,14 @@ static size_t take_targets(struct ctx *C, struct slot *W, size_t q,
 		k++;
 	}
 	return k;
+}
+
+static void sort_lines(const struct ctx *C, struct rankline *ln, size_t m)
+{
+	if (C->items)
+		rankline_sort_items(ln, m);
+	else
+		rankline_sort(ln, m);
 }
 
 static void unmark(struct slot *W, size_t ne)
@@ -260,7 +274,7 @@ static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 	ln = W->ln + *nl;
 	k = take_targets(C, W, q, i0, i1, row, m, W->g.t);
 	count(C, W, row, i0, i1 - i0, k, ln);
-	rankline_sort(ln, m);
+	sort_lines(C, ln, m);
 	*nl += m;
 	unmark(W, ne);
 }
@@ -346,7 +360,7 @@ static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 			memset(G.pre, 0, (f->k + 1) * sizeof *G.pre);
 		rk_ranks(&G, ln);
 	}
-	rankline_sort(ln, m);
+	sort_lines(C, ln, m);
 }
 
 /* the fused path: each query's targets scored alone, then the counts of
@@ -496,7 +510,20 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	const char *e;
 
 	embed_read_pair(&Q, queries, o->qids, &I, items, o->iids, folds);
+	if (o->nshards > 1) {
+		if (folds > 1 && Q.rows / folds % (size_t)o->nshards)
+			die(EXIT_DATA, "%zu queries per fold do not split into "
+			    "%ld shards", Q.rows / folds, o->nshards);
+		embed_keep_rows(&Q, (size_t)o->shard, (size_t)o->nshards);
+	}
+	if (o->items && o->iend > I.rows)
+		die(EXIT_DATA, "--items %zu:%zu: %s has %zu rows", o->ibeg,
+		    o->iend, items, I.rows);
 	kernel_init(&K, o->metric, &Q, &I);
+	if (o->items) {
+		K.ibeg = o->ibeg;
+		K.iend = o->iend;
+	}
 
 	memset(&C, 0, sizeof C);
 	C.R = R;
@@ -507,6 +534,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	C.type = K.type;
 	C.qpath = queries;
 	C.brk = R->brk;
+	C.items = o->items;
 	/* a query without a label dies here, in the calling thread, as the
 	 * first such query would in `simmat | rankof` */
 	memset(&rq, 0, sizeof rq);

@@ -128,7 +128,8 @@ void rk_ranks(const struct rkgroups *G, struct rankline *out)
 			before += G->pre[i];
 			if (G->brk == BREAK_NONE) {
 				l->rank = (long)run + 1;
-				l->ties = (long)G->eq[j] - 1;
+				l->ties = (long)G->eq[j] - 1 +
+					  G->t[i].outside;
 			} else {
 				l->rank = (long)(run + before) + 1;
 				l->ties = 0;

@@ -20,6 +20,7 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 	strmap_init(&K->cand);
 	K->excl = rel->exclude_self || rel->junk_samecam ||
 		  rel->has_junk_label || rel->folds;
+	K->nshards = 1;
 }
 
 /* rank-stream order: retrieved by rank then id, the others last by id */
@@ -34,6 +35,18 @@ void rankline_sort(struct rankline *l, size_t m)
 {
 	if (m > 1)
 		qsort(l, m, sizeof *l, cmp_line);
+}
+
+static int cmp_item(const void *pa, const void *pb)
+{
+	const struct rankline *a = pa, *b = pb;
+	return slice_cmp(a->item, b->item);
+}
+
+void rankline_sort_items(struct rankline *l, size_t m)
+{
+	if (m > 1)
+		qsort(l, m, sizeof *l, cmp_item);
 }
 
 static void write_line(struct slice q, struct slice item, long grade,
@@ -91,6 +104,7 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 			t->cand = c;
 			t->id = rq->item[i];
 			t->out = i;
+			t->outside = 0;
 		}
 	}
 	if (k) {

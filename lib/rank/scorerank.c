@@ -28,6 +28,7 @@ struct event {
 	int kind;
 	long line;		/* within the chunk, from 1 */
 	struct slice q;		/* EV_QUERY: the id, inside the chunk */
+	size_t off;		/* EV_QUERY: where its lines begin in out */
 };
 
 struct chunk {
@@ -314,6 +315,7 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 		if (!same && (!rk->active || !slice_eq(f[0], rk->q))) {
 			push(c, EV_QUERY, line, f[0]);
 			ranker_begin(rk, f[0], sh->path, line);
+			c->ev[c->nev - 1].off = c->out.n;
 		}
 		ranker_take(rk, item, hash_bytes(item.p, item.n), v, sh->path,
 			    line);
@@ -361,6 +363,27 @@ static void work_chunk(void *arg, const struct pool_task *t)
 	rank_chunk(sh, &sh->rk[t->worker], &sh->ch[t->slot]);
 }
 
+/* the chunk's lines, only those of the queries of the shard (--shard) */
+static void write_shard(struct ranker *out, const struct chunk *c)
+{
+	size_t i, j;
+
+	if (out->nshards == 1) {
+		out_bytes(c->out.p, c->out.n);
+		return;
+	}
+	for (i = 0; i < c->nev; i++) {
+		if (c->ev[i].kind != EV_QUERY)
+			continue;
+		for (j = i + 1; j < c->nev && c->ev[j].kind != EV_QUERY; j++)
+			;
+		if (out->position++ % out->nshards == out->shard)
+			out_bytes(c->out.p + c->ev[i].off,
+				  (j < c->nev ? c->ev[j].off : c->out.n) -
+				  c->ev[i].off);
+	}
+}
+
 /* the checks that need the whole input before the chunk, then its lines */
 static void give_chunk(void *arg, const struct pool_task *t)
 {
@@ -391,7 +414,7 @@ static void give_chunk(void *arg, const struct pool_task *t)
 			die_at(path, ln, "%s", c->err.msg);
 		}
 	}
-	out_bytes(c->out.p, c->out.n);
+	write_shard(sh->out, c);
 	sh->base += c->nlines;
 }
 

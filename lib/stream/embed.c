@@ -591,6 +591,20 @@ void embed_read_pair(struct embed *Q, const char *qpath, const char *qids,
 		    I->rows, folds);
 }
 
+void embed_keep_rows(struct embed *E, size_t first, size_t step)
+{
+	size_t r, k = 0, w = E->dim * (size_t)E->type;
+
+	for (r = first; r < E->rows; r += step, k++) {
+		memmove((char *)E->data + k * w, (char *)E->data + r * w, w);
+		E->idoff[k] = E->idoff[r];
+		E->idlen[k] = E->idlen[r];
+		if (E->idline)
+			E->idline[k] = E->idline[r];
+	}
+	E->rows = k;
+}
+
 void embed_to_f64(struct embed *E)
 {
 	size_t i, n = E->rows * E->dim;

@@ -54,6 +54,9 @@ void embed_check_unique(const struct embed *E);
 void embed_read_pair(struct embed *Q, const char *qpath, const char *qids,
 		     struct embed *I, const char *ipath, const char *iids,
 		     size_t folds);
+/* Keeps the rows whose number is congruent to `first` modulo `step`, in
+ * their order (rankof --shard). */
+void embed_keep_rows(struct embed *E, size_t first, size_t step);
 /* Converts the matrix to float64 in place (for mixed inputs). */
 void embed_to_f64(struct embed *E);
 void embed_free(struct embed *E);
