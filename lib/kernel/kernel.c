@@ -265,82 +265,82 @@ struct run {
 };
 
 /* task t is chunk t->seq: its queries, its items and its slot */
-static void chunk_of(const struct run *R, const struct pool_task *t,
+static void chunk_of(const struct run *job, const struct pool_task *t,
 		     struct kchunk *c)
 {
-	size_t n = (size_t)t->seq, f = n / R->cpf, j = n % R->cpf;
+	size_t n = (size_t)t->seq, f = n / job->cpf, j = n % job->cpf;
 
 	c->slot = t->slot;
-	c->q0 = f * R->qf + j * R->qb;
-	c->q1 = c->q0 + R->qb < (f + 1) * R->qf ? c->q0 + R->qb :
-		(f + 1) * R->qf;
-	c->i0 = f * R->nif;
-	c->i1 = c->i0 + R->nif;
+	c->q0 = f * job->qf + j * job->qb;
+	c->q1 = c->q0 + job->qb < (f + 1) * job->qf ? c->q0 + job->qb :
+		(f + 1) * job->qf;
+	c->i0 = f * job->nif;
+	c->i1 = c->i0 + job->nif;
 	/* the fold's items among K->ibeg .. K->iend-1; none: an empty range
 	 * at the fold's start */
-	if (c->i1 > R->K->iend)
-		c->i1 = R->K->iend;
-	if (c->i0 < R->K->ibeg)
-		c->i0 = R->K->ibeg;
+	if (c->i1 > job->K->iend)
+		c->i1 = job->K->iend;
+	if (c->i0 < job->K->ibeg)
+		c->i0 = job->K->ibeg;
 	if (c->i0 >= c->i1)
-		c->i0 = c->i1 = f * R->nif;
-	c->scores = R->S[t->slot];
+		c->i0 = c->i1 = f * job->nif;
+	c->scores = job->S[t->slot];
 }
 
 static int take_chunk(void *arg, const struct pool_task *t)
 {
-	const struct run *R = arg;
-	return (size_t)t->seq < R->nchunks;
+	const struct run *job = arg;
+	return (size_t)t->seq < job->nchunks;
 }
 
 static void work_chunk(void *arg, const struct pool_task *t)
 {
-	struct run *R = arg;
+	struct run *job = arg;
 	struct kchunk c;
 
-	chunk_of(R, t, &c);
-	if (R->S[t->slot])
-		kernel_block(R->K, c.q0, c.q1, c.i0, c.i1, R->S[t->slot]);
-	R->work(R->ctx, &c);
+	chunk_of(job, t, &c);
+	if (job->S[t->slot])
+		kernel_block(job->K, c.q0, c.q1, c.i0, c.i1, job->S[t->slot]);
+	job->work(job->ctx, &c);
 }
 
 static void give_chunk(void *arg, const struct pool_task *t)
 {
-	struct run *R = arg;
+	struct run *job = arg;
 	struct kchunk c;
 
-	chunk_of(R, t, &c);
-	R->emit(R->ctx, &c);
+	chunk_of(job, t, &c);
+	job->emit(job->ctx, &c);
 }
 
 static void run(const struct kernel *K, int nthreads, size_t folds,
 		kchunk_fn work, kchunk_fn emit, void *ctx, int scores)
 {
-	struct run R = { .K = K, .work = work, .emit = emit, .ctx = ctx };
-	struct pool_job J = { take_chunk, work_chunk, give_chunk, &R };
+	struct run job = { .K = K, .work = work, .emit = emit, .ctx = ctx };
+	struct pool_job J = { take_chunk, work_chunk, give_chunk, &job };
 	size_t per;
 	int i, nslots;
 
-	R.qf = K->nq / folds;
-	R.nif = K->ni / folds;
+	job.qf = K->nq / folds;
+	job.nif = K->ni / folds;
 	/* chunks of about 4 MiB of scores, a multiple of every MR */
-	per = R.nif * (size_t)K->type;
-	R.qb = per ? (4u << 20) / per : 256;
-	R.qb = R.qb < MRALL ? MRALL : R.qb > 264 ? 264 : R.qb / MRALL * MRALL;
+	per = job.nif * (size_t)K->type;
+	job.qb = per ? (4u << 20) / per : 256;
+	job.qb = job.qb < MRALL ? MRALL : job.qb > 264 ? 264 : job.qb / MRALL * MRALL;
 	if (!scores)
-		R.qb = 10 * MRALL;
-	R.cpf = (R.qf + R.qb - 1) / R.qb;
-	R.nchunks = R.cpf * folds;
-	if ((size_t)nthreads > R.nchunks)
-		nthreads = R.nchunks ? (int)R.nchunks : 1;
+		job.qb = 10 * MRALL;
+	job.cpf = (job.qf + job.qb - 1) / job.qb;
+	job.nchunks = job.cpf * folds;
+	if ((size_t)nthreads > job.nchunks)
+		nthreads = job.nchunks ? (int)job.nchunks : 1;
 	nslots = pool_nslots(nthreads);
-	R.S = xcalloc((size_t)nslots, sizeof *R.S);
+	job.S = xcalloc((size_t)nslots, sizeof *job.S);
 	for (i = 0; scores && i < nslots; i++)
-		R.S[i] = xmalloc(R.qb * per);
+		job.S[i] = xmalloc(job.qb * per);
 	pool_run(&J, nthreads);
 	for (i = 0; i < nslots; i++)
-		free(R.S[i]);
-	free(R.S);
+		free(job.S[i]);
+	free(job.S);
 }
 
 void kernel_run(const struct kernel *K, int nthreads, size_t folds,

@@ -22,7 +22,7 @@ struct pool {
 };
 
 struct worker {
-	struct pool *P;
+	struct pool *pool;
 	int index;
 	pthread_t tid;
 };
@@ -41,66 +41,66 @@ int pool_nslots(int nthreads)
 static void *worker_main(void *arg)
 {
 	struct worker *W = arg;
-	struct pool *P = W->P;
+	struct pool *pool = W->pool;
 	struct pool_task t;
 
 	t.worker = W->index;
-	pthread_mutex_lock(&P->mu);
+	pthread_mutex_lock(&pool->mu);
 	for (;;) {
-		t.seq = P->next;
-		t.slot = (int)(t.seq % P->nslots);
-		if (P->end)
+		t.seq = pool->next;
+		t.slot = (int)(t.seq % pool->nslots);
+		if (pool->end)
 			break;
-		if (P->state[t.slot] != SLOT_FREE) {
-			pthread_cond_wait(&P->cv_free, &P->mu);
+		if (pool->state[t.slot] != SLOT_FREE) {
+			pthread_cond_wait(&pool->cv_free, &pool->mu);
 			continue;
 		}
-		if (!P->J->take(P->J->ctx, &t)) {
-			P->end = 1;
-			pthread_cond_broadcast(&P->cv_free);
-			pthread_cond_broadcast(&P->cv_done);
+		if (!pool->J->take(pool->J->ctx, &t)) {
+			pool->end = 1;
+			pthread_cond_broadcast(&pool->cv_free);
+			pthread_cond_broadcast(&pool->cv_done);
 			break;
 		}
-		P->next++;
-		P->state[t.slot] = SLOT_BUSY;
-		P->seq[t.slot] = t.seq;
-		pthread_mutex_unlock(&P->mu);
-		P->J->work(P->J->ctx, &t);
-		pthread_mutex_lock(&P->mu);
-		P->state[t.slot] = SLOT_DONE;
-		pthread_cond_broadcast(&P->cv_done);
+		pool->next++;
+		pool->state[t.slot] = SLOT_BUSY;
+		pool->seq[t.slot] = t.seq;
+		pthread_mutex_unlock(&pool->mu);
+		pool->J->work(pool->J->ctx, &t);
+		pthread_mutex_lock(&pool->mu);
+		pool->state[t.slot] = SLOT_DONE;
+		pthread_cond_broadcast(&pool->cv_done);
 	}
-	pthread_mutex_unlock(&P->mu);
+	pthread_mutex_unlock(&pool->mu);
 	return NULL;
 }
 
 /* hands the tasks back in order until there are no more */
-static void give_in_order(struct pool *P)
+static void give_in_order(struct pool *pool)
 {
 	struct pool_task t = { 0, 0, -1 };
 	int ready;
 
 	for (;; t.seq++) {
-		t.slot = (int)(t.seq % P->nslots);
-		pthread_mutex_lock(&P->mu);
-		while (!(ready = P->state[t.slot] == SLOT_DONE &&
-			 P->seq[t.slot] == t.seq) &&
-		       !(P->end && t.seq >= P->next))
-			pthread_cond_wait(&P->cv_done, &P->mu);
-		pthread_mutex_unlock(&P->mu);
+		t.slot = (int)(t.seq % pool->nslots);
+		pthread_mutex_lock(&pool->mu);
+		while (!(ready = pool->state[t.slot] == SLOT_DONE &&
+			 pool->seq[t.slot] == t.seq) &&
+		       !(pool->end && t.seq >= pool->next))
+			pthread_cond_wait(&pool->cv_done, &pool->mu);
+		pthread_mutex_unlock(&pool->mu);
 		if (!ready)
 			return;
-		P->J->give(P->J->ctx, &t);
-		pthread_mutex_lock(&P->mu);
-		P->state[t.slot] = SLOT_FREE;
-		pthread_cond_broadcast(&P->cv_free);
-		pthread_mutex_unlock(&P->mu);
+		pool->J->give(pool->J->ctx, &t);
+		pthread_mutex_lock(&pool->mu);
+		pool->state[t.slot] = SLOT_FREE;
+		pthread_cond_broadcast(&pool->cv_free);
+		pthread_mutex_unlock(&pool->mu);
 	}
 }
 
 void pool_run(const struct pool_job *J, int nthreads)
 {
-	struct pool P = { .J = J };
+	struct pool pool = { .J = J };
 	struct pool_task t = { 0, 0, 0 };
 	struct worker *W;
 	int i;
@@ -112,26 +112,26 @@ void pool_run(const struct pool_job *J, int nthreads)
 		}
 		return;
 	}
-	P.nslots = pool_nslots(nthreads);
-	P.state = xcalloc((size_t)P.nslots, sizeof *P.state);
-	P.seq = xcalloc((size_t)P.nslots, sizeof *P.seq);
-	pthread_mutex_init(&P.mu, NULL);
-	pthread_cond_init(&P.cv_free, NULL);
-	pthread_cond_init(&P.cv_done, NULL);
+	pool.nslots = pool_nslots(nthreads);
+	pool.state = xcalloc((size_t)pool.nslots, sizeof *pool.state);
+	pool.seq = xcalloc((size_t)pool.nslots, sizeof *pool.seq);
+	pthread_mutex_init(&pool.mu, NULL);
+	pthread_cond_init(&pool.cv_free, NULL);
+	pthread_cond_init(&pool.cv_done, NULL);
 	W = xcalloc((size_t)nthreads, sizeof *W);
 	for (i = 0; i < nthreads; i++) {
-		W[i].P = &P;
+		W[i].pool = &pool;
 		W[i].index = i;
 		if (pthread_create(&W[i].tid, NULL, worker_main, &W[i]) != 0)
 			die(EXIT_DATA, "cannot start a thread");
 	}
-	give_in_order(&P);
+	give_in_order(&pool);
 	for (i = 0; i < nthreads; i++)
 		pthread_join(W[i].tid, NULL);
 	free(W);
-	free(P.state);
-	free(P.seq);
-	pthread_mutex_destroy(&P.mu);
-	pthread_cond_destroy(&P.cv_free);
-	pthread_cond_destroy(&P.cv_done);
+	free(pool.state);
+	free(pool.seq);
+	pthread_mutex_destroy(&pool.mu);
+	pthread_cond_destroy(&pool.cv_free);
+	pthread_cond_destroy(&pool.cv_done);
 }
