@@ -109,8 +109,10 @@ $(BUILD)/%.o: %.c $(LIBHDR) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-# the scoring kernel: no contraction into fused multiply-adds, so that
-# every machine and every micro-kernel variant gives the same bits
+# the scoring kernel: its fused multiply-adds are written out (fma() and
+# intrinsics); no other multiplication and addition may be contracted into
+# one, so that every machine and every micro-kernel variant gives the same
+# bits
 $(BUILD)/lib/kernel/kernel.o: lib/kernel/kernel.c $(LIBHDR) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -ffp-contract=off -c -o $@ lib/kernel/kernel.c
