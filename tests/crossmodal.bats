@@ -170,8 +170,8 @@ same_as_base() {
 	RANKKIT_KERNEL=base simmat -j 1 -m hamming "$D/img_codes.tsv" "$D/cap_codes.tsv" >base
 	RANKKIT_KERNEL=$1 simmat -j 2 -m hamming "$D/img_codes.tsv" "$D/cap_codes.tsv" >other
 	cmp base other
-	RANKKIT_KERNEL=base simmat -m cos -k 2 --folds 5 "$D/img.npy" "$D/cap.npy" >base
-	RANKKIT_KERNEL=$1 simmat -m cos -k 2 --folds 5 "$D/img.npy" "$D/cap.npy" >other
+	RANKKIT_KERNEL=base simmat -m cos -k 2 --folds 25 "$D/img.npy" "$D/cap.npy" >base
+	RANKKIT_KERNEL=$1 simmat -m cos -k 2 --folds 25 "$D/img.npy" "$D/cap.npy" >other
 	cmp base other
 	# a tile cut by the folds (7 items per fold), 3 dimensions
 	awk '{ print $1, $2, $3, $4 }' "$D/spectrum.tsv" | head -35 >small
