@@ -137,6 +137,10 @@ bench: all
 bench-crossmodal: all
 	sh bench/crossmodal.sh
 
+# the mutation audit of tests/mutations (minutes; not part of check)
+mutate:
+	sh tests/mutate.sh
+
 demo: all
 	sh examples/pipelines/demo.sh
 
@@ -155,5 +159,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san bench bench-crossmodal demo install uninstall clean
+.PHONY: all check check-san mutate bench bench-crossmodal demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o)

@@ -352,3 +352,50 @@ END { finish() }'
 	END { printf "%d values compared\n", c; exit bad > 0 || c != n }' \
 		"$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 }
+
+# apk_found NAME "a t s K c p1 p2 ...": a query with c untied relevant items
+# at positions p1.. and s relevant items tied at a+1..a+t (n = a+t+5, two
+# relevant items never retrieved); mapr's expected AP@K over the items found
+# against tests/data/apk-found.bc, which sums the same expectation in exact
+# integer arithmetic by another route (order statistics, not the closed form)
+apk_found() {
+	local a=$2 t=$3 s=$4 K=$5 c=$6 j got
+	shift 6
+	{
+		j=0
+		for p in "$@"; do
+			j=$((j + 1))
+			printf 'q\tf%d\t1\t%d\t0\t%d\n' "$j" "$p" $((a + t + 5))
+		done
+		for j in $(seq "$s"); do
+			printf 'q\tg%03d\t1\t%d\t%d\t%d\n' "$j" $((a + 1)) $((t - 1)) $((a + t + 5))
+		done
+		printf 'q\tu1\t1\t-\t-\t%d\nq\tu2\t1\t-\t-\t%d\n' $((a + t + 5)) $((a + t + 5))
+	} >"$BATS_TEST_TMPDIR/r"
+	want=$({
+		echo "a = $a; t = $t; s = $s; k = $K; c = $c"
+		j=0
+		for p in "$@"; do j=$((j + 1)); echo "p[$j] = $p"; done
+		cat "$BATS_TEST_DIRNAME/data/apk-found.bc"
+	} | bc -q)
+	run --separate-stderr mapr -m AP@K -k "$K" --ap-divisor found -f -p 15 "$BATS_TEST_TMPDIR/r"
+	[ "$status" -eq 0 ]
+	got=$(printf '%s\n' "$output" | awk -F'\t' '$2 == "all" { print $3 }')
+	echo "$1: got $got, want $want (exact)"
+	awk -v g="$got" -v w="$want" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d < 1e-13) }'
+}
+
+@test "bruteforce: AP@K --ap-divisor found under large tie groups, exact (bc)" {
+	command -v bc >/dev/null || skip "needs bc (Debian package bc) for the exact sums"
+	# the two cases of the mutation audit (issue text): a truncated
+	# hypergeometric sum moves the first from 0.352235 to 0.352089
+	apk_found "a=0 t=200 s=50 K=20" 0 200 50 20 0
+	[ "$want" = ".352234656611257173443561531730" ]
+	apk_found "a=10 t=1000 s=30 K=20" 10 1000 30 20 0
+	[ "$want" = ".018698273145546514161205573275" ]
+	# relevant items above the group (c = 2 at positions 2 and 5), a group
+	# that may hold none of them inside K, and one that fills K for sure
+	apk_found "c=2 a=8 t=60 s=12 K=25" 8 60 12 25 2 2 5
+	apk_found "c=1 a=3 t=40 s=35 K=30" 3 40 35 30 1 1
+	apk_found "c=3 a=50 t=300 s=4 K=120" 50 300 4 120 3 7 20 41
+}

@@ -376,5 +376,7 @@ spectrum 92.6 99.8 77.9 72.8" ]
 		join -j1 <(awk '{ print $1 "/" $2, $3 }' "$BATS_TEST_TMPDIR/got" | sort) \
 			<(awk '{ print $1 "/" $2, $3 }' - | sort) >"$BATS_TEST_TMPDIR/joined"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/joined")" -eq 30 ]
-	! awk '$2 != $3' "$BATS_TEST_TMPDIR/joined" | grep .
+	run awk '$2 != $3' "$BATS_TEST_TMPDIR/joined"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 }
