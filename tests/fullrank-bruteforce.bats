@@ -399,3 +399,63 @@ apk_found() {
 	apk_found "c=1 a=3 t=40 s=35 K=30" 3 40 35 30 1 1
 	apk_found "c=3 a=50 t=300 s=4 K=120" 50 300 4 120 3 7 20 41
 }
+
+# summary MODE F COLUMN [CHANCE]: mapr's and ndcg's fold and `all` rows
+# (--folds F) in tie mode MODE against data/spine/folds.awk over column
+# COLUMN of the reference (3 mean, 6 optimistic order, 7 pessimistic
+# order); F = 1 is the plain `all` row. With CHANCE (a reference of the same
+# queries with everything tied, in $CREF) the --chance rows too.
+summary() {
+	local t="-T $1 -f -p 15 -k $KS --folds $2"
+	{
+		mapr $t -m Rprec,MAP@R,AP,mINP,AP@K ${4:+--chance} <"$RS" | body |
+			awk -F'\t' -v OFS='\t' '{ if ($1 ~ /^AP@/) $1 = $1 "/m"; print }'
+		mapr $t -m AP@K --ap-divisor min ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/min"; print }'
+		mapr $t -m AP@K --ap-divisor found ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/found"; print }'
+		ndcg $t ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/lin"; print }'
+		ndcg $t --gain exp ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/exp"; print }'
+	} >"$BATS_TEST_TMPDIR/got"
+	{
+		awk '{ print "query\t" $2 }' "$REF" | uniq
+		awk -v col="$3" -v OFS='\t' '{ print $1, $2, $col }' "$REF"
+		[ -z "${4:-}" ] || awk -v OFS='\t' '$1 ~ /^(AP|nDCG)@/ { sub(/\//, ":chance/", $1); print $1, $2, $3 }' "$CREF"
+	} | awk -v F="$2" -f "$BATS_TEST_DIRNAME/data/spine/folds.awk" >"$BATS_TEST_TMPDIR/want"
+	awk -F'\t' 'NR == FNR { want[$1 " " $2] = $3; n++; next }
+	{
+		k = $1 " " $2
+		if (!(k in want)) { print "extra row " k; bad++; next }
+		d = $3 - want[k]; if (d < 0) d = -d
+		if (d > 1e-12) { printf "%s: got %s, want %.17g\n", k, $3, want[k]; bad++ }
+		c++
+	}
+	END { printf "%d summary rows compared\n", c; exit bad > 0 || c != n }' \
+		"$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "bruteforce: all rows of mapr and ndcg are the means of the brute force, three modes" {
+	bf 11 40 7 3 1,2,3,5
+	summary expected 1 3
+	summary optimistic 1 6
+	summary pessimistic 1 7
+}
+
+@test "bruteforce: --folds rows and their all row (mapr, ndcg) against the brute force" {
+	bf 12 40 7 2 1,2,4,6
+	summary expected 5 3
+	summary pessimistic 4 7
+	summary optimistic 8 6
+}
+
+@test "bruteforce: --chance rows (AP@K, nDCG@K) are the brute force of the same queries all tied" {
+	# the generator draws the same relevance and grades for a seed whatever
+	# the number of score levels, so LEVELS = 1 ties each whole gallery
+	bf 16 30 7 1 1,2,3,5
+	cp "$REF" "$BATS_TEST_TMPDIR/cref"
+	cut -f1-3 "$RS" | sort >"$BATS_TEST_TMPDIR/crel"
+	CREF="$BATS_TEST_TMPDIR/cref"
+	bf 16 30 7 3 1,2,3,5
+	# the two references are of the same queries: same relevant counts
+	cut -f1-3 "$RS" | sort | cmp - "$BATS_TEST_TMPDIR/crel"
+	summary expected 1 3 chance
+	summary optimistic 5 6 chance
+}

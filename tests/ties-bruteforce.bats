@@ -136,3 +136,41 @@ check() {
 	output=$(awk -v ks=2,5 -v mode=pessimistic -f "$DATA/ties-brute.awk" r s)
 	same "$(val hit@2 q1) $(val MeanR q1)" "0 4"
 }
+
+# --chance: each cut-off measure for a random ranking of the query's own
+# gallery, i.e. the mean over every order of all its candidates (mode=chance
+# ties them all); the chance rows are the same whatever -T says
+@test "ties: --chance rows are the mean over every order of the whole gallery" {
+	for seed in 1 2; do
+		gen $seed 40
+		rankof -r "qrels.$seed" "scores.$seed" > ranks
+		for t in expected optimistic; do
+			{
+				awk -v ks="$KS" -v mode=$t -f "$DATA/ties-brute.awk" "qrels.$seed" "scores.$seed"
+				awk -v ks="$KS" -v mode=chance -f "$DATA/ties-brute.awk" "qrels.$seed" "scores.$seed"
+			} > want
+			[ "$(grep -c ':chance	all	' want)" -eq 21 ]
+			hitrate -T $t --chance -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MedR,MeanR ranks > got
+			compare want got
+		done
+	done
+}
+
+# --folds F: F equal consecutive folds of queries, a row per fold (MedR the
+# median of the fold's first ranks), `all` the mean over the folds;
+# data/spine/folds.awk makes these rows from the brute force's per-query rows
+@test "ties: --folds rows and their all row against the brute force (with --chance)" {
+	gen 3 40
+	rankof -r qrels.3 scores.3 > ranks
+	for args in "expected 5" "pessimistic 4" "optimistic 8"; do
+		set -- $args
+		{
+			cut -f1 scores.3 | uniq | sed 's/^/query\t/'
+			awk -v ks="$KS" -v mode=$1 -f "$DATA/ties-brute.awk" qrels.3 scores.3
+			awk -v ks="$KS" -v mode=chance -f "$DATA/ties-brute.awk" qrels.3 scores.3
+		} | awk -F'\t' '$2 != "all"' | awk -v F=$2 -f "$DATA/folds.awk" > want
+		[ "$(grep -c "^MedR	fold" want)" -eq $2 ]
+		hitrate -T $1 --folds $2 --chance -f -p 15 -k "$KS" -m hit,recall,P,MRR,MedR,MeanR ranks > got
+		compare want got
+	done
+}
