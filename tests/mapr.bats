@@ -328,6 +328,15 @@ MAP@R	all	31.0" ]
 	# the rest of the table from the same rank stream (hitrate)
 	h=$(hitrate -k 1,5,10 -m hit,recall,P -p 1 "$BATS_TEST_TMPDIR/i2t.ranks" | body | cut -f3 | paste -sd' ' -)
 	[ "$h" = "57.3 85.3 93.1 11.5 38.4 53.2 57.3 38.4 26.6" ]
+	# and to 1e-9 of expected.json's 5k_i2t_multi
+	hitrate -k 1,5,10 -m hit,recall,P -p 12 "$BATS_TEST_TMPDIR/i2t.ranks" | body >"$BATS_TEST_TMPDIR/h"
+	for K in 1 5 10; do
+		for m in hit:hit recall:recall P:precision; do
+			v=$(awk -F'\t' -v n="${m%%:*}@$K" '$1 == n && $2 == "all" { print $3 }' "$BATS_TEST_TMPDIR/h")
+			within "$v" "$(json_num 5k_i2t_multi K$K "${m#*:}")" 1e-9
+		done
+	done
+	[ "$(json_num 5k_i2t_multi K10 recall)" = 53.160000000000004 ]
 }
 
 # class retrieval: 500 images of 20 classes, one set as queries and gallery,
