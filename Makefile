@@ -7,6 +7,7 @@
 #   make check         the test suite (bats) on bin/
 #   make check SAN=1   the same suite on an ASan+UBSan build in build/san/
 #   make check-san     the same as make check SAN=1
+#   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
 #   make demo, make bench
 
@@ -125,7 +126,7 @@ check: all
 	RANKKIT_BIN="$$(pwd)/$(BINDIR)" \
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	ASAN_OPTIONS=detect_leaks=0 \
-	bats tests
+	sh tests/check.sh tests
 
 check-san:
 	$(MAKE) check SAN=1

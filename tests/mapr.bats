@@ -222,8 +222,12 @@ musgrave() {
 	[ "${stderr%%$'\n'*}" = "mapr: -m: unknown measure 'MAP' (known: Rprec, MAP@R, AP, AP@K, mINP)" ]
 	run --separate-stderr mapr -T random "$W"
 	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "mapr: -T: 'random' is not optimistic, pessimistic or expected" ]
+	[[ "$stderr" == *$'\n'"usage: mapr "* ]]
 	run --separate-stderr mapr -k 0 "$W"
 	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "mapr: -k: '0' is not a positive integer" ]
+	[[ "$stderr" == *$'\n'"usage: mapr "* ]]
 	run --separate-stderr mapr --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == "usage: mapr "* ]]
