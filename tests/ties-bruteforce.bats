@@ -174,3 +174,86 @@ check() {
 		compare want got
 	done
 }
+
+# A TREC run with 3 score values over 15..60 documents a query (almost
+# every document tied), document ids of different lengths (d9 > d10 in
+# byte order), graded qrels with relevant documents never retrieved. With
+# --break id the one order is the run sorted by score, then id descending:
+# `sort` makes it, and the awk below computes every measure of
+# mapr(1), ndcg(1) and hitrate(1) on it from the definitions.
+BREAKID_REF='
+function lg2(x) { return log(x) / log(2) }
+function out(name, v) { printf "%s\t%s\t%.17g\n", name, q, v; tot[name] += v; if (!(name in seen)) { seen[name] = 1; names[++nn] = name } }
+function finish(   i, j, t, ng, x, R, ap, mr, rp, cnt, first, h, dcg, idcg, K, k, p) {
+	if (q == "") return
+	R = nrel[q]
+	ng = 0
+	for (x in grade) if (index(x, q SUBSEP) == 1) ig[++ng] = grade[x]
+	for (i = 2; i <= ng; i++)
+		for (j = i; j > 1 && ig[j] > ig[j-1]; j--) { t = ig[j]; ig[j] = ig[j-1]; ig[j-1] = t }
+	ap = mr = rp = cnt = first = 0
+	for (p = 1; p <= n; p++) {
+		if (!(rel[p] > 0)) continue
+		cnt++
+		if (!first) first = p
+		ap += cnt / p
+		if (p <= R) { mr += cnt / p; rp++ }
+	}
+	out("AP", ap / R); out("MAP@R", mr / R); out("Rprec", rp / R)
+	for (k = 1; k <= nK; k++) {
+		K = Ks[k]; h = 0; x = 0
+		for (p = 1; p <= n && p <= K; p++) if (rel[p] > 0) h++
+		out("hit@" K, first && first <= K); out("recall@" K, h / R); out("P@" K, h / K)
+		dcg = idcg = 0
+		for (p = 1; p <= n && p <= K; p++) dcg += rel[p] / lg2(1 + p)
+		for (i = 1; i <= ng && i <= K; i++) idcg += ig[i] / lg2(1 + i)
+		out("nDCG@" K, dcg / idcg)
+	}
+	out("MRR", first ? 1 / first : 0)
+	dcg = idcg = 0
+	for (p = 1; p <= n; p++) dcg += rel[p] / lg2(1 + p)
+	for (i = 1; i <= ng; i++) idcg += ig[i] / lg2(1 + i)
+	out("nDCG", dcg / idcg)
+	nq++
+}
+BEGIN { nK = split(KS, Ks, ",") }
+FNR == NR { if ($4 >= 1) { grade[$1, $3] = $4; nrel[$1]++ } next }
+$1 != q { finish(); q = $1; n = 0 }
+{ rel[++n] = ($1 SUBSEP $3) in grade ? grade[$1, $3] : 0 }
+END { finish(); for (i = 1; i <= nn; i++) printf "%s\tall\t%.17g\n", names[i], tot[names[i]] / nq }'
+
+@test "ties: --break id on a heavily tied TREC run: every measure, per query and all" {
+	KS=1,2,5,10,20
+	awk 'BEGIN { srand(7)
+		for (q = 1; q <= 30; q++) {
+			n = 15 + int(rand() * 46)
+			for (i = 1; i <= n; i++) {
+				d = "d" int(rand() * 3000)
+				if (seen[q, d]++) continue
+				printf "%d Q0 %s 0 %.1f run\n", q, d, int(rand() * 3) / 10 > "run"
+				r = rand()
+				if (r < 0.3) printf "%d 0 %s %d\n", q, d, 1 + int(rand() * 3) > "qrels"
+				else if (r < 0.4) printf "%d 0 %s 0\n", q, d > "qrels"
+			}
+			printf "%d 0 never%d 2\n", q, q > "qrels"
+		} }'
+	# the one order of --break id, and the reference on it
+	LC_ALL=C sort -s -k1,1n -k5,5gr -k3,3r run > sorted
+	awk -v KS="$KS" "$BREAKID_REF" qrels sorted > want
+	[ "$(grep -c '	all	' want)" -eq 25 ]
+	# heavily tied: every query has ties, most lines are in a tie
+	[ "$(awk '{ c[$1 " " $5]++ } END { for (k in c) if (c[k] > 1) t += c[k]; print (t > NR * 0.9) }' run)" = 1 ]
+	rankof --break id -r qrels run > ranks
+	{
+		mapr -f -p 15 -q -k "$KS" -m AP,MAP@R,Rprec ranks
+		hitrate -f -p 15 -q -k "$KS" -m hit,recall,P,MRR ranks
+		ndcg -f -p 15 -q -k "$KS" ranks
+	} > got
+	compare want got
+	# and the reversed order (ids ascending) is another order: the
+	# reference tells them apart
+	LC_ALL=C sort -s -k1,1n -k5,5gr -k3,3 run > asc
+	awk -v KS="$KS" "$BREAKID_REF" qrels asc > other
+	run cmp -s want other
+	[ "$status" -eq 1 ]
+}
