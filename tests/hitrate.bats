@@ -409,6 +409,13 @@ bats_require_minimum_version 1.5.0
 	folds.ranks | -f --folds 4 -k 1 -m hit | hit@1 | fold3 | 0.0000
 	folds.ranks | -f --folds 4 -k 1 -m hit | hit@1 | fold1 | 1.0000
 	folds.ranks | -f --folds 4 -k 1 -m hit | hit@1 | all   | 0.2500
+	# a fold without a value (fold2 = {f2}: no first rank) prints '-' and
+	# leaves the mean: all = (1 + 2 + 7)/3 = 3.3333 over three folds, not
+	# 10/4; MedR the same (each fold's median is its one rank)
+	folds.ranks | -f --folds 4 -m MeanR,MedR | MeanR | fold2 | -
+	folds.ranks | -f --folds 4 -m MeanR,MedR | MeanR | all   | 3.3333
+	folds.ranks | -f --folds 4 -m MeanR,MedR | MedR  | fold2 | -
+	folds.ranks | -f --folds 4 -m MeanR,MedR | MedR  | all   | 3.3333
 	# one fold is the plain summary
 	six.ranks   | --folds 1 -m MRR         | MRR   | fold1 | 38.77
 	six.ranks   | --folds 1 -m MRR         | MRR   | all   | 38.77
