@@ -15,7 +15,8 @@
 # A mutation names its file, the exact text it replaces (FROM) and how many
 # times that text occurs in the file (count, default 1); every occurrence
 # becomes TO. Its "tests:" run first (the rest follow, so a survivor has met
-# every fast file). When the file no longer holds FROM that many times the
+# every fast file). The test that caught a mutation last time (the cache,
+# build/mutate-cache) runs alone before them. When the file no longer holds FROM that many times the
 # mutation is STALE: the code moved on and the list needs updating. STALE,
 # NO BUILD and NOT CAUGHT make the run fail (exit 1); a mutation marked
 # "equivalent:" (with the reason) may survive.
@@ -31,6 +32,7 @@ FAST="hitrate.bats mapr.bats ndcg.bats rankof.bats ties-bruteforce.bats
 fullrank-bruteforce.bats listmeasure-bruteforce.bats trec-eval-spine.bats
 trec-eval.bats numbers.bats rankof-chunks.bats errors-spine.bats errors.bats"
 TIMEOUT=900
+cache="$top/build/mutate-cache"
 
 only_check=0 baseline=1 workers=1 worker=""
 while getopts nBP:t:w: c; do
@@ -128,13 +130,17 @@ wanted() {
 	return 1
 }
 
-# runfile FILE: bats on one file, stopped at its first failing test; prints
-# that test, or nothing when every test passed
+# runfile FILE [TEST]: bats on one file (only TEST, by its exact name, when
+# given), stopped at its first failing test; prints that test, or nothing
+# when every test passed
 runfile() {
 	: >"$M/tap"
+	# bats -f takes a regular expression: the name with its specials escaped
+	filter="^$(printf '%s' "${2:-}" | sed 's/[][\\.^$*+?(){}|]/\\&/g')\$"
+	[ -n "${2:-}" ] || filter=""
 	RANKKIT_BIN="$work/bin" RANKKIT_SHARED="$shared" \
-	    ASAN_OPTIONS=detect_leaks=0 setsid bats --tap "$work/tests/$1" \
-	    >"$M/tap" 2>&1 &
+	    ASAN_OPTIONS=detect_leaks=0 setsid bats --tap -f "$filter" \
+	    "$work/tests/$1" >"$M/tap" 2>&1 &
 	pid=$!
 	echo $pid >"$M/bats.pid"
 	waited=0
@@ -160,8 +166,17 @@ runfile() {
 }
 
 # runtests [FILE...]: the first failing test of the first failing file,
-# the given files first, then the rest of $FAST; nothing when all pass
+# the test in the cache first, the given files next, then the rest of
+# $FAST; nothing when all pass
 runtests() {
+	hit=$(awk -F'\t' -v n="$name" '$1 == n { l = $0 } END { print l }' "$cache" 2>/dev/null)
+	if [ -n "$hit" ] && [ -f "$work/tests/$(echo "$hit" | cut -f2)" ]; then
+		r=$(runfile "$(echo "$hit" | cut -f2)" "$(echo "$hit" | cut -f3)")
+		if [ -n "$r" ]; then
+			echo "$r"
+			return
+		fi
+	fi
 	for f in $(printf '%s\n' "$@" $FAST | awk '!seen[$0]++'); do
 		[ -f "$work/tests/$f" ] || continue
 		r=$(runfile "$f")
@@ -181,6 +196,7 @@ if [ $only_check -eq 0 ]; then
 	fi
 	if [ $baseline -eq 1 ]; then
 		echo "running the fast tests on the unmutated tree" >&2
+		name=""
 		base=$(runtests)
 		if [ -n "$base" ]; then
 			echo "mutate: the unmutated tree fails: $base" >&2
@@ -239,6 +255,11 @@ while [ $i -lt "$total" ]; do
 		nobuild=$((nobuild + 1))
 	elif [ -n "$res" ]; then
 		caught=$((caught + 1))
+		case $res in
+		*": timed out"*|*": bats status"*) ;;
+		*) mkdir -p "$(dirname "$cache")"
+		   printf '%s\t%s\t%s\n' "$name" "${res%%: *}" "${res#*: }" >>"$cache" ;;
+		esac
 	elif [ -s "$M/$i.equivalent" ]; then
 		res="survives, equivalent: $(cat "$M/$i.equivalent")"
 		equiv=$((equiv + 1))
