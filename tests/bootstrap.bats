@@ -259,7 +259,7 @@ MRR	all	0.2500	0.2500	0.2500
 
 @test "bootstrap: reads stdin and the output of hitrate -q" {
 	run --separate-stderr sh -c "rankof -r '$BATS_TEST_DIRNAME/../examples/data/tiny.qrels' \
-		'$BATS_TEST_DIRNAME/../examples/data/tiny.run' | hitrate -q -f -m hit@1 | bootstrap -B 100"
+		'$BATS_TEST_DIRNAME/../examples/data/tiny.run' | hitrate -q -f -k 1 -m hit | bootstrap -B 100"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "# measure	query	mean	lower	upper" ]
 	[ "$(echo "${lines[1]}" | cut -f 1,2)" = "hit@1	all" ]
