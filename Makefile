@@ -49,6 +49,7 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
+	lib/measure/summary.c \
 	lib/measure/driver.c \
 	lib/stats/columns.c \
 	lib/stats/normal.c \
@@ -88,6 +89,8 @@ LIBHDR = \
 	lib/measure/ties.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
+	lib/measure/column.h \
+	lib/measure/summary.h \
 	lib/measure/driver.h \
 	lib/stats/columns.h \
 	lib/stats/normal.h \
