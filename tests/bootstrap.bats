@@ -265,3 +265,17 @@ MRR	all	0.2500	0.2500	0.2500
 	[ "$(echo "${lines[1]}" | cut -f 1,2)" = "hit@1	all" ]
 	[ "${lines[2]}" = "# end" ]
 }
+
+@test "bootstrap: examples/pipelines/compare-systems.sh says what its numbers show" {
+	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/compare-systems.sh"
+	[ "$status" -eq 0 ]
+	# the words: B beats A (every A-B interval below 0, p < 0.05, also after
+	# Holm), C is not told from A (every A-C interval holds 0, p > 0.05),
+	# and the tiny example's single change gives p = 1
+	echo "$output" | awk -F '\t' '
+		$2 == "A-B" && NF == 6 { ab++; if ($5 < 0 && $6 < 0.05) okab++ }
+		$2 == "A-B" && NF == 7 { abh++; if ($5 < 0 && $6 < 0.05) okabh++ }
+		$2 == "A-C" { ac++; if ($4 < 0 && $5 > 0 && $6 > 0.05) okac++ }
+		END { exit !(ab == 6 && okab == 3 && abh == 3 && okabh == 3 && ac == 3 && okac == 3) }'
+	echo "$output" | grep -q '^hit@1	A-B	-0.2500	-0.7500	0.0000	1.000000$'
+}
