@@ -172,6 +172,7 @@ check-san:
 bench: all
 	sh bench/run.sh
 	sh bench/crossmodal.sh
+	sh bench/bootstrap.sh
 
 bench-crossmodal: all
 	sh bench/crossmodal.sh

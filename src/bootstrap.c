@@ -14,8 +14,8 @@
 #include "stats/bootreport.h"
 
 static const char usage_line[] =
-	"bootstrap [--wilson] [-B N] [-s S] [-c C] [--method percentile|bca] "
-	"[--permutations N] [-j N] [-p N] [MEASURES ...]";
+	"bootstrap [--wilson] [-B N] [-s seed] [-c percent] [--method percentile|bca] "
+	"[--permutations N] [-j N] [-p decimals] [measures ...]";
 
 static const char help[] =
 	"Reads per-query measure streams (-q output of hitrate, mapr, ndcg).\n"
