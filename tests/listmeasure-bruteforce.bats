@@ -401,7 +401,7 @@ apk_found() {
 }
 
 # summary MODE F COLUMN [CHANCE]: mapr's and ndcg's fold and `all` rows
-# (--folds F) in tie mode MODE against data/spine/folds.awk over column
+# (--folds F) in tie mode MODE against data/folds.awk over column
 # COLUMN of the reference (3 mean, 6 optimistic order, 7 pessimistic
 # order); F = 1 is the plain `all` row. With CHANCE (a reference of the same
 # queries with everything tied, in $CREF) the --chance rows too.
@@ -419,7 +419,7 @@ summary() {
 		awk '{ print "query\t" $2 }' "$REF" | uniq
 		awk -v col="$3" -v OFS='\t' '{ print $1, $2, $col }' "$REF"
 		[ -z "${4:-}" ] || awk -v OFS='\t' '$1 ~ /^(AP|nDCG)@/ { sub(/\//, ":chance/", $1); print $1, $2, $3 }' "$CREF"
-	} | awk -v F="$2" -f "$BATS_TEST_DIRNAME/data/spine/folds.awk" >"$BATS_TEST_TMPDIR/want"
+	} | awk -v F="$2" -f "$BATS_TEST_DIRNAME/data/folds.awk" >"$BATS_TEST_TMPDIR/want"
 	awk -F'\t' 'NR == FNR { want[$1 " " $2] = $3; n++; next }
 	{
 		k = $1 " " $2

@@ -158,7 +158,7 @@ check() {
 
 # --folds F: F equal consecutive folds of queries, a row per fold (MedR the
 # median of the fold's first ranks), `all` the mean over the folds;
-# data/spine/folds.awk makes these rows from the brute force's per-query rows
+# data/folds.awk makes these rows from the brute force's per-query rows
 @test "ties: --folds rows and their all row against the brute force (with --chance)" {
 	gen 3 40
 	rankof -r qrels.3 scores.3 > ranks
@@ -168,7 +168,7 @@ check() {
 			cut -f1 scores.3 | uniq | sed 's/^/query\t/'
 			awk -v ks="$KS" -v mode=$1 -f "$DATA/ties-brute.awk" qrels.3 scores.3
 			awk -v ks="$KS" -v mode=chance -f "$DATA/ties-brute.awk" qrels.3 scores.3
-		} | awk -F'\t' '$2 != "all"' | awk -v F=$2 -f "$DATA/folds.awk" > want
+		} | awk -F'\t' '$2 != "all"' | awk -v F=$2 -f "$BATS_TEST_DIRNAME/data/folds.awk" > want
 		[ "$(grep -c "^MedR	fold" want)" -eq $2 ]
 		hitrate -T $1 --folds $2 --chance -f -p 15 -k "$KS" -m hit,recall,P,MRR,MedR,MeanR ranks > got
 		compare want got
