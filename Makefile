@@ -15,10 +15,10 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg
+PROG = rankof simmat hitrate mapr ndcg bootstrap
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
-TESTPROG = rngdraw
+TESTPROG = rngdraw statcheck
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
@@ -33,10 +33,13 @@ LIBSRC = \
 	lib/util/fmtscore.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
+	lib/util/parallel.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
 	lib/stream/embed.c \
+	lib/stream/measurestream.c \
+	lib/stream/measuretable.c \
 	lib/rank/rankcount.c \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
@@ -47,7 +50,14 @@ LIBSRC = \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
 	lib/measure/summary.c \
-	lib/measure/driver.c
+	lib/measure/driver.c \
+	lib/stats/columns.c \
+	lib/stats/normal.c \
+	lib/stats/resample.c \
+	lib/stats/signflip.c \
+	lib/stats/interval.c \
+	lib/stats/holm.c \
+	lib/stats/bootreport.c
 
 LIBHDR = \
 	lib/util/err.h \
@@ -60,10 +70,13 @@ LIBHDR = \
 	lib/util/fmtscore.h \
 	lib/util/detmath.h \
 	lib/util/rng.h \
+	lib/util/parallel.h \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
 	lib/stream/embed.h \
+	lib/stream/measurestream.h \
+	lib/stream/measuretable.h \
 	lib/rank/rankcount.h \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
@@ -78,7 +91,14 @@ LIBHDR = \
 	lib/measure/listmeasure.h \
 	lib/measure/column.h \
 	lib/measure/summary.h \
-	lib/measure/driver.h
+	lib/measure/driver.h \
+	lib/stats/columns.h \
+	lib/stats/normal.h \
+	lib/stats/resample.h \
+	lib/stats/signflip.h \
+	lib/stats/interval.h \
+	lib/stats/holm.h \
+	lib/stats/bootreport.h
 
 CC = cc
 CPPFLAGS =
@@ -147,6 +167,7 @@ check-san:
 bench: all
 	sh bench/run.sh
 	sh bench/crossmodal.sh
+	sh bench/bootstrap.sh
 
 bench-crossmodal: all
 	sh bench/crossmodal.sh
