@@ -15,7 +15,7 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg
+PROG = rankof simmat hitrate mapr ndcg cmc
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
@@ -41,7 +41,13 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
-	lib/measure/driver.c
+	lib/measure/driver.c \
+	lib/measure/curve.c \
+	lib/measure/curverun.c \
+	lib/plot/plot.c \
+	lib/plot/scale.c \
+	lib/plot/termplot.c \
+	lib/plot/svgplot.c
 
 LIBHDR = \
 	lib/util/err.h \
@@ -68,7 +74,13 @@ LIBHDR = \
 	lib/measure/ties.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
-	lib/measure/driver.h
+	lib/measure/driver.h \
+	lib/measure/curve.h \
+	lib/measure/curverun.h \
+	lib/plot/plot.h \
+	lib/plot/scale.h \
+	lib/plot/termplot.h \
+	lib/plot/svgplot.h
 
 CC = cc
 CPPFLAGS =
@@ -114,6 +126,12 @@ $(BUILD)/%.o: %.c $(LIBHDR) Makefile
 $(BUILD)/lib/kernel/kernel.o: lib/kernel/kernel.c $(LIBHDR) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -ffp-contract=off -c -o $@ lib/kernel/kernel.c
+
+# the plots: no fused multiply-adds either, so that a plot's coordinates
+# are the same bytes on every machine
+$(BUILD)/lib/plot/%.o: lib/plot/%.c $(LIBHDR) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -ffp-contract=off -c -o $@ $<
 
 $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
 	@mkdir -p $(@D)
