@@ -8,7 +8,7 @@
 #   make check SAN=1   the same suite on an ASan+UBSan build in build/san/
 #   make check-san     the same as make check SAN=1
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench
+#   make demo, make bench, make bench-cmc
 
 VERSION = 0.1.0
 PREFIX = /usr/local
@@ -155,6 +155,9 @@ bench: all
 bench-crossmodal: all
 	sh bench/crossmodal.sh
 
+bench-cmc: all
+	sh bench/cmc.sh
+
 demo: all
 	sh examples/pipelines/demo.sh
 
@@ -173,5 +176,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san bench bench-crossmodal demo install uninstall clean
+.PHONY: all check check-san bench bench-crossmodal bench-cmc demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o)
