@@ -1,31 +1,8 @@
 /* Axis mapping and tick choice. */
 #include <float.h>
 #include <math.h>
+#include "util/detmath.h"
 #include "plot/scale.h"
-
-double plot_ln(double x)
-{
-	/* x = f * 2^e with f in [sqrt(1/2), sqrt(2)); ln f = 2 atanh(z) with
-	 * z = (f-1)/(f+1), |z| < 0.172, whose series 2 sum z^(2k+1)/(2k+1)
-	 * reaches double precision within 12 terms */
-	static const double ln2 = 0.693147180559945309417232121458176568;
-	int e;
-	double f = frexp(x, &e), z, z2, term, sum = 0;
-	int k;
-
-	if (f < 0.70710678118654752440) {
-		f *= 2;
-		e--;
-	}
-	z = (f - 1) / (f + 1);
-	z2 = z * z;
-	term = z;
-	for (k = 0; k < 14; k++) {
-		sum += term / (double)(2 * k + 1);
-		term *= z2;
-	}
-	return 2 * sum + (double)e * ln2;
-}
 
 double axis_pos(const struct axis *A, double v)
 {
@@ -33,7 +10,7 @@ double axis_pos(const struct axis *A, double v)
 	if (A->hi <= A->lo)
 		return A->p0;
 	if (A->log)
-		u = plot_ln(v / A->lo) / plot_ln(A->hi / A->lo);
+		u = det_log(v / A->lo) / det_log(A->hi / A->lo);
 	else
 		u = (v - A->lo) / (A->hi - A->lo);
 	return A->p0 + u * (A->p1 - A->p0);

@@ -25,8 +25,4 @@ size_t axis_ticks(const struct axis *A, double charw, double gap,
 /* the decimal digits of integer v >= 0 */
 int digits_of(double v);
 
-/* The natural logarithm of x > 0 from +, -, *, / alone, so that the same
- * input gives the same bits on every machine (libm's log need not). */
-double plot_ln(double x);
-
 #endif
