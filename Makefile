@@ -46,6 +46,7 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
+	lib/measure/summary.c \
 	lib/measure/driver.c \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \
@@ -81,6 +82,8 @@ LIBHDR = \
 	lib/measure/ties.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
+	lib/measure/column.h \
+	lib/measure/summary.h \
 	lib/measure/driver.h \
 	lib/measure/curve.h \
 	lib/measure/curverun.h \
