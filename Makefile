@@ -50,6 +50,7 @@ LIBSRC = \
 	lib/measure/driver.c \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \
+	lib/measure/explain.c \
 	lib/plot/plot.c \
 	lib/plot/scale.c \
 	lib/plot/termplot.c \
@@ -87,6 +88,7 @@ LIBHDR = \
 	lib/measure/driver.h \
 	lib/measure/curve.h \
 	lib/measure/curverun.h \
+	lib/measure/explain.h \
 	lib/plot/plot.h \
 	lib/plot/scale.h \
 	lib/plot/termplot.h \

@@ -18,7 +18,7 @@
 static const char usage_line[] =
 	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] "
 	"[--folds N] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
-	"[--label NAME ...] [RANKS ...]";
+	"[--label NAME ...] [--explain QUERY ...] [RANKS ...]";
 
 static const char help[] =
 	"Reads rank streams (one per system) and writes hit@K for K = 1 .. N.\n"
@@ -34,11 +34,12 @@ static const char help[] =
 	"      --svg FILE          the curve as an SVG 1.1 picture too (-: instead)\n"
 	"      --log-k             K on a logarithmic scale in the plots\n"
 	"      --label NAME        a system's name in legends (once per input)\n"
+	"      --explain QUERY     how the query's hit@K are made, on stderr (all: every query)\n"
 	"  -h, --help              this help\n"
 	"      --version           version\n";
 
 enum { O_EMPTY = 256, O_FOLDS, O_CURVE, O_PLOT, O_ASCII, O_SVG, O_LOGK,
-       O_LABEL, O_VERSION };
+       O_LABEL, O_EXPLAIN, O_VERSION };
 
 static const struct option opts[] = {
 	{ "max-rank", required_argument, 0, 'K' },
@@ -53,6 +54,7 @@ static const struct option opts[] = {
 	{ "svg", required_argument, 0, O_SVG },
 	{ "log-k", no_argument, 0, O_LOGK },
 	{ "label", required_argument, 0, O_LABEL },
+	{ "explain", required_argument, 0, O_EXPLAIN },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 	{ 0, 0, 0, 0 }
@@ -114,6 +116,11 @@ static void parse_options(int argc, char **argv, struct cmcopts *o)
 			o->label = xrealloc(o->label,
 					    (o->nlabel + 1) * sizeof *o->label);
 			o->label[o->nlabel++] = optarg;
+			break;
+		case O_EXPLAIN:
+			o->c.explain = xrealloc(o->c.explain, (o->c.nexplain + 1) *
+						sizeof *o->c.explain);
+			o->c.explain[o->c.nexplain++] = optarg;
 			break;
 		case 'h':
 			printf("usage: %s\n%s", usage_line, help);
@@ -245,5 +252,6 @@ int main(int argc, char **argv)
 	}
 	free(r);
 	free(o.label);
+	free(o.c.explain);
 	out_finish();
 }

@@ -263,3 +263,34 @@ width() { LC_ALL=C tr -d '\200-\277' < "$1" | awk '{ if (length($0) > w) w = len
 	run cmc --version
 	[ "$output" = "cmc (rankkit) 0.1.0" ]
 }
+
+# The explanation's numbers against hitrate's per-query values: under
+# expected ties each hit@K inside a tie group is shown with its value;
+# otherwise the first relevant rank r from which hit@K is 1 is hitrate's
+# per-query MeanR in that mode.
+@test "cmc --explain: the values shown are hitrate's, three tie modes" {
+	gen 5 40
+	rankof -r qrels.5 scores.5 > ranks
+	cmc -K 8 --explain all ranks 2> ex > /dev/null
+	hitrate -q -f -p 10 -m hit -k 1,2,3,4,5,6,7,8 ranks 2>/dev/null > h
+	# "query ID: ..." then "  hit@K = ... " lines ending in "= value"
+	awk '/^query / { q = $2; sub(/:$/, "", q) }
+	    /^  hit@[0-9]+ = 1 - C/ { k = $1 } /^ +=/ && k != "" { print k "\t" q "\t" $NF; k = "" }' ex > shown
+	[ "$(wc -l < shown)" -ge 10 ]
+	awk -F'\t' 'FNR == NR { v[$1 "\t" $2] = $3; next }
+	    { d = v[$1 "\t" $2] - $3; if (d < 0) d = -d
+	      if (!(($1 "\t" $2) in v) || d > 1e-9) { print "differs: " $0; bad = 1 } }
+	    END { exit bad }' h shown >&2
+	for mode in optimistic pessimistic; do
+		cmc -K 8 -T $mode --explain all ranks 2> ex > /dev/null
+		hitrate -q -T $mode -f -p 10 -m MeanR ranks 2>/dev/null > h
+		awk '/^query / { q = $2; sub(/:$/, "", q) }
+		    /1 from K = / { print "MeanR\t" q "\t" $NF }' ex > shown
+		[ "$(wc -l < shown)" -ge 20 ]
+		awk -F'\t' 'FNR == NR { v[$1 "\t" $2] = $3; next }
+		    { if (!(($1 "\t" $2) in v) || v[$1 "\t" $2] + 0 != $3 + 0) { print "differs: " $0; bad = 1 } }
+		    END { exit bad }' h shown >&2
+	done
+	# every line of the explanation (the notes aside) within 80 columns
+	[ "$(awk '!/^cmc: / { if (length($0) > w) w = length($0) } END { print w + 0 }' ex)" -le 80 ]
+}

@@ -13,6 +13,7 @@
 #include "measure/curve.h"
 #include "measure/curverun.h"
 #include "measure/driver.h"
+#include "measure/explain.h"
 
 struct firstgroup {
 	long a, t, s;
@@ -119,6 +120,12 @@ void curve_read(char *file, const struct curveopts *o,
 				       "query '%s' has no relevant item (--empty error)",
 				       q.id);
 			r->nempty++;
+		}
+		if (explain_wanted(o->explain, o->nexplain, q.id)) {
+			explain_query(&q, o->mode);
+			if (q.m)
+				explain_curve(&q, o->maxK ? (long)o->maxK : q.n,
+					      o->mode);
 		}
 		if (o->maxK == 0 && (size_t)q.n > nK) {
 			nK = (size_t)q.n;

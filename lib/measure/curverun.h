@@ -13,7 +13,10 @@ struct curveopts {
 	long folds;		/* 0: none */
 	int fractions;		/* rates as fractions, not percent */
 	int decimals;
+	const char **explain;	/* --explain: query ids, or "all" */
+	size_t nexplain;
 };
+
 
 /* one system's curve */
 struct curveresult {
