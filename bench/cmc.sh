@@ -28,9 +28,9 @@ for d in i2t t2i; do
 	cmp -s "$T/$d.cmc" "$T/$d.hit" || die "$d: cmc -K 50 and hitrate differ"
 	echo "== $d: $(grep -vc '^#' "$T/$d") rank lines; cmc -K 50 = hitrate -k 1..50 (checked)"
 	echo "-- A: cmc -K all   B: hitrate -m hit -k 1,...,50"
-	farm-bench -n "$RUNS" --timeout 600 -- bin/cmc -K all "$T/$d" \
-		--vs "bin/hitrate -m hit -k $K50 $T/$d"
+	farm-bench -n "$RUNS" --timeout 600 \
+		--vs "bin/hitrate -m hit -k $K50 $T/$d" -- bin/cmc -K all "$T/$d"
 	echo "-- A: cmc -K 50    B: hitrate -m hit -k 1,...,50"
-	farm-bench -n "$RUNS" --timeout 600 -- bin/cmc -K 50 "$T/$d" \
-		--vs "bin/hitrate -m hit -k $K50 $T/$d"
+	farm-bench -n "$RUNS" --timeout 600 \
+		--vs "bin/hitrate -m hit -k $K50 $T/$d" -- bin/cmc -K 50 "$T/$d"
 done
