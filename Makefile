@@ -7,6 +7,7 @@
 #   make check         the test suite (bats) on bin/
 #   make check SAN=1   the same suite on an ASan+UBSan build in build/san/
 #   make check-san     the same as make check SAN=1
+#   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
 #   make demo, make bench, make bench-cmc
 
@@ -15,10 +16,10 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg cmc
+PROG = rankof simmat hitrate mapr ndcg bootstrap cmc
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
-TESTPROG = rngdraw
+TESTPROG = rngdraw statcheck
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
@@ -33,10 +34,13 @@ LIBSRC = \
 	lib/util/fmtscore.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
+	lib/util/parallel.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
 	lib/stream/embed.c \
+	lib/stream/measurestream.c \
+	lib/stream/measuretable.c \
 	lib/rank/rankcount.c \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
@@ -48,6 +52,13 @@ LIBSRC = \
 	lib/measure/listmeasure.c \
 	lib/measure/summary.c \
 	lib/measure/driver.c \
+	lib/stats/columns.c \
+	lib/stats/normal.c \
+	lib/stats/resample.c \
+	lib/stats/signflip.c \
+	lib/stats/interval.c \
+	lib/stats/holm.c \
+	lib/stats/bootreport.c \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \
 	lib/measure/explain.c \
@@ -67,10 +78,13 @@ LIBHDR = \
 	lib/util/fmtscore.h \
 	lib/util/detmath.h \
 	lib/util/rng.h \
+	lib/util/parallel.h \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
 	lib/stream/embed.h \
+	lib/stream/measurestream.h \
+	lib/stream/measuretable.h \
 	lib/rank/rankcount.h \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
@@ -86,6 +100,13 @@ LIBHDR = \
 	lib/measure/column.h \
 	lib/measure/summary.h \
 	lib/measure/driver.h \
+	lib/stats/columns.h \
+	lib/stats/normal.h \
+	lib/stats/resample.h \
+	lib/stats/signflip.h \
+	lib/stats/interval.h \
+	lib/stats/holm.h \
+	lib/stats/bootreport.h \
 	lib/measure/curve.h \
 	lib/measure/curverun.h \
 	lib/measure/explain.h \
@@ -153,7 +174,7 @@ check: all $(TESTBIN)
 	RANKKIT_TESTBIN="$$(pwd)/$(BUILD)/tests" \
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	ASAN_OPTIONS=detect_leaks=0 \
-	bats tests
+	sh tests/check.sh tests
 
 check-san:
 	$(MAKE) check SAN=1
@@ -161,12 +182,17 @@ check-san:
 bench: all
 	sh bench/run.sh
 	sh bench/crossmodal.sh
+	sh bench/bootstrap.sh
 
 bench-crossmodal: all
 	sh bench/crossmodal.sh
 
 bench-cmc: all
 	sh bench/cmc.sh
+
+# the mutation audit of tests/mutations (minutes; not part of check)
+mutate:
+	sh tests/mutate.sh
 
 demo: all
 	sh examples/pipelines/demo.sh
@@ -186,5 +212,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san bench bench-crossmodal bench-cmc demo install uninstall clean
+.PHONY: all check check-san mutate bench bench-crossmodal bench-cmc demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)
