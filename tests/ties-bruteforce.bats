@@ -1,12 +1,12 @@
 #!/usr/bin/env bats
 # The tie modes against a brute force written here, in awk: random small
-# score lists with many ties (data/spine/ties-gen.awk, seeded), and for each
-# query EVERY order of its tied candidates enumerated (data/spine/ties-brute.awk):
+# score lists with many ties (data/ranks/ties-gen.awk, seeded), and for each
+# query EVERY order of its tied candidates enumerated (data/ranks/ties-brute.awk):
 # -T expected must be the mean over the orders, -T optimistic the best order,
 # -T pessimistic the worst, --break id|input the one order of that rule;
 # per query (-q) and for `all`, to 1e-12.
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 KS=1,2,3,4,5,7,10
@@ -119,7 +119,7 @@ check() {
 	done
 }
 
-@test "ties: the brute force itself, on the worked example of DESIGN.md" {
+@test "ties: the brute force itself, on the worked example of rankkit(7)" {
 	# q1: d1 .9, d2 = d3 = d4 .7, d5 .2; relevant d3 and the unretrieved d9:
 	# hit@2 = 1/3, recall@5 = 1/2, MRR = 13/36, r = 3 (expected);
 	# hit@2 = 1, r = 2 (optimistic); hit@2 = 0, r = 4 (pessimistic)
