@@ -1,12 +1,12 @@
 #!/usr/bin/env bats
 # cmc: the curve against hand-worked values, against the brute force of the
-# tie modes (data/spine/ties-brute.awk: every order of every tie enumerated)
+# tie modes (data/ranks/ties-brute.awk: every order of every tie enumerated)
 # and against hitrate at every K; the mean rank as one plus the area above
 # the full curve (generated data, and the article's 5K numbers); folds,
 # empty queries, several systems; the terminal plot fits $COLUMNS, is pure
 # ASCII with --ascii and has its axes labelled; the SVG is well-formed XML.
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 setup() {

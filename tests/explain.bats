@@ -1,11 +1,11 @@
 #!/usr/bin/env bats
-# --explain: for every query of small lists with many ties (data/spine/
+# --explain: for every query of small lists with many ties (data/ranks/
 # ties-gen.awk, seeded), the value at the end of each measure's explanation
 # is the program's own per-query value (-q), for every measure of hitrate,
 # mapr and ndcg, in every tie mode, with every AP divisor and both gains;
 # every per-query row has its explanation; lines fit in 80 columns.
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 setup() {
