@@ -9,14 +9,14 @@
 #   make check-san     the same as make check SAN=1
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench
+#   make demo, make bench, make bench-cmc
 
 VERSION = 0.1.0
 PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg bootstrap
+PROG = rankof simmat hitrate mapr ndcg bootstrap cmc
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
 TESTPROG = rngdraw statcheck
@@ -60,7 +60,14 @@ LIBSRC = \
 	lib/stats/signflip.c \
 	lib/stats/interval.c \
 	lib/stats/holm.c \
-	lib/stats/bootreport.c
+	lib/stats/bootreport.c \
+	lib/measure/curve.c \
+	lib/measure/curverun.c \
+	lib/measure/explain.c \
+	lib/plot/plot.c \
+	lib/plot/scale.c \
+	lib/plot/termplot.c \
+	lib/plot/svgplot.c
 
 LIBHDR = \
 	lib/util/err.h \
@@ -104,7 +111,14 @@ LIBHDR = \
 	lib/stats/signflip.h \
 	lib/stats/interval.h \
 	lib/stats/holm.h \
-	lib/stats/bootreport.h
+	lib/stats/bootreport.h \
+	lib/measure/curve.h \
+	lib/measure/curverun.h \
+	lib/measure/explain.h \
+	lib/plot/plot.h \
+	lib/plot/scale.h \
+	lib/plot/termplot.h \
+	lib/plot/svgplot.h
 
 CC = cc
 CPPFLAGS =
@@ -188,6 +202,9 @@ bench-crossmodal: all
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	sh bench/crossmodal.sh
 
+bench-cmc: all
+	sh bench/cmc.sh
+
 # the mutation audit of tests/mutations (minutes; not part of check)
 mutate:
 	sh tests/mutate.sh
@@ -210,5 +227,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san mutate bench bench-crossmodal demo install uninstall clean
+.PHONY: all check check-san mutate bench bench-crossmodal bench-cmc demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)
