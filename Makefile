@@ -36,6 +36,7 @@ LIBSRC = \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \
+	lib/rank/rowcheck.c \
 	lib/kernel/kernel.c \
 	lib/kernel/topk.c \
 	lib/measure/ties.c \
@@ -60,6 +61,7 @@ LIBHDR = \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
 	lib/rank/embrank.h \
+	lib/rank/rowcheck.h \
 	lib/kernel/kernel.h \
 	lib/kernel/kernel_body.h \
 	lib/kernel/kernel_micro.h \

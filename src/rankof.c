@@ -16,6 +16,7 @@
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
 	"[-cx] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
+	"[--unlabeled-irrelevant] "
 	"[--break input|id] [-j N] [RUN ... | -e [-m METRIC] "
 	"[--query-ids F] [--item-ids F] QUERIES ITEMS]";
 
@@ -32,6 +33,8 @@ static const char help[] =
 	"      --junk same-camera   items of the query's label and camera leave its gallery\n"
 	"      --junk-label L       items labelled L leave every gallery\n"
 	"      --folds N            (labels) N equal consecutive folds of queries and items\n"
+	"      --unlabeled-irrelevant  (labels) items without a label are never relevant\n"
+	"                           candidates instead of an error\n"
 	"      --break input|id     break ties by input order or by item id descending\n"
 	"  -j, --jobs N             parser threads (default: online CPUs, at most 4)\n"
 	"  -e, --embeddings         score QUERIES against ITEMS (embedding files) as simmat does\n"
@@ -41,7 +44,8 @@ static const char help[] =
 	"  -h, --help               this help\n"
 	"      --version            version\n";
 
-enum { O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION, O_QIDS, O_IIDS };
+enum { O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION, O_QIDS, O_IIDS,
+       O_UNLAB };
 
 static const struct option longopts[] = {
 	{ "qrels", required_argument, 0, 'r' },
@@ -54,6 +58,7 @@ static const struct option longopts[] = {
 	{ "junk", required_argument, 0, O_JUNK },
 	{ "junk-label", required_argument, 0, O_JUNKLABEL },
 	{ "folds", required_argument, 0, O_FOLDS },
+	{ "unlabeled-irrelevant", no_argument, 0, O_UNLAB },
 	{ "break", required_argument, 0, O_BREAK },
 	{ "jobs", required_argument, 0, 'j' },
 	{ "embeddings", no_argument, 0, 'e' },
@@ -123,6 +128,7 @@ int main(int argc, char **argv)
 		case O_FOLDS:
 			rel.folds = arg_long("--folds", optarg, 1, 1000000000L);
 			break;
+		case O_UNLAB: rel.unlabeled_ok = 1; break;
 		case O_BREAK:
 			brk = breaks[parse_choice("--break", optarg, breaknames, NULL)];
 			break;
@@ -140,8 +146,10 @@ int main(int argc, char **argv)
 		usage_error(NULL, "give one relevance source: -r, -l, or --query-labels with --item-labels");
 	if ((qlab != NULL) != (ilab != NULL))
 		usage_error(NULL, "--query-labels and --item-labels go together");
-	if (qrels && (rel.junk_samecam || junk_label || rel.folds))
-		usage_error(NULL, "--junk, --junk-label and --folds need labels");
+	if (qrels && (rel.junk_samecam || junk_label || rel.folds ||
+		      rel.unlabeled_ok))
+		usage_error(NULL, "--junk, --junk-label, --folds and "
+			    "--unlabeled-irrelevant need labels");
 	if (emb && argc - optind != 2)
 		usage_error(NULL, "-e needs two files, QUERIES and ITEMS");
 	if (embopt && !emb)

@@ -32,6 +32,7 @@
 #include "util/out.h"
 #include "rank/rankcount.h"
 #include "util/strmap.h"
+#include "rank/rowcheck.h"
 
 #define NONE ((size_t)-1)
 
@@ -437,6 +438,8 @@ static void emit(void *arg, int s, size_t q0, size_t q1, size_t i0,
 		}
 		rankline_write(qid, W->ln + W->qbeg[j],
 			       W->qbeg[j + 1] - W->qbeg[j], (long)n);
+		ranker_count(C->R, W->ln + W->qbeg[j],
+			     W->qbeg[j + 1] - W->qbeg[j]);
 	}
 }
 
@@ -529,6 +532,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 			if (strmap_get(&C.rel->qlab.ids, embed_id(&Q, q)) == NONE)
 				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
 	prepare(&C, folds);
+	rowcheck(C.rel, &Q, &I, &C.irow);
 	ns = kernel_nslots(nthreads);
 	C.slot = xcalloc((size_t)ns, sizeof *C.slot);
 	for (s = 0; s < ns; s++)

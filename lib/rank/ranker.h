@@ -21,6 +21,9 @@ struct ranker {
 	int active, judged;
 	struct relquery rq;
 	long unjudged;		/* run queries left out: not in the qrels */
+	long unlabeled;		/* candidate lines whose item has no label */
+	long written;		/* queries of the run written */
+	long none_retrieved;	/* of which no relevant item is a candidate */
 
 	/* per-query scratch: the lines, the targets */
 	struct rankline *line;
@@ -43,6 +46,9 @@ void ranker_begin(struct ranker *K, struct slice q, const char *file,
 		  long line);
 void ranker_take(struct ranker *K, struct slice item, uint64_t h,
 		 double score, const char *file, long line);
+/* counts a query of the run written as its m lines l (for the note on
+ * queries whose relevant items are all missing from the candidates) */
+void ranker_count(struct ranker *K, const struct rankline *l, size_t m);
 /* writes the query in progress, if any */
 void ranker_end_query(struct ranker *K);
 /* the last query, then (-c) the qrels queries the run lacked */

@@ -54,7 +54,6 @@ struct shared {
 	int eof, rerr;
 	struct ranker *main;	/* configuration for the workers' rankers */
 	size_t block;
-	long unjudged;
 };
 
 /* byte classes of the line scanner: field bytes, blanks, the newline */
@@ -369,7 +368,10 @@ static void *worker(void *arg)
 		c->state = C_DONE;
 		pthread_cond_broadcast(&S->cv_done);
 	}
-	S->unjudged += W.unjudged;
+	S->main->unjudged += W.unjudged;
+	S->main->unlabeled += W.unlabeled;
+	S->main->written += W.written;
+	S->main->none_retrieved += W.none_retrieved;
 	pthread_cond_broadcast(&S->cv_done);
 	pthread_mutex_unlock(&S->mu);
 	ranker_free(&W);
@@ -412,6 +414,24 @@ static void take_chunk(struct ranker *K, struct chunk *c, const char *path,
 	out_bytes(c->out.p, c->out.n);
 }
 
+/* The first bytes of the input into the carry, less a UTF-8 byte-order
+ * mark: it is never part of the first query id. The end of the file or
+ * an error is left for fill_chunk's next read to find again. */
+static void skip_bom(struct shared *S)
+{
+	S->carrycap = 3;
+	S->carry = xmalloc(S->carrycap);
+	while (S->ncarry < 3) {
+		ssize_t r = read(S->fd, S->carry + S->ncarry, 3 - S->ncarry);
+		if (r > 0)
+			S->ncarry += (size_t)r;
+		else if (r == 0 || errno != EINTR)
+			break;
+	}
+	if (S->ncarry == 3 && memcmp(S->carry, "\xEF\xBB\xBF", 3) == 0)
+		S->ncarry = 0;
+}
+
 void scorerank_run(struct ranker *K, const char *path, int nthreads)
 {
 	struct shared S;
@@ -431,6 +451,7 @@ void scorerank_run(struct ranker *K, const char *path, int nthreads)
 		S.fd = 0;
 	else if ((S.fd = open(path, O_RDONLY)) < 0)
 		die_at(path, 0, "%s", strerror(errno));
+	skip_bom(&S);
 	if (nthreads < 1)
 		nthreads = 1;
 	S.nch = 2 * nthreads + 1;
@@ -466,7 +487,6 @@ void scorerank_run(struct ranker *K, const char *path, int nthreads)
 	}
 	for (t = 0; t < nthreads; t++)
 		pthread_join(tid[t], NULL);
-	K->unjudged += S.unjudged;
 	if (S.rerr)
 		die_at(path, 0, "%s", strerror(S.rerr));
 	parts_finish(&P, path, base);

@@ -128,6 +128,7 @@ static void load_labelfile(struct relsrc *R, struct labelfile *F,
 		F->rec[e].cam = nf == 3 ?
 			(long)strmap_put(&R->cams, f[2], NULL) : -1;
 		F->rec[e].pos = e;
+		F->rec[e].line = S.L.lineno;
 		F->nrec = e + 1;
 	}
 	stream_close(&S);

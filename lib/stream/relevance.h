@@ -12,6 +12,7 @@ struct labelrec {
 	size_t label;		/* interned label */
 	long cam;		/* interned camera, -1: none */
 	size_t pos;		/* line order in its file, from 0 */
+	long line;		/* its line, for messages */
 };
 
 struct labelfile {
@@ -29,6 +30,9 @@ struct relsrc {
 	int has_junk_label;
 	size_t junk_label;	/* interned, valid when has_junk_label */
 	long folds;		/* 0: none */
+	/* labels: an item without a label is a candidate that is never
+	 * relevant (--unlabeled-irrelevant) instead of an error */
+	int unlabeled_ok;
 
 	/* qrels: per qrels query (strmap entry), its judgments sorted by
 	 * item id: items jitem[jbeg[q] .. jbeg[q+1]-1] of the arena jids */

@@ -50,9 +50,24 @@ static int fill(struct lines *L)
 	}
 }
 
+/* The UTF-8 byte-order mark some editors put first: skipped, so that it
+ * never becomes part of the first id. */
+static void skip_bom(struct lines *L)
+{
+	while (L->end < 3 && !L->eof)
+		if (!fill(L))
+			L->eof = 1;
+	if (L->end >= 3 && memcmp(L->buf, "\xEF\xBB\xBF", 3) == 0)
+		L->beg = 3;
+}
+
 int lines_next(struct lines *L, struct slice *line)
 {
-	size_t scan = L->beg;
+	size_t scan;
+
+	if (L->lineno == 0 && L->end == 0)
+		skip_bom(L);
+	scan = L->beg;
 
 	for (;;) {
 		char *nl = memchr(L->buf + scan, '\n', L->end - scan);
