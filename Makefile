@@ -26,6 +26,7 @@ LIBSRC = \
 	lib/util/num.c \
 	lib/util/out.c \
 	lib/util/strmap.c \
+	lib/util/idset.c \
 	lib/util/optlist.c \
 	lib/util/fmtscore.c \
 	lib/stream/stream.c \
@@ -51,6 +52,7 @@ LIBHDR = \
 	lib/util/num.h \
 	lib/util/out.h \
 	lib/util/strmap.h \
+	lib/util/idset.h \
 	lib/util/optlist.h \
 	lib/util/fmtscore.h \
 	lib/stream/stream.h \

@@ -2,7 +2,7 @@
 # Ad-hoc text retrieval: trec_eval's measures from a TREC run and its qrels.
 # trec_eval breaks score ties by document id, descending (rankof --break id);
 # it accepts queries in any order, rankof wants each query's lines together
-# (sort -s -k1,1 keeps the order inside a query). With -c, trec_eval also
+# (sort -b -s -k1,1 keeps the order inside a query). With -c, trec_eval also
 # scores the qrels' queries that the run lacks (rankof -c).
 #
 # usage: trec.sh [QRELS RUN]
@@ -19,7 +19,7 @@ run=${2:-$t/results.test}
 tmp=${TMPDIR:-/tmp}/trec.$$
 trap 'rm -f "$tmp".*' EXIT INT TERM
 
-sort -s -k1,1 "$run" | rankof --break id -r "$qrels" >"$tmp.ranks"
+sort -b -s -k1,1 "$run" | rankof --break id -r "$qrels" >"$tmp.ranks"
 {
 	# map, Rprec, map_cut_K
 	mapr -f -m AP,Rprec,AP@K -k 5,10,15,20,30,100,200,500,1000 "$tmp.ranks"

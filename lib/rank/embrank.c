@@ -431,7 +431,7 @@ static void emit(void *arg, int s, size_t q0, size_t q1, size_t i0,
 		struct slice qid = embed_id(C->Q, q);
 		/* the ranker's bookkeeping: queries seen (for -c), queries
 		 * without relevance */
-		strmap_put(&C->R->seen, qid, NULL);
+		idset_add(&C->R->seen, qid);
 		if (!W->qjudged[j]) {
 			C->R->unjudged++;
 			continue;

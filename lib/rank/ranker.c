@@ -14,7 +14,7 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 	K->rel = rel;
 	K->brk = brk;
 	K->all_queries = all_queries;
-	strmap_init(&K->seen);
+	idset_init(&K->seen);
 	strmap_init(&K->cand);
 	K->excl = rel->exclude_self || rel->junk_samecam ||
 		  rel->has_junk_label || rel->folds;
@@ -129,15 +129,8 @@ void ranker_end_query(struct ranker *K)
 void ranker_begin(struct ranker *K, struct slice q, const char *file,
 		  long line)
 {
-	int created;
-
 	ranker_end_query(K);
-	size_t e = strmap_put(&K->seen, q, &created);
-	if (!created)
-		die_at(file, line,
-		       "query '%.*s' reappears after another query began (sort -s -k1,1 first)",
-		       (int)q.n, q.p);
-	K->q = strmap_key(&K->seen, e);
+	K->q = q;
 	K->active = 1;
 	K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
 	if (!K->judged)
@@ -193,7 +186,7 @@ void ranker_finish(struct ranker *K)
 		strmap_clear(&K->cand);
 		for (i = 0; i < rel_nqueries(K->rel); i++) {
 			struct slice q = rel_query_id(K->rel, i);
-			if (strmap_get(&K->seen, q) != (size_t)-1)
+			if (idset_has(&K->seen, q))
 				continue;
 			rel_query(K->rel, q, &K->rq, NULL, 0);
 			emit(K, q, 0);
@@ -211,7 +204,7 @@ void ranker_finish(struct ranker *K)
 
 void ranker_free(struct ranker *K)
 {
-	strmap_free(&K->seen);
+	idset_free(&K->seen);
 	strmap_free(&K->cand);
 	free(K->score);
 	free(K->rq.item);

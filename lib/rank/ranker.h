@@ -5,6 +5,7 @@
 #include "rank/rankcount.h"
 #include "stream/relevance.h"
 #include <stdint.h>
+#include "util/idset.h"
 #include "util/strmap.h"
 
 struct ranker {
@@ -13,11 +14,11 @@ struct ranker {
 	int all_queries;	/* -c */
 	int excl;		/* any gallery exclusion to check per line */
 
-	struct strmap seen;	/* queries begun so far */
+	struct idset seen;	/* queries begun so far (by the caller) */
 	struct strmap cand;	/* this query's candidates: entry = index */
 	double *score;
 	size_t scap;
-	struct slice q;		/* this query: its key in seen */
+	struct slice q;		/* this query, as ranker_begin got it */
 	int active, judged;
 	struct relquery rq;
 	long unjudged;		/* run queries left out: not in the qrels */
@@ -41,7 +42,9 @@ void rankline_write(struct slice q, const struct rankline *l, size_t m,
 		    long n);
 
 /* candidates go in as: begin query q, then take each of its candidates
- * (h = hash_bytes(item)); file and line name them in messages */
+ * (h = hash_bytes(item)); file and line name them in messages. q must
+ * stay valid until the query ends; the caller checks that a query does
+ * not come back (in seen). */
 void ranker_begin(struct ranker *K, struct slice q, const char *file,
 		  long line);
 void ranker_take(struct ranker *K, struct slice item, uint64_t h,

@@ -270,6 +270,8 @@ static void rank_lines(struct shared *S, struct ranker *W, struct chunk *c)
 				push(c, EV_HEADER, line, none), marker = 1;
 			else if (stream_is_end(ln))
 				push(c, EV_END, line, none), marker = 1;
+			else
+				stream_check_kind(ln, HDR_SCORE, S->path, line);
 			p = le + 1;
 			continue;
 		}
@@ -329,7 +331,6 @@ static void rank_chunk(struct shared *S, struct ranker *W, struct chunk *c)
 	c->nev = 0;
 	c->nlines = 0;
 	c->out.n = 0;
-	strmap_clear(&W->seen);
 	W->active = 0;
 	out_capture(&c->out);
 	rk_trap = &c->err;
@@ -383,7 +384,6 @@ static void take_chunk(struct ranker *K, struct chunk *c, const char *path,
 		       long base, struct parts *P)
 {
 	size_t i;
-	int created;
 
 	for (i = 0; i < c->nev; i++) {
 		const struct event *ev = &c->ev[i];
@@ -399,10 +399,9 @@ static void take_chunk(struct ranker *K, struct chunk *c, const char *path,
 			parts_data(P, path, ln);
 			break;
 		case EV_QUERY:
-			strmap_put(&K->seen, ev->q, &created);
-			if (!created)
+			if (!idset_add(&K->seen, ev->q))
 				die_at(path, ln,
-				       "query '%.*s' reappears after another query began (sort -s -k1,1 first)",
+				       "query '%.*s' reappears after another query began (sort -b -s -k1,1 first)",
 				       (int)ev->q.n, ev->q.p);
 			break;
 		default:
