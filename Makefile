@@ -134,6 +134,35 @@ check: all
 check-san:
 	$(MAKE) check SAN=1
 
+# libFuzzer harnesses (fuzz/NAME.c), built with clang and the sanitizers
+# in build/fuzz; each runs FUZZ_SECONDS from its seed corpus fuzz/corpus/NAME
+# (new inputs go to build/fuzz/corpus/NAME, crashes to build/fuzz/)
+FUZZ = lines num rankstream relevance embed options
+FUZZ_SECONDS = 10
+FUZZCC = clang
+FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZBIN = $(FUZZ:%=build/fuzz/fuzz-%)
+
+fuzz-build:
+	$(MAKE) CC=$(FUZZCC) BUILD_=build/fuzz \
+		SANFLAGS='-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZSAN)' \
+		build/fuzz/librk.a
+	for f in $(FUZZ); do \
+		$(FUZZCC) $(RKCPPFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZSAN) $(WARN) \
+			-o build/fuzz/fuzz-$$f fuzz/$$f.c build/fuzz/librk.a $(LDLIBS) || exit 1; \
+	done
+
+fuzz: fuzz-build
+	for f in $(FUZZ); do \
+		mkdir -p build/fuzz/corpus/$$f && \
+		ASAN_OPTIONS=detect_leaks=0 build/fuzz/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 \
+			-artifact_prefix=build/fuzz/$$f- \
+			build/fuzz/corpus/$$f fuzz/corpus/$$f 2>build/fuzz/$$f.log || \
+			{ tail -40 build/fuzz/$$f.log; exit 1; }; \
+		echo "fuzz $$f: $$(grep -h 'stat::number_of_executed_units' build/fuzz/$$f.log | awk '{ print $$2 }') runs"; \
+	done
+
 bench: all
 	sh bench/run.sh
 	sh bench/crossmodal.sh
@@ -159,5 +188,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san bench bench-crossmodal demo install uninstall clean
+.PHONY: all check check-san fuzz fuzz-build bench bench-crossmodal demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o)

@@ -20,6 +20,9 @@ void rankreader_open(struct rankreader *R, char **files, int nfiles)
 
 void rankreader_close(struct rankreader *R)
 {
+	if (R->open)
+		stream_close(&R->S);
+	R->open = 0;
 	idset_free(&R->seen);
 	strmap_free(&R->items);
 	free(R->pend_item);
