@@ -37,6 +37,23 @@ static void check_labels(const struct relsrc *R, const struct embed *Q,
 	struct strmap qrow;
 	size_t i, bad = 0, first = NONE;
 
+	for (i = 0; i < I->rows; i++)
+		if (strmap_get(&R->ilab.ids, embed_id(I, i)) == NONE) {
+			if (first == NONE)
+				first = i;
+			bad++;
+		}
+	if (bad && !R->unlabeled_ok) {
+		struct slice id = embed_id(I, first);
+		die_at(R->ilab.name, 0,
+		       "%zu of the %zu rows of %s have no label, the first "
+		       "'%.*s' (--unlabeled-irrelevant ranks them as never "
+		       "relevant)", bad, I->rows, I->path, (int)id.n, id.p);
+	}
+	if (bad)
+		note("%zu of the %zu rows of %s have no label: ranked as never "
+		     "relevant (--unlabeled-irrelevant)", bad, I->rows, I->path);
+
 	strmap_init(&qrow);
 	for (i = 0; i < Q->rows; i++)
 		strmap_put(&qrow, embed_id(Q, i), NULL);
@@ -47,24 +64,6 @@ static void check_labels(const struct relsrc *R, const struct embed *Q,
 		check_records(&R->qlab, &qrow, NULL, Q->path);
 	}
 	strmap_free(&qrow);
-
-	for (i = 0; i < I->rows; i++)
-		if (strmap_get(&R->ilab.ids, embed_id(I, i)) == NONE) {
-			if (first == NONE)
-				first = i;
-			bad++;
-		}
-	if (bad == 0)
-		return;
-	if (!R->unlabeled_ok) {
-		struct slice id = embed_id(I, first);
-		die_at(R->ilab.name, 0,
-		       "%zu of the %zu rows of %s have no label, the first "
-		       "'%.*s' (--unlabeled-irrelevant ranks them as never "
-		       "relevant)", bad, I->rows, I->path, (int)id.n, id.p);
-	}
-	note("%zu of the %zu rows of %s have no label: ranked as never "
-	     "relevant (--unlabeled-irrelevant)", bad, I->rows, I->path);
 }
 
 static void check_qrels(const struct relsrc *R, const struct embed *I,

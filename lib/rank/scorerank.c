@@ -57,7 +57,12 @@ struct shared {
 };
 
 /* byte classes of the line scanner: field bytes, blanks, the newline */
-static const unsigned char cls[256] = { [' '] = 1, ['\t'] = 1, ['\n'] = 2 };
+static const unsigned char cls[256] = {
+	[' '] = 1, ['\t'] = 1, ['\n'] = 2, ['\0'] = 3
+};
+
+/* scan_line's count for a line holding a NUL byte */
+#define NUL_LINE ((size_t)-1)
 
 /* the first field of the line [p, e), empty for a comment or blank line */
 static struct slice first_field(const char *p, const char *e)
@@ -229,6 +234,12 @@ static size_t scan_line(const char *p, struct slice *f, size_t max,
 			u++;
 		if (*u == '\n')
 			break;
+		if (*u == '\0') {	/* binary data, not a line of text */
+			while (*u != '\n')
+				u++;
+			*end = (const char *)u;
+			return NUL_LINE;
+		}
 		if (k == max) {
 			while (*u != '\n')
 				u++;
@@ -285,13 +296,16 @@ static void rank_lines(struct shared *S, struct ranker *W, struct chunk *c)
 			f[0].p = p;
 			f[0].n = qn;
 			same = 1;
-			nf = 1 + scan_line(p + qn, f + 1, 4, &le);
+			nf = scan_line(p + qn, f + 1, 4, &le);
+			nf = nf == NUL_LINE ? NUL_LINE : nf + 1;
 		} else {
 			nf = scan_line(p, f, 5, &le);
 		}
 		p = le + 1;
 		if (nf == 0)
 			continue;
+		if (nf == NUL_LINE)
+			die_at(S->path, line, "a NUL byte in the line (binary data?)");
 		if (marker) {
 			push(c, EV_DATA_AFTER, line, none);
 			marker = 0;

@@ -61,6 +61,14 @@ static void skip_bom(struct lines *L)
 		L->beg = 3;
 }
 
+/* a NUL byte is binary data, never text: it would cut ids short in
+ * every message and output */
+static void check_nul(const struct lines *L, const struct slice *line)
+{
+	if (memchr(line->p, '\0', line->n))
+		die_at(L->name, L->lineno, "a NUL byte in the line (binary data?)");
+}
+
 int lines_next(struct lines *L, struct slice *line)
 {
 	size_t scan;
@@ -79,6 +87,7 @@ int lines_next(struct lines *L, struct slice *line)
 			line->n = len;
 			L->beg = (size_t)(nl - L->buf) + 1;
 			L->lineno++;
+			check_nul(L, line);
 			return 1;
 		}
 		if (L->eof) {
@@ -92,6 +101,7 @@ int lines_next(struct lines *L, struct slice *line)
 			line->n = len;
 			L->beg = L->end;
 			L->lineno++;
+			check_nul(L, line);
 			return 1;
 		}
 		scan = L->end - L->beg;
