@@ -153,6 +153,11 @@ check: all $(TESTBIN)
 check-san:
 	$(MAKE) check SAN=1
 
+# the example pipelines under valgrind: no error, no leak
+check-valgrind: all
+	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
+	sh tests/valgrind.sh
+
 # libFuzzer harnesses (fuzz/NAME.c), built with clang and the sanitizers
 # in build/fuzz; each runs FUZZ_SECONDS from its seed corpus fuzz/corpus/NAME
 # (new inputs go to build/fuzz/corpus/NAME, crashes to build/fuzz/)
@@ -207,5 +212,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san fuzz fuzz-build bench bench-crossmodal demo install uninstall clean
+.PHONY: all check check-san check-valgrind fuzz fuzz-build bench bench-crossmodal demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)
