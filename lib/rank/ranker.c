@@ -6,6 +6,8 @@
 #include "util/out.h"
 #include "rank/rankcount.h"
 #include "rank/ranker.h"
+#include "stream/rankstream.h"
+#include "stream/stream.h"
 
 void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 		 int all_queries)
@@ -14,27 +16,37 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 	K->rel = rel;
 	K->brk = brk;
 	K->all_queries = all_queries;
-	idset_init(&K->seen);
+	strmap_init(&K->seen);
 	strmap_init(&K->cand);
 	K->excl = rel->exclude_self || rel->junk_samecam ||
 		  rel->has_junk_label || rel->folds;
+	K->nshards = 1;
 }
 
 /* rank-stream order: retrieved by rank then id, the others last by id */
 static int cmp_line(const void *pa, const void *pb)
 {
 	const struct rankline *a = pa, *b = pb;
-	if ((a->rank < 0) != (b->rank < 0))
-		return a->rank < 0 ? 1 : -1;
-	if (a->rank != b->rank)
-		return a->rank < b->rank ? -1 : 1;
-	return slice_cmp(a->item, b->item);
+	int c = rank_order(a->rank, b->rank);
+	return c ? c : slice_cmp(a->item, b->item);
 }
 
 void rankline_sort(struct rankline *l, size_t m)
 {
 	if (m > 1)
 		qsort(l, m, sizeof *l, cmp_line);
+}
+
+static int cmp_item(const void *pa, const void *pb)
+{
+	const struct rankline *a = pa, *b = pb;
+	return slice_cmp(a->item, b->item);
+}
+
+void rankline_sort_items(struct rankline *l, size_t m)
+{
+	if (m > 1)
+		qsort(l, m, sizeof *l, cmp_item);
 }
 
 static void write_line(struct slice q, struct slice item, long grade,
@@ -92,6 +104,7 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 			t->cand = c;
 			t->id = rq->item[i];
 			t->out = i;
+			t->outside = 0;
 		}
 	}
 	if (k) {
@@ -130,7 +143,8 @@ void ranker_begin(struct ranker *K, struct slice q, const char *file,
 		  long line)
 {
 	ranker_end_query(K);
-	K->q = q;
+	K->q = strmap_key(&K->seen,
+			  stream_query_begins(&K->seen, q, file, line));
 	K->active = 1;
 	K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
 	if (!K->judged)
@@ -186,7 +200,7 @@ void ranker_finish(struct ranker *K)
 		strmap_clear(&K->cand);
 		for (i = 0; i < rel_nqueries(K->rel); i++) {
 			struct slice q = rel_query_id(K->rel, i);
-			if (idset_has(&K->seen, q))
+			if (strmap_get(&K->seen, q) != (size_t)-1)
 				continue;
 			rel_query(K->rel, q, &K->rq, NULL, 0);
 			emit(K, q, 0);
@@ -204,7 +218,7 @@ void ranker_finish(struct ranker *K)
 
 void ranker_free(struct ranker *K)
 {
-	idset_free(&K->seen);
+	strmap_free(&K->seen);
 	strmap_free(&K->cand);
 	free(K->score);
 	free(K->rq.item);

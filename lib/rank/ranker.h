@@ -14,7 +14,7 @@ struct ranker {
 	int all_queries;	/* -c */
 	int excl;		/* any gallery exclusion to check per line */
 
-	struct idset seen;	/* queries begun so far (by the caller) */
+	struct strmap seen;	/* queries begun so far */
 	struct strmap cand;	/* this query's candidates: entry = index */
 	double *score;
 	size_t scap;
@@ -25,6 +25,10 @@ struct ranker {
 	long unlabeled;		/* candidate lines whose item has no label */
 	long written;		/* queries of the run written */
 	long none_retrieved;	/* of which no relevant item is a candidate */
+	/* --shard: the queries kept are those whose position (from 0, in
+	 * order of appearance) is shard modulo nshards */
+	long shard, nshards;
+	long position;		/* queries begun so far, all shards */
 
 	/* per-query scratch: the lines, the targets */
 	struct rankline *line;
@@ -37,6 +41,9 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 /* sorts m lines into the rank stream's order: by rank, equal ranks by
  * item id (byte order), the items not retrieved last by item id */
 void rankline_sort(struct rankline *l, size_t m);
+/* by item id alone: the order of gallery shards (rankof --items), the
+ * same in every shard whatever the ranks */
+void rankline_sort_items(struct rankline *l, size_t m);
 /* writes query q's m lines (n candidates), or its '-' line when m = 0 */
 void rankline_write(struct slice q, const struct rankline *l, size_t m,
 		    long n);

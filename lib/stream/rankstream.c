@@ -93,14 +93,18 @@ static int next_record(struct rankreader *R, struct slice *qid,
 	return 1;
 }
 
+int rank_order(long a, long b)
+{
+	if ((a < 0) != (b < 0))
+		return a < 0 ? 1 : -1;
+	return (a > b) - (a < b);
+}
+
 static int cmp_rel(const void *pa, const void *pb)
 {
 	const struct relitem *a = pa, *b = pb;
-	if ((a->rank < 0) != (b->rank < 0))
-		return a->rank < 0 ? 1 : -1;
-	if (a->rank != b->rank)
-		return a->rank < b->rank ? -1 : 1;
-	return (a->grade < b->grade) - (a->grade > b->grade);
+	int c = rank_order(a->rank, b->rank);
+	return c ? c : (a->grade < b->grade) - (a->grade > b->grade);
 }
 
 static void make_groups(struct rquery *q)
