@@ -6,7 +6,6 @@
 # quietly, a full disk loudly; a truncated upstream stream is an error.
 load helper
 load data/ranks/common
-load errtable
 bats_require_minimum_version 1.5.0
 
 setup() {
@@ -25,8 +24,35 @@ setup() {
 	printf 'a A\nb B\na B\n' > lb_dup
 }
 
+# err_table: rows "STATUS | COMMAND | STDIN (printf format) | STDERR" on
+# stdin. Runs `printf STDIN | COMMAND` for each and checks the status, that
+# stderr is exactly STDERR and that stdout holds no `# end`.
+err_table() {
+	local st cmd in want got out fails=0 rows=0 code
+	while IFS='|' read -r st cmd in want; do
+		st=$(echo $st)
+		case $st in ''|\#*) continue ;; esac
+		cmd=$(echo $cmd); want=${want# }
+		in=${in#"${in%%[![:space:]]*}"}; in=${in%"${in##*[![:space:]]}"}
+		rows=$((rows + 1))
+		code=0
+		# shellcheck disable=SC2086
+		out=$(printf -- "$in" | $cmd 2>err) || code=$?
+		got=$(cat err)
+		if [ "$code" != "$st" ] || [ "$got" != "$want" ] || [[ $out == *"# end"* ]]; then
+			printf 'FAIL %s < "%s":\n  status %s, want %s\n  stderr: %s\n  want:   %s\n' \
+			    "$cmd" "$in" "$code" "$st" "$got" "$want" >&2
+			[[ $out != *"# end"* ]] || echo "  stdout has '# end'" >&2
+			fails=$((fails + 1))
+		fi
+	done
+	echo "$rows rows, $fails failing" >&2
+	[ "$rows" -gt 0 ] && [ "$fails" -eq 0 ]
+}
+
 # usage_table: rows "COMMAND" on stdin; each must exit 2 with nothing on
-# stdout and two stderr lines: `prog: ...` and `usage: prog ...`
+# stdout and on stderr one line `prog: ...`, then the usage: `usage: prog
+# ...` and its further synopsis lines, if any, `       prog ...`
 usage_table() {
 	local cmd prog code out fails=0 rows=0
 	while IFS= read -r cmd; do
@@ -35,9 +61,10 @@ usage_table() {
 		prog=${cmd%% *}
 		code=0
 		out=$(eval "$cmd" < /dev/null 2>err) || code=$?
-		if [ "$code" != 2 ] || [ -n "$out" ] || [ "$(wc -l < err)" != 2 ] ||
-		    ! head -1 err | grep -q "^$prog: ." ||
-		    ! tail -1 err | grep -q "^usage: $prog "; then
+		if [ "$code" != 2 ] || [ -n "$out" ] || [ "$(wc -l < err)" -lt 2 ] ||
+		    [ "$(head -1 err | grep -c "^$prog: .")" != 1 ] ||
+		    [ "$(sed -n 2p err | grep -c "^usage: $prog ")" != 1 ] ||
+		    [ "$(sed 1,2d err | grep -vc "^       $prog ")" != 0 ]; then
 			printf 'FAIL %s: status %s, stdout "%s", stderr:\n%s\n' \
 			    "$cmd" "$code" "$out" "$(cat err)" >&2
 			fails=$((fails + 1))

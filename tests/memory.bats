@@ -4,7 +4,7 @@
 # memory, one query with millions of candidates, the same bytes in a
 # decimal-comma locale, a full disk, a closed pipe.
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 setup() {

@@ -7,7 +7,7 @@
 # (err_table, tests/errtable.bash), or, where the input is fine, the exact
 # notes on stderr and the same bytes as the plain input.
 load helper
-load data/spine/common
+load data/ranks/common
 load errtable
 bats_require_minimum_version 1.5.0
 
