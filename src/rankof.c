@@ -15,7 +15,7 @@
 
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
-	"[-cx] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
+	"[-cux] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
 	"[--break input|id] [-j N] [RUN ... | -e [-m METRIC] "
 	"[--query-ids F] [--item-ids F] QUERIES ITEMS]";
 
@@ -28,6 +28,7 @@ static const char help[] =
 	"      --item-labels FILE   labels of the items\n"
 	"  -g, --min-grade G        relevant when grade >= G (default 1)\n"
 	"  -c, --all-queries        also qrels queries that the run lacks\n"
+	"  -u, --keep-unjudged      run queries absent from the qrels stay, without relevant items\n"
 	"  -x, --exclude-self       an item with the query's id leaves its gallery\n"
 	"      --junk same-camera   items of the query's label and camera leave its gallery\n"
 	"      --junk-label L       items labelled L leave every gallery\n"
@@ -50,6 +51,7 @@ static const struct option longopts[] = {
 	{ "item-labels", required_argument, 0, O_ILAB },
 	{ "min-grade", required_argument, 0, 'g' },
 	{ "all-queries", no_argument, 0, 'c' },
+	{ "keep-unjudged", no_argument, 0, 'u' },
 	{ "exclude-self", no_argument, 0, 'x' },
 	{ "junk", required_argument, 0, O_JUNK },
 	{ "junk-label", required_argument, 0, O_JUNKLABEL },
@@ -91,7 +93,7 @@ int main(int argc, char **argv)
 	opterr = 0;
 	memset(&rel, 0, sizeof rel);
 	rel.min_grade = 1;
-	while ((c = getopt_long(argc, argv, ":r:l:g:cxj:em:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:l:g:cuxj:em:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r': qrels = optarg; break;
 		case 'l': labels = optarg; break;
@@ -101,6 +103,7 @@ int main(int argc, char **argv)
 			rel.min_grade = arg_long("-g", optarg, 0, 1000000000L);
 			break;
 		case 'c': all = 1; break;
+		case 'u': rel.keep_unjudged = 1; break;
 		case 'e': emb = 1; break;
 		case 'm':
 			embopt = 1;
@@ -148,6 +151,8 @@ int main(int argc, char **argv)
 		usage_error(NULL, "-m, --query-ids and --item-ids need -e");
 	if (all && !qrels)
 		usage_error(NULL, "-c needs qrels");
+	if (rel.keep_unjudged && !qrels)
+		usage_error(NULL, "-u needs qrels");
 
 	/* the header goes out first: if loading fails, the stream is
 	 * visibly truncated downstream */
