@@ -15,7 +15,7 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg
+PROG = rankof simmat hitrate mapr ndcg synthemb
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
@@ -41,7 +41,15 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
-	lib/measure/driver.c
+	lib/measure/driver.c \
+	lib/synth/outfile.c \
+	lib/synth/embwrite.c \
+	lib/synth/matrix.c \
+	lib/synth/image.c \
+	lib/synth/crossmodal.c \
+	lib/synth/reid.c \
+	lib/synth/places.c \
+	lib/synth/ann.c
 
 LIBHDR = \
 	lib/util/err.h \
@@ -68,7 +76,12 @@ LIBHDR = \
 	lib/measure/ties.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
-	lib/measure/driver.h
+	lib/measure/driver.h \
+	lib/synth/outfile.h \
+	lib/synth/embwrite.h \
+	lib/synth/matrix.h \
+	lib/synth/image.h \
+	lib/synth/synth.h
 
 CC = cc
 CPPFLAGS =
