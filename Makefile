@@ -143,9 +143,9 @@ check: all
 check-san:
 	$(MAKE) check SAN=1
 
+# each part runs even when another fails; the status says whether all ran
 bench: all
-	sh bench/run.sh
-	sh bench/crossmodal.sh
+	@st=0; sh bench/run.sh || st=1; sh bench/crossmodal.sh || st=1; exit $$st
 
 bench-crossmodal: all
 	sh bench/crossmodal.sh
