@@ -17,6 +17,9 @@ DESTDIR =
 
 PROG = rankof simmat hitrate mapr ndcg synthemb
 
+# programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
+TESTPROG = rngdraw
+
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
 LIBSRC = \
@@ -28,6 +31,8 @@ LIBSRC = \
 	lib/util/strmap.c \
 	lib/util/optlist.c \
 	lib/util/fmtscore.c \
+	lib/util/detmath.c \
+	lib/util/rng.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
@@ -41,6 +46,7 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
+	lib/measure/summary.c \
 	lib/measure/driver.c \
 	lib/synth/outfile.c \
 	lib/synth/embwrite.c \
@@ -60,6 +66,8 @@ LIBHDR = \
 	lib/util/strmap.h \
 	lib/util/optlist.h \
 	lib/util/fmtscore.h \
+	lib/util/detmath.h \
+	lib/util/rng.h \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
@@ -76,6 +84,8 @@ LIBHDR = \
 	lib/measure/ties.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
+	lib/measure/column.h \
+	lib/measure/summary.h \
 	lib/measure/driver.h \
 	lib/synth/outfile.h \
 	lib/synth/embwrite.h \
@@ -91,6 +101,10 @@ LDLIBS = -lm -lpthread
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wpointer-arith -Wcast-qual -Wwrite-strings -Wformat=2 -Wundef -Wvla
 RKCPPFLAGS = -D_POSIX_C_SOURCE=200809L -DRK_VERSION=\"$(VERSION)\" -Ilib
+# no contraction of a*b+c into a fused multiply-add anywhere: floating-point
+# results (the generator's normal deviates, the statistics) keep the same
+# bits on machines that have the instruction and machines that do not
+FPFLAGS = -ffp-contract=off
 
 # SAN=1: AddressSanitizer and UndefinedBehaviorSanitizer (bfs's habit), in a
 # build of its own so that both builds stay up to date side by side
@@ -105,10 +119,11 @@ BINDIR_ = bin
 BINDIR_1 = build/san/bin
 BINDIR = $(BINDIR_$(SAN))
 
-ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(SANFLAGS)
+ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(FPFLAGS) $(SANFLAGS)
 LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o)
 LIBA = $(BUILD)/librk.a
 BIN = $(PROG:%=$(BINDIR)/%)
+TESTBIN = $(TESTPROG:%=$(BUILD)/tests/%)
 MAN1 = $(PROG:%=man/%.1)
 MAN7 = man/rankkit.7
 
@@ -132,10 +147,14 @@ $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA)
+	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
+
 # ../shared holds the article's data and trec_eval's goldens (see
 # tests/helper.bash); RANKKIT_SHARED overrides where it is
-check: all
+check: all $(TESTBIN)
 	RANKKIT_BIN="$$(pwd)/$(BINDIR)" \
+	RANKKIT_TESTBIN="$$(pwd)/$(BUILD)/tests" \
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	ASAN_OPTIONS=detect_leaks=0 \
 	bats tests
@@ -169,4 +188,4 @@ clean:
 	rm -rf build bin
 
 .PHONY: all check check-san bench bench-crossmodal demo install uninstall clean
-.SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o)
+.SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

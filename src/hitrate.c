@@ -3,7 +3,6 @@
 #include <getopt.h>
 #include <math.h>
 #include "measure/cutoff.h"
-#include "util/err.h"
 #include "measure/driver.h"
 #include "util/optlist.h"
 
@@ -11,62 +10,53 @@ static const char usage_line[] =
 	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
 	"[--medr median|vsepp] [--chance] [--folds N] [RANKS ...]";
 
-static const char help[] =
-	"Reads rank streams and writes hit@K, recall@K, P@K, MRR, MedR, MeanR.\n"
-	"  -k, --cutoffs LIST      cut-offs (default 1,5,10)\n"
-	"  -m, --measures LIST     of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
-	"                          hit, recall and P also name the cut-off measures)\n"
-	"  -T, --ties MODE         expected (default), optimistic or pessimistic\n"
-	"      --empty POLICY      queries without relevant items: miss (default), skip, error\n"
-	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n"
-	"      --chance            also each cut-off measure for a random ranking\n"
-	"      --folds N           N equal consecutive folds of queries; all = their mean\n"
-	"  -q, --per-query         per-query rows too\n"
-	"  -f, --fractions         fractions instead of percent\n"
-	"  -p, --precision N       decimals (default 2, or 4 with -f)\n"
-	"  -h, --help              this help\n"
-	"      --version           version\n";
+struct ctx {
+	int medr_vsepp;		/* --medr vsepp */
+};
 
-static int medr_vsepp;
-
-static double v_hit(const struct rquery *q, long K, int mode, void *ctx)
+static double v_hit(const struct mcall *c)
 {
-	return cut_hit(q, K, mode);
+	return cut_hit(c->q, c->K, c->mode);
 }
 
-static double v_recall(const struct rquery *q, long K, int mode, void *ctx)
+static double v_recall(const struct mcall *c)
 {
-	return cut_found(q, K, mode) / (double)q->m;
+	return cut_found(c->q, c->K, c->mode) / (double)c->q->m;
 }
 
-static double v_prec(const struct rquery *q, long K, int mode, void *ctx)
+static double v_prec(const struct mcall *c)
 {
-	return cut_found(q, K, mode) / (double)K;
+	return cut_found(c->q, c->K, c->mode) / (double)c->K;
 }
 
-static double v_rr(const struct rquery *q, long K, int mode, void *ctx)
+static double v_rr(const struct mcall *c)
 {
-	return cut_rr(q, mode);
+	return cut_rr(c->q, c->mode);
 }
 
-static double v_first(const struct rquery *q, long K, int mode, void *ctx)
+static double v_first(const struct mcall *c)
 {
-	return cut_first(q, mode);
+	return cut_first(c->q, c->mode);
 }
 
-static double medr_finish(double v, void *ctx)
+static double medr_finish(double v, const void *ctx)
 {
+	const struct ctx *x = ctx;
 	/* VSE++ prints floor(median(r - 1)) + 1 */
-	return medr_vsepp ? floor(v - 1) + 1 : v;
+	return x->medr_vsepp ? floor(v - 1) + 1 : v;
 }
 
 static const struct mdef defs[] = {
-	{ "hit", 1, 1, MK_MEAN, 0, v_hit, 1, NULL },
-	{ "recall", 1, 1, MK_MEAN, 0, v_recall, 1, NULL },
-	{ "P", 1, 1, MK_MEAN, 0, v_prec, 1, NULL },
-	{ "MRR", 0, 1, MK_MEAN, 0, v_rr, 0, NULL },
-	{ "MedR", 0, 0, MK_MEDIAN, 1, v_first, 0, medr_finish },
-	{ "MeanR", 0, 0, MK_MEAN, 1, v_first, 0, NULL },
+	{ .name = "hit", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_hit, .chance = 1 },
+	{ .name = "recall", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_recall, .chance = 1 },
+	{ .name = "P", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_prec, .chance = 1 },
+	{ .name = "MRR", .rate = 1, .kind = MK_MEAN, .value = v_rr },
+	{ .name = "MedR", .kind = MK_MEDIAN, .needs_rel = 1,
+	  .value = v_first, .finish = medr_finish },
+	{ .name = "MeanR", .kind = MK_MEAN, .needs_rel = 1, .value = v_first },
 };
 
 enum { O_MEDR = 256 };
@@ -79,17 +69,33 @@ static const struct option own_opts[] = {
 static void own_option(int c, const char *arg, void *ctx)
 {
 	static const char *const rules[] = { "median", "vsepp", NULL };
-	medr_vsepp = parse_choice("--medr", arg, rules, usage_line) == 1;
+	struct ctx *x = ctx;
+
+	if (c == O_MEDR)
+		x->medr_vsepp = parse_choice("--medr", arg, rules, usage_line) == 1;
 }
 
 static const long default_K[] = { 1, 5, 10 };
 
 int main(int argc, char **argv)
 {
+	static struct ctx ctx;
 	static const struct measureprog prog = {
-		"hitrate", usage_line, help, defs, sizeof defs / sizeof defs[0],
-		default_K, sizeof default_K / sizeof default_K[0],
-		own_opts, own_option, NULL
+		.name = "hitrate",
+		.usage = usage_line,
+		.about = "Reads rank streams and writes hit@K, recall@K, P@K, MRR, MedR, MeanR.\n",
+		.measures =
+		"of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
+		"                          hit, recall and P also name the cut-off measures)\n",
+		.own_help =
+		"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n",
+		.defs = defs,
+		.ndefs = sizeof defs / sizeof defs[0],
+		.default_cutoffs = default_K,
+		.ndefault_cutoffs = sizeof default_K / sizeof default_K[0],
+		.own_opts = own_opts,
+		.option = own_option,
+		.ctx = &ctx,
 	};
 	driver_main(argc, argv, &prog);
 }

@@ -1,7 +1,6 @@
 /* ndcg: normalized discounted cumulative gain, cut at K and over the whole
  * list, from the rank stream in three tie modes (lib/measure/listmeasure.c). */
 #include <getopt.h>
-#include "util/err.h"
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
 #include "util/optlist.h"
@@ -10,23 +9,24 @@ static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
 	"[--folds N] [--chance] [--gain linear|exp] [RANKS ...]";
 
-static const char help[] =
-	"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
-	"(measure query value): nDCG@K for each cut-off, and nDCG over the whole list.\n"
-	"  -k, --cutoffs LIST       cut-offs (default 5,10,20)\n"
-	"  -m, --measures LIST      of nDCG@K, nDCG (default both)\n"
-	"  -T, --ties MODE          expected (default), optimistic or pessimistic\n"
-	"      --empty POLICY       queries without relevant items: miss (0, default),\n"
-	"                           skip or error\n"
-	"      --folds N            N equal consecutive folds, all = mean over folds\n"
-	"      --chance             nDCG@K of a random ordering of each query's gallery\n"
-	"      --gain G             gain of a grade: linear (the grade, default) or\n"
-	"                           exp (2^grade - 1)\n"
-	"  -q, --per-query          per-query rows first\n"
-	"  -f, --fractions          fractions instead of percentages\n"
-	"  -p, --precision N        decimals (default 2, or 4 with -f)\n"
-	"  -h, --help               this help\n"
-	"      --version            version\n";
+struct ctx {
+	int gain;	/* enum gainkind */
+};
+
+/* the whole list has K = 0, which fr_ndcg reads as no cut-off */
+static double v_ndcg(const struct mcall *c)
+{
+	const struct ctx *x = c->ctx;
+	return fr_ndcg(c->q, c->K, c->mode, x->gain);
+}
+
+/* -m names: "nDCG@K" is the cut-off measure, "nDCG" the whole list; the
+ * table is built here in the order -m gives (see mapr.c) */
+static const struct mdef defs[] = {
+	{ .name = "nDCG", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_ndcg, .chance = 1 },
+	{ .name = "nDCG", .rate = 1, .kind = MK_MEAN, .value = v_ndcg },
+};
 
 enum { O_GAIN = 256 };
 
@@ -35,33 +35,14 @@ static const struct option own_opts[] = {
 	{ 0, 0, 0, 0 }
 };
 
-struct ctx {
-	int gain;	/* enum gainkind */
-};
-
-static double v_ndcgk(const struct rquery *q, long K, int mode, void *c)
-{
-	return fr_ndcg(q, K, mode, ((struct ctx *)c)->gain);
-}
-
-static double v_ndcg(const struct rquery *q, long K, int mode, void *c)
-{
-	return fr_ndcg(q, 0, mode, ((struct ctx *)c)->gain);
-}
-
-/* -m names: "nDCG@K" is the cut-off measure, "nDCG" the whole list; the
- * table is built here in the order -m gives (see mapr.c) */
-static const struct mdef defs[] = {
-	{ "nDCG", 1, 1, MK_MEAN, 0, v_ndcgk, 1, NULL },
-	{ "nDCG", 0, 1, MK_MEAN, 0, v_ndcg, 0, NULL },
-};
-
 static void own_option(int c, const char *arg, void *ctx)
 {
 	static const char *const names[] = { "linear", "exp", NULL };
 	static const int value[] = { GAIN_LINEAR, GAIN_EXP };
-	((struct ctx *)ctx)->gain = value[parse_choice("--gain", arg, names,
-						   usage_line)];
+	struct ctx *x = ctx;
+
+	if (c == O_GAIN)
+		x->gain = value[parse_choice("--gain", arg, names, usage_line)];
 }
 
 static const long default_K[] = { 5, 10, 20 };
@@ -70,9 +51,22 @@ int main(int argc, char **argv)
 {
 	static struct ctx ctx;
 	static const struct measureprog prog = {
-		"ndcg", usage_line, help, defs, sizeof defs / sizeof defs[0],
-		default_K, sizeof default_K / sizeof default_K[0],
-		own_opts, own_option, &ctx
+		.name = "ndcg",
+		.usage = usage_line,
+		.about =
+		"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
+		"(measure query value): nDCG@K for each cut-off, and nDCG over the whole list.\n",
+		.measures = "of nDCG@K, nDCG (default both)\n",
+		.own_help =
+		"      --gain G            gain of a grade: linear (the grade, default) or\n"
+		"                          exp (2^grade - 1)\n",
+		.defs = defs,
+		.ndefs = sizeof defs / sizeof defs[0],
+		.default_cutoffs = default_K,
+		.ndefault_cutoffs = sizeof default_K / sizeof default_K[0],
+		.own_opts = own_opts,
+		.option = own_option,
+		.ctx = &ctx,
 	};
 	driver_main(argc, argv, &prog);
 }

@@ -1,5 +1,5 @@
 /* Cut-off measures of one query from its tie groups, in each tie mode:
- * pure functions, no I/O. Formulas: DESIGN.md "Ties" (McSherry & Najork,
+ * pure functions, no I/O. Formulas: rankkit(7), "Ties" (McSherry & Najork,
  * ECIR 2008, for the expected values). */
 #ifndef RK_CUTOFF_H
 #define RK_CUTOFF_H

@@ -1,7 +1,6 @@
-/* The metric programs' common pass: per query, every column in the three
- * tie modes; summaries by running sums (or, with --folds, from the stored
- * per-query values, since fold boundaries need the query count); medians
- * keep their column's values. */
+/* The measure programs' common pass (driver.h): options and their help,
+ * the columns, each query's record in the three tie modes, its rows, the
+ * summary rows and the notes. */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,21 +12,6 @@
 #include "util/optlist.h"
 #include "util/out.h"
 #include "stream/stream.h"
-
-struct metricopts {
-	long *K;
-	size_t nK;
-	char **sel;		/* -m: names chosen, NULL for all */
-	size_t nsel;
-	int mode;		/* enum tiemode */
-	int empty;		/* enum empty_policy */
-	long folds;		/* 0: none */
-	int perquery;		/* -q */
-	int fractions;		/* -f */
-	int decimals;		/* -p, -1: default */
-	int chance;
-	void *ctx;		/* handed to the measure functions */
-};
 
 enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_VERSION };
 
@@ -45,38 +29,42 @@ static const struct option common_opts[] = {
 	{ "version", no_argument, 0, O_VERSION },
 };
 
-struct col {
-	const struct mdef *d;
-	long K;
-	int chance;
-	char name[64];
-};
-
-struct acc {
-	double sum[NTIEMODES];
-	long cnt[NTIEMODES];
-	double *med[NTIEMODES];
-	size_t nmed[NTIEMODES], medcap[NTIEMODES];
-};
-
-static void driver_defaults(struct metricopts *o)
+/* --help: the program's lines where they belong among the common ones */
+static _Noreturn void help(const struct measureprog *prog)
 {
-	memset(o, 0, sizeof *o);
-	o->mode = TIE_EXP;
-	o->empty = EMPTY_MISS;
-	o->decimals = -1;
+	size_t i;
+
+	printf("usage: %s\n%s", prog->usage, prog->about);
+	printf("  -k, --cutoffs LIST      cut-offs (default ");
+	for (i = 0; i < prog->ndefault_cutoffs; i++)
+		printf("%s%ld", i ? "," : "", prog->default_cutoffs[i]);
+	printf(")\n");
+	printf("  -m, --measures LIST     %s", prog->measures);
+	printf("%s",
+	       "  -T, --ties MODE         expected (default), optimistic or pessimistic\n"
+	       "      --empty POLICY      queries without relevant items: miss (default), skip, error\n");
+	printf("%s", prog->own_help);
+	printf("%s",
+	       "      --chance            also each cut-off measure for a random ranking\n"
+	       "      --folds N           N equal consecutive folds of queries; all = their mean\n"
+	       "  -q, --per-query         per-query rows too\n"
+	       "  -f, --fractions         fractions instead of percent\n"
+	       "  -p, --precision N       decimals (default 2, or 4 with -f)\n"
+	       "  -h, --help              this help\n"
+	       "      --version           version\n");
+	out_finish();
 }
 
 /* one common option; 0 if c is not one of them */
-static int driver_option(struct metricopts *o, int c, const char *arg,
+static int common_option(struct measureopts *o, int c, const char *arg,
 			 const char *usage)
 {
 	static const char *const empties[] = { "miss", "skip", "error", NULL };
 
 	switch (c) {
 	case 'k':
-		free(o->K);
-		parse_cutoffs("-k", arg, &o->K, &o->nK, 0, NULL, usage);
+		free(o->cutoffs);
+		parse_cutoffs("-k", arg, &o->cutoffs, &o->ncutoffs, 0, NULL, usage);
 		return 1;
 	case 'm':
 		if (o->sel) {
@@ -110,6 +98,53 @@ static int driver_option(struct metricopts *o, int c, const char *arg,
 	return 0;
 }
 
+static void parse_options(struct driver *d, int argc, char **argv)
+{
+	const struct measureprog *prog = d->prog;
+	size_t ncommon = sizeof common_opts / sizeof common_opts[0], nown = 0;
+	struct measureopts *o = &d->opt;
+	struct option *opts;
+	int c;
+
+	rk_setprog(argv[0]);
+	rk_usage = prog->usage;
+	opterr = 0;
+	while (prog->own_opts && prog->own_opts[nown].name)
+		nown++;
+	opts = xcalloc(ncommon + nown + 1, sizeof *opts);
+	memcpy(opts, common_opts, sizeof common_opts);
+	if (nown)
+		memcpy(opts + ncommon, prog->own_opts, nown * sizeof *opts);
+	memset(o, 0, sizeof *o);
+	o->mode = TIE_EXP;
+	o->empty = EMPTY_MISS;
+	o->decimals = -1;
+	while ((c = getopt_long(argc, argv, ":k:m:T:qfp:h", opts, NULL)) != -1) {
+		if (common_option(o, c, optarg, prog->usage))
+			continue;
+		if (c == 'h')
+			help(prog);
+		if (c == O_VERSION) {
+			printf("%s (rankkit) %s\n", prog->name, RK_VERSION);
+			out_finish();
+		}
+		if (c == '?' || c == ':' || !prog->option)
+			opt_error(argv, c);
+		prog->option(c, optarg, prog->ctx);
+	}
+	free(opts);
+	if (!o->cutoffs) {
+		o->ncutoffs = prog->ndefault_cutoffs;
+		o->cutoffs = xmalloc(o->ncutoffs * sizeof *o->cutoffs);
+		memcpy(o->cutoffs, prog->default_cutoffs,
+		       o->ncutoffs * sizeof *o->cutoffs);
+	}
+	if (o->decimals < 0)
+		o->decimals = o->fractions ? 4 : 2;
+	d->files = argv + optind;
+	d->nfiles = argc - optind;
+}
+
 /* -m names: a whole-list measure by its name ("AP"), a cut-off one by
  * its name with "@K" ("AP@K"), or by its bare name ("hit") when no
  * whole-list measure has it */
@@ -118,12 +153,12 @@ static const struct mdef *find_def(const struct mdef *defs, size_t n,
 {
 	size_t i, len = strlen(name);
 	for (i = 0; i < n; i++) {
-		const char *d = defs[i].name;
-		size_t dl = strlen(d);
-		if (!defs[i].cutoff && strcmp(d, name) == 0)
+		const char *dn = defs[i].name;
+		size_t dl = strlen(dn);
+		if (!defs[i].cutoff && strcmp(dn, name) == 0)
 			return &defs[i];
 		if (defs[i].cutoff && len == dl + 2 &&
-		    strncmp(d, name, dl) == 0 && strcmp(name + dl, "@K") == 0)
+		    strncmp(dn, name, dl) == 0 && strcmp(name + dl, "@K") == 0)
 			return &defs[i];
 	}
 	for (i = 0; i < n; i++)
@@ -132,92 +167,137 @@ static const struct mdef *find_def(const struct mdef *defs, size_t n,
 	return NULL;
 }
 
-static void add_col(struct col **c, size_t *n, size_t *cap,
-		    const struct mdef *d, long K, int chance)
+static _Noreturn void unknown_measure(const struct measureprog *prog,
+				      const char *name)
 {
-	xgrow((void **)c, cap, *n + 1, sizeof **c);
-	struct col *x = &(*c)[(*n)++];
-	x->d = d;
-	x->K = K;
-	x->chance = chance;
-	if (d->cutoff)
-		snprintf(x->name, sizeof x->name, "%s@%ld%s", d->name, K,
-			 chance ? ":chance" : "");
-	else
-		snprintf(x->name, sizeof x->name, "%s", d->name);
+	char known[256] = "";
+	size_t j;
+
+	for (j = 0; j < prog->ndefs; j++) {
+		size_t l = strlen(known);
+		snprintf(known + l, sizeof known - l, "%s%s%s",
+			 j ? ", " : "", prog->defs[j].name,
+			 prog->defs[j].cutoff ? "@K" : "");
+	}
+	usage_error(prog->usage, "-m: unknown measure '%s' (known: %s)",
+		    name, known);
 }
 
-static void acc_add(struct acc *a, const struct col *c, const double *v)
+static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
+		       long K, int chance)
 {
-	int m;
-	for (m = 0; m < NTIEMODES; m++) {
-		if (isnan(v[m]))
+	struct column *x;
+
+	xgrow((void **)&d->col, cap, d->ncol + 1, sizeof *d->col);
+	x = &d->col[d->ncol++];
+	x->def = def;
+	x->K = K;
+	x->chance = chance;
+	if (def->cutoff)
+		snprintf(x->name, sizeof x->name, "%s@%ld%s", def->name, K,
+			 chance ? ":chance" : "");
+	else
+		snprintf(x->name, sizeof x->name, "%s", def->name);
+}
+
+/* the columns: chosen measures in the order given, each cut-off */
+static void build_columns(struct driver *d)
+{
+	const struct measureprog *prog = d->prog;
+	const struct measureopts *o = &d->opt;
+	size_t cap = 0, i, j;
+
+	for (i = 0; i < (o->sel ? o->nsel : prog->ndefs); i++) {
+		const struct mdef *def = o->sel ?
+			find_def(prog->defs, prog->ndefs, o->sel[i]) :
+			&prog->defs[i];
+		if (!def)
+			unknown_measure(prog, o->sel[i]);
+		if (!def->cutoff) {
+			add_column(d, &cap, def, 0, 0);
 			continue;
-		if (c->d->kind == MK_MEDIAN) {
-			xgrow((void **)&a->med[m], &a->medcap[m], a->nmed[m] + 1,
-			      sizeof *a->med[m]);
-			a->med[m][a->nmed[m]++] = v[m];
-		} else {
-			a->sum[m] += v[m];
-			a->cnt[m]++;
+		}
+		for (j = 0; j < o->ncutoffs; j++) {
+			add_column(d, &cap, def, o->cutoffs[j], 0);
+			if (o->chance && def->chance)
+				add_column(d, &cap, def, o->cutoffs[j], 1);
 		}
 	}
 }
 
-static int cmp_double(const void *pa, const void *pb)
+void driver_init(struct driver *d, int argc, char **argv,
+		 const struct measureprog *prog)
 {
-	double a = *(const double *)pa, b = *(const double *)pb;
-	return (a > b) - (a < b);
+	memset(d, 0, sizeof *d);
+	d->prog = prog;
+	parse_options(d, argc, argv);
+	build_columns(d);
+	d->rec.q = &d->q;
+	d->rec.v = xmalloc((d->ncol ? d->ncol : 1) * NTIEMODES * sizeof *d->rec.v);
+	summary_init(&d->sum, d->col, d->ncol, d->opt.folds, prog->ctx);
+	rankreader_open(&d->reader, d->files, d->nfiles);
 }
 
-static double acc_value(struct acc *a, const struct col *c, int m, void *ctx)
+/* the record of q: every column in every mode */
+static void query_values(const struct driver *d, const struct rquery *q,
+			 double *v)
 {
-	double v;
-	if (c->d->kind == MK_MEDIAN) {
-		size_t n = a->nmed[m];
-		if (n == 0)
-			return NAN;
-		qsort(a->med[m], n, sizeof *a->med[m], cmp_double);
-		v = n % 2 ? a->med[m][n / 2] :
-			(a->med[m][n / 2 - 1] + a->med[m][n / 2]) / 2;
-		if (c->d->finish)
-			v = c->d->finish(v, ctx);
-		return v;
-	}
-	return a->cnt[m] ? a->sum[m] / (double)a->cnt[m] : NAN;
-}
-
-static void acc_free(struct acc *a)
-{
+	/* a random ordering of the gallery: all n candidates tie */
+	struct tgroup g = { .a = 0, .t = q->n, .s = q->nret };
+	struct rquery shuffled = *q;
+	struct mcall call = { .ctx = d->prog->ctx };
+	size_t i;
 	int m;
-	for (m = 0; m < NTIEMODES; m++)
-		free(a->med[m]);
-	memset(a, 0, sizeof *a);
+
+	shuffled.g = &g;
+	shuffled.ng = q->nret > 0;
+	for (i = 0; i < d->ncol; i++) {
+		const struct column *c = &d->col[i];
+		double *w = v + i * NTIEMODES;
+		call.K = c->K;
+		call.q = c->chance ? &shuffled : q;
+		for (m = 0; m < NTIEMODES; m++) {
+			call.mode = c->chance ? TIE_EXP : m;
+			if (q->m == 0)
+				w[m] = d->opt.empty == EMPTY_MISS &&
+					!c->def->needs_rel ? 0 : NAN;
+			else
+				w[m] = c->def->value(&call);
+		}
+	}
 }
 
-struct printer {
-	int fractions, decimals;
-};
+const struct qrecord *driver_next(struct driver *d)
+{
+	if (!rankreader_next(&d->reader, &d->q))
+		return NULL;
+	if (d->q.m == 0 && d->opt.empty == EMPTY_ERROR)
+		die_at(d->q.file, d->q.line,
+		       "query '%s' has no relevant item (--empty error)", d->q.id);
+	query_values(d, &d->q, d->rec.v);
+	return &d->rec;
+}
 
-static void format_value(char *buf, size_t n, const struct printer *P,
-			 const struct col *c, double v)
+static void format_value(char *buf, size_t n, const struct measureopts *o,
+			 const struct column *c, double v)
 {
 	if (isnan(v)) {
 		snprintf(buf, n, "-");
 		return;
 	}
-	if (c->d->rate && !P->fractions)
+	if (c->def->rate && !o->fractions)
 		v *= 100;
 	if (v == 0)
 		v = 0;
-	snprintf(buf, n, "%.*f", P->decimals, v);
+	snprintf(buf, n, "%.*f", o->decimals, v);
 }
 
-static void row(const struct printer *P, const struct col *c,
-		const char *query, double v)
+static void write_row(const struct measureopts *o, const struct column *c,
+		      const char *query, double v)
 {
 	char buf[512];
-	format_value(buf, sizeof buf, P, c, v);
+
+	format_value(buf, sizeof buf, o, c, v);
 	out_str(c->name);
 	out_char('\t');
 	out_str(query);
@@ -226,239 +306,126 @@ static void row(const struct printer *P, const struct col *c,
 	out_char('\n');
 }
 
-/* values of one query, all columns, all modes: v[col * NTIEMODES + mode] */
-static void query_values(const struct metricopts *o, const struct col *cols,
-			 size_t ncol, const struct rquery *q, double *v)
+void driver_write_rows(const struct driver *d, const struct qrecord *rec)
 {
-	/* a random ordering of the gallery: all n candidates tie */
-	struct tgroup g = { 0, q->n, q->nret, 0, 0 };
-	struct rquery r = *q;
-	const struct rquery *shuffled = &r;
 	size_t i;
-	int m;
 
-	r.g = &g;
-	r.ng = q->nret > 0;
-	for (i = 0; i < ncol; i++) {
-		const struct col *c = &cols[i];
-		double *w = v + i * NTIEMODES;
-		for (m = 0; m < NTIEMODES; m++) {
-			if (q->m == 0)
-				w[m] = o->empty == EMPTY_MISS && !c->d->needs_rel ?
-					0 : NAN;
-			else if (c->chance)
-				w[m] = c->d->value(shuffled, c->K, TIE_EXP, o->ctx);
-			else
-				w[m] = c->d->value(q, c->K, m, o->ctx);
-		}
+	if (!d->opt.perquery)
+		return;
+	for (i = 0; i < d->ncol; i++) {
+		double x = rec->v[i * NTIEMODES + (size_t)d->opt.mode];
+		if (d->col[i].def->kind != MK_MEDIAN && !isnan(x))
+			write_row(&d->opt, &d->col[i], rec->q->id, x);
 	}
 }
 
-static _Noreturn void driver_run(struct metricopts *o, const struct mdef *defs,
-				 size_t ndefs, char **files, int nfiles,
-				 const char *usage)
+void driver_add(struct driver *d, const struct qrecord *rec)
 {
-	struct col *cols = NULL;
-	size_t ncol = 0, colcap = 0, i, j;
-	struct printer P;
-	struct rankreader R;
-	struct rquery q;
-	struct acc *all;
-	double *v, *store = NULL;
-	size_t nq = 0, storecap = 0;
-	long nempty = 0, *noval;
-	int m;
+	size_t i;
 
-	/* the columns: chosen measures in the order given, each cut-off */
-	for (i = 0; i < (o->sel ? o->nsel : ndefs); i++) {
-		const struct mdef *d = o->sel ? find_def(defs, ndefs, o->sel[i])
-					      : &defs[i];
-		if (!d) {
-			char known[256] = "";
-			for (j = 0; j < ndefs; j++) {
-				size_t l = strlen(known);
-				snprintf(known + l, sizeof known - l, "%s%s%s",
-					 j ? ", " : "", defs[j].name,
-					 defs[j].cutoff ? "@K" : "");
-			}
-			usage_error(usage, "-m: unknown measure '%s' (known: %s)",
-				    o->sel[i], known);
-		}
-		if (!d->cutoff) {
-			add_col(&cols, &ncol, &colcap, d, 0, 0);
-			continue;
-		}
-		for (j = 0; j < o->nK; j++) {
-			add_col(&cols, &ncol, &colcap, d, o->K[j], 0);
-			if (o->chance && d->chance)
-				add_col(&cols, &ncol, &colcap, d, o->K[j], 1);
-		}
+	if (rec->q->m == 0)
+		d->sum.nempty++;
+	for (i = 0; i < d->ncol; i++)
+		if (rec->q->m &&
+		    isnan(rec->v[i * NTIEMODES + (size_t)d->opt.mode]))
+			d->sum.noval[i]++;
+	summary_add(&d->sum, rec->v);
+}
+
+void driver_write_summary(const struct driver *d, const struct summaryrows *s)
+{
+	size_t f, i, mode = (size_t)d->opt.mode;
+
+	for (f = 0; f < s->nfold; f++) {
+		char name[32];
+		snprintf(name, sizeof name, "fold%zu", f + 1);
+		for (i = 0; i < d->ncol; i++)
+			write_row(&d->opt, &d->col[i], name,
+				  s->fold[(f * d->ncol + i) * NTIEMODES + mode]);
 	}
-	P.fractions = o->fractions;
-	P.decimals = o->decimals >= 0 ? o->decimals : o->fractions ? 4 : 2;
+	for (i = 0; i < d->ncol; i++)
+		write_row(&d->opt, &d->col[i], "all", s->all[i * NTIEMODES + mode]);
+}
 
-	all = xcalloc(ncol, sizeof *all);
-	noval = xcalloc(ncol, sizeof *noval);
-	v = xmalloc(ncol * NTIEMODES * sizeof *v);
-	memset(&q, 0, sizeof q);
-	rankreader_open(&R, files, nfiles);
-	stream_write_header(HDR_MEASURE);
-	while (rankreader_next(&R, &q)) {
-		if (q.m == 0) {
-			if (o->empty == EMPTY_ERROR)
-				die_at(q.file, q.line,
-				       "query '%s' has no relevant item (--empty error)",
-				       q.id);
-			nempty++;
-		}
-		query_values(o, cols, ncol, &q, v);
-		for (i = 0; i < ncol; i++) {
-			double x = v[i * NTIEMODES + o->mode];
-			if (q.m && isnan(x))
-				noval[i]++;
-			if (o->perquery && cols[i].d->kind != MK_MEDIAN &&
-			    !isnan(x))
-				row(&P, &cols[i], q.id, x);
-		}
-		if (o->folds) {
-			size_t per = ncol * NTIEMODES;
-			xgrow((void **)&store, &storecap, (nq + 1) * per,
-			      sizeof *store);
-			memcpy(store + nq * per, v, per * sizeof *v);
-		} else {
-			for (i = 0; i < ncol; i++)
-				acc_add(&all[i], &cols[i], v + i * NTIEMODES);
-		}
-		nq++;
-	}
+/* the columns that left out queries with relevant items but no value */
+static void note_left_out(const struct driver *d)
+{
+	char names[256] = "";
+	long cnt = 0;
+	size_t i;
 
-	/* summaries: all[i] holds, per mode, the value of the 'all' row */
-	double *sumv = xmalloc(ncol * NTIEMODES * sizeof *sumv);
-	if (o->folds) {
-		size_t F = (size_t)o->folds, per = nq / F, f;
-		if (nq % F)
-			die(EXIT_DATA, "%zu queries do not split into %ld equal folds",
-			    nq, o->folds);
-		double *fsum = xcalloc(ncol * NTIEMODES, sizeof *fsum);
-		long *fcnt = xcalloc(ncol * NTIEMODES, sizeof *fcnt);
-		for (f = 0; f < F; f++) {
-			char name[32];
-			snprintf(name, sizeof name, "fold%zu", f + 1);
-			for (i = 0; i < ncol; i++) {
-				struct acc a;
-				memset(&a, 0, sizeof a);
-				for (j = f * per; j < (f + 1) * per; j++)
-					acc_add(&a, &cols[i],
-						store + (j * ncol + i) * NTIEMODES);
-				for (m = 0; m < NTIEMODES; m++) {
-					double x = acc_value(&a, &cols[i], m, o->ctx);
-					if (m == o->mode)
-						row(&P, &cols[i], name, x);
-					if (!isnan(x)) {
-						fsum[i * NTIEMODES + m] += x;
-						fcnt[i * NTIEMODES + m]++;
-					}
-				}
-				acc_free(&a);
-			}
+	for (i = 0; i < d->ncol; i++)
+		if (d->col[i].def->needs_rel && d->sum.noval[i] &&
+		    !strstr(names, d->col[i].name)) {
+			if (*names)
+				strncat(names, ", ", sizeof names - strlen(names) - 1);
+			strncat(names, d->col[i].name, sizeof names - strlen(names) - 1);
+			cnt = d->sum.noval[i];
 		}
-		for (i = 0; i < ncol * NTIEMODES; i++)
-			sumv[i] = fcnt[i] ? fsum[i] / (double)fcnt[i] : NAN;
-		free(fsum);
-		free(fcnt);
-	} else {
-		for (i = 0; i < ncol; i++)
-			for (m = 0; m < NTIEMODES; m++)
-				sumv[i * NTIEMODES + m] =
-					acc_value(&all[i], &cols[i], m, o->ctx);
-	}
-	for (i = 0; i < ncol; i++)
-		row(&P, &cols[i], "all", sumv[i * NTIEMODES + o->mode]);
-	stream_write_end();
-	out_flush();
+	if (cnt)
+		note("%s: %ld quer%s without a retrieved relevant item left out",
+		     names, cnt, cnt == 1 ? "y" : "ies");
+}
 
-	/* what the reader should know */
+void driver_write_notes(const struct driver *d, const struct summaryrows *s)
+{
+	long nempty = d->sum.nempty;
+	size_t i;
+
 	if (nempty)
 		note("%ld quer%s with no relevant item %s", nempty,
 		     nempty == 1 ? "y" : "ies",
-		     o->empty == EMPTY_MISS ? "counted as 0 (--empty miss)" :
+		     d->opt.empty == EMPTY_MISS ? "counted as 0 (--empty miss)" :
 		     "left out (--empty skip)");
-	{
-		char names[256] = "";
-		long cnt = 0;
-		for (i = 0; i < ncol; i++)
-			if (cols[i].d->needs_rel && noval[i] &&
-			    !strstr(names, cols[i].name)) {
-				if (*names)
-					strncat(names, ", ", sizeof names - strlen(names) - 1);
-				strncat(names, cols[i].name, sizeof names - strlen(names) - 1);
-				cnt = noval[i];
-			}
-		if (cnt)
-			note("%s: %ld quer%s without a retrieved relevant item left out",
-			     names, cnt, cnt == 1 ? "y" : "ies");
-	}
-	for (i = 0; i < ncol; i++) {
-		char a[512], b[512];
-		if (cols[i].chance)
+	note_left_out(d);
+	for (i = 0; i < d->ncol; i++) {
+		char opt[512], pess[512];
+		if (d->col[i].chance)
 			continue;
-		format_value(a, sizeof a, &P, &cols[i], sumv[i * NTIEMODES + TIE_OPT]);
-		format_value(b, sizeof b, &P, &cols[i], sumv[i * NTIEMODES + TIE_PESS]);
-		if (strcmp(a, b) != 0)
+		format_value(opt, sizeof opt, &d->opt, &d->col[i],
+			     s->all[i * NTIEMODES + TIE_OPT]);
+		format_value(pess, sizeof pess, &d->opt, &d->col[i],
+			     s->all[i * NTIEMODES + TIE_PESS]);
+		if (strcmp(opt, pess) != 0)
 			note("ties change %s: optimistic %s, pessimistic %s",
-			     cols[i].name, a, b);
+			     d->col[i].name, opt, pess);
 	}
-	for (i = 0; i < ncol; i++)
-		acc_free(&all[i]);
-	free(all);
-	free(noval);
-	free(v);
-	free(sumv);
-	free(store);
-	free(cols);
-	rquery_free(&q);
-	out_finish();
 }
 
-void driver_main(int argc, char **argv, const struct measureprog *P)
+void driver_free(struct driver *d)
 {
-	size_t ncommon = sizeof common_opts / sizeof common_opts[0], nextra = 0;
-	struct option *opts;
-	struct metricopts o;
-	int c;
+	struct measureopts *o = &d->opt;
 
-	rk_setprog(argv[0]);
-	rk_usage = P->usage;
-	opterr = 0;
-	while (P->extra && P->extra[nextra].name)
-		nextra++;
-	opts = xcalloc(ncommon + nextra + 1, sizeof *opts);
-	memcpy(opts, common_opts, sizeof common_opts);
-	if (nextra)
-		memcpy(opts + ncommon, P->extra, nextra * sizeof *opts);
-	driver_defaults(&o);
-	while ((c = getopt_long(argc, argv, ":k:m:T:qfp:h", opts, NULL)) != -1) {
-		if (driver_option(&o, c, optarg, P->usage))
-			continue;
-		if (c == 'h') {
-			printf("usage: %s\n%s", P->usage, P->help);
-			out_finish();
-		}
-		if (c == O_VERSION) {
-			printf("%s (rankkit) %s\n", P->name, RK_VERSION);
-			out_finish();
-		}
-		if (c == '?' || c == ':' || !P->option)
-			opt_error(argv, c);
-		P->option(c, optarg, P->ctx);
+	summary_free(&d->sum);
+	free(d->rec.v);
+	free(d->col);
+	free(o->cutoffs);
+	if (o->sel) {
+		free(o->sel[0]);
+		free(o->sel);
 	}
-	free(opts);
-	if (!o.K) {
-		o.nK = P->ndefK;
-		o.K = xmalloc(o.nK * sizeof *o.K);
-		memcpy(o.K, P->defK, o.nK * sizeof *o.K);
+	rquery_free(&d->q);
+	memset(d, 0, sizeof *d);
+}
+
+void driver_main(int argc, char **argv, const struct measureprog *prog)
+{
+	struct driver d;
+	struct summaryrows s;
+	const struct qrecord *rec;
+
+	driver_init(&d, argc, argv, prog);
+	stream_write_header(HDR_MEASURE);
+	while ((rec = driver_next(&d))) {
+		driver_write_rows(&d, rec);
+		driver_add(&d, rec);
 	}
-	o.ctx = P->ctx;
-	driver_run(&o, P->defs, P->ndefs, argv + optind, argc - optind,
-		   P->usage);
+	summary_rows(&d.sum, &s);
+	driver_write_summary(&d, &s);
+	stream_write_end();
+	out_flush();
+	driver_write_notes(&d, &s);
+	summaryrows_free(&s);
+	driver_free(&d);
+	out_finish();
 }

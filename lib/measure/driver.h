@@ -1,54 +1,99 @@
-/* The driver shared by hitrate, mapr and ndcg: common options, one pass
- * over the rank stream, per-query values in the three tie modes, folds,
- * summaries, tie notes and the measure stream. A program supplies a table
- * of measures and its own options. */
+/* The driver shared by the measure programs (hitrate, mapr, ndcg): common
+ * options and their help, the columns, one pass over the rank stream with
+ * each query's values in the three tie modes, summaries, rows and notes.
+ * A program supplies a table of measures and its own options.
+ *
+ * The steps, in the order driver_main runs them:
+ *   driver_init         options, then the columns (measure and cut-off)
+ *   driver_next         reads one query and computes its record: the value
+ *                       of every column in every tie mode, nothing printed
+ *   driver_write_rows   the record's per-query rows (-q)
+ *   driver_add          the record into the running summaries
+ *   driver_summarize    folds and the "all" row, per column and tie mode
+ *   driver_write_summary, driver_write_notes
+ * A program that prints something else per query (cmc) calls the steps
+ * itself instead of driver_main. */
 #ifndef RK_DRIVER_H
 #define RK_DRIVER_H
 #include <stddef.h>
 #include "stream/rankstream.h"
 #include "measure/ties.h"
-
-enum mkind {
-	MK_MEAN,	/* summary: mean over queries with a value */
-	MK_MEDIAN	/* summary: median over queries; no per-query rows */
-};
-
-struct mdef {
-	const char *name;	/* "hit" gives hit@10; "MRR" stays MRR */
-	int cutoff;		/* one column per cut-off K */
-	int rate;		/* in [0,1]: printed as percent unless -f */
-	int kind;		/* enum mkind */
-	int needs_rel;		/* no value for an empty query under skip/miss:
-				   0 counts an empty query as 0 under miss */
-	/* value of query q at K (ignored when !cutoff) in mode; NAN: none */
-	double (*value)(const struct rquery *q, long K, int mode, void *ctx);
-	/* --chance gives this cut-off measure a column for a random order of
-	 * each query's gallery: value() in expected mode on the gallery seen
-	 * as one tie group */
-	int chance;
-	/* summary transform (MedR --medr vsepp), or NULL */
-	double (*finish)(double v, void *ctx);
-};
+#include "measure/column.h"
+#include "measure/summary.h"
 
 enum empty_policy { EMPTY_MISS, EMPTY_SKIP, EMPTY_ERROR };
 
-/* a metric program: its measures, defaults and own options */
+/* a measure program: its measures, defaults and own options */
 struct option;
 struct measureprog {
 	const char *name;	/* for --version */
-	const char *usage, *help;
+	const char *usage;	/* the usage line, as the SYNOPSIS */
+	const char *about;	/* first lines of --help */
+	const char *measures;	/* -m's help: the names it takes */
+	const char *own_help;	/* help lines of the program's own options */
 	const struct mdef *defs;
 	size_t ndefs;
-	const long *defK;	/* default cut-offs */
-	size_t ndefK;
-	const struct option *extra;	/* own long options, {0} ended */
+	const long *default_cutoffs;
+	size_t ndefault_cutoffs;
+	const struct option *own_opts;	/* {0} ended */
 	/* handles one of them (getopt's c and optarg); may be NULL */
 	void (*option)(int c, const char *arg, void *ctx);
-	void *ctx;		/* handed to option() and the measures */
+	void *ctx;		/* handed to option(), the measures and finish() */
 };
+
+/* the options every measure program takes */
+struct measureopts {
+	long *cutoffs;
+	size_t ncutoffs;
+	char **sel;		/* -m: names chosen, NULL for all */
+	size_t nsel;
+	int mode;		/* -T, enum tiemode */
+	int empty;		/* --empty, enum empty_policy */
+	long folds;		/* --folds, 0: none */
+	int perquery;		/* -q */
+	int fractions;		/* -f */
+	int decimals;		/* -p, resolved to the default when not given */
+	int chance;		/* --chance */
+};
+
+/* one query's record, handed from driver_next to the later steps */
+struct qrecord {
+	const struct rquery *q;
+	double *v;		/* v[c * NTIEMODES + mode] for column c */
+};
+
+struct driver {
+	const struct measureprog *prog;
+	struct measureopts opt;
+	char **files;
+	int nfiles;
+	struct column *col;
+	size_t ncol;
+	struct rankreader reader;
+	struct rquery q;
+	struct qrecord rec;
+	struct summary sum;
+};
+
+/* options (exits on -h, --version and usage errors), the columns, then
+ * the input opened */
+void driver_init(struct driver *d, int argc, char **argv,
+		 const struct measureprog *prog);
+/* the next query's record, or NULL at the end of the input; dies on bad
+ * data and on an empty query under --empty error */
+const struct qrecord *driver_next(struct driver *d);
+/* the record's rows under -q */
+void driver_write_rows(const struct driver *d, const struct qrecord *rec);
+/* the record into the summaries */
+void driver_add(struct driver *d, const struct qrecord *rec);
+/* fold rows and the "all" row */
+void driver_write_summary(const struct driver *d, const struct summaryrows *s);
+/* notes on stderr: empty queries, left-out queries, tie changes */
+void driver_write_notes(const struct driver *d, const struct summaryrows *s);
+void driver_free(struct driver *d);
 
 /* options, then the rank stream from the files (stdin when none) to the
  * measure stream; exits */
-_Noreturn void driver_main(int argc, char **argv, const struct measureprog *P);
+_Noreturn void driver_main(int argc, char **argv, const struct measureprog *prog);
 
 #endif

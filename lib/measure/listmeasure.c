@@ -7,7 +7,7 @@
  * groups are independent: the expected value of a sum over groups is the
  * sum of the groups' expected terms (McSherry & Najork, "Computing
  * information retrieval performance measures efficiently in the presence of
- * tied scores", ECIR 2008; DESIGN.md "Ties").
+ * tied scores", ECIR 2008; rankkit(7), "Ties").
  *
  * Optimistic: the s relevant items take positions a+1 .. a+s, highest grade
  * first (rel[first+j] at a+1+j). Pessimistic: they take a+t-s+1 .. a+t,
@@ -61,6 +61,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "util/err.h"
+#include "measure/cutoff.h"
 #include "measure/listmeasure.h"
 
 #define HDIRECT 32	/* harmonic_diff: direct sums up to this many terms */
@@ -112,49 +113,26 @@ static long bound(long K)
 	return K > 0 ? K : LONG_MAX;
 }
 
-double fr_found(const struct rquery *q, long K, int mode)
-{
-	double h = 0;
-	size_t k;
-
-	for (k = 0; k < q->ng; k++) {
-		const struct tgroup *g = &q->g[k];
-		long s = (long)g->s;
-
-		if (g->a >= K)
-			break;
-		if (g->a + g->t <= K)
-			h += (double)s;
-		else if (mode == TIE_OPT)
-			h += (double)lmin(s, K - g->a);
-		else if (mode == TIE_PESS)
-			h += (double)lmax(0, s - (g->a + g->t - K));
-		else
-			h += (double)s * (double)(K - g->a) / (double)g->t;
-	}
-	return h;
-}
-
 double fr_rprec(const struct rquery *q, int mode)
 {
 	if (q->m == 0)
 		return 0;
-	return fr_found(q, (long)q->m, mode) / (double)q->m;
+	return cut_found(q, (long)q->m, mode) / (double)q->m;
 }
 
 /* expected share T of a group (a, t, s) with c relevant items above it,
  * counting its first u positions (1 <= u <= t): see the top of the file */
 static double ap_term(long a, long t, long s, double c, long u)
 {
-	double D;
+	double harm;	/* D of the formula */
 
 	if (s == 0 || u <= 0)
 		return 0;
 	if (t == 1)
 		return (c + 1) / (double)(a + 1);
-	D = harmonic_diff(a, u);
-	return (double)s / (double)t * ((c + 1) * D + (double)(s - 1)
-	    / (double)(t - 1) * ((double)u - (double)(a + 1) * D));
+	harm = harmonic_diff(a, u);
+	return (double)s / (double)t * ((c + 1) * harm + (double)(s - 1)
+	    / (double)(t - 1) * ((double)u - (double)(a + 1) * harm));
 }
 
 /* sum of precisions at relevant positions <= K and the relevant items found
@@ -205,7 +183,7 @@ static double ap_sum_exp(const struct rquery *q, long K)
 /* expected AP@K over the relevant items found in the top K: top of file */
 static double apk_found_exp(const struct rquery *q, long K)
 {
-	double S = 0, c = 0, num, Z, w;
+	double above = 0, c = 0, num, wsum, w;	/* above: S of the formula */
 	long a, t, s, u, lo, hi, mode, x;
 	size_t k;
 
@@ -215,7 +193,7 @@ static double apk_found_exp(const struct rquery *q, long K)
 		if (g->a >= K)
 			break;
 		if (g->a + g->t <= K) {
-			S += ap_term(g->a, g->t, (long)g->s, c, g->t);
+			above += ap_term(g->a, g->t, (long)g->s, c, g->t);
 			c += (double)g->s;
 			continue;
 		}
@@ -229,32 +207,32 @@ static double apk_found_exp(const struct rquery *q, long K)
 		/* unnormalised weights, 1 at the mode, by the ratio
 		 * P(x+1)/P(x) = (s-x)(u-x) / ((x+1)(t-s-u+x+1)) */
 		num = 0;
-		Z = 0;
+		wsum = 0;
 		for (w = 1, x = mode; x <= hi; x++) {
 			if (c + (double)x > 0)
-				num += w * (S + ap_term(a, u, x, c, u))
+				num += w * (above + ap_term(a, u, x, c, u))
 				    / (c + (double)x);
-			Z += w;
+			wsum += w;
 			if (x < hi)
 				w *= (double)(s - x) * (double)(u - x)
 				    / ((double)(x + 1)
 				    * (double)(t - s - u + x + 1));
-			if (w < 1e-20 * Z)
+			if (w < 1e-20 * wsum)
 				break;
 		}
 		for (w = 1, x = mode; x > lo; x--) {
 			w *= (double)x * (double)(t - s - u + x)
 			    / ((double)(s - x + 1) * (double)(u - x + 1));
 			if (c + (double)(x - 1) > 0)
-				num += w * (S + ap_term(a, u, x - 1, c, u))
+				num += w * (above + ap_term(a, u, x - 1, c, u))
 				    / (c + (double)(x - 1));
-			Z += w;
-			if (w < 1e-20 * Z)
+			wsum += w;
+			if (w < 1e-20 * wsum)
 				break;
 		}
-		return num / Z;
+		return num / wsum;
 	}
-	return c > 0 ? S / c : 0;
+	return c > 0 ? above / c : 0;
 }
 
 double fr_apk(const struct rquery *q, long K, int mode, int div)
@@ -334,7 +312,7 @@ static double discount(long p)
 
 double fr_dcg(const struct rquery *q, long K, int mode, int gain)
 {
-	double dcg = 0, G, d;
+	double dcg = 0, gsum, d;
 	long i, u;
 	size_t k, j;
 
@@ -354,14 +332,14 @@ double fr_dcg(const struct rquery *q, long K, int mode, int gain)
 			}
 			continue;
 		}
-		G = 0;
+		gsum = 0;
 		for (j = 0; j < g->s; j++)
-			G += fr_gain(q->rel[g->first + j].grade, gain);
+			gsum += fr_gain(q->rel[g->first + j].grade, gain);
 		u = lmin(g->t, K - g->a);
 		d = 0;
 		for (i = u; i >= 1; i--)	/* smallest terms first */
 			d += discount(g->a + i);
-		dcg += G / (double)g->t * d;
+		dcg += gsum / (double)g->t * d;
 	}
 	return dcg;
 }

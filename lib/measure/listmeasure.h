@@ -1,7 +1,7 @@
 /* Full-list measures of one query from its tie groups, in each tie mode:
  * R-precision, MAP@R, average precision (whole list and cut at K), mINP and
  * nDCG. Pure functions, no I/O; the formulas and their closed forms for the
- * expected mode are derived in listmeasure.c (DESIGN.md "Ties"; McSherry &
+ * expected mode are derived in listmeasure.c (rankkit(7), "Ties"; McSherry &
  * Najork, ECIR 2008).
  *
  * Every function takes a query with m >= 1 relevant items and returns 0 for
@@ -28,9 +28,7 @@ enum gainkind {
  * for any a >= 0, u >= 0 in O(1) */
 double harmonic_diff(long a, long u);
 
-/* relevant items in the top K, h(K) */
-double fr_found(const struct rquery *q, long K, int mode);
-/* h(m) / m */
+/* h(m) / m, h(K) the relevant items in the top K (cut_found) */
 double fr_rprec(const struct rquery *q, int mode);
 /* (1/m) sum over relevant positions p <= m of P@p (Musgrave et al. 2020) */
 double fr_mapr(const struct rquery *q, int mode);

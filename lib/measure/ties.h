@@ -1,4 +1,4 @@
-/* The three tie modes of every measure (DESIGN.md, "Ties"). */
+/* The three tie modes of every measure (rankkit(7), "Ties"). */
 #ifndef RK_TIES_H
 #define RK_TIES_H
 

@@ -1,0 +1,47 @@
+/* A measure (its definition, given by a program's table) and a column of
+ * output (a measure at one cut-off), shared by the driver and the summary
+ * step. */
+#ifndef RK_COLUMN_H
+#define RK_COLUMN_H
+#include "stream/rankstream.h"
+#include "measure/ties.h"
+
+enum mkind {
+	MK_MEAN,	/* summary: mean over queries with a value */
+	MK_MEDIAN	/* summary: median over queries; no per-query rows */
+};
+
+/* what a measure's value function is given */
+struct mcall {
+	const struct rquery *q;
+	long K;			/* the column's cut-off; 0 for a whole-list measure */
+	int mode;		/* enum tiemode */
+	const void *ctx;	/* the program's context (measureprog.ctx) */
+};
+
+struct mdef {
+	const char *name;	/* "hit" gives hit@10; "MRR" stays MRR */
+	int cutoff;		/* one column per cut-off K */
+	int rate;		/* in [0,1]: printed as percent unless -f */
+	int kind;		/* enum mkind */
+	int needs_rel;		/* no value for an empty query under skip/miss:
+				   0 counts an empty query as 0 under miss */
+	/* the value of c->q; NAN: none */
+	double (*value)(const struct mcall *c);
+	/* --chance gives this cut-off measure a column for a random order of
+	 * each query's gallery: value() in expected mode on the gallery seen
+	 * as one tie group */
+	int chance;
+	/* summary transform (MedR --medr vsepp), or NULL */
+	double (*finish)(double v, const void *ctx);
+};
+
+/* one column of the output: a measure at one cut-off */
+struct column {
+	const struct mdef *def;
+	long K;			/* 0 for a whole-list measure */
+	int chance;		/* a random order of the gallery */
+	char name[64];		/* as printed: hit@10, hit@10:chance, MRR */
+};
+
+#endif

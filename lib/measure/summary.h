@@ -1,0 +1,49 @@
+/* The summary step of the measure programs: each column's running sums
+ * (or, for a median, its values) over the queries, and the fold and "all"
+ * rows computed from them. Without --folds nothing is kept per query but a
+ * median column's values; with --folds every record is kept, since fold
+ * boundaries need the query count. */
+#ifndef RK_SUMMARY_H
+#define RK_SUMMARY_H
+#include <stddef.h>
+#include "measure/column.h"
+
+/* one column's running summary, per tie mode */
+struct colsum {
+	double sum[NTIEMODES];
+	long cnt[NTIEMODES];
+	double *med[NTIEMODES];	/* a median column's values */
+	size_t nmed[NTIEMODES], medcap[NTIEMODES];
+};
+
+struct summary {
+	const struct column *col;
+	size_t ncol;
+	long folds;		/* 0: none */
+	const void *ctx;	/* for the columns' finish() */
+	struct colsum *acc;	/* ncol of them, without folds */
+	double *store;		/* with folds: every record's values */
+	size_t nq, storecap;
+	long nempty;		/* queries without a relevant item */
+	long *noval;		/* per column: queries with relevant items but
+				   no value in the active mode */
+};
+
+/* the rows of the summary: values v[c * NTIEMODES + mode] */
+struct summaryrows {
+	size_t nfold;
+	double *fold;		/* fold f's row: fold + f * ncol * NTIEMODES */
+	double *all;
+};
+
+void summary_init(struct summary *s, const struct column *col, size_t ncol,
+		  long folds, const void *ctx);
+/* one query's values v[c * NTIEMODES + mode] */
+void summary_add(struct summary *s, const double *v);
+/* the fold rows and the "all" row; dies when the queries do not split
+ * into the folds */
+void summary_rows(struct summary *s, struct summaryrows *r);
+void summaryrows_free(struct summaryrows *r);
+void summary_free(struct summary *s);
+
+#endif
