@@ -103,7 +103,8 @@ WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 RKCPPFLAGS = -D_POSIX_C_SOURCE=200809L -DRK_VERSION=\"$(VERSION)\" -Ilib
 # no contraction of a*b+c into a fused multiply-add anywhere: floating-point
 # results (the generator's normal deviates, the statistics) keep the same
-# bits on machines that have the instruction and machines that do not
+# bits on machines that have the instruction and machines that do not; the
+# scoring kernel's fused multiply-adds are written out (fma(), intrinsics)
 FPFLAGS = -ffp-contract=off
 
 # SAN=1: AddressSanitizer and UndefinedBehaviorSanitizer (bfs's habit), in a
@@ -136,12 +137,6 @@ $(LIBA): $(LIBOBJ)
 $(BUILD)/%.o: %.c $(LIBHDR) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
-
-# the scoring kernel: no contraction into fused multiply-adds, so that
-# every machine and every micro-kernel variant gives the same bits
-$(BUILD)/lib/kernel/kernel.o: lib/kernel/kernel.c $(LIBHDR) Makefile
-	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -ffp-contract=off -c -o $@ lib/kernel/kernel.c
 
 $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
 	@mkdir -p $(@D)
