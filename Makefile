@@ -7,6 +7,7 @@
 #   make check         the test suite (bats) on bin/
 #   make check SAN=1   the same suite on an ASan+UBSan build in build/san/
 #   make check-san     the same as make check SAN=1
+#   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
 #   make demo, make bench
 
@@ -15,10 +16,10 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg synthemb
+PROG = rankof simmat hitrate mapr ndcg bootstrap synthemb
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
-TESTPROG = rngdraw
+TESTPROG = rngdraw statcheck
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
@@ -33,10 +34,13 @@ LIBSRC = \
 	lib/util/fmtscore.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
+	lib/util/parallel.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
 	lib/stream/embed.c \
+	lib/stream/measurestream.c \
+	lib/stream/measuretable.c \
 	lib/rank/rankcount.c \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
@@ -48,6 +52,13 @@ LIBSRC = \
 	lib/measure/listmeasure.c \
 	lib/measure/summary.c \
 	lib/measure/driver.c \
+	lib/stats/columns.c \
+	lib/stats/normal.c \
+	lib/stats/resample.c \
+	lib/stats/signflip.c \
+	lib/stats/interval.c \
+	lib/stats/holm.c \
+	lib/stats/bootreport.c \
 	lib/synth/outfile.c \
 	lib/synth/embwrite.c \
 	lib/synth/matrix.c \
@@ -68,10 +79,13 @@ LIBHDR = \
 	lib/util/fmtscore.h \
 	lib/util/detmath.h \
 	lib/util/rng.h \
+	lib/util/parallel.h \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
 	lib/stream/embed.h \
+	lib/stream/measurestream.h \
+	lib/stream/measuretable.h \
 	lib/rank/rankcount.h \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
@@ -87,6 +101,13 @@ LIBHDR = \
 	lib/measure/column.h \
 	lib/measure/summary.h \
 	lib/measure/driver.h \
+	lib/stats/columns.h \
+	lib/stats/normal.h \
+	lib/stats/resample.h \
+	lib/stats/signflip.h \
+	lib/stats/interval.h \
+	lib/stats/holm.h \
+	lib/stats/bootreport.h \
 	lib/synth/outfile.h \
 	lib/synth/embwrite.h \
 	lib/synth/matrix.h \
@@ -152,17 +173,22 @@ check: all $(TESTBIN)
 	RANKKIT_TESTBIN="$$(pwd)/$(BUILD)/tests" \
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	ASAN_OPTIONS=detect_leaks=0 \
-	bats tests
+	sh tests/check.sh tests
 
 check-san:
 	$(MAKE) check SAN=1
 
 # each part runs even when another fails; the status says whether all ran
 bench: all
-	@st=0; sh bench/run.sh || st=1; sh bench/crossmodal.sh || st=1; exit $$st
+	@st=0; sh bench/run.sh || st=1; sh bench/crossmodal.sh || st=1; \
+	sh bench/bootstrap.sh || st=1; exit $$st
 
 bench-crossmodal: all
 	sh bench/crossmodal.sh
+
+# the mutation audit of tests/mutations (minutes; not part of check)
+mutate:
+	sh tests/mutate.sh
 
 demo: all
 	sh examples/pipelines/demo.sh
@@ -182,5 +208,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san bench bench-crossmodal demo install uninstall clean
+.PHONY: all check check-san mutate bench bench-crossmodal demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

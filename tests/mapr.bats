@@ -222,8 +222,12 @@ musgrave() {
 	[ "${stderr%%$'\n'*}" = "mapr: -m: unknown measure 'MAP' (known: Rprec, MAP@R, AP, AP@K, mINP)" ]
 	run --separate-stderr mapr -T random "$W"
 	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "mapr: -T: 'random' is not optimistic, pessimistic or expected" ]
+	[[ "$stderr" == *$'\n'"usage: mapr "* ]]
 	run --separate-stderr mapr -k 0 "$W"
 	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "mapr: -k: '0' is not a positive integer" ]
+	[[ "$stderr" == *$'\n'"usage: mapr "* ]]
 	run --separate-stderr mapr --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == "usage: mapr "* ]]
@@ -328,6 +332,15 @@ MAP@R	all	31.0" ]
 	# the rest of the table from the same rank stream (hitrate)
 	h=$(hitrate -k 1,5,10 -m hit,recall,P -p 1 "$BATS_TEST_TMPDIR/i2t.ranks" | body | cut -f3 | paste -sd' ' -)
 	[ "$h" = "57.3 85.3 93.1 11.5 38.4 53.2 57.3 38.4 26.6" ]
+	# and to 1e-9 of expected.json's 5k_i2t_multi
+	hitrate -k 1,5,10 -m hit,recall,P -p 12 "$BATS_TEST_TMPDIR/i2t.ranks" | body >"$BATS_TEST_TMPDIR/h"
+	for K in 1 5 10; do
+		for m in hit:hit recall:recall P:precision; do
+			v=$(awk -F'\t' -v n="${m%%:*}@$K" '$1 == n && $2 == "all" { print $3 }' "$BATS_TEST_TMPDIR/h")
+			within "$v" "$(json_num 5k_i2t_multi K$K "${m#*:}")" 1e-9
+		done
+	done
+	[ "$(json_num 5k_i2t_multi K10 recall)" = 53.160000000000004 ]
 }
 
 # class retrieval: 500 images of 20 classes, one set as queries and gallery,
@@ -376,5 +389,7 @@ spectrum 92.6 99.8 77.9 72.8" ]
 		join -j1 <(awk '{ print $1 "/" $2, $3 }' "$BATS_TEST_TMPDIR/got" | sort) \
 			<(awk '{ print $1 "/" $2, $3 }' - | sort) >"$BATS_TEST_TMPDIR/joined"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/joined")" -eq 30 ]
-	! awk '$2 != $3' "$BATS_TEST_TMPDIR/joined" | grep .
+	run awk '$2 != $3' "$BATS_TEST_TMPDIR/joined"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 }
