@@ -32,6 +32,7 @@ LIBSRC = \
 	lib/util/strmap.c \
 	lib/util/optlist.c \
 	lib/util/fmtscore.c \
+	lib/util/pool.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
 	lib/util/parallel.c \
@@ -45,6 +46,7 @@ LIBSRC = \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \
+	lib/rank/rankmerge.c \
 	lib/kernel/kernel.c \
 	lib/kernel/topk.c \
 	lib/measure/ties.c \
@@ -77,6 +79,8 @@ LIBHDR = \
 	lib/util/strmap.h \
 	lib/util/optlist.h \
 	lib/util/fmtscore.h \
+	lib/util/pool.h \
+	lib/util/bisect.h \
 	lib/util/detmath.h \
 	lib/util/rng.h \
 	lib/util/parallel.h \
@@ -90,6 +94,7 @@ LIBHDR = \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
 	lib/rank/embrank.h \
+	lib/rank/rankmerge.h \
 	lib/kernel/kernel.h \
 	lib/kernel/kernel_body.h \
 	lib/kernel/kernel_micro.h \
@@ -141,7 +146,14 @@ BINDIR_ = bin
 BINDIR_1 = build/san/bin
 BINDIR = $(BINDIR_$(SAN))
 
-ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(FPFLAGS) $(SANFLAGS)
+# x86-32 does scalar floating point on the x87 unit by default, whose 80-bit
+# registers change the last bits of scores: SSE2 there, as on x86-64, so
+# that every build prints the same bytes
+X87FLAGS != $(CC) $(CFLAGS) -dM -E -x c /dev/null 2>/dev/null | \
+	grep -q '__i386__' && echo '-msse2 -mfpmath=sse' || true
+
+ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(FPFLAGS) \
+	$(X87FLAGS) $(SANFLAGS)
 LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o)
 LIBA = $(BUILD)/librk.a
 BIN = $(PROG:%=$(BINDIR)/%)
@@ -166,8 +178,9 @@ $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
-# ../shared holds the article's data and trec_eval's goldens (see
-# tests/helper.bash); RANKKIT_SHARED overrides where it is
+# RANKKIT_SHARED names the directory of the article's data and trec_eval's
+# goldens (tests/helper.bash); by default the directory "shared" beside the
+# checkout
 check: all $(TESTBIN)
 	RANKKIT_BIN="$$(pwd)/$(BINDIR)" \
 	RANKKIT_TESTBIN="$$(pwd)/$(BUILD)/tests" \
@@ -180,10 +193,12 @@ check-san:
 
 # each part runs even when another fails; the status says whether all ran
 bench: all
-	@st=0; sh bench/run.sh || st=1; sh bench/crossmodal.sh || st=1; \
-	sh bench/bootstrap.sh || st=1; exit $$st
+	@st=0; sh bench/run.sh || st=1; \
+	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
+	sh bench/crossmodal.sh || st=1; sh bench/bootstrap.sh || st=1; exit $$st
 
 bench-crossmodal: all
+	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	sh bench/crossmodal.sh
 
 # the mutation audit of tests/mutations (minutes; not part of check)

@@ -9,7 +9,7 @@
 # example, the README's embedding lines). The last test clones the
 # repository where no ../shared is beside it and runs everything there.
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 ROOT="$BATS_TEST_DIRNAME/.."

@@ -1,13 +1,13 @@
 #!/usr/bin/env bats
 # hitrate: hand-worked values of every measure in every tie mode, --empty,
 # MedR/MeanR, --chance, --folds, -q, -f, -p, -m, notes on stderr.
-# Fixtures are hand-written rank streams in data/spine/*.ranks; every expected
-# value is worked out in the comments (DESIGN.md "Ties" and "Measures").
+# Fixtures are hand-written rank streams in data/ranks/*.ranks; every expected
+# value is worked out in the comments (hitrate(1): the tie modes and the measures).
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
-# worked.ranks = DESIGN.md's worked example:
+# worked.ranks = the worked example of rankkit(7):
 #   q1 d3 1 2 2 5     d3: a = 1 above, tie group of t = 3 (positions 2..4), s = 1
 #   q1 d9 2 - - 5     d9 relevant, never retrieved: m = 2
 # expected: h(K) = s(K-a)/t inside the group: h(2) = 1/3, h(3) = 2/3, h(4) = 1

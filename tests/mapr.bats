@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # mapr: hand-worked values in every tie mode, the AP divisors, mINP, the
 # article's examples (Musgrave et al. 2020, Table 3; the image-to-text and
-# class-retrieval tables of ../shared/reference/recall-at-k.txt) and
+# class-retrieval tables of $RANKKIT_SHARED/reference/recall-at-k.txt) and
 # trec_eval's own goldens (map, map_cut_*, Rprec).
 load helper
 bats_require_minimum_version 1.5.0
@@ -10,7 +10,7 @@ T="$SHARED/peers/trec_eval"
 D="$SHARED/data/crossmodal-seed0"
 
 setup() {
-	# DESIGN.md's worked example: d3 is tied with two others at positions
+	# the worked example of rankkit(7): d3 is tied with two others at positions
 	# 2..4 (a = 1, t = 3, s = 1); d9 (grade 2) was never retrieved: m = 2.
 	W="$BATS_TEST_TMPDIR/worked.ranks"
 	printf 'q1\td3\t1\t2\t2\t5\nq1\td9\t2\t-\t-\t5\n' >"$W"
@@ -289,10 +289,9 @@ trec_cutoffs() {
 	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 }
 
-# The article's data needs simmat (issue 3) to turn embeddings into scores.
+# The article's data: simmat turns its embeddings into scores.
 need_simmat() {
 	need_shared data/crossmodal-seed0
-	[ -x "$RK_BIN/simmat" ] || skip "needs bin/simmat (issue 3) to score the embeddings"
 }
 
 # json_num KEY...: a number of expected.json by its path of keys (the file

@@ -5,8 +5,9 @@
 # caught it, or NOT CAUGHT. The working tree is never written; the copies go
 # away on exit and on interrupt.
 #
-#   tests/mutate.sh [-nB] [-P N] [-t "FILE.bats ..."] [NAME ...]
+#   tests/mutate.sh [-nbB] [-P N] [-t "FILE.bats ..."] [NAME ...]
 #     -n      only check that every pattern still matches (no build, no tests)
+#     -b      a quick baseline: only the tests in the cache must pass
 #     -B      no baseline run (the unmutated tree is known to pass)
 #     -P N    N copies at work side by side (default 1)
 #     -t      the test files to run, in order (default: $FAST below)
@@ -35,14 +36,15 @@ TIMEOUT=900
 cache="$top/build/mutate-cache"
 
 only_check=0 baseline=1 workers=1 worker=""
-while getopts nBP:t:w: c; do
+while getopts nbBP:t:w: c; do
 	case $c in
 	n) only_check=1 ;;
+	b) baseline=2 ;;
 	B) baseline=0 ;;
 	P) workers=$OPTARG ;;
 	t) FAST=$OPTARG ;;
 	w) worker=$OPTARG ;;	# internal: this process is worker K of -P N
-	*) echo "usage: tests/mutate.sh [-nB] [-P N] [-t FILES] [NAME ...]" >&2; exit 2 ;;
+	*) echo "usage: tests/mutate.sh [-nbB] [-P N] [-t FILES] [NAME ...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -68,6 +70,7 @@ if [ "$workers" -gt 1 ] && [ -z "$worker" ] && [ $only_check -eq 0 ]; then
 	while [ $k -lt "$workers" ]; do
 		b=""
 		[ $k -eq 0 ] && [ $baseline -eq 1 ] || b=-B
+		[ $k -ne 0 ] || [ $baseline -ne 2 ] || b=-b
 		setsid sh "$self" $b -P "$workers" -w $k -t "$FAST" "$@" >"$M/part.$k" 2>"$M/err.$k" &
 		kids="$kids $!"
 		k=$((k + 1))
@@ -193,6 +196,27 @@ if [ $only_check -eq 0 ]; then
 		cat "$M/build.log" >&2
 		echo "mutate: the unmutated tree does not build" >&2
 		exit 2
+	fi
+	if [ $baseline -eq 2 ]; then
+		echo "running the cached tests on the unmutated tree" >&2
+		base=""
+		for f in $(cut -f2 "$cache" 2>/dev/null | sort -u); do
+			[ -f "$work/tests/$f" ] || continue
+			awk -F'\t' -v f="$f" '$2 == f { print $3 }' "$cache" | sort -u >"$M/names"
+			: >"$M/tap"
+			RANKKIT_BIN="$work/bin" RANKKIT_SHARED="$shared" \
+			    ASAN_OPTIONS=detect_leaks=0 bats --tap -f "$(sed \
+			    's/[][\\.^$*+?(){}|]/\\&/g; s/^/^/; s/$/$/' "$M/names" |
+			    paste -sd'|' -)" "$work/tests/$f" >"$M/tap" 2>&1
+			if [ $? -ne 0 ] || [ "$(grep -c '^ok' "$M/tap")" -ne "$(wc -l <"$M/names")" ]; then
+				base="$f: $(sed -n 's/^not ok [0-9]* //p' "$M/tap" | head -1)"
+				break
+			fi
+		done
+		if [ -n "$base" ]; then
+			echo "mutate: the unmutated tree fails: $base" >&2
+			exit 2
+		fi
 	fi
 	if [ $baseline -eq 1 ]; then
 		echo "running the fast tests on the unmutated tree" >&2

@@ -4,7 +4,7 @@
 # the place-recognition habit (a query with no positive is a miss). Every
 # expected line is worked out by hand below.
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 ROOT="$BATS_TEST_DIRNAME/.."

@@ -1,23 +1,23 @@
 #!/usr/bin/env bats
-# rankof: the rank stream of DESIGN.md, worked out by hand for each relevance
+# rankof: the rank stream of rankkit(7), worked out by hand for each relevance
 # source and option: qrels and grades (-g), unretrieved relevant items, empty
 # queries, -c, labels (-l, --query-labels/--item-labels), -x, cameras and
 # junk, --folds, --break input|id, input forms, output order, header and end.
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-# the DESIGN.md worked example
+# the worked example of rankkit(7)
 worked() {
 	printf '%s\n' 'q1 d1 0.9' 'q1 d2 0.7' 'q1 d3 0.7' 'q1 d4 0.7' 'q1 d5 0.2' > scores
 	printf '%s\n' 'q1 d1 0' 'q1 d3 1' 'q1 d9 2' > qrels
 }
 
-@test "rankof: the worked example of DESIGN.md" {
+@test "rankof: the worked example of rankkit(7)" {
 	worked
 	# d3: one candidate above (d1), two tied with it (d2, d4): rank 2, ties 2;
 	# d9 (grade 2) never retrieved; n = 5. d1 has grade 0: not relevant.

@@ -6,7 +6,7 @@
 # structure its benchmark has, and the same seed gives the same bytes
 # (two runs compared: no checksum is pasted in).
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 setup_file() {

@@ -1,12 +1,12 @@
 #!/usr/bin/env bats
 # The tie modes against a brute force written here, in awk: random small
-# score lists with many ties (data/spine/ties-gen.awk, seeded), and for each
-# query EVERY order of its tied candidates enumerated (data/spine/ties-brute.awk):
+# score lists with many ties (data/ranks/ties-gen.awk, seeded), and for each
+# query EVERY order of its tied candidates enumerated (data/ranks/ties-brute.awk):
 # -T expected must be the mean over the orders, -T optimistic the best order,
 # -T pessimistic the worst, --break id|input the one order of that rule;
 # per query (-q) and for `all`, to 1e-12.
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 KS=1,2,3,4,5,7,10
@@ -119,7 +119,7 @@ check() {
 	done
 }
 
-@test "ties: the brute force itself, on the worked example of DESIGN.md" {
+@test "ties: the brute force itself, on the worked example of rankkit(7)" {
 	# q1: d1 .9, d2 = d3 = d4 .7, d5 .2; relevant d3 and the unretrieved d9:
 	# hit@2 = 1/3, recall@5 = 1/2, MRR = 13/36, r = 3 (expected);
 	# hit@2 = 1, r = 2 (optimistic); hit@2 = 0, r = 4 (pessimistic)
@@ -158,7 +158,7 @@ check() {
 
 # --folds F: F equal consecutive folds of queries, a row per fold (MedR the
 # median of the fold's first ranks), `all` the mean over the folds;
-# data/spine/folds.awk makes these rows from the brute force's per-query rows
+# data/folds.awk makes these rows from the brute force's per-query rows
 @test "ties: --folds rows and their all row against the brute force (with --chance)" {
 	gen 3 40
 	rankof -r qrels.3 scores.3 > ranks
@@ -168,7 +168,7 @@ check() {
 			cut -f1 scores.3 | uniq | sed 's/^/query\t/'
 			awk -v ks="$KS" -v mode=$1 -f "$DATA/ties-brute.awk" qrels.3 scores.3
 			awk -v ks="$KS" -v mode=chance -f "$DATA/ties-brute.awk" qrels.3 scores.3
-		} | awk -F'\t' '$2 != "all"' | awk -v F=$2 -f "$DATA/folds.awk" > want
+		} | awk -F'\t' '$2 != "all"' | awk -v F=$2 -f "$BATS_TEST_DIRNAME/data/folds.awk" > want
 		[ "$(grep -c "^MedR	fold" want)" -eq $2 ]
 		hitrate -T $1 --folds $2 --chance -f -p 15 -k "$KS" -m hit,recall,P,MRR,MedR,MeanR ranks > got
 		compare want got

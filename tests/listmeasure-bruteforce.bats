@@ -3,14 +3,14 @@
 # with ties, grades and relevant items that were never retrieved; an awk
 # program enumerates every order of the tied items (each tie block permuted
 # in place), computes every measure on each order from its definition
-# (DESIGN.md "Measures") and averages. The programs' expected mode must match
+# (mapr(1), ndcg(1)) and averages. The programs' expected mode must match
 # the mean to 1e-12; their optimistic and pessimistic modes must match the
 # orders that define them (relevant items first / last inside each tie block,
 # higher / lower grades first), which are also the best and worst orders for
 # every measure but AP@K over the relevant items found (a relevant item that
 # wins a tie at the cut-off can lower that average: it is not monotone).
 # A second reference checks tie groups too large to enumerate against the
-# per-position sums of DESIGN.md "Ties", term by term.
+# per-position sums of mapr(1) and ndcg(1), term by term.
 load helper
 bats_require_minimum_version 1.5.0
 
@@ -243,7 +243,7 @@ compare() {
 }
 
 # Tie groups of 50 and 200 positions (past the direct sums of
-# harmonic_diff, into its asymptotic branch), checked against DESIGN.md's
+# harmonic_diff, into its asymptotic branch), checked against the
 # per-position formulas summed term by term:
 #   E[share of AP] = sum_{i=1..u} (s/t) (c+1+(s-1)(i-1)/(t-1)) / (a+i)
 #   E[DCG]         = (G/t) sum_{i=1..u} 1/log2(1+a+i)
@@ -319,7 +319,7 @@ $1 != q { if (q != "") finish(); q = $1; ng = 0; m = 0 }
 }
 END { finish() }'
 
-@test "bruteforce: large tie groups against DESIGN.md's per-position sums" {
+@test "bruteforce: large tie groups against the per-position sums" {
 	r="$BATS_TEST_TMPDIR/big"
 	cat >"$r" <<-'R'
 	q1	d0	1	1	0	400
@@ -401,7 +401,7 @@ apk_found() {
 }
 
 # summary MODE F COLUMN [CHANCE]: mapr's and ndcg's fold and `all` rows
-# (--folds F) in tie mode MODE against data/spine/folds.awk over column
+# (--folds F) in tie mode MODE against data/folds.awk over column
 # COLUMN of the reference (3 mean, 6 optimistic order, 7 pessimistic
 # order); F = 1 is the plain `all` row. With CHANCE (a reference of the same
 # queries with everything tied, in $CREF) the --chance rows too.
@@ -419,7 +419,7 @@ summary() {
 		awk '{ print "query\t" $2 }' "$REF" | uniq
 		awk -v col="$3" -v OFS='\t' '{ print $1, $2, $col }' "$REF"
 		[ -z "${4:-}" ] || awk -v OFS='\t' '$1 ~ /^(AP|nDCG)@/ { sub(/\//, ":chance/", $1); print $1, $2, $3 }' "$CREF"
-	} | awk -v F="$2" -f "$BATS_TEST_DIRNAME/data/spine/folds.awk" >"$BATS_TEST_TMPDIR/want"
+	} | awk -v F="$2" -f "$BATS_TEST_DIRNAME/data/folds.awk" >"$BATS_TEST_TMPDIR/want"
 	awk -F'\t' 'NR == FNR { want[$1 " " $2] = $3; n++; next }
 	{
 		k = $1 " " $2
