@@ -9,14 +9,14 @@
 #   make check-san     the same as make check SAN=1
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench
+#   make demo, make bench, make bench-cmc
 
 VERSION = 0.1.0
 PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg bootstrap synthemb
+PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
 TESTPROG = rngdraw statcheck
@@ -61,6 +61,13 @@ LIBSRC = \
 	lib/stats/interval.c \
 	lib/stats/holm.c \
 	lib/stats/bootreport.c \
+	lib/measure/curve.c \
+	lib/measure/curverun.c \
+	lib/measure/explain.c \
+	lib/plot/plot.c \
+	lib/plot/scale.c \
+	lib/plot/termplot.c \
+	lib/plot/svgplot.c \
 	lib/synth/outfile.c \
 	lib/synth/embwrite.c \
 	lib/synth/matrix.c \
@@ -113,6 +120,13 @@ LIBHDR = \
 	lib/stats/interval.h \
 	lib/stats/holm.h \
 	lib/stats/bootreport.h \
+	lib/measure/curve.h \
+	lib/measure/curverun.h \
+	lib/measure/explain.h \
+	lib/plot/plot.h \
+	lib/plot/scale.h \
+	lib/plot/termplot.h \
+	lib/plot/svgplot.h \
 	lib/synth/outfile.h \
 	lib/synth/embwrite.h \
 	lib/synth/matrix.h \
@@ -201,6 +215,9 @@ bench-crossmodal: all
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	sh bench/crossmodal.sh
 
+bench-cmc: all
+	sh bench/cmc.sh
+
 # the mutation audit of tests/mutations (minutes; not part of check)
 mutate:
 	sh tests/mutate.sh
@@ -223,5 +240,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san mutate bench bench-crossmodal demo install uninstall clean
+.PHONY: all check check-san mutate bench bench-crossmodal bench-cmc demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

@@ -51,7 +51,8 @@ err_table() {
 }
 
 # usage_table: rows "COMMAND" on stdin; each must exit 2 with nothing on
-# stdout and two stderr lines: `prog: ...` and `usage: prog ...`
+# stdout and on stderr one line `prog: ...`, then the usage: `usage: prog
+# ...` and its further synopsis lines, if any, `       prog ...`
 usage_table() {
 	local cmd prog code out fails=0 rows=0
 	while IFS= read -r cmd; do
@@ -60,9 +61,10 @@ usage_table() {
 		prog=${cmd%% *}
 		code=0
 		out=$(eval "$cmd" < /dev/null 2>err) || code=$?
-		if [ "$code" != 2 ] || [ -n "$out" ] || [ "$(wc -l < err)" != 2 ] ||
-		    ! head -1 err | grep -q "^$prog: ." ||
-		    ! tail -1 err | grep -q "^usage: $prog "; then
+		if [ "$code" != 2 ] || [ -n "$out" ] || [ "$(wc -l < err)" -lt 2 ] ||
+		    [ "$(head -1 err | grep -c "^$prog: .")" != 1 ] ||
+		    [ "$(sed -n 2p err | grep -c "^usage: $prog ")" != 1 ] ||
+		    [ "$(sed 1,2d err | grep -vc "^       $prog ")" != 0 ]; then
 			printf 'FAIL %s: status %s, stdout "%s", stderr:\n%s\n' \
 			    "$cmd" "$code" "$out" "$(cat err)" >&2
 			fails=$((fails + 1))
