@@ -9,14 +9,14 @@
 #   make check-san     the same as make check SAN=1
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench
+#   make demo, make bench, make bench-cmc
 
 VERSION = 0.1.0
 PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg bootstrap
+PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
 TESTPROG = rngdraw statcheck
@@ -62,7 +62,22 @@ LIBSRC = \
 	lib/stats/signflip.c \
 	lib/stats/interval.c \
 	lib/stats/holm.c \
-	lib/stats/bootreport.c
+	lib/stats/bootreport.c \
+	lib/measure/curve.c \
+	lib/measure/curverun.c \
+	lib/measure/explain.c \
+	lib/plot/plot.c \
+	lib/plot/scale.c \
+	lib/plot/termplot.c \
+	lib/plot/svgplot.c \
+	lib/synth/outfile.c \
+	lib/synth/embwrite.c \
+	lib/synth/matrix.c \
+	lib/synth/image.c \
+	lib/synth/crossmodal.c \
+	lib/synth/reid.c \
+	lib/synth/places.c \
+	lib/synth/ann.c
 
 LIBHDR = \
 	lib/util/err.h \
@@ -108,7 +123,19 @@ LIBHDR = \
 	lib/stats/signflip.h \
 	lib/stats/interval.h \
 	lib/stats/holm.h \
-	lib/stats/bootreport.h
+	lib/stats/bootreport.h \
+	lib/measure/curve.h \
+	lib/measure/curverun.h \
+	lib/measure/explain.h \
+	lib/plot/plot.h \
+	lib/plot/scale.h \
+	lib/plot/termplot.h \
+	lib/plot/svgplot.h \
+	lib/synth/outfile.h \
+	lib/synth/embwrite.h \
+	lib/synth/matrix.h \
+	lib/synth/image.h \
+	lib/synth/synth.h
 
 CC = cc
 CPPFLAGS =
@@ -216,15 +243,18 @@ fuzz: fuzz-build
 		echo "fuzz $$f: $$(grep -h 'stat::number_of_executed_units' build/fuzz/$$f.log | awk '{ print $$2 }') runs"; \
 	done
 
+# each part runs even when another fails; the status says whether all ran
 bench: all
-	sh bench/run.sh
+	@st=0; sh bench/run.sh || st=1; \
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
-	sh bench/crossmodal.sh
-	sh bench/bootstrap.sh
+	sh bench/crossmodal.sh || st=1; sh bench/bootstrap.sh || st=1; exit $$st
 
 bench-crossmodal: all
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	sh bench/crossmodal.sh
+
+bench-cmc: all
+	sh bench/cmc.sh
 
 # the mutation audit of tests/mutations (minutes; not part of check)
 mutate:
@@ -249,4 +279,5 @@ clean:
 	rm -rf build bin
 
 .PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench bench-crossmodal demo install uninstall clean
+.PHONY: all check check-san mutate bench bench-crossmodal bench-cmc demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

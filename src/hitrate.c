@@ -4,11 +4,12 @@
 #include <math.h>
 #include "measure/cutoff.h"
 #include "measure/driver.h"
+#include "measure/explain.h"
 #include "util/optlist.h"
 
 static const char usage_line[] =
 	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
-	"[--medr median|vsepp] [--chance] [--folds N] [RANKS ...]";
+	"[--medr median|vsepp] [--chance] [--folds N] [--explain QUERY ...] [RANKS ...]";
 
 struct ctx {
 	int medr_vsepp;		/* --medr vsepp */
@@ -48,15 +49,21 @@ static double medr_finish(double v, const void *ctx)
 
 static const struct mdef defs[] = {
 	{ .name = "hit", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_hit, .chance = 1 },
+	  .value = v_hit, .chance = 1,
+	  .explain = explain_hit },
 	{ .name = "recall", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_recall, .chance = 1 },
+	  .value = v_recall, .chance = 1,
+	  .explain = explain_recall },
 	{ .name = "P", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_prec, .chance = 1 },
-	{ .name = "MRR", .rate = 1, .kind = MK_MEAN, .value = v_rr },
+	  .value = v_prec, .chance = 1,
+	  .explain = explain_prec },
+	{ .name = "MRR", .rate = 1, .kind = MK_MEAN, .value = v_rr,
+	  .explain = explain_rr },
 	{ .name = "MedR", .kind = MK_MEDIAN, .needs_rel = 1,
-	  .value = v_first, .finish = medr_finish },
-	{ .name = "MeanR", .kind = MK_MEAN, .needs_rel = 1, .value = v_first },
+	  .value = v_first, .finish = medr_finish,
+	  .explain = explain_first },
+	{ .name = "MeanR", .kind = MK_MEAN, .needs_rel = 1, .value = v_first,
+	  .explain = explain_first },
 };
 
 enum { O_MEDR = 256 };

@@ -3,11 +3,12 @@
 #include <getopt.h>
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
+#include "measure/explain.h"
 #include "util/optlist.h"
 
 static const char usage_line[] =
 	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--ap-divisor m|min|found] [RANKS ...]";
+	"[--folds N] [--chance] [--ap-divisor m|min|found] [--explain QUERY ...] [RANKS ...]";
 
 struct ctx {
 	int div;	/* enum apdiv */
@@ -39,16 +40,27 @@ static double v_inp(const struct mcall *c)
 	return fr_inp(c->q, c->mode);
 }
 
+static void e_apk(const struct mcall *c, const char *name)
+{
+	const struct ctx *x = c->ctx;
+	explain_ap(c, name, x->div);
+}
+
 /* -m names: the whole-list AP is "AP", the cut-off one "AP@K"; the driver
  * matches -m against the table's names, so the table is built here in the
  * order -m gives */
 static const struct mdef defs[] = {
-	{ .name = "Rprec", .rate = 1, .kind = MK_MEAN, .value = v_rprec },
-	{ .name = "MAP@R", .rate = 1, .kind = MK_MEAN, .value = v_mapr },
-	{ .name = "AP", .rate = 1, .kind = MK_MEAN, .value = v_ap },
+	{ .name = "Rprec", .rate = 1, .kind = MK_MEAN, .value = v_rprec,
+	  .explain = explain_rprec },
+	{ .name = "MAP@R", .rate = 1, .kind = MK_MEAN, .value = v_mapr,
+	  .explain = explain_mapr },
+	{ .name = "AP", .rate = 1, .kind = MK_MEAN, .value = v_ap,
+	  .explain = explain_wholeap },
 	{ .name = "AP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_apk, .chance = 1 },
-	{ .name = "mINP", .rate = 1, .kind = MK_MEAN, .value = v_inp },
+	  .value = v_apk, .chance = 1,
+	  .explain = e_apk },
+	{ .name = "mINP", .rate = 1, .kind = MK_MEAN, .value = v_inp,
+	  .explain = explain_inp },
 };
 
 enum { O_APDIV = 256 };

@@ -3,11 +3,12 @@
 #include <getopt.h>
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
+#include "measure/explain.h"
 #include "util/optlist.h"
 
 static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--gain linear|exp] [RANKS ...]";
+	"[--folds N] [--chance] [--gain linear|exp] [--explain QUERY ...] [RANKS ...]";
 
 struct ctx {
 	int gain;	/* enum gainkind */
@@ -20,12 +21,20 @@ static double v_ndcg(const struct mcall *c)
 	return fr_ndcg(c->q, c->K, c->mode, x->gain);
 }
 
+static void e_ndcg(const struct mcall *c, const char *name)
+{
+	const struct ctx *x = c->ctx;
+	explain_ndcg(c, name, x->gain);
+}
+
 /* -m names: "nDCG@K" is the cut-off measure, "nDCG" the whole list; the
  * table is built here in the order -m gives (see mapr.c) */
 static const struct mdef defs[] = {
 	{ .name = "nDCG", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_ndcg, .chance = 1 },
-	{ .name = "nDCG", .rate = 1, .kind = MK_MEAN, .value = v_ndcg },
+	  .value = v_ndcg, .chance = 1,
+	  .explain = e_ndcg },
+	{ .name = "nDCG", .rate = 1, .kind = MK_MEAN, .value = v_ndcg,
+	  .explain = e_ndcg },
 };
 
 enum { O_GAIN = 256 };

@@ -16,7 +16,7 @@
 
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
-	"[-cx] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
+	"[-cux] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
 	"[--unlabeled-irrelevant] "
 	"[--break input|id] [-j N] [--shard I/N] [RUN ... | -e [-m METRIC] "
 	"[--query-ids F] [--item-ids F] [--items A:B] QUERIES ITEMS]\n"
@@ -31,6 +31,7 @@ static const char help[] =
 	"      --item-labels FILE   labels of the items\n"
 	"  -g, --min-grade G        relevant when grade >= G (default 1)\n"
 	"  -c, --all-queries        also qrels queries that the run lacks\n"
+	"  -u, --keep-unjudged      run queries absent from the qrels stay, without relevant items\n"
 	"  -x, --exclude-self       an item with the query's id leaves its gallery\n"
 	"      --junk same-camera   items of the query's label and camera leave its gallery\n"
 	"      --junk-label L       items labelled L leave every gallery\n"
@@ -61,6 +62,7 @@ static const struct option longopts[] = {
 	{ "item-labels", required_argument, 0, O_ILAB },
 	{ "min-grade", required_argument, 0, 'g' },
 	{ "all-queries", no_argument, 0, 'c' },
+	{ "keep-unjudged", no_argument, 0, 'u' },
 	{ "exclude-self", no_argument, 0, 'x' },
 	{ "junk", required_argument, 0, O_JUNK },
 	{ "junk-label", required_argument, 0, O_JUNKLABEL },
@@ -145,6 +147,7 @@ static void parse_option(struct opts *o, struct relsrc *rel, int c,
 		rel->min_grade = arg_long("-g", optarg, 0, 1000000000L);
 		break;
 	case 'c': o->all = 1; break;
+	case 'u': rel->keep_unjudged = 1; break;
 	case 'e': o->emb = 1; break;
 	case 'm':
 		o->embopt = 1;
@@ -210,6 +213,8 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		usage_error(NULL, "-m, --items, --query-ids and --item-ids need -e");
 	if (o->all && !o->qrels)
 		usage_error(NULL, "-c needs qrels");
+	if (rel->keep_unjudged && !o->qrels)
+		usage_error(NULL, "-u needs qrels");
 	if (o->all && o->eo.nshards)
 		usage_error(NULL, "-c and --shard do not go together");
 	if (o->eo.items && o->brk != BREAK_NONE)
@@ -229,7 +234,7 @@ int main(int argc, char **argv)
 	opterr = 0;
 	memset(&rel, 0, sizeof rel);
 	rel.min_grade = 1;
-	while ((c = getopt_long(argc, argv, ":r:l:g:cxj:em:h", longopts,
+	while ((c = getopt_long(argc, argv, ":r:l:g:cuxj:em:h", longopts,
 				NULL)) != -1)
 		parse_option(&o, &rel, c, argv);
 	check_options(&o, &rel, argc - optind);

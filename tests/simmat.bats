@@ -265,18 +265,29 @@ items() { body | cut -f2 | paste -sd' '; }
 	run --separate-stderr simmat -m jaccard q.txt i.txt
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "simmat: -m: 'jaccard' is not dot, cos, l2 or hamming" ]
+	[[ "$stderr" == *$'\n'"usage: simmat "* ]]
 	run --separate-stderr simmat -k 0 q.txt i.txt
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "simmat: -k: '0' is not an integer from 1 to 1000000000" ]
+	[[ "$stderr" == *$'\n'"usage: simmat "* ]]
+	# the messages and the usage line of the other programs (rankof -j,
+	# rankof --folds)
 	run --separate-stderr simmat -j 0 q.txt i.txt
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "simmat: -j: '0' is not an integer from 1 to 256" ]
+	[[ "$stderr" == *$'\n'"usage: simmat "* ]]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 2 ]
 	run --separate-stderr simmat --folds x q.txt i.txt
 	[ "$status" -eq 2 ]
-	[ "${stderr%%$'\n'*}" = "simmat: --folds: 'x' is not an integer from 1 to 9223372036854775807" ]
+	[ "${stderr%%$'\n'*}" = "simmat: --folds: 'x' is not an integer from 1 to 1000000000" ]
+	[[ "$stderr" == *$'\n'"usage: simmat "* ]]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 2 ]
+	run --separate-stderr rankof --folds x -l l
+	[ "${stderr%%$'\n'*}" = "rankof: --folds: 'x' is not an integer from 1 to 1000000000" ]
 	run --separate-stderr simmat -t abc q.txt i.txt
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "simmat: -t: 'abc' is not a number" ]
+	[[ "$stderr" == *$'\n'"usage: simmat "* ]]
 	run simmat --help
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "usage: simmat "* ]]

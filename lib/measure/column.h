@@ -32,6 +32,9 @@ struct mdef {
 	 * each query's gallery: value() in expected mode on the gallery seen
 	 * as one tie group */
 	int chance;
+	/* --explain: the formula of the value with its numbers, on stderr
+	   (explain.h), or NULL */
+	void (*explain)(const struct mcall *c, const char *name);
 	/* summary transform (MedR --medr vsepp), or NULL */
 	double (*finish)(double v, const void *ctx);
 };

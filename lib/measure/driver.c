@@ -8,12 +8,13 @@
 #include <string.h>
 #include "util/err.h"
 #include "measure/driver.h"
+#include "measure/explain.h"
 #include "util/num.h"
 #include "util/optlist.h"
 #include "util/out.h"
 #include "stream/stream.h"
 
-enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_VERSION };
+enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_EXPLAIN, O_VERSION };
 
 static const struct option common_opts[] = {
 	{ "cutoffs", required_argument, 0, 'k' },
@@ -25,6 +26,7 @@ static const struct option common_opts[] = {
 	{ "fractions", no_argument, 0, 'f' },
 	{ "precision", required_argument, 0, 'p' },
 	{ "chance", no_argument, 0, O_CHANCE },
+	{ "explain", required_argument, 0, O_EXPLAIN },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 };
@@ -50,6 +52,7 @@ static _Noreturn void help(const struct measureprog *prog)
 	       "  -q, --per-query         per-query rows too\n"
 	       "  -f, --fractions         fractions instead of percent\n"
 	       "  -p, --precision N       decimals (default 2, or 4 with -f)\n"
+	       "      --explain QUERY     how the query's values are made, on stderr (all: every query)\n"
 	       "  -h, --help              this help\n"
 	       "      --version           version\n");
 	out_finish();
@@ -93,6 +96,11 @@ static int common_option(struct measureopts *o, int c, const char *arg,
 		return 1;
 	case O_CHANCE:
 		o->chance = 1;
+		return 1;
+	case O_EXPLAIN:
+		o->explain = xrealloc(o->explain,
+				      (o->nexplain + 1) * sizeof *o->explain);
+		o->explain[o->nexplain++] = arg;
 		return 1;
 	}
 	return 0;
@@ -400,6 +408,7 @@ void driver_free(struct driver *d)
 	free(d->rec.v);
 	free(d->col);
 	free(o->cutoffs);
+	free(o->explain);
 	if (o->sel) {
 		free(o->sel[0]);
 		free(o->sel);
@@ -418,6 +427,8 @@ void driver_main(int argc, char **argv, const struct measureprog *prog)
 	driver_init(&d, argc, argv, prog);
 	stream_write_header(HDR_MEASURE);
 	while ((rec = driver_next(&d))) {
+		if (explain_wanted(d.opt.explain, d.opt.nexplain, rec->q->id))
+			explain_record(&d, rec);
 		driver_write_rows(&d, rec);
 		driver_add(&d, rec);
 	}

@@ -54,6 +54,8 @@ struct measureopts {
 	int fractions;		/* -f */
 	int decimals;		/* -p, resolved to the default when not given */
 	int chance;		/* --chance */
+	const char **explain;	/* --explain: query ids, or "all" */
+	size_t nexplain;
 };
 
 /* one query's record, handed from driver_next to the later steps */

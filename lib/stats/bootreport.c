@@ -2,6 +2,7 @@
  * values go through the resampling engines, and each column's replicates
  * become an interval. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,15 @@ static void out_number(double v, int decimals)
 		v = 0;		/* no "-0" */
 	snprintf(buf, sizeof buf, "%.*f", decimals, v);
 	out_str(buf);
+}
+
+/* room for B replicates of k columns, or a one-line error when that many
+ * doubles cannot be counted in a size_t (32-bit machines) */
+static double *replicates(size_t k, long B)
+{
+	if (k > SIZE_MAX / sizeof(double) / ((size_t)B + 1))
+		die(EXIT_DATA, "%zu columns x %ld resamples do not fit in memory", k, B);
+	return xmalloc((k * (size_t)B + 1) * sizeof(double));
 }
 
 static int by_value(const void *a, const void *b)
@@ -86,7 +96,7 @@ static void wilson_of(const struct columns *C, size_t c,
 void boot_one(const struct mtable *T, const struct bootopts *o)
 {
 	struct columns C = { .v = T->v, .n = T->nq, .k = T->nm };
-	double *rep = xmalloc((C.k * (size_t)o->resamples + 1) * sizeof *rep);
+	double *rep = replicates(C.k, o->resamples);
 	resample_means(&C, o->resamples, o->seed, o->threads, rep);
 	out_str("# " HDR_BOOT_ONE);
 	out_str(o->wilson ? HDR_BOOT_WILSON "\n" : "\n");
@@ -189,7 +199,7 @@ void boot_compare(const struct mtable *T, int nfiles,
 	struct columns C = { .n = T[0].nq, .k = T[0].nm * pairs };
 	double *d = differences(T, nfiles);
 	C.v = d;
-	double *rep = xmalloc((C.k * (size_t)o->resamples + 1) * sizeof *rep);
+	double *rep = replicates(C.k, o->resamples);
 	double *p = xmalloc((C.k + 1) * sizeof *p);
 	double *adj = xmalloc((C.k + 1) * sizeof *adj);
 	resample_means(&C, o->resamples, o->seed, o->threads, rep);

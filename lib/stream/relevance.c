@@ -225,7 +225,7 @@ int rel_query(struct relsrc *R, struct slice q, struct relquery *out,
 	if (R->kind == REL_QRELS) {
 		size_t e = strmap_get(&R->qq, q);
 		if (e == (size_t)-1)
-			return 0;
+			return R->keep_unjudged;
 		for (i = R->jbeg[e]; i < R->jbeg[e + 1]; i++) {
 			struct slice it = strmap_key(&R->jids, R->jent[i]);
 			long g = R->jgrade[i];

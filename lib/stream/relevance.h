@@ -33,6 +33,7 @@ struct relsrc {
 	/* labels: an item without a label is a candidate that is never
 	 * relevant (--unlabeled-irrelevant) instead of an error */
 	int unlabeled_ok;
+	int keep_unjudged;	/* qrels: a query they lack has no relevant item */
 
 	/* qrels: per qrels query (strmap entry), its judgments sorted by
 	 * item id: items jitem[jbeg[q] .. jbeg[q+1]-1] of the arena jids */
@@ -65,7 +66,8 @@ struct relquery {
 void rel_load_qrels(struct relsrc *R, const char *path);
 void rel_load_labels(struct relsrc *R, const char *qpath, const char *ipath);
 void rel_set_junk_label(struct relsrc *R, const char *label);
-/* fills *out for query q; 0 when q has no relevance (qrels: not judged;
+/* fills *out for query q; 0 when q has no relevance (qrels: not judged,
+ * unless keep_unjudged, which makes it a query without relevant items;
  * labels: dies naming file and line) */
 int rel_query(struct relsrc *R, struct slice q, struct relquery *out,
 	      const char *file, long line);

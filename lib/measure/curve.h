@@ -1,0 +1,35 @@
+/* The hit-rate curve of a set of queries: for each K from 1 to a last K,
+ * the sum over queries of hit@K (cut_hit, the function hitrate uses) in
+ * each tie mode, added query by query in input order as hitrate adds a
+ * column, so that every value is the bits hitrate computes. Memory: three
+ * sums per K, nothing per query. */
+#ifndef RK_CURVE_H
+#define RK_CURVE_H
+#include <stddef.h>
+#include "stream/rankstream.h"
+#include "measure/ties.h"
+
+struct curve {
+	size_t nK;		/* K = 1 .. nK */
+	double *sum[NTIEMODES];	/* sum[mode][K - 1] */
+	long count;		/* queries counted */
+	long found;		/* of which with a retrieved relevant item */
+	size_t cap;
+};
+
+void curve_init(struct curve *C, size_t nK);
+void curve_free(struct curve *C);
+
+/* adds the hit@K of query q, K = 1 .. nK, in every mode; an empty query
+ * (m = 0) adds 0 at every K (counted as a miss) */
+void curve_add(struct curve *C, const struct rquery *q);
+
+/* runs the curve on to K = nK: hit@K of a query past its gallery is its
+ * value at its gallery's size, 1 when it retrieved a relevant item and 0
+ * otherwise, so the new sums are the count of those queries */
+void curve_extend(struct curve *C, size_t nK);
+
+/* the mean hit@K in mode; NAN when no query was counted */
+double curve_mean(const struct curve *C, size_t K, int mode);
+
+#endif

@@ -1,0 +1,544 @@
+/* --explain (explain.h). Every number shown is computed here from the
+ * terms shown, in the order the measure functions add them (cutoff.c,
+ * listmeasure.c), so the last "= value" of a measure is the value the
+ * program prints for the query. A sum of many terms shows its first ones
+ * and the count of the rest, so that every line stays within 80 columns. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "measure/column.h"
+#include "measure/cutoff.h"
+#include "measure/driver.h"
+#include "measure/explain.h"
+#include "measure/listmeasure.h"
+#include "measure/ties.h"
+
+enum { WIDTH = 78, SHOWN = 12 };
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+/* a list of terms "x + y + ...", cut with "+ ..." before WIDTH columns */
+struct terms {
+	char text[WIDTH + 1];
+	size_t len, n, cut;
+};
+
+static void term(struct terms *T, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void term(struct terms *T, const char *fmt, ...)
+{
+	char b[128];
+	va_list ap;
+	int l;
+
+	va_start(ap, fmt);
+	l = vsnprintf(b, sizeof b, fmt, ap);
+	va_end(ap);
+	T->n++;
+	if (T->cut)
+		return;
+	/* room for "  name = ", " + ... (N terms)" and " = value" */
+	if (T->len + (size_t)l + 3 > WIDTH - 42) {
+		T->cut = T->n;
+		return;
+	}
+	T->len += (size_t)snprintf(T->text + T->len, sizeof T->text - T->len,
+				   "%s%s", T->n > 1 ? " + " : "", b);
+}
+
+/* the terms, "+ ... (N terms)" when cut */
+static const char *terms_text(struct terms *T)
+{
+	if (T->cut)
+		snprintf(T->text + T->len, sizeof T->text - T->len,
+			 " + ... (%zu terms)", T->n);
+	return T->n ? T->text : "0";
+}
+
+static const char *mode_name(int mode)
+{
+	return tiemode_name[mode];
+}
+
+void explain_query(const struct rquery *q, int mode)
+{
+	size_t i, k;
+
+	say("query %s: n = %ld candidates, m = %zu relevant, %zu retrieved, "
+	    "ties %s\n", q->id, q->n, q->m, q->nret, mode_name(mode));
+	if (q->m == 0) {
+		say("  no relevant item: it counts as --empty says\n");
+		return;
+	}
+	say("  relevant  grade   rank   ties  tie group: a      t      s  "
+	    "positions\n");
+	for (i = 0; i < q->m && i < SHOWN; i++) {
+		const struct relitem *r = &q->rel[i];
+		if (i >= q->nret) {
+			say("  %8zu %6ld      -      -  not retrieved\n", i + 1,
+			    r->grade);
+			continue;
+		}
+		for (k = 0; k + 1 < q->ng && q->g[k + 1].first <= i; k++)
+			;
+		say("  %8zu %6ld %6ld %6ld  %12ld %6ld %6zu  %ld..%ld\n", i + 1,
+		    r->grade, r->rank, r->ties, q->g[k].a, q->g[k].t, q->g[k].s,
+		    q->g[k].a + 1, q->g[k].a + q->g[k].t);
+	}
+	if (q->m > SHOWN)
+		say("  ... and %zu more relevant items\n", q->m - SHOWN);
+}
+
+/* the first relevant rank r of a fixed mode, with its formula */
+static long fixed_first(const struct tgroup *g, int mode, const char **how)
+{
+	if (mode == TIE_OPT) {
+		*how = "a + 1";
+		return g->a + 1;
+	}
+	*how = "a + t - s + 1";
+	return g->a + g->t - (long)g->s + 1;
+}
+
+void explain_hit(const struct mcall *c, const char *name)
+{
+	const struct rquery *q = c->q;
+	long K = c->K;
+	int mode = c->mode;
+	const struct tgroup *g = q->g;
+	double miss = 1;
+	long k, i;
+	const char *how;
+
+	if (q->ng == 0) {
+		say("  %s = 0: no relevant item retrieved = 0\n", name);
+		return;
+	}
+	if (mode != TIE_EXP || g->t == 1) {
+		long r = fixed_first(g, mode == TIE_EXP ? TIE_OPT : mode, &how);
+		say("  %s = [r <= K], r = %s = %ld: [%ld <= %ld] = %d\n", name,
+		    how, r, r, K, r <= K);
+		return;
+	}
+	if (K <= g->a) {
+		say("  %s = 0: K = %ld <= a = %ld = 0\n", name, K, g->a);
+		return;
+	}
+	if (K >= g->a + g->t) {
+		say("  %s = 1: K = %ld >= a + t = %ld = 1\n", name, K,
+		    g->a + g->t);
+		return;
+	}
+	k = K - g->a;
+	if (k > g->t - (long)g->s)
+		miss = 0;
+	else
+		for (i = 0; i < k; i++)
+			miss *= (double)(g->t - (long)g->s - i) / (double)(g->t - i);
+	say("  %s = 1 - C(t-s, K-a)/C(t, K-a) = 1 - C(%ld, %ld)/C(%ld, %ld)\n",
+	    name, g->t - (long)g->s, k, g->t, k);
+	say("  %*s = 1 - %.6g = %.10g\n", (int)strlen(name), "", miss, 1 - miss);
+}
+
+/* h(K), its group terms shown on one line; returns it */
+static double explain_found(const struct rquery *q, long K, int mode)
+{
+	struct terms T = { .len = 0 };
+	double h = 0;
+	size_t k;
+
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+		long in = K - g->a < 0 ? 0 : K - g->a > g->t ? g->t : K - g->a;
+		long s = (long)g->s;
+		double x;
+		if (in == 0)
+			break;
+		if (mode == TIE_OPT)
+			x = (double)(in < s ? in : s);
+		else if (mode == TIE_PESS)
+			x = (double)(in - (g->t - s) < 0 ? 0 : in - (g->t - s) > s ?
+				     s : in - (g->t - s));
+		else
+			x = in == g->t ? (double)s : (double)s * (double)in / (double)g->t;
+		if (mode == TIE_EXP && in < g->t)
+			term(&T, "%ld*%ld/%ld", s, in, g->t);
+		else
+			term(&T, "%g", x);
+		h += x;
+	}
+	say("  h(%ld) = %s = %.10g\n", K, terms_text(&T), h);
+	return h;
+}
+
+void explain_recall(const struct mcall *c, const char *name)
+{
+	double h = explain_found(c->q, c->K, c->mode);
+	say("  %s = h(K)/m = %.10g/%zu = %.10g\n", name, h, c->q->m,
+	    h / (double)c->q->m);
+}
+
+void explain_prec(const struct mcall *c, const char *name)
+{
+	double h = explain_found(c->q, c->K, c->mode);
+	say("  %s = h(K)/K = %.10g/%ld = %.10g\n", name, h, c->K,
+	    h / (double)c->K);
+}
+
+void explain_rr(const struct mcall *c, const char *name)
+{
+	const struct rquery *q = c->q;
+	int mode = c->mode;
+	const struct tgroup *g = q->g;
+	struct terms T = { .len = 0 };
+	const char *how;
+	double p, rr = 0;
+	long j, t, s;
+
+	if (q->ng == 0) {
+		say("  %s = 0: no relevant item retrieved = 0\n", name);
+		return;
+	}
+	if (mode != TIE_EXP) {
+		long r = fixed_first(g, mode, &how);
+		say("  %s = 1/r, r = %s = %ld: 1/%ld = %.10g\n", name, how, r, r,
+		    1 / (double)r);
+		return;
+	}
+	t = g->t;
+	s = (long)g->s;
+	/* P(first relevant at a + j) = C(t-j, s-1)/C(t, s), from P(1) = s/t
+	 * by the ratio (t-j-s+1)/(t-j), as cut_rr computes it */
+	p = (double)s / (double)t;
+	for (j = 1; j <= t - s + 1; j++) {
+		rr += p / (double)(g->a + j);
+		term(&T, "%.4g/%ld", p, g->a + j);
+		if (j < t)
+			p *= (double)(t - j - s + 1) / (double)(t - j);
+	}
+	say("  %s = sum for j = 1..t-s+1 of C(t-j, s-1)/C(t, s)/(a+j)\n", name);
+	say("  %*s = %s\n", (int)strlen(name), "", terms_text(&T));
+	say("  %*s = %.10g\n", (int)strlen(name), "", rr);
+}
+
+void explain_first(const struct mcall *c, const char *name)
+{
+	const struct rquery *q = c->q;
+	int mode = c->mode;
+	const struct tgroup *g = q->g;
+	const char *how;
+
+	if (q->ng == 0) {
+		say("  %s: r has no value (no relevant item retrieved): left out\n",
+		    name);
+		return;
+	}
+	if (mode != TIE_EXP) {
+		long r = fixed_first(g, mode, &how);
+		say("  %s: r = %s = %ld\n", name, how, r);
+		return;
+	}
+	say("  %s: r = a + (t+1)/(s+1) = %ld + %ld/%zu = %.10g\n", name, g->a,
+	    g->t + 1, g->s + 1,
+	    (double)g->a + (double)(g->t + 1) / (double)(g->s + 1));
+}
+
+void explain_rprec(const struct mcall *c, const char *name)
+{
+	double h = explain_found(c->q, (long)c->q->m, c->mode);
+	say("  %s = h(m)/m = %.10g/%zu = %.10g\n", name, h, c->q->m,
+	    h / (double)c->q->m);
+}
+
+/* the sum of precisions at relevant positions p <= K of a fixed order:
+ * the c-th relevant item at position p adds c/p */
+static double ap_sum_fixed(const struct rquery *q, long K, int mode,
+			   long *found)
+{
+	struct terms T = { .len = 0 };
+	double sum = 0;
+	long cnt = 0;
+	size_t k, j;
+
+	*found = 0;
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+		for (j = 0; j < g->s; j++) {
+			long p = mode == TIE_OPT ? g->a + 1 + (long)j :
+				g->a + g->t - (long)g->s + 1 + (long)j;
+			cnt++;
+			if (p <= K) {
+				sum += (double)cnt / (double)p;
+				term(&T, "%ld/%ld", cnt, p);
+				(*found)++;
+			}
+		}
+	}
+	say("  sum of c/p = %s = %.10g\n", terms_text(&T), sum);
+	return sum;
+}
+
+/* the expected sum: each group's share T = (s/t)[(c+1)D + (s-1)/(t-1)
+ * (u - (a+1)D)], D = sum for i = 1..u of 1/(a+i), u its positions <= K */
+static double ap_sum_exp(const struct rquery *q, long K)
+{
+	double sum = 0, c = 0;
+	size_t k;
+
+	say("  share of a group: T = (s/t)[(c+1)D + (s-1)/(t-1) (u - (a+1)D)],\n"
+	    "  D = sum for i = 1..u of 1/(a+i), u = min(t, K-a), c relevant "
+	    "above it\n");
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+		long u = g->t < K - g->a ? g->t : K - g->a, s = (long)g->s;
+		double x, D = 0;
+		if (g->a >= K)
+			break;
+		if (g->t == 1) {
+			x = (c + 1) / (double)(g->a + 1);
+		} else {
+			D = harmonic_diff(g->a, u);
+			x = (double)s / (double)g->t * ((c + 1) * D +
+			    (double)(s - 1) / (double)(g->t - 1) *
+			    ((double)u - (double)(g->a + 1) * D));
+		}
+		if (k < SHOWN && g->t == 1)
+			say("  a=%ld t=1 s=1 c=%g: T = (c+1)/(a+1) = %.10g\n",
+			    g->a, c, x);
+		else if (k < SHOWN)
+			say("  a=%ld t=%ld s=%ld c=%g u=%ld D=%.6g: T = %.10g\n",
+			    g->a, g->t, s, c, u, D, x);
+		sum += x;
+		c += (double)s;
+	}
+	if (q->ng > SHOWN)
+		say("  ... %zu groups in all\n", q->ng);
+	say("  sum of T = %.10g\n", sum);
+	return sum;
+}
+
+void explain_ap(const struct mcall *c, const char *name, int div)
+{
+	const struct rquery *q = c->q;
+	long K = c->K;
+	int mode = c->mode;
+	long bound = K > 0 ? K : q->n + 1, found = 0;
+	double sum, d = (double)q->m;
+	const char *dname = "m";
+
+	say("  %s = (1/d) sum over relevant positions p%s of P@p\n", name,
+	    K > 0 ? " <= K" : "");
+	if (mode == TIE_EXP && div == APDIV_FOUND) {
+		say("  %*s   d = the relevant items found in the top K; the mean "
+		    "of the ratio\n  %*s   over the orders of the group cut by K "
+		    "(not a ratio of means)\n", (int)strlen(name), "",
+		    (int)strlen(name), "");
+		say("  %*s = %.10g\n", (int)strlen(name), "",
+		    fr_apk(q, K, mode, div));
+		return;
+	}
+	sum = mode == TIE_EXP ? ap_sum_exp(q, bound) :
+		ap_sum_fixed(q, bound, mode, &found);
+	if (div == APDIV_MIN && K > 0 && (double)K < d) {
+		d = (double)K;
+		dname = "min(m, K)";
+	} else if (div == APDIV_FOUND) {
+		d = (double)found;
+		dname = "found";
+	}
+	if (d == 0) {
+		say("  %*s = 0: d = %s = 0\n", (int)strlen(name), "", dname);
+		return;
+	}
+	say("  %*s = %.10g/d, d = %s = %g: %.10g\n", (int)strlen(name), "",
+	    sum, dname, d, sum / d);
+}
+
+void explain_inp(const struct mcall *c, const char *name)
+{
+	const struct rquery *q = c->q;
+	int mode = c->mode;
+	const struct tgroup *g;
+	long a, t, s, j;
+	double e = 0, w;
+
+	if (q->nret == 0 || q->ng == 0) {
+		say("  %s = 0: no relevant item retrieved = 0\n", name);
+		return;
+	}
+	g = &q->g[q->ng - 1];
+	a = g->a, t = g->t, s = (long)g->s;
+	say("  %s = (retrieved relevant)/(position of the last one),\n"
+	    "  the last group a = %ld, t = %ld, s = %ld\n", name, a, t, s);
+	if (mode == TIE_OPT) {
+		say("  %*s = %zu/(a+s) = %zu/%ld = %.10g\n", (int)strlen(name), "",
+		    q->nret, q->nret, a + s, (double)q->nret * (1 / (double)(a + s)));
+		return;
+	}
+	if (mode == TIE_PESS || s == t) {
+		say("  %*s = %zu/(a+t) = %zu/%ld = %.10g\n", (int)strlen(name), "",
+		    q->nret, q->nret, a + t, (double)q->nret * (1 / (double)(a + t)));
+		return;
+	}
+	if (s == 1) {
+		e = harmonic_diff(a, t) / (double)t;
+		say("  %*s = %zu * (1/t) sum for j = 1..t of 1/(a+j) = %zu * %.6g "
+		    "= %.10g\n", (int)strlen(name), "", q->nret, q->nret, e,
+		    (double)q->nret * e);
+		return;
+	}
+	w = (double)s / (double)t;
+	for (j = t; j >= s; j--) {
+		e += w / (double)(a + j);
+		w *= (double)(j - s) / (double)(j - 1);
+	}
+	say("  %*s = %zu * sum for j = s..t of C(j-1, s-1)/C(t, s)/(a+j)\n",
+	    (int)strlen(name), "", q->nret);
+	say("  %*s = %zu * %.6g = %.10g\n", (int)strlen(name), "", q->nret, e,
+	    (double)q->nret * e);
+}
+
+static double discount(long p)
+{
+	return 1 / log2(1 + (double)p);
+}
+
+/* the DCG cut at K (K <= 0: the whole list), its terms shown */
+static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
+{
+	struct terms T = { .len = 0 };
+	double dcg = 0;
+	long bound = K > 0 ? K : q->n + 1;
+	size_t k, j;
+
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+		double G = 0, d = 0;
+		long i, u;
+		if (g->a >= bound)
+			break;
+		if (mode != TIE_EXP) {
+			for (j = 0; j < g->s; j++) {
+				long p = mode == TIE_OPT ? g->a + 1 + (long)j :
+					g->a + g->t - (long)j;
+				double gj = fr_gain(q->rel[g->first + j].grade, gain);
+				if (p > bound)
+					continue;
+				dcg += gj * discount(p);
+				term(&T, "%g/log2(%ld)", gj, p + 1);
+			}
+			continue;
+		}
+		for (j = 0; j < g->s; j++)
+			G += fr_gain(q->rel[g->first + j].grade, gain);
+		u = g->t < bound - g->a ? g->t : bound - g->a;
+		for (i = u; i >= 1; i--)
+			d += discount(g->a + i);
+		dcg += G / (double)g->t * d;
+		if (g->t == 1)
+			term(&T, "%g/log2(%ld)", G, g->a + 2);
+		else
+			term(&T, "(%g/%ld)*%.4g", G, g->t, d);
+	}
+	say("  DCG = %s = %.10g\n", terms_text(&T), dcg);
+	return dcg;
+}
+
+void explain_ndcg(const struct mcall *c, const char *name, int gain)
+{
+	const struct rquery *q = c->q;
+	long K = c->K;
+	int mode = c->mode;
+	double dcg, ideal = fr_idcg(q, K, gain);
+
+	say("  %s = DCG/IDCG; a position p discounts its gain by 1/log2(p+1)%s\n",
+	    name, mode == TIE_EXP ? ";" : "");
+	if (mode == TIE_EXP)
+		say("  a tie group adds (G/t)(sum of its discounts up to K), G "
+		    "the sum of its gains\n");
+	dcg = explain_dcg(q, K, mode, gain);
+	say("  IDCG = the DCG of all m relevant items by grade = %.10g\n", ideal);
+	say("  %s = %.10g/%.10g = %.10g\n", name, dcg, ideal,
+	    ideal > 0 ? dcg / ideal : 0);
+}
+
+void explain_curve(const struct rquery *q, long maxK, int mode)
+{
+	const struct tgroup *g = q->g;
+	const char *how;
+	char name[32];
+	long K, shown = 0;
+
+	if (q->ng == 0) {
+		say("  hit@K = 0 at every K: no relevant item retrieved\n");
+		return;
+	}
+	if (mode != TIE_EXP || g->t == 1) {
+		long r = fixed_first(g, mode == TIE_EXP ? TIE_OPT : mode, &how);
+		say("  hit@K = [r <= K], r = %s = %ld: 0 for K < %ld, 1 from K = %ld\n",
+		    how, r, r, r);
+		return;
+	}
+	say("  hit@K = 0 for K <= a = %ld, 1 for K >= a + t = %ld, between:\n",
+	    g->a, g->a + g->t);
+	for (K = g->a + 1; K < g->a + g->t && K <= maxK; K++) {
+		if (shown++ == SHOWN) {
+			say("  ... up to hit@%ld\n", g->a + g->t - 1);
+			break;
+		}
+		struct mcall c = { .q = q, .K = K, .mode = mode };
+		snprintf(name, sizeof name, "hit@%ld", K);
+		explain_hit(&c, name);
+	}
+}
+
+void explain_mapr(const struct mcall *c, const char *name)
+{
+	struct mcall r = *c;
+	r.K = (long)c->q->m;
+	explain_ap(&r, name, APDIV_M);
+}
+
+void explain_wholeap(const struct mcall *c, const char *name)
+{
+	struct mcall r = *c;
+	r.K = 0;
+	explain_ap(&r, name, APDIV_M);
+}
+
+int explain_wanted(const char *const *names, size_t n, const char *id)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], "all") == 0 || strcmp(names[i], id) == 0)
+			return 1;
+	return 0;
+}
+
+void explain_record(const struct driver *d, const struct qrecord *rec)
+{
+	struct mcall c = { .q = rec->q, .mode = d->opt.mode,
+			   .ctx = d->prog->ctx };
+	size_t i;
+
+	explain_query(rec->q, d->opt.mode);
+	if (rec->q->m == 0)
+		return;
+	for (i = 0; i < d->ncol; i++) {
+		const struct column *col = &d->col[i];
+		if (col->chance || !col->def->explain)
+			continue;
+		c.K = col->K;
+		col->def->explain(&c, col->name);
+	}
+}

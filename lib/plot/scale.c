@@ -1,0 +1,88 @@
+/* Axis mapping and tick choice. */
+#include <float.h>
+#include <math.h>
+#include "util/detmath.h"
+#include "plot/scale.h"
+
+double axis_pos(const struct axis *A, double v)
+{
+	double u;
+	if (A->hi <= A->lo)
+		return A->p0;
+	if (A->log)
+		u = det_log(v / A->lo) / det_log(A->hi / A->lo);
+	else
+		u = (v - A->lo) / (A->hi - A->lo);
+	return A->p0 + u * (A->p1 - A->p0);
+}
+
+int digits_of(double v)
+{
+	int d = 1;
+	while (v >= 10) {
+		v /= 10;
+		d++;
+	}
+	return d;
+}
+
+/* The tick candidate after prev on level L: linear, the next multiple of
+ * a step of 1, 2 or 5 times 10^(L/3); log, the next of 1, 2, 5 times a
+ * power of ten (L = 0) or of 10^(jL), j = 0, 1, ... (L > 0). */
+static double next_candidate(const struct axis *A, int L, double prev)
+{
+	static const double mant[] = { 1, 2, 5 };
+	double p = 1, v;
+	int i;
+
+	if (!A->log) {
+		for (i = 0; i < L / 3; i++)
+			p *= 10;
+		p *= mant[L % 3];
+		return (floor(prev / p) + 1) * p;
+	}
+	for (;;) {
+		if (L == 0) {
+			for (i = 0; i < 3; i++)
+				if ((v = mant[i] * p) > prev)
+					return v;
+			p *= 10;
+			continue;
+		}
+		if (p > prev)
+			return p;
+		for (i = 0; i < L; i++)
+			p *= 10;
+	}
+}
+
+size_t axis_ticks(const struct axis *A, double charw, double gap,
+		  double *out, size_t max)
+{
+	size_t n = 0;
+	int L;
+
+	for (L = 0; L < 60; L++) {
+		double v = A->lo, last_end = -DBL_MAX;
+		size_t tried = 0;
+		int crowded = 0;
+		n = 0;
+		for (; v <= A->hi && n < max; v = next_candidate(A, L, v)) {
+			double p = axis_pos(A, v), w = digits_of(v) * charw;
+			tried++;
+			if (p - w / 2 < last_end + gap) {
+				/* only the first tick after lo may give way */
+				if (tried != 2) {
+					crowded = 1;
+					break;
+				}
+				continue;
+			}
+			out[n++] = v;
+			last_end = p + w / 2;
+		}
+		if (!crowded)
+			break;
+	}
+	return n;
+}

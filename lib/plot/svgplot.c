@@ -1,0 +1,349 @@
+/* The SVG plot. Text is measured by an estimate of its width (digits and
+ * letters of a 12 px sans-serif face are at most about 7 px wide), so the
+ * layout needs no font; coordinates print with two decimals, the same
+ * bytes on every machine. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util/err.h"
+#include "util/out.h"
+#include "plot/scale.h"
+#include "plot/svgplot.h"
+
+enum { WIDTH = 640, HEIGHT = 400, LEFT = 70, RIGHT = 24, TOP = 20,
+       BOTTOM = 64, YTICKS = 5, MAXTICKS = 64 };
+#define CHARW 7.0
+
+/* Okabe and Ito's palette, told apart with colour-blindness too */
+static const char *const colour[] = { "#0072B2", "#D55E00", "#009E73",
+	"#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999933" };
+static const char *const dashes[] = { "", "8 4", "2 3", "8 3 2 3" };
+#define NCOLOUR 8
+
+static void num(double v)
+{
+	char b[64];
+	snprintf(b, sizeof b, "%.2f", v == 0 ? 0 : v);
+	out_str(b);
+}
+
+/* the bytes of s as XML character data: markup escaped, control bytes
+ * and broken UTF-8 as '?', at most maxch characters */
+static void xml_text(const char *s, size_t maxch)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t nch = 0;
+	while (*p && nch < maxch) {
+		int len = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 :
+			(*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
+		int i, ok = len > 0 && !(len == 2 && *p < 0xc2);
+		for (i = 1; ok && i < len; i++)
+			ok = (p[i] & 0xc0) == 0x80;
+		nch++;
+		if (!ok || (len == 1 && *p < 0x20)) {
+			out_char('?');
+			p += ok ? len : 1;
+			continue;
+		}
+		if (*p == '&')
+			out_str("&amp;");
+		else if (*p == '<')
+			out_str("&lt;");
+		else if (*p == '>')
+			out_str("&gt;");
+		else if (*p == '"')
+			out_str("&quot;");
+		else
+			out_bytes((const char *)p, (size_t)len);
+		p += len;
+	}
+}
+
+static size_t utf8_chars(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void line(double x1, double y1, double x2, double y2, const char *style)
+{
+	out_str("<line x1=\"");
+	num(x1);
+	out_str("\" y1=\"");
+	num(y1);
+	out_str("\" x2=\"");
+	num(x2);
+	out_str("\" y2=\"");
+	num(y2);
+	out_str("\" ");
+	out_str(style);
+	out_str("/>\n");
+}
+
+static void text(double x, double y, const char *anchor, const char *s)
+{
+	out_str("<text x=\"");
+	num(x);
+	out_str("\" y=\"");
+	num(y);
+	out_str("\" text-anchor=\"");
+	out_str(anchor);
+	out_str("\">");
+	xml_text(s, (size_t)-1);
+	out_str("</text>\n");
+}
+
+static double ypos(const struct plotspec *P, double v)
+{
+	v = v < 0 ? 0 : v > P->ymax ? P->ymax : v;
+	return (HEIGHT - BOTTOM) - v / P->ymax * (HEIGHT - BOTTOM - TOP);
+}
+
+static void y_axis(const struct plotspec *P)
+{
+	int i;
+	for (i = 0; i <= YTICKS; i++) {
+		double v = P->ymax * i / YTICKS, y = ypos(P, v);
+		char lab[32];
+		snprintf(lab, sizeof lab, "%.*f", P->ydecimals, v);
+		line(LEFT, y, WIDTH - RIGHT, y, "class=\"grid\"");
+		line(LEFT - 5, y, LEFT, y, "class=\"axis\"");
+		text(LEFT - 8, y + 4, "end", lab);
+	}
+	out_str("<text transform=\"translate(18,");
+	num((HEIGHT - BOTTOM + TOP) / 2.0);
+	out_str(") rotate(-90)\" text-anchor=\"middle\">");
+	xml_text(P->ylabel, (size_t)-1);
+	out_str("</text>\n");
+}
+
+static void x_axis(const struct plotspec *P, const struct axis *X)
+{
+	double tick[MAXTICKS];
+	size_t nt = axis_ticks(X, CHARW, 10, tick, MAXTICKS), t;
+
+	for (t = 0; t < nt; t++) {
+		double x = axis_pos(X, tick[t]);
+		char lab[32];
+		snprintf(lab, sizeof lab, "%.0f", tick[t]);
+		line(x, TOP, x, HEIGHT - BOTTOM, "class=\"grid\"");
+		line(x, HEIGHT - BOTTOM, x, HEIGHT - BOTTOM + 5, "class=\"axis\"");
+		text(x, HEIGHT - BOTTOM + 19, "middle", lab);
+	}
+	text((LEFT + WIDTH - RIGHT) / 2.0, HEIGHT - BOTTOM + 44, "middle",
+	     P->xlabel);
+}
+
+/* Points of a curve within half a pixel of each other collapse to the
+ * first, lowest, highest and last of them, in order: a curve of 25,000
+ * values draws as it would in full, in a few kilobytes. */
+struct bucket {
+	long key;		/* floor(2x) of its points */
+	size_t n, idx[4];	/* first, lowest, highest, last */
+	double x[4], y[4];
+};
+
+static void bucket_flush(struct bucket *B, int *open, const char *style)
+{
+	size_t order[4] = { 0, 1, 2, 3 }, i, j, last = (size_t)-1;
+	if (B->n == 0)
+		return;
+	if (!*open) {
+		out_str("<polyline ");
+		out_str(style);
+		out_str(" points=\"");
+		*open = 1;
+	}
+	/* lowest and highest in the order they came */
+	if (B->idx[2] < B->idx[1]) {
+		order[1] = 2;
+		order[2] = 1;
+	}
+	for (i = 0; i < 4; i++) {
+		j = order[i];
+		if (B->idx[j] == last)
+			continue;
+		last = B->idx[j];
+		num(B->x[j]);
+		out_char(',');
+		num(B->y[j]);
+		out_char(' ');
+	}
+	B->n = 0;
+}
+
+static void polyline_end(int *open)
+{
+	if (*open)
+		out_str("\"/>\n");
+	*open = 0;
+}
+
+static void series(const struct plotspec *P, const struct axis *X, size_t si)
+{
+	const struct series *S = &P->s[si];
+	struct bucket B;
+	char style[128];
+	int open = 0;
+	size_t i;
+
+	snprintf(style, sizeof style, "class=\"curve\" stroke=\"%s\"%s%s%s",
+		 colour[si % NCOLOUR], *dashes[si / NCOLOUR % 4] ?
+		 " stroke-dasharray=\"" : "", dashes[si / NCOLOUR % 4],
+		 *dashes[si / NCOLOUR % 4] ? "\"" : "");
+	B.n = 0;
+	for (i = 0; i < S->n; i++) {
+		double x, y;
+		long key;
+		if (isnan(S->y[i])) {
+			bucket_flush(&B, &open, style);
+			polyline_end(&open);
+			continue;
+		}
+		x = axis_pos(X, (double)(i + 1));
+		y = ypos(P, S->y[i]);
+		key = (long)floor(x * 2);
+		if (B.n && key != B.key)
+			bucket_flush(&B, &open, style);
+		if (B.n == 0) {
+			B.key = key;
+			B.idx[0] = B.idx[1] = B.idx[2] = i;
+			B.x[0] = B.x[1] = B.x[2] = x;
+			B.y[0] = B.y[1] = B.y[2] = y;
+		}
+		/* screen y grows downwards: the lowest value has the largest y */
+		if (y > B.y[1]) {
+			B.idx[1] = i;
+			B.x[1] = x;
+			B.y[1] = y;
+		}
+		if (y < B.y[2]) {
+			B.idx[2] = i;
+			B.x[2] = x;
+			B.y[2] = y;
+		}
+		B.idx[3] = i;
+		B.x[3] = x;
+		B.y[3] = y;
+		B.n++;
+	}
+	bucket_flush(&B, &open, style);
+	polyline_end(&open);
+}
+
+/* bottom right, where a rising curve leaves room */
+static void legend(const struct plotspec *P)
+{
+	size_t i, longest = 0, maxch = (size_t)((WIDTH - LEFT - RIGHT - 80) / CHARW);
+	double w, h, x, y;
+
+	for (i = 0; i < P->ns; i++)
+		if (utf8_chars(P->s[i].label) > longest)
+			longest = utf8_chars(P->s[i].label);
+	if (longest > maxch)
+		longest = maxch;
+	w = 46 + (double)longest * CHARW;
+	h = 10 + 18.0 * (double)P->ns;
+	x = WIDTH - RIGHT - 10 - w;
+	y = HEIGHT - BOTTOM - 10 - h;
+	out_str("<rect class=\"legend\" x=\"");
+	num(x);
+	out_str("\" y=\"");
+	num(y);
+	out_str("\" width=\"");
+	num(w);
+	out_str("\" height=\"");
+	num(h);
+	out_str("\"/>\n");
+	for (i = 0; i < P->ns; i++) {
+		double ly = y + 14 + 18.0 * (double)i;
+		char style[128];
+		snprintf(style, sizeof style, "class=\"curve\" stroke=\"%s\"%s%s%s",
+			 colour[i % NCOLOUR], *dashes[i / NCOLOUR % 4] ?
+			 " stroke-dasharray=\"" : "", dashes[i / NCOLOUR % 4],
+			 *dashes[i / NCOLOUR % 4] ? "\"" : "");
+		line(x + 8, ly, x + 34, ly, style);
+		out_str("<text x=\"");
+		num(x + 40);
+		out_str("\" y=\"");
+		num(ly + 4);
+		out_str("\">");
+		xml_text(P->s[i].label, maxch);
+		out_str("</text>\n");
+	}
+}
+
+void svgplot_write(const struct plotspec *P)
+{
+	struct axis X;
+	size_t i;
+
+	X.lo = 1;
+	X.hi = (double)plot_xmax(P);
+	X.log = P->logx;
+	X.p0 = LEFT;
+	X.p1 = WIDTH - RIGHT;
+	out_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ");
+	out_str("width=\"640\" height=\"400\" viewBox=\"0 0 640 400\">\n<title>");
+	xml_text(P->ylabel, (size_t)-1);
+	out_str("</title>\n<style>\n"
+		"text { font-family: sans-serif; font-size: 12px; fill: #000000; }\n"
+		".grid { stroke: #dddddd; stroke-width: 1; }\n"
+		".axis { stroke: #000000; stroke-width: 1; }\n"
+		".curve { fill: none; stroke-width: 2; stroke-linejoin: round; }\n"
+		".legend { fill: #ffffff; fill-opacity: 0.9; stroke: #999999; }\n"
+		"</style>\n"
+		"<rect x=\"0\" y=\"0\" width=\"640\" height=\"400\" fill=\"#ffffff\"/>\n");
+	y_axis(P);
+	x_axis(P, &X);
+	out_str("<rect x=\"");
+	num(LEFT);
+	out_str("\" y=\"");
+	num(TOP);
+	out_str("\" width=\"");
+	num(WIDTH - LEFT - RIGHT);
+	out_str("\" height=\"");
+	num(HEIGHT - TOP - BOTTOM);
+	out_str("\" fill=\"none\" class=\"axis\"/>\n");
+	for (i = 0; i < P->ns; i++)
+		series(P, &X, i);
+	if (P->legend || P->ns > 1)
+		legend(P);
+	out_str("</svg>\n");
+}
+
+void svgplot_save(const struct plotspec *P, const char *path)
+{
+	struct membuf m = { NULL, 0, 0 };
+	size_t off = 0;
+	int fd;
+
+	if (strcmp(path, "-") == 0) {
+		svgplot_write(P);
+		return;
+	}
+	out_capture(&m);
+	svgplot_write(P);
+	out_capture(NULL);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0)
+		die(EXIT_DATA, "%s: %s", path, strerror(errno));
+	while (off < m.n) {
+		ssize_t w = write(fd, m.p + off, m.n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			die(EXIT_DATA, "%s: write error: %s", path, strerror(errno));
+		off += (size_t)w;
+	}
+	if (close(fd) != 0)
+		die(EXIT_DATA, "%s: write error: %s", path, strerror(errno));
+	free(m.p);
+}

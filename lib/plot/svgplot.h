@@ -1,0 +1,14 @@
+/* A plot as a standalone SVG 1.1 file: axes, ticks, grid, axis titles,
+ * one polyline per curve and a legend. */
+#ifndef RK_SVGPLOT_H
+#define RK_SVGPLOT_H
+#include "plot/plot.h"
+
+/* writes the SVG document through out_* */
+void svgplot_write(const struct plotspec *P);
+
+/* writes it to the file path ("-": standard output); dies on a write
+ * failure, naming the file */
+void svgplot_save(const struct plotspec *P, const char *path);
+
+#endif

@@ -1,0 +1,257 @@
+/* cmc: rank streams to the hit-rate curve, hit@K at every K from 1 to a
+ * last K (the cumulative matching characteristic of re-identification,
+ * the Recall@N curve of place recognition), as a measure stream, as
+ * columns, or drawn. Each input stream is one system. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "util/optlist.h"
+#include "util/num.h"
+#include "util/out.h"
+#include "measure/curverun.h"
+#include "measure/driver.h"
+#include "plot/svgplot.h"
+#include "plot/termplot.h"
+
+static const char usage_line[] =
+	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] "
+	"[--folds N] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
+	"[--label NAME ...] [--explain QUERY ...] [RANKS ...]";
+
+static const char help[] =
+	"Reads rank streams (one per system) and writes hit@K for K = 1 .. N.\n"
+	"  -K, --max-rank N|all    last K (default 50; all: the largest gallery)\n"
+	"  -T, --ties MODE         expected (default), optimistic or pessimistic\n"
+	"      --empty POLICY      queries without relevant items: miss (default), skip, error\n"
+	"      --folds N           N equal consecutive folds of queries; all = their mean\n"
+	"  -f, --fractions         fractions instead of percent\n"
+	"  -p, --precision N       decimals (default 2, or 4 with -f)\n"
+	"      --curve             columns 'K value' (one value column per system)\n"
+	"      --plot              the curve drawn for a terminal of $COLUMNS columns\n"
+	"      --ascii             the plot in plain ASCII (implies --plot)\n"
+	"      --svg FILE          the curve as an SVG 1.1 picture too (-: instead)\n"
+	"      --log-k             K on a logarithmic scale in the plots\n"
+	"      --label NAME        a system's name in legends (once per input)\n"
+	"      --explain QUERY     how the query's hit@K are made, on stderr (all: every query)\n"
+	"  -h, --help              this help\n"
+	"      --version           version\n";
+
+enum { O_EMPTY = 256, O_FOLDS, O_CURVE, O_PLOT, O_ASCII, O_SVG, O_LOGK,
+       O_LABEL, O_EXPLAIN, O_VERSION };
+
+static const struct option opts[] = {
+	{ "max-rank", required_argument, 0, 'K' },
+	{ "ties", required_argument, 0, 'T' },
+	{ "empty", required_argument, 0, O_EMPTY },
+	{ "folds", required_argument, 0, O_FOLDS },
+	{ "fractions", no_argument, 0, 'f' },
+	{ "precision", required_argument, 0, 'p' },
+	{ "curve", no_argument, 0, O_CURVE },
+	{ "plot", no_argument, 0, O_PLOT },
+	{ "ascii", no_argument, 0, O_ASCII },
+	{ "svg", required_argument, 0, O_SVG },
+	{ "log-k", no_argument, 0, O_LOGK },
+	{ "label", required_argument, 0, O_LABEL },
+	{ "explain", required_argument, 0, O_EXPLAIN },
+	{ "help", no_argument, 0, 'h' },
+	{ "version", no_argument, 0, O_VERSION },
+	{ 0, 0, 0, 0 }
+};
+
+/* the largest -K: its three sums per K must fit in memory */
+#define MAX_RANK 100000000L
+
+struct cmcopts {
+	struct curveopts c;
+	int curve, plot, ascii, logk;
+	const char *svg;
+	char **label;
+	size_t nlabel;
+};
+
+static void parse_options(int argc, char **argv, struct cmcopts *o)
+{
+	static const char *const empties[] = { "miss", "skip", "error", NULL };
+	int c;
+
+	while ((c = getopt_long(argc, argv, ":K:T:fp:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'K':
+			o->c.maxK = strcmp(optarg, "all") == 0 ? 0 :
+				(size_t)arg_long("-K", optarg, 1, MAX_RANK);
+			break;
+		case 'T':
+			o->c.mode = parse_choice("-T", optarg, tiemode_name, usage_line);
+			break;
+		case O_EMPTY:
+			o->c.empty = parse_choice("--empty", optarg, empties, usage_line);
+			break;
+		case O_FOLDS:
+			o->c.folds = arg_long("--folds", optarg, 1, 1000000000L);
+			break;
+		case 'f':
+			o->c.fractions = 1;
+			break;
+		case 'p':
+			o->c.decimals = (int)arg_long("-p", optarg, 0, 17);
+			break;
+		case O_CURVE:
+			o->curve = 1;
+			break;
+		case O_ASCII:
+			o->ascii = 1;
+			/* fall through */
+		case O_PLOT:
+			o->plot = 1;
+			break;
+		case O_SVG:
+			o->svg = optarg;
+			break;
+		case O_LOGK:
+			o->logk = 1;
+			break;
+		case O_LABEL:
+			o->label = xrealloc(o->label,
+					    (o->nlabel + 1) * sizeof *o->label);
+			o->label[o->nlabel++] = optarg;
+			break;
+		case O_EXPLAIN:
+			o->c.explain = xrealloc(o->c.explain, (o->c.nexplain + 1) *
+						sizeof *o->c.explain);
+			o->c.explain[o->c.nexplain++] = optarg;
+			break;
+		case 'h':
+			printf("usage: %s\n%s", usage_line, help);
+			out_finish();
+		case O_VERSION:
+			printf("cmc (rankkit) %s\n", RK_VERSION);
+			out_finish();
+		default:
+			opt_error(argv, c);
+		}
+	}
+}
+
+/* a system's name: its --label, or its file name */
+static const char *system_name(const struct cmcopts *o, char **files,
+			       int nfiles, int i)
+{
+	if (o->nlabel)
+		return o->label[i];
+	return nfiles == 0 || strcmp(files[i], "-") == 0 ? "stdin" : files[i];
+}
+
+/* the column names of --curve: "value" for one system, else the names
+ * with blanks made underscores, so that the header splits into fields */
+static char **column_names(const struct cmcopts *o, char **files, int nfiles,
+			   int nsys)
+{
+	char **names = xcalloc((size_t)nsys, sizeof *names);
+	int i;
+	for (i = 0; i < nsys; i++) {
+		const char *n = nsys == 1 && !o->nlabel ? "value" :
+			system_name(o, files, nfiles, i);
+		char *p;
+		names[i] = xstrndup(n, strlen(n));
+		for (p = names[i]; *p; p++)
+			if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+				*p = '_';
+	}
+	return names;
+}
+
+/* the curves as a plot: percent or fractions as the output has them */
+static void draw(const struct cmcopts *o, const struct curveresult *r,
+		 char **files, int nfiles, int nsys, int terminal)
+{
+	struct series *s = xcalloc((size_t)nsys, sizeof *s);
+	double **y = xcalloc((size_t)nsys, sizeof *y), scale = o->c.fractions ? 1 : 100;
+	struct plotspec P = {
+		.s = s, .ns = (size_t)nsys, .xlabel = "K",
+		.ylabel = o->c.fractions ? "hit@K" : "hit@K (%)",
+		.ymax = scale, .ydecimals = o->c.fractions ? 1 : 0,
+		.logx = o->logk, .legend = nsys > 1 || o->nlabel,
+	};
+	size_t K;
+	int i;
+
+	for (i = 0; i < nsys; i++) {
+		y[i] = xmalloc(r[i].nK * sizeof *y[i]);
+		for (K = 0; K < r[i].nK; K++)
+			y[i][K] = r[i].v[o->c.mode][K] * scale;
+		s[i].label = system_name(o, files, nfiles, i);
+		s[i].y = y[i];
+		s[i].n = r[i].nK;
+	}
+	if (terminal)
+		termplot_write(&P, termplot_columns(), o->ascii);
+	else
+		svgplot_save(&P, o->svg);
+	for (i = 0; i < nsys; i++)
+		free(y[i]);
+	free(y);
+	free(s);
+}
+
+int main(int argc, char **argv)
+{
+	struct cmcopts o = { .c = { .maxK = 50, .mode = TIE_EXP,
+				    .empty = EMPTY_MISS, .decimals = -1 } };
+	struct curveresult *r;
+	static char dash[] = "-";
+	char **files;
+	size_t nK = 0;
+	int nfiles, nsys, i, svg_out;
+
+	rk_setprog(argv[0]);
+	rk_usage = usage_line;
+	opterr = 0;
+	parse_options(argc, argv, &o);
+	files = argv + optind;
+	nfiles = argc - optind;
+	nsys = nfiles ? nfiles : 1;
+	svg_out = o.svg && strcmp(o.svg, "-") == 0;
+	if (o.curve + o.plot + svg_out > 1)
+		usage_error(usage_line, "--curve, --plot and --svg - each "
+			    "take the standard output");
+	if (o.nlabel && o.nlabel != (size_t)nsys)
+		usage_error(usage_line, "%zu --label for %d input%s", o.nlabel,
+			    nsys, nsys == 1 ? "" : "s");
+	if (o.c.decimals < 0)
+		o.c.decimals = o.c.fractions ? 4 : 2;
+
+	r = xcalloc((size_t)nsys, sizeof *r);
+	for (i = 0; i < nsys; i++) {
+		curve_read(nfiles ? files[i] : dash, &o.c, &r[i]);
+		if (r[i].nK > nK)
+			nK = r[i].nK;
+	}
+	/* -K all: every curve runs to the largest gallery of them all */
+	for (i = 0; i < nsys; i++)
+		curveresult_extend(&r[i], nK);
+
+	if (o.plot)
+		draw(&o, r, files, nfiles, nsys, 1);
+	else if (o.curve) {
+		char **names = column_names(&o, files, nfiles, nsys);
+		curve_write_columns(r, (size_t)nsys, (const char *const *)names, &o.c);
+		for (i = 0; i < nsys; i++)
+			free(names[i]);
+		free(names);
+	} else if (!svg_out)
+		for (i = 0; i < nsys; i++)
+			curve_write_stream(&r[i], &o.c);
+	if (o.svg)
+		draw(&o, r, files, nfiles, nsys, 0);
+	out_flush();
+	for (i = 0; i < nsys; i++) {
+		curve_notes(&r[i], &o.c, nsys > 1 ? system_name(&o, files, nfiles, i) : NULL);
+		curveresult_free(&r[i]);
+	}
+	free(r);
+	free(o.label);
+	free(o.c.explain);
+	out_finish();
+}

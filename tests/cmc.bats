@@ -1,0 +1,296 @@
+#!/usr/bin/env bats
+# cmc: the curve against hand-worked values, against the brute force of the
+# tie modes (data/ranks/ties-brute.awk: every order of every tie enumerated)
+# and against hitrate at every K; the mean rank as one plus the area above
+# the full curve (generated data, and the article's 5K numbers); folds,
+# empty queries, several systems; the terminal plot fits $COLUMNS, is pure
+# ASCII with --ascii and has its axes labelled; the SVG is well-formed XML.
+load helper
+load data/ranks/common
+bats_require_minimum_version 1.5.0
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# gen SEED NQ: scores.SEED and qrels.SEED, small lists with many ties
+gen() {
+	awk -v seed="$1" -v nq="$2" -v scores="scores.$1" -v qrels="qrels.$1" \
+	    -f "$DATA/ties-gen.awk"
+}
+
+# column FILE: the value column of a measure stream, "K value" lines
+curve_of() { awk -F'\t' '!/^#/ { sub(/^hit@/, "", $1); print $1, $3 }' "$1"; }
+
+# within WANT GOT TOL: |WANT - GOT| <= TOL
+within() {
+	awk -v w="$1" -v g="$2" -v t="$3" 'BEGIN { d = w - g; if (d < 0) d = -d
+		if (d > t || g == "") { print "got " g ", want " w > "/dev/stderr"; exit 1 } }'
+}
+
+# worked.ranks (rankof(1)'s worked example): a = 1, t = 3, s = 1, m = 2
+#   expected hit@K = 1 - C(2, K-1)/C(3, K-1): K=1: 0, K=2: 1 - 2/3 = 1/3,
+#   K=3: 1 - 1/3 = 2/3, K=4: 1, K=5: 1 (n = 5)
+#   optimistic [K >= 2], pessimistic [K >= 4]
+@test "cmc: worked example by hand in the three tie modes" {
+	run --separate-stderr cmc -f -K 5 "$DATA/worked.ranks"
+	status_is 0
+	same "$(curve_of <(printf '%s\n' "$output"))" "$(printf '%s\n' '1 0.0000' '2 0.3333' '3 0.6667' '4 1.0000' '5 1.0000')"
+	run --separate-stderr cmc -f -K 5 -T optimistic "$DATA/worked.ranks"
+	same "$(curve_of <(printf '%s\n' "$output") | tr '\n' ' ')" "1 0.0000 2 1.0000 3 1.0000 4 1.0000 5 1.0000 "
+	run --separate-stderr cmc -f -K 5 -T pessimistic "$DATA/worked.ranks"
+	same "$(curve_of <(printf '%s\n' "$output") | tr '\n' ' ')" "1 0.0000 2 0.0000 3 0.0000 4 1.0000 5 1.0000 "
+	# the header and end lines of a measure stream
+	[ "${lines[0]}" = "# measure	query	value" ]
+	[ "${lines[6]}" = "# end" ]
+	# the note: ties change hit@2 and hit@3 (1 against 0 at both)
+	same "$stderr" "cmc: ties change hit@K at 2 of 5 cut-offs, widest at hit@2: optimistic 1.0000, pessimistic 0.0000"
+}
+
+@test "cmc: the brute force of every tie order, at every K, in three modes" {
+	for seed in 3 11; do
+		gen $seed 60
+		rankof -r "qrels.$seed" "scores.$seed" > ranks
+		for mode in expected optimistic pessimistic; do
+			awk -v ks=1,2,3,4,5,6,7,8 -v mode=$mode -f "$DATA/ties-brute.awk" \
+			    "qrels.$seed" "scores.$seed" |
+			    awk -F'\t' '$1 ~ /^hit@/ && $2 == "all"' | sort > want
+			cmc -f -p 15 -K 8 -T $mode ranks 2>/dev/null | body | sort > got
+			[ "$(wc -l < got)" -eq 8 ]
+			paste want got | awk -F'\t' '{ d = $3 - $6; if (d < 0) d = -d
+			    if ($1 != $4 || d > 1e-12) { print "differs: " $0; bad = 1 } }
+			    END { exit bad }' >&2
+		done
+	done
+}
+
+@test "cmc: the same bytes as hitrate at every K, three modes, folds, empty policies" {
+	gen 5 40
+	rankof -r qrels.5 scores.5 > ranks
+	# two empty queries, as rankof writes them
+	printf 'e1\t-\t0\t-\t-\t4\ne2\t-\t0\t-\t-\t6\n' | cat - ranks > ranks.e
+	for mode in expected optimistic pessimistic; do
+		for empty in miss skip; do
+			cmc -T $mode --empty $empty -p 17 -K 9 ranks.e > c 2>/dev/null
+			hitrate -T $mode --empty $empty -p 17 -m hit -k 1,2,3,4,5,6,7,8,9 ranks.e > h 2>/dev/null
+			cmp c h
+		done
+		# 42 queries in 6 folds of 7
+		cmc -T $mode -f -p 17 -K 9 --folds 6 ranks.e > c 2>/dev/null
+		hitrate -T $mode -f -p 17 -m hit -k 1,2,3,4,5,6,7,8,9 --folds 6 ranks.e > h 2>/dev/null
+		cmp c h
+	done
+	# the notes about empty queries are hitrate's
+	run --separate-stderr cmc --empty skip -K 2 ranks.e
+	[[ "$stderr" == *"2 queries with no relevant item left out (--empty skip)"* ]]
+	run --separate-stderr cmc --empty error -K 2 ranks.e
+	status_is 1
+	[[ "$stderr" == *"query 'e1' has no relevant item (--empty error)"* ]]
+}
+
+@test "cmc: -K all runs to the largest gallery; a K past a gallery counts the whole gallery" {
+	tsv 'a x 1 1 0 3' 'b y 1 2 1 7' > r
+	# a: hit@K = 1 from K = 1; b: a = 1, t = 2, s = 1: hit@2 = 1/2, 1 from 3
+	run --separate-stderr cmc -K all -f --curve r
+	status_is 0
+	same "$output" "$(printf '# K\tvalue\n1\t0.5000\n2\t0.7500\n3\t1.0000\n4\t1.0000\n5\t1.0000\n6\t1.0000\n7\t1.0000\n# end')"
+	# -K beyond every gallery
+	run --separate-stderr cmc -K 9 -f r
+	[ "${lines[9]}" = "hit@9	all	1.0000" ]
+}
+
+# One plus the area above the full curve is the mean rank when every query
+# retrieves a relevant item: sum over K = 1 .. N-1 of (1 - hit@K), N the
+# largest gallery. The mean rank here is computed in awk from the rank
+# stream's first group (a, t, s): optimistic a+1, pessimistic a+t-s+1,
+# expected a+(t+1)/(s+1).
+@test "cmc: mean rank = 1 + area above the curve, generated ties, three modes" {
+	gen 7 80
+	rankof -r qrels.7 scores.7 |
+	    awk -F'\t' '/^#/ { next } $4 != "-" { ok[$1] = 1 } { l[NR] = $0; q[NR] = $1 }
+		END { for (i = 1; i <= NR; i++) if (ok[q[i]]) print l[i] }' > ranks
+	[ "$(cut -f1 ranks | uniq | wc -l)" -ge 50 ]
+	for mode in expected optimistic pessimistic; do
+		want=$(awk -F'\t' -v mode=$mode '
+		    $1 != cur { cur = $1; a = $4 - 1; t = $5 + 1; s = 0; nq++ }
+		    $4 - 1 == a { s++ }
+		    $4 - 1 == a && mode == "optimistic" { first[nq] = a + 1 }
+		    $4 - 1 == a && mode == "pessimistic" { first[nq] = a + t - s + 1 }
+		    $4 - 1 == a && mode == "expected" { first[nq] = a + (t + 1) / (s + 1) }
+		    END { for (i = 1; i <= nq; i++) sum += first[i]; printf "%.15f", sum / nq }' ranks)
+		got=$(cmc -K all -f -p 17 -T $mode ranks 2>/dev/null |
+		    awk -F'\t' '/^hit@/ { n++; area += 1 - $3; last = 1 - $3 }
+			END { printf "%.15f", 1 + area - last }')
+		within "$want" "$got" 1e-9
+	done
+}
+
+@test "cmc: on the 5K data, hit@1/5/10 and the mean rank as the area (the article's numbers)" {
+	need_shared data/crossmodal-seed0
+	D="$SHARED/data/crossmodal-seed0"
+	rankof -e --query-labels "$D/img.labels" --item-labels "$D/cap.labels" \
+	    "$D/img.npy" "$D/cap.npy" > i2t
+	rankof -e --query-labels "$D/cap.labels" --item-labels "$D/img.labels" \
+	    "$D/cap.npy" "$D/img.npy" > t2i
+	# expected.json, 5k: i2t R@1 57.34 R@5 85.26 R@10 93.12 mean 3.6946;
+	# t2i R@1 42.912 R@5 74.02 R@10 85.108 mean 6.34832
+	cmc -K all -f -p 17 i2t > ci 2>/dev/null
+	cmc -K all -f -p 17 t2i > ct 2>/dev/null
+	[ "$(grep -c '^hit@' ci)" -eq 25000 ]
+	[ "$(grep -c '^hit@' ct)" -eq 5000 ]
+	for k in 1:0.5734 5:0.8526 10:0.9312; do
+		within "${k#*:}" "$(awk -v m="hit@${k%%:*}" '$1 == m { print $3 }' ci)" 1e-12
+	done
+	for k in 1:0.42912 5:0.7402 10:0.85108; do
+		within "${k#*:}" "$(awk -v m="hit@${k%%:*}" '$1 == m { print $3 }' ct)" 1e-12
+	done
+	area() { awk -F'\t' '/^hit@/ { area += 1 - $3; last = 1 - $3 } END { printf "%.12f", 1 + area - last }' "$1"; }
+	within 3.6946 "$(area ci)" 1e-9
+	within 6.34832 "$(area ct)" 1e-9
+}
+
+# width FILE: the longest line in characters (UTF-8 continuation bytes
+# dropped, then bytes counted)
+width() { LC_ALL=C tr -d '\200-\277' < "$1" | awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }'; }
+
+@test "cmc --plot: fits \$COLUMNS (80 unset, 24 at least), labelled axes, braille" {
+	rankof -r "$BATS_TEST_DIRNAME/../examples/data/tiny.qrels" \
+	    "$BATS_TEST_DIRNAME/../examples/data/tiny.scores" > ranks
+	for w in 24 40 80 132 200; do
+		COLUMNS=$w cmc -K 50 --plot ranks > p 2>/dev/null
+		got=$(width p)
+		[ "$got" -le "$w" ] && [ "$got" -ge $((w - 3)) ] || { echo "width $got for COLUMNS=$w"; false; }
+	done
+	(unset COLUMNS; cmc -K 50 --plot ranks > p 2>/dev/null)
+	[ "$(width p)" -le 80 ] && [ "$(width p)" -ge 77 ]
+	for bad in 10 abc -5; do
+		COLUMNS=$bad cmc -K 50 --plot ranks > p 2>/dev/null
+		w=$(width p)
+		[ "$w" -le 80 ] && [ "$w" -ge 21 ] || { echo "width $w for COLUMNS=$bad"; false; }
+	done
+	COLUMNS=10 cmc -K 50 --plot ranks > p 2>/dev/null
+	[ "$(width p)" -le 24 ]
+	COLUMNS=80 cmc -K 50 --plot ranks > p 2>/dev/null
+	# the y title first, the y labels 0 and 100, K 1 and 50 under the axis,
+	# the x title last
+	[ "$(head -1 p)" = "hit@K (%)" ]
+	grep -q '^100 ' p
+	grep -q '^  0 ' p
+	run awk 'NR == 19 && $1 == "1" && $NF == "50"' p
+	[ -n "$output" ]
+	[ "$(tail -1 p | tr -d ' ')" = "K" ]
+	# braille cells (U+2800..U+28FF: e2 a0..a3 xx) make the curve
+	LC_ALL=C grep -q $'\xe2[\xa0-\xa3]' p
+	# fractions: the y axis runs to 1.0
+	COLUMNS=80 cmc -f -K 50 --plot ranks > p 2>/dev/null
+	grep -q '^1\.0 ' p
+	grep -q '^0\.0 ' p
+	[ "$(head -1 p)" = "hit@K" ]
+}
+
+@test "cmc --ascii: printable ASCII only, one marker per system and a legend" {
+	rankof -r "$BATS_TEST_DIRNAME/../examples/data/tiny.qrels" \
+	    "$BATS_TEST_DIRNAME/../examples/data/tiny.scores" > a
+	rankof -r "$BATS_TEST_DIRNAME/../examples/data/tiny.qrels" --break id \
+	    "$BATS_TEST_DIRNAME/../examples/data/tiny.scores" > b
+	COLUMNS=60 cmc -K all --ascii --label one --label two a b > p 2>/dev/null
+	[ "$(LC_ALL=C tr -d '\n\040-\176' < p | wc -c)" -eq 0 ]
+	[ "$(width p)" -le 60 ]
+	grep -q '^  \* one$' p
+	grep -q '^  o two$' p
+	grep -q '[*]' p
+	grep -q 'o' p
+	# log scale: K from 1 to 6, the ticks 1, 2, 5
+	COLUMNS=60 cmc -K all --ascii --log-k a > p 2>/dev/null
+	run awk 'NR == 19 { print $1, $2, $3 }' p
+	[ "$output" = "1 2 5" ]
+}
+
+@test "cmc --svg: well-formed SVG, a line per system, escaped labels, numbers unchanged" {
+	rankof -r "$BATS_TEST_DIRNAME/../examples/data/tiny.qrels" \
+	    "$BATS_TEST_DIRNAME/../examples/data/tiny.scores" > a
+	rankof -r "$BATS_TEST_DIRNAME/../examples/data/tiny.qrels" --break id \
+	    "$BATS_TEST_DIRNAME/../examples/data/tiny.scores" > b
+	cmc -K all --svg pic.svg --label 'a & <b>' --label "$(printf 'ctl\001')" a b > out 2>/dev/null
+	# the standard output keeps the numbers: two streams
+	[ "$(grep -c '^# end$' out)" -eq 2 ]
+	head -2 pic.svg | grep -q '<svg xmlns="http://www.w3.org/2000/svg" version="1.1"'
+	[ "$(grep -c '<polyline' pic.svg)" -eq 2 ]
+	grep -q '>a &amp; &lt;b&gt;</text>' pic.svg
+	grep -q '>ctl?</text>' pic.svg
+	grep -q '>hit@K (%)</text>' pic.svg
+	grep -q '>K</text>' pic.svg
+	cmc -K all --log-k --svg - a > pic2.svg 2>/dev/null
+	[ "$(grep -c '<polyline' pic2.svg)" -eq 1 ]
+	run grep -c '^# ' pic2.svg
+	[ "$output" -eq 0 ]
+	if ! command -v xmllint >/dev/null; then
+		[ -z "${CI:-}" ] || { echo "CI: xmllint missing"; false; }
+		skip "xmllint (libxml2-utils) is not installed: well-formedness unchecked"
+	fi
+	xmllint --noout pic.svg
+	xmllint --noout pic2.svg
+}
+
+@test "cmc: several systems: streams in file order, one column each with --curve" {
+	tsv 'q x 1 1 0 4' > one
+	tsv 'q x 1 3 0 4' > two
+	run --separate-stderr cmc -f -K 4 --curve one two
+	same "$output" "$(printf '# K\tone\ttwo\n1\t1.0000\t0.0000\n2\t1.0000\t0.0000\n3\t1.0000\t1.0000\n4\t1.0000\t1.0000\n# end')"
+	run --separate-stderr cmc -f -K 4 --curve --label 'sys A' --label B one two
+	[ "${lines[0]}" = "# K	sys_A	B" ]
+	run --separate-stderr cmc -f -K 2 one two
+	same "$output" "$(printf '# measure\tquery\tvalue\nhit@1\tall\t1.0000\nhit@2\tall\t1.0000\n# end\n# measure\tquery\tvalue\nhit@1\tall\t0.0000\nhit@2\tall\t0.0000\n# end')"
+}
+
+@test "cmc: usage errors exit 2, bad data and unwritable files exit 1" {
+	tsv 'q x 1 1 0 4' > r
+	for args in "-K 0" "-K x" "-K 100000001" "--label a --label b" \
+	    "--curve --plot" "--plot --svg -" "-T sometimes" "--folds 0" "-p 18" "--bogus"; do
+		run --separate-stderr cmc $args r
+		[ "$status" -eq 2 ] || { echo "cmc $args: status $status"; false; }
+		[ "$(printf '%s\n' "$stderr" | head -1 | cut -c1-5)" = "cmc: " ]
+	done
+	printf '# query\titem\tgrade\trank\tties\tn\nq\tx\t1\t1\t0\t4\n' > cut
+	run --separate-stderr cmc cut
+	status_is 1
+	[ -z "$output" ] || [[ "$output" != *"# end"* ]]
+	run --separate-stderr cmc --svg /nonexistent/dir/x.svg r
+	status_is 1
+	[[ "$stderr" == "cmc: /nonexistent/dir/x.svg: "* ]]
+	run --separate-stderr cmc --folds 2 r
+	status_is 1
+	run cmc --version
+	[ "$output" = "cmc (rankkit) 0.1.0" ]
+}
+
+# The explanation's numbers against hitrate's per-query values: under
+# expected ties each hit@K inside a tie group is shown with its value;
+# otherwise the first relevant rank r from which hit@K is 1 is hitrate's
+# per-query MeanR in that mode.
+@test "cmc --explain: the values shown are hitrate's, three tie modes" {
+	gen 5 40
+	rankof -r qrels.5 scores.5 > ranks
+	cmc -K 8 --explain all ranks 2> ex > /dev/null
+	hitrate -q -f -p 10 -m hit -k 1,2,3,4,5,6,7,8 ranks 2>/dev/null > h
+	# "query ID: ..." then "  hit@K = ... " lines ending in "= value"
+	awk '/^query / { q = $2; sub(/:$/, "", q) }
+	    /^  hit@[0-9]+ = 1 - C/ { k = $1 } /^ +=/ && k != "" { print k "\t" q "\t" $NF; k = "" }' ex > shown
+	[ "$(wc -l < shown)" -ge 10 ]
+	awk -F'\t' 'FNR == NR { v[$1 "\t" $2] = $3; next }
+	    { d = v[$1 "\t" $2] - $3; if (d < 0) d = -d
+	      if (!(($1 "\t" $2) in v) || d > 1e-9) { print "differs: " $0; bad = 1 } }
+	    END { exit bad }' h shown >&2
+	for mode in optimistic pessimistic; do
+		cmc -K 8 -T $mode --explain all ranks 2> ex > /dev/null
+		hitrate -q -T $mode -f -p 10 -m MeanR ranks 2>/dev/null > h
+		awk '/^query / { q = $2; sub(/:$/, "", q) }
+		    /1 from K = / { print "MeanR\t" q "\t" $NF }' ex > shown
+		[ "$(wc -l < shown)" -ge 20 ]
+		awk -F'\t' 'FNR == NR { v[$1 "\t" $2] = $3; next }
+		    { if (!(($1 "\t" $2) in v) || v[$1 "\t" $2] + 0 != $3 + 0) { print "differs: " $0; bad = 1 } }
+		    END { exit bad }' h shown >&2
+	done
+	# every line of the explanation (the notes aside) within 80 columns
+	[ "$(awk '!/^cmc: / { if (length($0) > w) w = length($0) } END { print w + 0 }' ex)" -le 80 ]
+}
