@@ -16,7 +16,7 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg bootstrap cmc
+PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
 TESTPROG = rngdraw statcheck
@@ -30,6 +30,7 @@ LIBSRC = \
 	lib/util/num.c \
 	lib/util/out.c \
 	lib/util/strmap.c \
+	lib/util/idset.c \
 	lib/util/optlist.c \
 	lib/util/fmtscore.c \
 	lib/util/pool.c \
@@ -46,6 +47,7 @@ LIBSRC = \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \
+	lib/rank/rowcheck.c \
 	lib/rank/rankmerge.c \
 	lib/kernel/kernel.c \
 	lib/kernel/topk.c \
@@ -67,7 +69,15 @@ LIBSRC = \
 	lib/plot/plot.c \
 	lib/plot/scale.c \
 	lib/plot/termplot.c \
-	lib/plot/svgplot.c
+	lib/plot/svgplot.c \
+	lib/synth/outfile.c \
+	lib/synth/embwrite.c \
+	lib/synth/matrix.c \
+	lib/synth/image.c \
+	lib/synth/crossmodal.c \
+	lib/synth/reid.c \
+	lib/synth/places.c \
+	lib/synth/ann.c
 
 LIBHDR = \
 	lib/util/err.h \
@@ -76,6 +86,7 @@ LIBHDR = \
 	lib/util/num.h \
 	lib/util/out.h \
 	lib/util/strmap.h \
+	lib/util/idset.h \
 	lib/util/optlist.h \
 	lib/util/fmtscore.h \
 	lib/util/pool.h \
@@ -93,6 +104,7 @@ LIBHDR = \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
 	lib/rank/embrank.h \
+	lib/rank/rowcheck.h \
 	lib/rank/rankmerge.h \
 	lib/kernel/kernel.h \
 	lib/kernel/kernel_body.h \
@@ -118,7 +130,12 @@ LIBHDR = \
 	lib/plot/plot.h \
 	lib/plot/scale.h \
 	lib/plot/termplot.h \
-	lib/plot/svgplot.h
+	lib/plot/svgplot.h \
+	lib/synth/outfile.h \
+	lib/synth/embwrite.h \
+	lib/synth/matrix.h \
+	lib/synth/image.h \
+	lib/synth/synth.h
 
 CC = cc
 CPPFLAGS =
@@ -192,11 +209,45 @@ check: all $(TESTBIN)
 check-san:
 	$(MAKE) check SAN=1
 
-bench: all
-	sh bench/run.sh
+# the example pipelines under valgrind: no error, no leak
+check-valgrind: all
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
-	sh bench/crossmodal.sh
-	sh bench/bootstrap.sh
+	sh tests/valgrind.sh
+
+# libFuzzer harnesses (fuzz/NAME.c), built with clang and the sanitizers
+# in build/fuzz; each runs FUZZ_SECONDS from its seed corpus fuzz/corpus/NAME
+# (new inputs go to build/fuzz/corpus/NAME, crashes to build/fuzz/)
+FUZZ = lines num rankstream relevance embed options
+FUZZ_SECONDS = 10
+FUZZCC = clang
+FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZBIN = $(FUZZ:%=build/fuzz/fuzz-%)
+
+fuzz-build:
+	$(MAKE) CC=$(FUZZCC) BUILD_=build/fuzz \
+		SANFLAGS='-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZSAN)' \
+		build/fuzz/librk.a
+	for f in $(FUZZ); do \
+		$(FUZZCC) $(RKCPPFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZSAN) $(WARN) \
+			-o build/fuzz/fuzz-$$f fuzz/$$f.c build/fuzz/librk.a $(LDLIBS) || exit 1; \
+	done
+
+fuzz: fuzz-build
+	for f in $(FUZZ); do \
+		mkdir -p build/fuzz/corpus/$$f && \
+		ASAN_OPTIONS=detect_leaks=0 build/fuzz/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 \
+			-artifact_prefix=build/fuzz/$$f- \
+			build/fuzz/corpus/$$f fuzz/corpus/$$f 2>build/fuzz/$$f.log || \
+			{ tail -40 build/fuzz/$$f.log; exit 1; }; \
+		echo "fuzz $$f: $$(grep -h 'stat::number_of_executed_units' build/fuzz/$$f.log | awk '{ print $$2 }') runs"; \
+	done
+
+# each part runs even when another fails; the status says whether all ran
+bench: all
+	@st=0; sh bench/run.sh || st=1; \
+	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
+	sh bench/crossmodal.sh || st=1; sh bench/bootstrap.sh || st=1; exit $$st
 
 bench-crossmodal: all
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
@@ -227,5 +278,6 @@ uninstall:
 clean:
 	rm -rf build bin
 
+.PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench bench-crossmodal demo install uninstall clean
 .PHONY: all check check-san mutate bench bench-crossmodal bench-cmc demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

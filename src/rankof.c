@@ -16,7 +16,8 @@
 
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
-	"[-cx] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
+	"[-cux] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
+	"[--unlabeled-irrelevant] "
 	"[--break input|id] [-j N] [--shard I/N] [RUN ... | -e [-m METRIC] "
 	"[--query-ids F] [--item-ids F] [--items A:B] QUERIES ITEMS]\n"
 	"       rankof --merge RANKS ...";
@@ -30,10 +31,13 @@ static const char help[] =
 	"      --item-labels FILE   labels of the items\n"
 	"  -g, --min-grade G        relevant when grade >= G (default 1)\n"
 	"  -c, --all-queries        also qrels queries that the run lacks\n"
+	"  -u, --keep-unjudged      run queries absent from the qrels stay, without relevant items\n"
 	"  -x, --exclude-self       an item with the query's id leaves its gallery\n"
 	"      --junk same-camera   items of the query's label and camera leave its gallery\n"
 	"      --junk-label L       items labelled L leave every gallery\n"
 	"      --folds N            (labels) N equal consecutive folds of queries and items\n"
+	"      --unlabeled-irrelevant  (labels) items without a label are never relevant\n"
+	"                           candidates instead of an error\n"
 	"      --break input|id     break ties by input order or by item id descending\n"
 	"  -j, --jobs N             parser threads (default: online CPUs, at most 4)\n"
 	"  -e, --embeddings         score QUERIES against ITEMS (embedding files) as simmat does\n"
@@ -48,7 +52,7 @@ static const char help[] =
 
 enum {
 	O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION,
-	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE
+	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB
 };
 
 static const struct option longopts[] = {
@@ -58,10 +62,12 @@ static const struct option longopts[] = {
 	{ "item-labels", required_argument, 0, O_ILAB },
 	{ "min-grade", required_argument, 0, 'g' },
 	{ "all-queries", no_argument, 0, 'c' },
+	{ "keep-unjudged", no_argument, 0, 'u' },
 	{ "exclude-self", no_argument, 0, 'x' },
 	{ "junk", required_argument, 0, O_JUNK },
 	{ "junk-label", required_argument, 0, O_JUNKLABEL },
 	{ "folds", required_argument, 0, O_FOLDS },
+	{ "unlabeled-irrelevant", no_argument, 0, O_UNLAB },
 	{ "break", required_argument, 0, O_BREAK },
 	{ "jobs", required_argument, 0, 'j' },
 	{ "embeddings", no_argument, 0, 'e' },
@@ -141,6 +147,7 @@ static void parse_option(struct opts *o, struct relsrc *rel, int c,
 		rel->min_grade = arg_long("-g", optarg, 0, 1000000000L);
 		break;
 	case 'c': o->all = 1; break;
+	case 'u': rel->keep_unjudged = 1; break;
 	case 'e': o->emb = 1; break;
 	case 'm':
 		o->embopt = 1;
@@ -166,6 +173,7 @@ static void parse_option(struct opts *o, struct relsrc *rel, int c,
 	case O_FOLDS:
 		rel->folds = arg_long("--folds", optarg, 1, 1000000000L);
 		break;
+	case O_UNLAB: rel->unlabeled_ok = 1; break;
 	case O_BREAK:
 		o->brk = breaks[parse_choice("--break", optarg, breaknames, NULL)];
 		break;
@@ -195,14 +203,18 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		usage_error(NULL, "give one relevance source: -r, -l, or --query-labels with --item-labels");
 	if ((o->qlab != NULL) != (o->ilab != NULL))
 		usage_error(NULL, "--query-labels and --item-labels go together");
-	if (o->qrels && (rel->junk_samecam || o->junk_label || rel->folds))
-		usage_error(NULL, "--junk, --junk-label and --folds need labels");
+	if (o->qrels && (rel->junk_samecam || o->junk_label || rel->folds ||
+			 rel->unlabeled_ok))
+		usage_error(NULL, "--junk, --junk-label, --folds and "
+			    "--unlabeled-irrelevant need labels");
 	if (o->emb && nfiles != 2)
 		usage_error(NULL, "-e needs two files, QUERIES and ITEMS");
 	if (o->embopt && !o->emb)
 		usage_error(NULL, "-m, --items, --query-ids and --item-ids need -e");
 	if (o->all && !o->qrels)
 		usage_error(NULL, "-c needs qrels");
+	if (rel->keep_unjudged && !o->qrels)
+		usage_error(NULL, "-u needs qrels");
 	if (o->all && o->eo.nshards)
 		usage_error(NULL, "-c and --shard do not go together");
 	if (o->eo.items && o->brk != BREAK_NONE)
@@ -222,7 +234,7 @@ int main(int argc, char **argv)
 	opterr = 0;
 	memset(&rel, 0, sizeof rel);
 	rel.min_grade = 1;
-	while ((c = getopt_long(argc, argv, ":r:l:g:cxj:em:h", longopts,
+	while ((c = getopt_long(argc, argv, ":r:l:g:cuxj:em:h", longopts,
 				NULL)) != -1)
 		parse_option(&o, &rel, c, argv);
 	check_options(&o, &rel, argc - optind);

@@ -71,7 +71,7 @@ expect_12305() {
 	printf 'a\n' >one.ids
 	run --separate-stderr simmat --query-ids one.ids a.npy id3.txt
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simmat: one.ids: 1 ids for the 2 rows of a.npy" ]
+	[ "$stderr" = "simmat: one.ids:1: 1 ids for the 2 rows of a.npy (1 without an id)" ]
 	printf 'a\na\n' >dup.ids
 	run --separate-stderr simmat --query-ids dup.ids a.npy id3.txt
 	[ "$status" -eq 1 ]

@@ -91,7 +91,7 @@ usage_table() {
 	1 | rankof -r q | q1 d1 1\nq1 d2 -nan\n | rankof: -:2: field 3: NaN is not a score
 	1 | rankof -r q | q1 Q0 d1 1 nan run\n | rankof: -:1: field 5: NaN is not a score
 	1 | rankof -r q | q1 d1 1\nq1 d2 2\nq1 d1 3\n | rankof: -:3: duplicate item 'd1' in query 'q1'
-	1 | rankof -r q | a x 1\nb x 1\na y 1\n | rankof: -:3: query 'a' reappears after another query began (sort -s -k1,1 first)
+	1 | rankof -r q | a x 1\nb x 1\na y 1\n | rankof: -:3: query 'a' reappears after another query began (sort -b -s -k1,1 first)
 	# the same through a file name
 	1 | rankof -r q qr_fields2 | x | rankof: qr_fields2:1: expected 3 fields (query item score) or 6 or more (TREC run), found 2
 	T
@@ -132,7 +132,7 @@ usage_table() {
 	1 | hitrate | q1 d1 1 x 0 3\n     | hitrate: -:1: field 4: bad number 'x'
 	1 | hitrate | q1 d1 1 1 y 3\n     | hitrate: -:1: field 5: bad number 'y'
 	1 | hitrate | q1 d1 1 1 0 3z\n    | hitrate: -:1: field 6: bad number '3z'
-	1 | hitrate | a x 1 1 0 3\nb x 1 1 0 3\na y 1 2 0 3\n | hitrate: -:3: query 'a' reappears after another query began (sort -s -k1,1 first)
+	1 | hitrate | a x 1 1 0 3\nb x 1 1 0 3\na y 1 2 0 3\n | hitrate: -:3: query 'a' reappears after another query began (sort -b -s -k1,1 first)
 	1 | hitrate --empty error | a x 1 1 0 3\nb - 0 - - 3\n | hitrate: -:2: query 'b' has no relevant item (--empty error)
 	1 | hitrate --folds 2 | a x 1 1 0 3\nb x 1 1 0 3\nc x 1 1 0 3\n | hitrate: 3 queries do not split into 2 equal folds
 	1 | hitrate nosuch | x | hitrate: nosuch: No such file or directory

@@ -270,7 +270,7 @@ trec_cutoffs() {
 
 @test "mapr: trec_eval goldens, out.test.aqc (results.trunc, -c)" {
 	need_shared peers/trec_eval
-	sort -s -k1,1 "$T/results.trunc" |
+	sort -b -s -k1,1 "$T/results.trunc" |
 		rankof -c --break id -r "$T/qrels.test" |
 		mapr -q -f -p 4 -m AP,AP@K,Rprec -k "$(trec_cutoffs "$T/out.test.aqc")" |
 		body | sort >"$BATS_TEST_TMPDIR/got"

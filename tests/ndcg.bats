@@ -165,7 +165,7 @@ trec_cutoffs() {
 
 @test "ndcg: trec_eval goldens, out.test.aqc (results.trunc, -c)" {
 	need_shared peers/trec_eval
-	sort -s -k1,1 "$T/results.trunc" |
+	sort -b -s -k1,1 "$T/results.trunc" |
 		rankof -c --break id -r "$T/qrels.test" |
 		ndcg -q -f -p 4 -k "$(trec_cutoffs "$T/out.test.aqc")" |
 		body | sort >"$BATS_TEST_TMPDIR/got"

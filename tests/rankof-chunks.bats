@@ -44,7 +44,7 @@ make_qrels() {
 	for chunk in 64 4096 1048576; do
 		RANKKIT_CHUNK=$chunk run --separate-stderr rankof -j 2 -r qrels run
 		[ "$status" -eq 1 ]
-		[ "$stderr" = "rankof: run:$line: query 'q3' reappears after another query began (sort -s -k1,1 first)" ]
+		[ "$stderr" = "rankof: run:$line: query 'q3' reappears after another query began (sort -b -s -k1,1 first)" ]
 	done
 }
 

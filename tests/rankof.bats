@@ -372,7 +372,7 @@ worked() {
 	printf '%s\n' '301 0 a 1' '301 0 d 1' '303 0 b 1' > qrels
 	run --separate-stderr rankof -c --break id -r qrels run
 	status_is 1
-	same "$stderr" "rankof: run:3: query '301' reappears after another query began (sort -s -k1,1 first)"
+	same "$stderr" "rankof: run:3: query '301' reappears after another query began (sort -b -s -k1,1 first)"
 	[[ $output != *"# end"* ]]
 	# and the pipeline does not turn it into a table
 	run --separate-stderr sh -c 'rankof --break id -r qrels run | hitrate -f -p 4'

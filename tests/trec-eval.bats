@@ -61,7 +61,7 @@ agree() {
 }
 
 @test "trec_eval: results.trunc sorted, -c, out.test.aqc (302 is not in the run)" {
-	run --separate-stderr sh -c 'sort -s -k1,1 "$1/results.trunc" |
+	run --separate-stderr sh -c 'sort -b -s -k1,1 "$1/results.trunc" |
 	    rankof -c --break id -r "$1/qrels.test" |
 	    hitrate -f -p 4 -q -k '"$KS"' -m hit,P,recall,MRR > got' sh "$T"
 	status_is 0
@@ -93,7 +93,7 @@ agree() {
 @test "trec_eval: without -c, results.trunc counts the run's two queries only" {
 	# trec_eval without -c averages over 301 and 303: the golden per-query
 	# rows of out.test.aqc for them, and `all` = their mean
-	run --separate-stderr sh -c 'sort -s -k1,1 "$1/results.trunc" |
+	run --separate-stderr sh -c 'sort -b -s -k1,1 "$1/results.trunc" |
 	    rankof --break id -r "$1/qrels.test" |
 	    hitrate -f -p 4 -q -k '"$KS"' -m hit,P,recall,MRR > got' sh "$T"
 	status_is 0
@@ -111,7 +111,7 @@ agree() {
 	# line 1 is 301, line 2 303, line 3 301 again
 	run --separate-stderr rankof -c --break id -r "$T/qrels.test" "$T/results.trunc"
 	status_is 1
-	same "$stderr" "rankof: $T/results.trunc:3: query '301' reappears after another query began (sort -s -k1,1 first)"
+	same "$stderr" "rankof: $T/results.trunc:3: query '301' reappears after another query began (sort -b -s -k1,1 first)"
 	[[ $output != *"# end"* ]]
 	# and the pipeline does not turn it into a table
 	run --separate-stderr sh -c 'rankof --break id -r "$1/qrels.test" "$1/results.trunc" |

@@ -2,23 +2,33 @@
 # Class-level retrieval (deep metric learning): one set of images is both the
 # queries and the gallery, a query leaves its own gallery (-x), and the
 # relevant items are the other images of its class. R@1 (the hit rate) is
-# read against R-precision and MAP@R (Musgrave et al. 2020): the embedding
-# that wins on R@1 can be the one that clusters the classes worse.
+# read against R-precision and MAP@R (Musgrave et al., "A Metric Learning
+# Reality Check", ECCV 2020), in the test protocol of Song et al. (CVPR 2016):
+# the embedding that wins on R@1 can be the one that clusters the classes
+# worse.
 #
 # usage: class-retrieval.sh [DIR]
-#   DIR holds EMB.tsv files (id v1 .. vD) and shots.labels (id class); by
-#   default the article's data, $RANKKIT_SHARED/data/crossmodal-seed0: 500 images
-#   of 20 classes, embedded as raw pixels and as the shift-invariant Fourier
-#   magnitude (spectrum).
+#   DIR holds EMB.tsv files (id v1 .. vD; pixels.tsv and spectrum.tsv are
+#   read) and shots.labels (id class); by default `synthemb classes` writes
+#   them into a temporary folder: 500 images of 20 classes under four
+#   shifts, embedded as raw pixels and as the shift-invariant Fourier
+#   magnitude (spectrum), as in the reference article.
 set -e
 root=$(cd "$(dirname "$0")/../.." && pwd)
 PATH="$root/bin:$PATH"
 LC_ALL=C
 export PATH LC_ALL
-dir=${1:-${RANKKIT_SHARED:?give DIR or set RANKKIT_SHARED}/data/crossmodal-seed0}
+work=$(mktemp -d "${TMPDIR:-/tmp}/class-retrieval.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 1' HUP INT TERM
+if [ $# -ge 1 ]; then
+	dir=$1
+else
+	dir=$work/data
+	synthemb -o "$dir" classes
+fi
 [ -r "$dir/shots.labels" ] || { echo "class-retrieval.sh: no $dir/shots.labels" >&2; exit 1; }
-tmp=${TMPDIR:-/tmp}/class-retrieval.$$
-trap 'rm -f "$tmp".*' EXIT INT TERM
+tmp=$work/t
 
 printf '%-10s %7s %7s %12s %7s\n' embedding R@1 R@10 R-precision MAP@R
 for emb in pixels spectrum; do

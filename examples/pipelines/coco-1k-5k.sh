@@ -1,28 +1,36 @@
 #!/bin/sh
-# Image-text retrieval, the COCO protocols: 5,000 images with five captions
-# each (25,000 captions). Image to text: a query image has five relevant
-# captions and R@K is the hit rate (one of them in the top K); text to
-# image: a caption has one relevant image. 1K: five folds of 1,000 images
-# and their 5,000 captions, each fold ranked on its own, the table showing
-# fold 1 and the mean rsum over the folds; 5K: the whole set at once. rsum
-# is the sum of the six R@K of a row pair.
+# Image-text retrieval, the COCO protocols of Karpathy and Fei-Fei (CVPR
+# 2015) as the VSE++ evaluation code runs them (Faghri et al., BMVC 2018):
+# 5,000 test images with five captions each. Image to text: a query image
+# has five relevant captions and R@K is the hit rate (one of them in the
+# top K); text to image: a caption has one relevant image. 1K: five folds
+# of 1,000 images and their 5,000 captions, each ranked on its own (the
+# table shows fold 1 and the mean rsum over the folds); 5K: the whole set
+# at once. rsum is the sum of the six R@K of a row pair.
 #
 # usage: coco-1k-5k.sh [DIR]
 #   DIR holds img.npy, cap.npy (the embeddings), img.labels and cap.labels
-#   (id image); by default the article's data,
-#   $RANKKIT_SHARED/data/crossmodal-seed0. Prints the table of the article's
-#   worked example (its article-output.txt, first two blocks).
+#   (id image), rows in fold order; by default `synthemb crossmodal` writes
+#   them (the reference article's kind of data, seed 0) into a temporary
+#   folder. Prints the table of the article's example.
 set -e
 root=$(cd "$(dirname "$0")/../.." && pwd)
 PATH="$root/bin:$PATH"
 LC_ALL=C
 export PATH LC_ALL
-dir=${1:-${RANKKIT_SHARED:?give DIR or set RANKKIT_SHARED}/data/crossmodal-seed0}
+work=$(mktemp -d "${TMPDIR:-/tmp}/coco-1k-5k.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 1' HUP INT TERM
+if [ $# -ge 1 ]; then
+	dir=$1
+else
+	dir=$work/data
+	synthemb -o "$dir" crossmodal
+fi
 for f in img.npy cap.npy img.labels cap.labels; do
 	[ -r "$dir/$f" ] || { echo "coco-1k-5k.sh: no $dir/$f" >&2; exit 1; }
 done
-tmp=${TMPDIR:-/tmp}/coco-1k-5k.$$
-trap 'rm -f "$tmp".*' EXIT INT TERM
+tmp=$work/t
 
 # measures DIRECTION [--folds 5]: R@1/5/10 (hit@K), median and mean rank
 # of the first relevant item, unrounded, into $tmp.DIRECTION

@@ -1,28 +1,29 @@
 #!/bin/sh
-# Ad-hoc text retrieval: trec_eval's measures from a TREC run and its qrels.
-# trec_eval breaks score ties by document id, descending (rankof --break id);
-# it accepts queries in any order, rankof wants each query's lines together
-# (sort -s -k1,1 keeps the order inside a query). With -c, trec_eval also
-# scores the qrels' queries that the run lacks (rankof -c).
+# Ad-hoc text retrieval, the TREC protocol: a run ranks documents for each
+# topic, the qrels judge them (graded), and trec_eval's measures summarize
+# the run (Voorhees and Harman, "TREC: Experiment and Evaluation in
+# Information Retrieval", 2005). trec_eval breaks score ties by document
+# id, descending (rankof --break id); it accepts topics in any order,
+# rankof wants each topic's lines together (sort -b -s -k1,1 keeps the order
+# inside a topic). Topics of the run that the qrels lack are left out.
 #
 # usage: trec.sh [QRELS RUN]
-#   by default trec_eval's own test collection in the test data directory,
-#   $RANKKIT_SHARED/peers/trec_eval (qrels.test, results.test), whose
-#   out.test.aq these numbers match.
+#   by default examples/data/trec.qrels and examples/data/trec.run, a
+#   small run written for rankkit: three judged topics, a tie, graded
+#   judgments, a relevant document never retrieved and a topic without
+#   judgments. trec_eval's own test collection (qrels.test, results.test)
+#   gives the numbers of its out.test.aq.
 set -e
 root=$(cd "$(dirname "$0")/../.." && pwd)
 PATH="$root/bin:$PATH"
 LC_ALL=C
 export PATH LC_ALL
-t=${RANKKIT_SHARED:-}/peers/trec_eval
-[ $# -ge 2 ] || [ -n "${RANKKIT_SHARED:-}" ] ||
-	{ echo "trec.sh: give QRELS RUN or set RANKKIT_SHARED" >&2; exit 1; }
-qrels=${1:-$t/qrels.test}
-run=${2:-$t/results.test}
+qrels=${1:-$root/examples/data/trec.qrels}
+run=${2:-$root/examples/data/trec.run}
 tmp=${TMPDIR:-/tmp}/trec.$$
 trap 'rm -f "$tmp".*' EXIT INT TERM
 
-sort -s -k1,1 "$run" | rankof --break id -r "$qrels" >"$tmp.ranks"
+sort -b -s -k1,1 "$run" | rankof --break id -r "$qrels" >"$tmp.ranks"
 {
 	# map, Rprec, map_cut_K
 	mapr -f -m AP,Rprec,AP@K -k 5,10,15,20,30,100,200,500,1000 "$tmp.ranks"

@@ -414,6 +414,7 @@ void driver_free(struct driver *d)
 		free(o->sel);
 	}
 	rquery_free(&d->q);
+	rankreader_close(&d->reader);
 	memset(d, 0, sizeof *d);
 }
 

@@ -33,6 +33,7 @@
 #include "util/pool.h"
 #include "rank/rankcount.h"
 #include "util/strmap.h"
+#include "rank/rowcheck.h"
 
 #define NONE ((size_t)-1)
 
@@ -450,6 +451,8 @@ static void emit(void *arg, const struct kchunk *ch)
 		}
 		rankline_write(qid, W->ln + W->qbeg[j],
 			       W->qbeg[j + 1] - W->qbeg[j], (long)n);
+		ranker_count(C->R, W->ln + W->qbeg[j],
+			     W->qbeg[j + 1] - W->qbeg[j]);
 	}
 }
 
@@ -543,6 +546,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 			if (strmap_get(&C.rel->qlab.ids, embed_id(&Q, q)) == NONE)
 				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
 	prepare(&C, folds);
+	rowcheck(C.rel, &Q, &I, &C.irow);
 	ns = pool_nslots(nthreads);
 	C.slot = xcalloc((size_t)ns, sizeof *C.slot);
 	for (s = 0; s < ns; s++)

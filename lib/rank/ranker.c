@@ -122,10 +122,20 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 	rankline_write(q, K->line, m, (long)n);
 }
 
+void ranker_count(struct ranker *K, const struct rankline *l, size_t m)
+{
+	K->written++;
+	/* sorted lines: a retrieved item, if any, comes first */
+	if (m == 0 || l[0].rank < 0)
+		K->none_retrieved++;
+}
+
 void ranker_end_query(struct ranker *K)
 {
-	if (K->active && K->judged)
+	if (K->active && K->judged) {
 		emit(K, K->q, K->cand.nent);
+		ranker_count(K, K->line, K->rq.n);
+	}
 	K->active = 0;
 }
 
@@ -151,6 +161,15 @@ void ranker_take(struct ranker *K, struct slice item, uint64_t h,
 		return;
 	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item))
 		return;
+	if (K->rel->kind == REL_LABELS &&
+	    strmap_get_h(&K->rel->ilab.ids, item, h) == (size_t)-1) {
+		if (!K->rel->unlabeled_ok)
+			die_at(file, line, "item '%.*s' has no label in %s "
+			       "(--unlabeled-irrelevant ranks such items as "
+			       "never relevant)", (int)item.n, item.p,
+			       K->rel->ilab.name);
+		K->unlabeled++;
+	}
 	size_t c = strmap_put_h(&K->cand, item, h, &created);
 	if (!created)
 		die_at(file, line, "duplicate item '%.*s' in query '%.*s'",
@@ -158,6 +177,18 @@ void ranker_take(struct ranker *K, struct slice item, uint64_t h,
 	if (c >= K->scap)
 		xgrow((void **)&K->score, &K->scap, c + 1, sizeof *K->score);
 	K->score[c] = score;
+}
+
+/* Most queries without a single relevant item among their candidates is
+ * almost always relevance and scores from different data (swapped label
+ * files, ids renamed), not a bad system. */
+static void note_missing(const struct ranker *K)
+{
+	if (K->written == 0 || K->none_retrieved * 2 <= K->written)
+		return;
+	note("%ld of %ld queries have no relevant item among their "
+	     "candidates: relevance and scores are almost always swapped or "
+	     "from different data", K->none_retrieved, K->written);
 }
 
 void ranker_finish(struct ranker *K)
@@ -178,6 +209,11 @@ void ranker_finish(struct ranker *K)
 	if (K->unjudged)
 		note("%ld quer%s not in the qrels left out", K->unjudged,
 		     K->unjudged == 1 ? "y" : "ies");
+	if (K->unlabeled)
+		note("%ld score line%s name an item without a label: ranked "
+		     "as never relevant (--unlabeled-irrelevant)", K->unlabeled,
+		     K->unlabeled == 1 ? "" : "s");
+	note_missing(K);
 }
 
 void ranker_free(struct ranker *K)

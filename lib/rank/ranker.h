@@ -5,6 +5,7 @@
 #include "rank/rankcount.h"
 #include "stream/relevance.h"
 #include <stdint.h>
+#include "util/idset.h"
 #include "util/strmap.h"
 
 struct ranker {
@@ -17,10 +18,13 @@ struct ranker {
 	struct strmap cand;	/* this query's candidates: entry = index */
 	double *score;
 	size_t scap;
-	struct slice q;		/* this query: its key in seen */
+	struct slice q;		/* this query, as ranker_begin got it */
 	int active, judged;
 	struct relquery rq;
 	long unjudged;		/* run queries left out: not in the qrels */
+	long unlabeled;		/* candidate lines whose item has no label */
+	long written;		/* queries of the run written */
+	long none_retrieved;	/* of which no relevant item is a candidate */
 	/* --shard: the queries kept are those whose position (from 0, in
 	 * order of appearance) is shard modulo nshards */
 	long shard, nshards;
@@ -45,11 +49,16 @@ void rankline_write(struct slice q, const struct rankline *l, size_t m,
 		    long n);
 
 /* candidates go in as: begin query q, then take each of its candidates
- * (h = hash_bytes(item)); file and line name them in messages */
+ * (h = hash_bytes(item)); file and line name them in messages. q must
+ * stay valid until the query ends; the caller checks that a query does
+ * not come back (in seen). */
 void ranker_begin(struct ranker *K, struct slice q, const char *file,
 		  long line);
 void ranker_take(struct ranker *K, struct slice item, uint64_t h,
 		 double score, const char *file, long line);
+/* counts a query of the run written as its m lines l (for the note on
+ * queries whose relevant items are all missing from the candidates) */
+void ranker_count(struct ranker *K, const struct rankline *l, size_t m);
 /* writes the query in progress, if any */
 void ranker_end_query(struct ranker *K);
 /* the last query, then (-c) the qrels queries the run lacked */

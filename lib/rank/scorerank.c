@@ -56,7 +56,12 @@ struct shared {
 };
 
 /* byte classes of the line scanner: field bytes, blanks, the newline */
-static const unsigned char cls[256] = { [' '] = 1, ['\t'] = 1, ['\n'] = 2 };
+static const unsigned char cls[256] = {
+	[' '] = 1, ['\t'] = 1, ['\n'] = 2, ['\0'] = 3
+};
+
+/* scan_line's count for a line holding a NUL byte */
+#define NUL_LINE ((size_t)-1)
 
 /* the first field of the line [p, e), empty for a comment or blank line */
 static struct slice first_field(const char *p, const char *e)
@@ -228,6 +233,12 @@ static size_t scan_line(const char *p, struct slice *f, size_t max,
 			u++;
 		if (*u == '\n')
 			break;
+		if (*u == '\0') {	/* binary data, not a line of text */
+			while (*u != '\n')
+				u++;
+			*end = (const char *)u;
+			return NUL_LINE;
+		}
 		if (k == max) {
 			while (*u != '\n')
 				u++;
@@ -271,6 +282,8 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 				push(c, EV_HEADER, line, none), marker = 1;
 			else if (stream_is_end(ln))
 				push(c, EV_END, line, none), marker = 1;
+			else
+				stream_check_kind(ln, HDR_SCORE, sh->path, line);
 			p = le + 1;
 			continue;
 		}
@@ -284,13 +297,16 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 			f[0].p = p;
 			f[0].n = qn;
 			same = 1;
-			nf = 1 + scan_line(p + qn, f + 1, 4, &le);
+			nf = scan_line(p + qn, f + 1, 4, &le);
+			nf = nf == NUL_LINE ? NUL_LINE : nf + 1;
 		} else {
 			nf = scan_line(p, f, 5, &le);
 		}
 		p = le + 1;
 		if (nf == 0)
 			continue;
+		if (nf == NUL_LINE)
+			die_at(sh->path, line, "a NUL byte in the line (binary data?)");
 		if (marker) {
 			push(c, EV_DATA_AFTER, line, none);
 			marker = 0;
@@ -418,6 +434,24 @@ static void give_chunk(void *arg, const struct pool_task *t)
 	sh->base += c->nlines;
 }
 
+/* The first bytes of the input into the carry, less a UTF-8 byte-order
+ * mark: it is never part of the first query id. The end of the file or
+ * an error is left for fill_chunk's next read to find again. */
+static void skip_bom(struct shared *sh)
+{
+	sh->carrycap = 3;
+	sh->carry = xmalloc(sh->carrycap);
+	while (sh->ncarry < 3) {
+		ssize_t r = read(sh->fd, sh->carry + sh->ncarry, 3 - sh->ncarry);
+		if (r > 0)
+			sh->ncarry += (size_t)r;
+		else if (r == 0 || errno != EINTR)
+			break;
+	}
+	if (sh->ncarry == 3 && memcmp(sh->carry, "\xEF\xBB\xBF", 3) == 0)
+		sh->ncarry = 0;
+}
+
 void scorerank_run(struct ranker *out, const char *path, int nthreads)
 {
 	struct shared sh = { .path = path, .block = BLOCK, .out = out };
@@ -431,6 +465,7 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 		sh.fd = 0;
 	else if ((sh.fd = open(path, O_RDONLY)) < 0)
 		die_at(path, 0, "%s", strerror(errno));
+	skip_bom(&sh);
 	nworkers = nthreads < 1 ? 1 : nthreads;
 	sh.rk = xcalloc((size_t)nworkers, sizeof *sh.rk);
 	for (i = 0; i < nworkers; i++)
@@ -448,6 +483,9 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 		close(sh.fd);
 	for (i = 0; i < nworkers; i++) {
 		out->unjudged += sh.rk[i].unjudged;
+		out->unlabeled += sh.rk[i].unlabeled;
+		out->written += sh.rk[i].written;
+		out->none_retrieved += sh.rk[i].none_retrieved;
 		ranker_free(&sh.rk[i]);
 	}
 	for (i = 0; i < nslots; i++) {

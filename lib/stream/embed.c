@@ -361,6 +361,12 @@ static int next_line(const struct buf *b, size_t *pos, struct slice *line)
 
 	if (*pos >= b->n)
 		return 0;
+	/* a UTF-8 byte-order mark first is not part of the first line */
+	if (*pos == 0 && left >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) {
+		s += 3, left -= 3, *pos = 3;
+		if (left == 0)
+			return 0;
+	}
 	nl = memchr(s, '\n', left);
 	n = nl ? (size_t)(nl - s) : left;
 	*pos += nl ? n + 1 : n;
@@ -456,10 +462,12 @@ static void read_text(struct embed *E, struct buf *b)
 				die_at(E->path, lineno, "field %zu: value is not "
 				       "finite '%.*s'", i + 2, (int)f[i + 1].n,
 				       f[i + 1].p);
-			if (r != NUM_OK)
-				die_at(E->path, lineno, "field %zu: bad number "
-				       "'%.*s'", i + 2, (int)f[i + 1].n,
-				       f[i + 1].p);
+			if (r != NUM_OK) {
+				char msg[256];
+				num_error_msg(msg, sizeof msg, (int)i + 2,
+					      f[i + 1], r);
+				die_at(E->path, lineno, "%s", msg);
+			}
 			v[E->rows * E->dim + i] = x;
 		}
 		idlist_add(&L, f[0], lineno);
@@ -547,9 +555,16 @@ void embed_read_ids(struct embed *E, const char *idpath)
 		idlist_add(&L, f[0], lineno);
 	}
 	free(b.p);
-	if (L.n != E->rows)
-		die_at(idpath, 0, "%zu ids for the %zu rows of %s", L.n,
-		       E->rows, E->path);
+	/* the line of the first id without a row, or the last line when
+	 * rows are left without an id */
+	if (L.n > E->rows)
+		die_at(idpath, L.line[E->rows], "%zu ids for the %zu rows of "
+		       "%s (%zu name no row, from this line on)", L.n,
+		       E->rows, E->path, L.n - E->rows);
+	if (L.n < E->rows)
+		die_at(idpath, lineno, "%zu ids for the %zu rows of %s (%zu "
+		       "without an id)", L.n, E->rows, E->path,
+		       E->rows - L.n);
 	idlist_give(&L, E, idpath);
 }
 

@@ -14,7 +14,20 @@ void rankreader_open(struct rankreader *R, char **files, int nfiles)
 	memset(R, 0, sizeof *R);
 	R->files = nfiles ? files : std_in;
 	R->nfiles = nfiles ? nfiles : 1;
-	strmap_init(&R->seen);
+	idset_init(&R->seen);
+	strmap_init(&R->items);
+}
+
+void rankreader_close(struct rankreader *R)
+{
+	if (R->open)
+		stream_close(&R->S);
+	R->open = 0;
+	idset_free(&R->seen);
+	strmap_free(&R->items);
+	free(R->pend_item);
+	free(R->pend_qid);
+	R->pend_item = R->pend_qid = NULL;
 }
 
 static int is_dash(struct slice s)
@@ -24,7 +37,8 @@ static int is_dash(struct slice s)
 
 /* reads the next record; 0 at the end of the last file */
 static int next_record(struct rankreader *R, struct slice *qid,
-		       struct relitem *it, long *n, int *empty, long *line)
+		       struct slice *item, struct relitem *it, long *n,
+		       int *empty, long *line)
 {
 	struct slice f[7];
 	size_t nf;
@@ -49,10 +63,12 @@ static int next_record(struct rankreader *R, struct slice *qid,
 	long ln = R->S.L.lineno;
 	if (nf != 6)
 		die_at(file, ln,
-		       "expected 6 fields (query item grade rank ties n), found %zu",
-		       nf);
+		       "expected 6 fields (query item grade rank ties n), found %zu%s",
+		       nf, nf == 3 ? " (scores? pipe them through rankof first)" : "");
 	*qid = f[0];
+	*item = f[1];
 	*line = ln;
+	it->line = ln;
 	it->grade = field_long(file, ln, 3, f[2]);
 	*n = field_long(file, ln, 6, f[5]);
 	if (*n < 0)
@@ -108,59 +124,83 @@ static void make_groups(struct rquery *q)
 		}
 		struct tgroup *g = &q->g[q->ng - 1];
 		if (r->ties + 1 != g->t)
-			die_at(q->file, q->line,
+			die_at(q->file, r->line,
 			       "query '%s': relevant items at rank %ld disagree on ties",
 			       q->id, r->rank);
 		g->s++;
 		g->gsum += r->grade;
 		if ((long)g->s > g->t)
-			die_at(q->file, q->line,
+			die_at(q->file, r->line,
 			       "query '%s': more relevant items at rank %ld than its %ld tied positions",
 			       q->id, r->rank, g->t);
 	}
 }
 
+/* keeps record (qid, item, ...) as the first of the next query */
+static void hold(struct rankreader *R, struct slice qid, struct slice item,
+		 const struct relitem *it, long n, int empty)
+{
+	xgrow((void **)&R->pend_qid, &R->pend_qidcap, qid.n + 1, 1);
+	memcpy(R->pend_qid, qid.p, qid.n);
+	R->pend_qid[qid.n] = '\0';
+	R->pend_qidlen = qid.n;
+	xgrow((void **)&R->pend_item, &R->pend_itemcap, item.n + 1, 1);
+	memcpy(R->pend_item, item.p, item.n);
+	R->pend_itemlen = item.n;
+	R->pend = *it;
+	R->pend_n = n;
+	R->pend_empty = empty;
+	R->have_pend = 1;
+}
+
+/* an item that comes twice in one query would count twice */
+static void take_item(struct rankreader *R, struct slice item, long line,
+		      const char *qid)
+{
+	int created;
+	strmap_put(&R->items, item, &created);
+	if (!created)
+		die_at(R->S.L.name, line, "duplicate item '%.*s' in query '%s'",
+		       (int)item.n, item.p, qid);
+}
+
 int rankreader_next(struct rankreader *R, struct rquery *q)
 {
-	struct slice qid;
+	struct slice qid, item;
 	struct relitem it;
 	long n, line;
 	int empty;
 
 	if (!R->have_pend) {
-		if (!next_record(R, &qid, &it, &n, &empty, &line))
+		if (!next_record(R, &qid, &item, &it, &n, &empty, &line))
 			return 0;
-		R->pend_q = stream_query_begins(&R->seen, qid, R->S.L.name,
-						line);
-		R->pend = it;
-		R->pend_n = n;
-		R->pend_empty = empty;
-		R->pend_line = line;
+		idset_add(&R->seen, qid);
+		hold(R, qid, item, &it, n, empty);
 	}
 	R->have_pend = 0;
 
-	struct slice key = strmap_key(&R->seen, R->pend_q);
-	xgrow((void **)&q->id, &q->idcap, key.n + 1, 1);
-	memcpy(q->id, key.p, key.n + 1);
+	xgrow((void **)&q->id, &q->idcap, R->pend_qidlen + 1, 1);
+	memcpy(q->id, R->pend_qid, R->pend_qidlen + 1);
 	q->n = R->pend_n;
-	q->line = R->pend_line;
+	q->line = R->pend.line;
 	q->file = R->S.L.name;
 	q->m = q->nret = 0;
+	strmap_clear(&R->items);
 	int q_empty = R->pend_empty;
 	if (!q_empty) {
+		struct slice pi = { R->pend_item, R->pend_itemlen };
+		take_item(R, pi, q->line, q->id);
 		xgrow((void **)&q->rel, &q->relcap, 1, sizeof *q->rel);
 		q->rel[q->m++] = R->pend;
 	}
-	while (next_record(R, &qid, &it, &n, &empty, &line)) {
-		if (!slice_eqs(qid, q->id)) {
-			size_t e = stream_query_begins(&R->seen, qid,
-						       R->S.L.name, line);
-			R->have_pend = 1;
-			R->pend_q = e;
-			R->pend = it;
-			R->pend_n = n;
-			R->pend_empty = empty;
-			R->pend_line = line;
+	while (next_record(R, &qid, &item, &it, &n, &empty, &line)) {
+		if (qid.n != R->pend_qidlen ||
+		    memcmp(qid.p, q->id, qid.n) != 0) {
+			if (!idset_add(&R->seen, qid))
+				die_at(R->S.L.name, line,
+				       "query '%.*s' reappears after another query began (sort -b -s -k1,1 first)",
+				       (int)qid.n, qid.p);
+			hold(R, qid, item, &it, n, empty);
 			break;
 		}
 		if (n != q->n)
@@ -170,6 +210,7 @@ int rankreader_next(struct rankreader *R, struct rquery *q)
 		if (empty || q_empty)
 			die_at(R->S.L.name, line,
 			       "query '%s' has a '-' line and other lines", q->id);
+		take_item(R, item, line, q->id);
 		xgrow((void **)&q->rel, &q->relcap, q->m + 1, sizeof *q->rel);
 		q->rel[q->m++] = it;
 	}

@@ -4,6 +4,7 @@
 #define RK_RANKSTREAM_H
 #include <stddef.h>
 #include "stream/stream.h"
+#include "util/idset.h"
 #include "util/strmap.h"
 
 /* One relevant item of a query. rank < 0: not retrieved. */
@@ -11,6 +12,7 @@ struct relitem {
 	long grade;
 	long rank;
 	long ties;
+	long line;		/* where it was read, for messages */
 };
 
 /* A tie group holding relevant items: positions a+1 .. a+t, s of them
@@ -38,13 +40,15 @@ struct rankreader {
 	struct stream S;
 	char **files;
 	int nfiles, fi, open;
-	struct strmap seen;	/* queries begun */
+	struct idset seen;	/* queries begun */
+	struct strmap items;	/* this query's items, for duplicates */
 	/* a record read ahead: the first of the next query */
 	int have_pend;
 	struct relitem pend;
-	long pend_n, pend_line;
+	long pend_n;
 	int pend_empty;
-	size_t pend_q;		/* its query: entry of seen */
+	char *pend_qid, *pend_item;	/* its query and item, copied */
+	size_t pend_qidcap, pend_qidlen, pend_itemcap, pend_itemlen;
 };
 
 /* The rank stream's order of two ranks: the retrieved by rank, those not
@@ -58,5 +62,6 @@ void rankreader_open(struct rankreader *R, char **files, int nfiles);
 /* 1 and the next query in *q, or 0 at the end. Dies on bad records. */
 int rankreader_next(struct rankreader *R, struct rquery *q);
 void rquery_free(struct rquery *q);
+void rankreader_close(struct rankreader *R);
 
 #endif

@@ -128,6 +128,7 @@ static void load_labelfile(struct relsrc *R, struct labelfile *F,
 		F->rec[e].cam = nf == 3 ?
 			(long)strmap_put(&R->cams, f[2], NULL) : -1;
 		F->rec[e].pos = e;
+		F->rec[e].line = S.L.lineno;
 		F->nrec = e + 1;
 	}
 	stream_close(&S);
@@ -224,7 +225,7 @@ int rel_query(struct relsrc *R, struct slice q, struct relquery *out,
 	if (R->kind == REL_QRELS) {
 		size_t e = strmap_get(&R->qq, q);
 		if (e == (size_t)-1)
-			return 0;
+			return R->keep_unjudged;
 		for (i = R->jbeg[e]; i < R->jbeg[e + 1]; i++) {
 			struct slice it = strmap_key(&R->jids, R->jent[i]);
 			long g = R->jgrade[i];

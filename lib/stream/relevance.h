@@ -12,6 +12,7 @@ struct labelrec {
 	size_t label;		/* interned label */
 	long cam;		/* interned camera, -1: none */
 	size_t pos;		/* line order in its file, from 0 */
+	long line;		/* its line, for messages */
 };
 
 struct labelfile {
@@ -29,6 +30,10 @@ struct relsrc {
 	int has_junk_label;
 	size_t junk_label;	/* interned, valid when has_junk_label */
 	long folds;		/* 0: none */
+	/* labels: an item without a label is a candidate that is never
+	 * relevant (--unlabeled-irrelevant) instead of an error */
+	int unlabeled_ok;
+	int keep_unjudged;	/* qrels: a query they lack has no relevant item */
 
 	/* qrels: per qrels query (strmap entry), its judgments sorted by
 	 * item id: items jitem[jbeg[q] .. jbeg[q+1]-1] of the arena jids */
@@ -61,7 +66,8 @@ struct relquery {
 void rel_load_qrels(struct relsrc *R, const char *path);
 void rel_load_labels(struct relsrc *R, const char *qpath, const char *ipath);
 void rel_set_junk_label(struct relsrc *R, const char *label);
-/* fills *out for query q; 0 when q has no relevance (qrels: not judged;
+/* fills *out for query q; 0 when q has no relevance (qrels: not judged,
+ * unless keep_unjudged, which makes it a query without relevant items;
  * labels: dies naming file and line) */
 int rel_query(struct relsrc *R, struct slice q, struct relquery *out,
 	      const char *file, long line);

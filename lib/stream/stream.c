@@ -42,6 +42,44 @@ int stream_is_end(struct slice line)
 	return split_fields(line, f, 3) == 1 && slice_eqs(f[0], "end");
 }
 
+/* the streams rankkit programs write, and where each goes next */
+static const struct kind {
+	const char *header, *what, *todo;
+} kinds[] = {
+	{ .header = HDR_SCORE, .what = "a score stream (query item score)",
+	  .todo = "pipe it through rankof first" },
+	{ .header = HDR_RANK, .what = "a rank stream (rankof's output)",
+	  .todo = "give it to hitrate, mapr or ndcg" },
+	{ .header = HDR_MEASURE, .what = "a measure stream (a result table)",
+	  .todo = "it is already measured" },
+};
+
+static const char *kind_name(const char *header)
+{
+	size_t i;
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strcmp(kinds[i].header, header) == 0)
+			return kinds[i].what;
+	return header;
+}
+
+void stream_check_kind(struct slice line, const char *expected,
+		       const char *file, long lineno)
+{
+	size_t i;
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if ((!expected || strcmp(kinds[i].header, expected) != 0) &&
+		    stream_is_header(line, kinds[i].header)) {
+			if (!expected)
+				die_at(file, lineno, "this is %s, not a "
+				       "relevance file (qrels or labels)",
+				       kinds[i].what);
+			die_at(file, lineno, "this is %s where %s belongs: %s",
+			       kinds[i].what, kind_name(expected),
+			       kinds[i].todo);
+		}
+}
+
 void parts_header(struct parts *P, long lineno)
 {
 	if (lineno == 1 || P->ended) {
@@ -78,6 +116,9 @@ int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf)
 				parts_header(&S->parts, S->L.lineno);
 			else if (stream_is_end(line))
 				parts_end(&S->parts);
+			else
+				stream_check_kind(line, S->header, S->L.name,
+						  S->L.lineno);
 			S->seen_any = 1;
 			continue;
 		}
@@ -118,6 +159,6 @@ size_t stream_query_begins(struct strmap *seen, struct slice q,
 
 	if (!created)
 		die_at(file, line, "query '%.*s' reappears after another "
-		       "query began (sort -s -k1,1 first)", (int)q.n, q.p);
+		       "query began (sort -b -s -k1,1 first)", (int)q.n, q.p);
 	return e;
 }

@@ -44,6 +44,11 @@ void stream_close(struct stream *S);
 int stream_is_header(struct slice line, const char *header);
 int stream_is_end(struct slice line);
 
+/* A comment line that is the header of another kind of stream than
+ * expected (NULL: a relevance file, no stream at all) dies naming file and
+ * line, what was given and what to do with it. */
+void stream_check_kind(struct slice line, const char *expected,
+		       const char *file, long lineno);
 /* Query q begins at file:line: its entry in seen, the queries begun so
  * far. A query whose lines are not consecutive dies here, naming the line
  * where it reappears: a stream holds each query's lines together. */

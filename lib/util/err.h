@@ -28,9 +28,10 @@ _Noreturn void usage_error(const char *usage, const char *fmt, ...)
  * programs pass an optstring starting with ':' and set opterr = 0 */
 _Noreturn void opt_error(char **argv, int c);
 
-/* A worker thread that must not exit sets rk_trap: die() and die_at()
- * then store the error and longjmp to trap->jb instead of exiting; the
- * thread that owns the output reports it in input order. */
+/* A worker thread that must not exit sets rk_trap: die(), die_at() and
+ * usage_error() then store the error and longjmp to trap->jb instead of
+ * exiting; the thread that owns the output reports it in input order (and
+ * a fuzzing harness carries on with the next input). */
 #include <setjmp.h>
 struct errtrap {
 	jmp_buf jb;

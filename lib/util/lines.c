@@ -50,9 +50,32 @@ static int fill(struct lines *L)
 	}
 }
 
+/* The UTF-8 byte-order mark some editors put first: skipped, so that it
+ * never becomes part of the first id. */
+static void skip_bom(struct lines *L)
+{
+	while (L->end < 3 && !L->eof)
+		if (!fill(L))
+			L->eof = 1;
+	if (L->end >= 3 && memcmp(L->buf, "\xEF\xBB\xBF", 3) == 0)
+		L->beg = 3;
+}
+
+/* a NUL byte is binary data, never text: it would cut ids short in
+ * every message and output */
+static void check_nul(const struct lines *L, const struct slice *line)
+{
+	if (memchr(line->p, '\0', line->n))
+		die_at(L->name, L->lineno, "a NUL byte in the line (binary data?)");
+}
+
 int lines_next(struct lines *L, struct slice *line)
 {
-	size_t scan = L->beg;
+	size_t scan;
+
+	if (L->lineno == 0 && L->end == 0)
+		skip_bom(L);
+	scan = L->beg;
 
 	for (;;) {
 		char *nl = memchr(L->buf + scan, '\n', L->end - scan);
@@ -64,6 +87,7 @@ int lines_next(struct lines *L, struct slice *line)
 			line->n = len;
 			L->beg = (size_t)(nl - L->buf) + 1;
 			L->lineno++;
+			check_nul(L, line);
 			return 1;
 		}
 		if (L->eof) {
@@ -77,6 +101,7 @@ int lines_next(struct lines *L, struct slice *line)
 			line->n = len;
 			L->beg = L->end;
 			L->lineno++;
+			check_nul(L, line);
 			return 1;
 		}
 		scan = L->end - L->beg;

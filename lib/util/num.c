@@ -75,9 +75,10 @@ static int lower_eq(const char *p, size_t n, const char *word)
 static int parse_double_full(struct slice s, double *out)
 {
 	const char *p = s.p, *e = s.p + s.n, *frac;
-	int neg = 0, nd = 0, dexp = 0;
+	int neg = 0, dexp = 0;
+	size_t nd = 0;
 	uint64_t mant = 0;
-	unsigned d;
+	unsigned d, nonzero = 0;
 
 	if (p < e && (*p == '+' || *p == '-'))
 		neg = *p++ == '-';
@@ -96,12 +97,14 @@ static int parse_double_full(struct slice s, double *out)
 	/* every digit goes into mant; past 19 digits it may wrap, and then
 	 * the exact path is not taken */
 	for (; p < e && (d = (unsigned)(*p - '0')) < 10; p++, nd++)
-		mant = mant * 10 + d;
+		mant = mant * 10 + d, nonzero |= d;
 	if (p < e && *p == '.') {
 		frac = ++p;
 		for (; p < e && (d = (unsigned)(*p - '0')) < 10; p++)
-			mant = mant * 10 + d;
-		nd += (int)(p - frac);
+			mant = mant * 10 + d, nonzero |= d;
+		if (p - frac > INT_MAX / 2)
+			return NUM_RANGE;
+		nd += (size_t)(p - frac);
 		dexp = -(int)(p - frac);
 	}
 	if (nd == 0)
@@ -130,12 +133,15 @@ static int parse_double_full(struct slice s, double *out)
 		char tmp[64], *buf = s.n < sizeof tmp ? tmp : xmalloc(s.n + 1);
 		memcpy(buf, s.p, s.n);
 		buf[s.n] = '\0';
-		/* overflow gives +-inf and underflow 0 or a subnormal, as the
-		 * nearest doubles: scores, not errors */
 		*out = strtod(buf, NULL);
 		if (buf != tmp)
 			free(buf);
 	}
+	/* a finite number written out that becomes an infinity, or a
+	 * nonzero one that becomes 0, would make ties that the data does
+	 * not have: an error (a subnormal result is a number, kept) */
+	if (isinf(*out) || (*out == 0 && nonzero))
+		return NUM_RANGE;
 	return NUM_OK;
 }
 

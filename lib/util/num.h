@@ -7,7 +7,8 @@
 enum { NUM_OK = 0, NUM_BAD = -1, NUM_NAN = -2, NUM_RANGE = -3 };
 
 /* decimal or exponent notation, "inf"/"infinity" with a sign; hex and
- * "nan" are refused (NUM_NAN for nan). Correctly rounded (a fast exact path
+ * "nan" are refused (NUM_NAN for nan), and so (NUM_RANGE) is a number
+ * beyond the doubles' range or a nonzero one that would round to 0. Correctly rounded (a fast exact path
  * for up to 19 digits and small exponents, strtod otherwise). */
 int parse_double(struct slice s, double *out);
 /* optional sign and decimal digits only; NUM_RANGE on overflow */

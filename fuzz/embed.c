@@ -1,0 +1,38 @@
+/* libFuzzer: the embedding readers (.npy by its magic, .fvecs, .bvecs,
+ * .ivecs by the name, text otherwise) and id files. The first byte
+ * chooses the name; the rest is the file. */
+#include "fuzz.h"
+#include "stream/embed.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const names[] = {
+		"e.npy", "e.fvecs", "e.bvecs", "e.ivecs", "e.txt", "e.ids"
+	};
+	if (size < 1)
+		return 0;
+	int k = data[0] % 6;
+	const char *path = fuzz_file(names[k], data + 1, size - 1);
+	FUZZ_TRAPPED({
+		struct embed E;
+		if (k == 5) {
+			/* ids for a text matrix of two rows */
+			static const uint8_t two[] = "a 1 2\nb 3 4\n";
+			char tpath[300];
+			snprintf(tpath, sizeof tpath, "%s.txt", path);
+			FILE *f = fopen(tpath, "wb");
+			if (!f || fwrite(two, 1, sizeof two - 1, f) != sizeof two - 1)
+				abort();
+			fclose(f);
+			embed_read(&E, tpath);
+			embed_read_ids(&E, path);
+		} else {
+			embed_read(&E, path);
+		}
+		embed_check_unique(&E);
+		if (E.rows && !E.data)
+			abort();
+		embed_free(&E);
+	});
+	return 0;
+}

@@ -1,0 +1,47 @@
+/* libFuzzer: the option-argument parsers: cut-off lists (-k 1,5,10),
+ * name lists (-m hit,MRR), choices and ranged integers. The first byte
+ * chooses the parser; the rest, up to a NUL, is the argument. */
+#include "fuzz.h"
+#include "util/num.h"
+#include "util/optlist.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const choices[] = { "miss", "skip", "error", NULL };
+	if (size < 1)
+		return 0;
+	char *text = xstrndup((const char *)data + 1, size - 1);
+	FUZZ_TRAPPED({
+		long *K = NULL, v;
+		char **names = NULL;
+		size_t n = 0, i;
+		int all = 0;
+		switch (data[0] % 4) {
+		case 0:
+			parse_cutoffs("-k", text, &K, &n, data[0] & 4, &all, "u");
+			for (i = 0; i < n; i++)
+				if (K[i] < 1)
+					abort();
+			free(K);
+			break;
+		case 1:
+			parse_names("-m", text, &names, &n, "u");
+			for (i = 0; i < n; i++)
+				if (!names[i][0])
+					abort();
+			if (n)
+				free(names[0]);
+			free(names);
+			break;
+		case 2:
+			parse_choice("--empty", text, choices, "u");
+			break;
+		default:
+			v = arg_long("-p", text, 0, 17);
+			if (v < 0 || v > 17)
+				abort();
+		}
+	});
+	free(text);
+	return 0;
+}

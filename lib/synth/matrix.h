@@ -1,0 +1,34 @@
+/* Dense row-major matrices of doubles for the generator, and the few
+ * operations it needs, built from +, -, *, / and sqrt only (correctly
+ * rounded everywhere), in a fixed order: the same seed gives the same bits
+ * on every machine. */
+#ifndef RK_MATRIX_H
+#define RK_MATRIX_H
+#include <stddef.h>
+#include "util/rng.h"
+
+struct matrix {
+	size_t rows, cols;
+	double *v;		/* rows * cols values, row after row */
+};
+
+static inline double *matrix_row(const struct matrix *M, size_t i)
+{
+	return M->v + i * M->cols;
+}
+
+void matrix_init(struct matrix *M, size_t rows, size_t cols);
+void matrix_free(struct matrix *M);
+/* every value an independent normal deviate times scale, row after row */
+void matrix_normal(struct matrix *M, struct rng *r, double scale);
+/* out = A B (out is initialised here); A->cols == B->rows */
+void matrix_product(struct matrix *out, const struct matrix *A,
+		    const struct matrix *B);
+/* each row divided by its Euclidean norm (a zero row stays zero) */
+void matrix_unit_rows(struct matrix *M);
+/* each value replaced by +1 when >= 0, else -1: binary codes */
+void matrix_signs(struct matrix *M);
+/* the squared Euclidean distance of two rows of length n */
+double sqdist(const double *a, const double *b, size_t n);
+
+#endif

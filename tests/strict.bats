@@ -1,0 +1,248 @@
+#!/usr/bin/env bats
+# No silent wrong number: ids and labels that do not match, strict inputs
+# (byte-order marks, numbers beyond the doubles, NUL bytes, streams of the
+# wrong kind, the line of a rank-stream error), raw input quoted safely in
+# messages, and the catalogue of bad inputs and options. Each case: the
+# status (1 data, 2 usage), the exact one-line message and no `# end`
+# (err_table, tests/errtable.bash), or, where the input is fine, the exact
+# notes on stderr and the same bytes as the plain input.
+load helper
+load data/ranks/common
+load errtable
+bats_require_minimum_version 1.5.0
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'q1 d1 1\n' > q
+	printf 'q1 A\nd1 A\nd2 B\n' > lab
+	printf 'q1 A\n' > qlab
+	printf 'd1 A\n' > ilab1
+	printf 'q1 1 0\n' > q.txt
+	printf 'd1 1 0\nd9 0 1\n' > i.txt
+	printf 'a\nb\nc\n' > ids3
+	printf 'd1\n' > ids1
+	printf '# query\titem\tscore\nq1\td1\t1\n# end\n' > scores
+	printf 'q1 x1 1\nq1 x2 1\n' > q_nomatch
+}
+
+# ok_table: rows "COMMAND | STDIN (printf format) | STDERR": status 0, the
+# output ends with `# end`, stderr is exactly STDERR (\n separates lines)
+ok_table() {
+	local cmd in want got out fails=0 rows=0 code
+	while IFS='|' read -r cmd in want; do
+		case $cmd in ''|\#*) continue ;; esac
+		cmd=$(echo $cmd); want=${want# }
+		in=${in#"${in%%[![:space:]]*}"}; in=${in%"${in##*[![:space:]]}"}
+		rows=$((rows + 1))
+		code=0
+		# shellcheck disable=SC2086
+		out=$(printf -- "$in" | $cmd 2>err) || code=$?
+		got=$(cat err)
+		if [ "$code" != 0 ] || [ "$got" != "$(printf -- "$want")" ] ||
+		    [ "$(printf '%s\n' "$out" | tail -1)" != "# end" ]; then
+			printf 'FAIL %s < "%s":\n  status %s\n  stderr: %s\n  want:   %s\n' \
+			    "$cmd" "$in" "$code" "$got" "$want" >&2
+			fails=$((fails + 1))
+		fi
+	done
+	echo "$rows rows, $fails failing" >&2
+	[ "$rows" -gt 0 ] && [ "$fails" -eq 0 ]
+}
+
+@test "strict: items without a label, ids that name no row" {
+	err_table <<-'T'
+	# a score line whose item the labels lack
+	1 | rankof -l lab | q1 d1 0.5\nq1 d9 0.2\n | rankof: -:2: item 'd9' has no label in lab (--unlabeled-irrelevant ranks such items as never relevant)
+	1 | rankof --query-labels qlab --item-labels ilab1 | q1 d1 0.5\nq1 d2 0.2\n | rankof: -:2: item 'd2' has no label in ilab1 (--unlabeled-irrelevant ranks such items as never relevant)
+	# -e: an item row without a label, whatever the order of the files
+	1 | rankof -e -l lab q.txt i.txt | | rankof: lab: 1 of the 2 rows of i.txt have no label, the first 'd9' (--unlabeled-irrelevant ranks them as never relevant)
+	# id files: more ids than rows (the first one too many), fewer
+	1 | rankof -e -l lab --item-ids ids3 q.txt i.txt | | rankof: ids3:3: 3 ids for the 2 rows of i.txt (1 name no row, from this line on)
+	1 | rankof -e -l lab --item-ids ids1 q.txt i.txt | | rankof: ids1:1: 1 ids for the 2 rows of i.txt (1 without an id)
+	1 | rankof -e -l lab --query-ids ids3 q.txt i.txt | | rankof: ids3:2: 3 ids for the 1 rows of q.txt (2 name no row, from this line on)
+	T
+	# the explicit option, with the count
+	ok_table <<-'T'
+	rankof --unlabeled-irrelevant -l lab | q1 d1 0.5\nq1 d9 0.2\nq1 d8 0.1\n | rankof: 2 score lines name an item without a label: ranked as never relevant (--unlabeled-irrelevant)
+	T
+	run --separate-stderr rankof --unlabeled-irrelevant -e -l lab q.txt i.txt
+	status_is 0
+	# q1 scores d1 1 (relevant, first of 2 candidates); with one labels
+	# file q1 is an item of label A too, relevant and never retrieved;
+	# lab's d2 is no row
+	[ "$(echo "$output" | body)" = "$(printf 'q1\td1\t1\t1\t0\t2\nq1\tq1\t1\t-\t-\t2')" ]
+	[ "$stderr" = "$(printf '%s\n' \
+	    "rankof: 1 of the 2 rows of i.txt have no label: ranked as never relevant (--unlabeled-irrelevant)" \
+	    "rankof: lab:3: 1 of the 3 ids name no row of the queries or the items, the first 'd2'")" ]
+	run --separate-stderr rankof --unlabeled-irrelevant -r q
+	status_is 2
+}
+
+@test "strict: qrels items that match no row, most queries without a relevant candidate" {
+	# every relevant item of q_nomatch is no row of i.txt: a note of the
+	# count, and q1 (the only query) has no relevant candidate
+	run --separate-stderr rankof -e -r q_nomatch q.txt i.txt
+	status_is 0
+	[ "$stderr" = "$(printf '%s\n' \
+	    "rankof: q_nomatch: 2 relevant judgments name no row of i.txt: they are never retrieved" \
+	    "rankof: 1 of 1 queries have no relevant item among their candidates: relevance and scores are almost always swapped or from different data")" ]
+	# two of three queries without a relevant candidate: a note; one of
+	# three: none
+	printf 'a x 1\nb x 1\nc x 1\n' > q3
+	ok_table <<-'T'
+	rankof -r q3 | a x 1\nb y 1\nc y 1\n | rankof: 2 of 3 queries have no relevant item among their candidates: relevance and scores are almost always swapped or from different data
+	rankof -r q3 | a x 1\nb x 1\nc y 1\n |
+	T
+}
+
+@test "strict: the 5K data: renamed, partly missing and swapped label files" {
+	need_shared data/crossmodal-seed0
+	D=$RANKKIT_SHARED/data/crossmodal-seed0
+	sed 's/^/c/' "$D/cap.labels" > ren.labels
+	head -n 24000 "$D/cap.labels" > miss.labels
+	err_table <<-T
+	1 | rankof -e --query-labels $D/img.labels --item-labels ren.labels $D/img.npy $D/cap.npy | | rankof: ren.labels: 25000 of the 25000 rows of $D/cap.npy have no label, the first '0' (--unlabeled-irrelevant ranks them as never relevant)
+	1 | rankof -e --query-labels $D/img.labels --item-labels miss.labels $D/img.npy $D/cap.npy | | rankof: miss.labels: 1000 of the 25000 rows of $D/cap.npy have no label, the first '24000' (--unlabeled-irrelevant ranks them as never relevant)
+	1 | rankof -e --query-labels $D/cap.labels --item-labels $D/img.labels $D/img.npy $D/cap.npy | | rankof: $D/img.labels: 20000 of the 25000 rows of $D/cap.npy have no label, the first '5000' (--unlabeled-irrelevant ranks them as never relevant)
+	T
+}
+
+@test "strict: a byte-order mark is skipped in every text input" {
+	printf '\357\273\277q1 d1 1\n' > bom.qrels
+	printf '\357\273\277q1 A\n' > bom.labels
+	printf '\357\273\277q1 1 0\n' > bom.txt
+	printf 'q1 d1 0.5\nq1 d2 0.7\n' > run
+	printf '\357\273\277q1 d1 0.5\nq1 d2 0.7\n' > bom.run
+	rankof -r q run > want
+	run --separate-stderr rankof -r bom.qrels bom.run
+	status_is 0
+	[ "$output" = "$(cat want)" ]
+	run --separate-stderr sh -c 'cat bom.run | rankof -r q'
+	[ "$output" = "$(cat want)" ]
+	# q1's relevant d1 is at rank 2 of 2 (d2 scores 0.7 > 0.5)
+	[ "$(echo "$output" | body)" = "$(printf 'q1\td1\t1\t2\t0\t2')" ]
+	run --separate-stderr sh -c 'printf "\357\273\277q1 d1 1 1 0 3\n" | hitrate -k 1 -m hit'
+	[ "$(echo "$output" | body)" = "$(printf 'hit@1\tall\t100.00')" ]
+	printf 'd1 1 0\n' > d1.txt
+	run --separate-stderr rankof -e --query-labels bom.labels --item-labels ilab1 bom.txt d1.txt
+	status_is 0
+	[ "$stderr" = "" ]
+	[ "$(echo "$output" | body)" = "$(printf 'q1\td1\t1\t1\t0\t1')" ]
+	# a byte-order mark alone is an empty input
+	run --separate-stderr sh -c 'printf "\357\273\277" | rankof -r q'
+	status_is 0
+	[ "$(echo "$output" | body)" = "" ]
+}
+
+@test "strict: numbers beyond the doubles, NaN, NUL bytes, wrong kinds of stream" {
+	err_table <<-'T'
+	1 | rankof -r q | q1 d1 1e309\n   | rankof: -:1: field 3: number out of range '1e309'
+	1 | rankof -r q | q1 d1 -1e309\n  | rankof: -:1: field 3: number out of range '-1e309'
+	1 | rankof -r q | q1 d1 0.5\nq1 d2 1e-400\n | rankof: -:2: field 3: number out of range '1e-400'
+	1 | rankof -r q | q1 Q0 d1 1 1e999 run\n | rankof: -:1: field 5: number out of range '1e999'
+	1 | hitrate     | q1 d1 1 1 0 99999999999999999999\n | hitrate: -:1: field 6: number out of range '99999999999999999999'
+	1 | rankof -r q | q1 d1 nan\n     | rankof: -:1: field 3: NaN is not a score
+	1 | rankof -r q | q1 d\0001 0.5\n | rankof: -:1: a NUL byte in the line (binary data?)
+	1 | rankof -r q | q1 d1 0.5\nq1 d2 0.5\000\n | rankof: -:2: a NUL byte in the line (binary data?)
+	1 | hitrate     | q1 d1 1 1 0 3\000\n | hitrate: -:1: a NUL byte in the line (binary data?)
+	# a rank stream where scores belong, scores and results where ranks do
+	1 | rankof -r q | # query\titem\tgrade\trank\tties\tn\nq1\td1\t1\t1\t0\t1\n# end\n | rankof: -:1: this is a rank stream (rankof's output) where a score stream (query item score) belongs: give it to hitrate, mapr or ndcg
+	1 | hitrate     | # query\titem\tscore\nq1\td1\t1\n# end\n | hitrate: -:1: this is a score stream (query item score) where a rank stream (rankof's output) belongs: pipe it through rankof first
+	1 | mapr        | # measure\tquery\tvalue\nhit@1\tall\t1\n# end\n | mapr: -:1: this is a measure stream (a result table) where a rank stream (rankof's output) belongs: it is already measured
+	1 | ndcg        | q1 d1 0.5\n | ndcg: -:1: expected 6 fields (query item grade rank ties n), found 3 (scores? pipe them through rankof first)
+	1 | rankof -r scores | q1 d1 1\n | rankof: scores:1: this is a score stream (query item score), not a relevance file (qrels or labels)
+	T
+	# a million digits: out of range, the message quotes the start
+	awk 'BEGIN { s = "1"; while (length(s) < 1048576) s = s s; print "q1 d1 " s }' > big
+	run --separate-stderr rankof -r q big
+	status_is 1
+	[[ $stderr == "rankof: big:1: field 3: number out of range '1111"* ]]
+	[ "${#stderr}" -lt 300 ]
+	# subnormals are numbers; 0 written any way is 0
+	ok_table <<-'T'
+	rankof -r q | q1 d1 4.9e-324\nq1 d2 0\nq1 d3 0e-999\nq1 d4 -0.0e5\n |
+	T
+}
+
+@test "strict: a rank-stream data error names its own line" {
+	err_table <<-'T'
+	1 | hitrate | a x 1 1 0 3\na x 1 1 0 3\n | hitrate: -:2: duplicate item 'x' in query 'a'
+	1 | hitrate | a x 1 1 0 3\na y 1 1 2 3\n | hitrate: -:2: query 'a': relevant items at rank 1 disagree on ties
+	1 | hitrate | a x 1 1 1 3\na y 1 1 1 3\na z 1 1 1 3\n | hitrate: -:3: query 'a': more relevant items at rank 1 than its 2 tied positions
+	1 | mapr    | b - 0 - - 3\na x 1 2 0 3\na y 1 5 1 9\n | mapr: -:3: n differs within query 'a' (3, then 9)
+	T
+}
+
+@test "strict: messages escape control bytes and invalid UTF-8" {
+	err_table <<-'T'
+	1 | hitrate | a\001\377\303\251 x 1 1 0 3\na\001\377\303\251 x 1 1 0 3\n | hitrate: -:2: duplicate item 'x' in query 'a\x01\xFFé'
+	1 | rankof -r q | q1 d1 \033[31m\n | rankof: -:1: field 3: bad number '\x1B[31m'
+	T
+}
+
+@test "strict: sort -b -s -k1,1 groups a TREC run with leading blanks" {
+	printf 'q1 d1 1\nq2 d1 1\n' > q2
+	printf 'q1 Q0 d1 1 0.5 r\n  q2 Q0 d1 1 0.5 r\n q1 Q0 d2 2 0.4 r\n' > run
+	run --separate-stderr rankof -r q2 run
+	status_is 1
+	run --separate-stderr sh -c 'sort -b -s -k1,1 run | rankof -r q2'
+	status_is 0
+	# d1 is first of q1's two candidates and q2's only one
+	[ "$(echo "$output" | body)" = "$(printf 'q1\td1\t1\t1\t0\t2\nq2\td1\t1\t1\t0\t1')" ]
+}
+
+@test "strict: the catalogue: empty, header only, CRLF, no final newline, long lines, files" {
+	err_table <<-'T'
+	1 | hitrate | | hitrate: -: empty input: no rank stream (did the program upstream fail?)
+	1 | rankof -r q | q1 d1 0.5x\n | rankof: -:1: field 3: bad number '0.5x'
+	1 | rankof -r q | q1 d1 1\nq1 d1 2\n | rankof: -:2: duplicate item 'd1' in query 'q1'
+	1 | rankof -r q | q1 d1 1\nq2 d1 1\nq1 d2 1\n | rankof: -:3: query 'q1' reappears after another query began (sort -b -s -k1,1 first)
+	1 | rankof -r nosuch | | rankof: nosuch: No such file or directory
+	1 | rankof -r . | | rankof: .: Is a directory
+	1 | simmat . q.txt | | simmat: .: Is a directory
+	T
+	# CRLF and no final newline give the bytes of the plain input
+	printf 'q1 d1 0.5\nq1 d2 0.7\n' > plain
+	printf 'q1 d1 0.5\r\nq1 d2 0.7' > crlf
+	rankof -r q plain > want
+	run --separate-stderr rankof -r q crlf
+	status_is 0
+	[ "$output" = "$(cat want)" ]
+	# a 1 MiB id is an id like any other
+	awk 'BEGIN { s = "d"; while (length(s) < 1048576) s = s s; print "q1 " s " 0.9"; print "q1 d1 0.5" }' > long
+	run --separate-stderr rankof -r q long
+	status_is 0
+	[ "$(echo "$output" | body)" = "$(printf 'q1\td1\t1\t2\t0\t2')" ]
+	# an unreadable file (root reads everything: shown, not failed)
+	printf 'q1 d1 1\n' > locked
+	chmod 000 locked
+	if [ -r locked ]; then
+		echo "# unreadable-file case skipped: running as root" >&3
+	else
+		err_table <<-'T'
+		1 | rankof -r locked | | rankof: locked: Permission denied
+		T
+	fi
+}
+
+@test "strict: option errors exit 2 with the message and the usage line" {
+	local cmd want fails=0
+	while IFS='|' read -r cmd want; do
+		cmd=$(echo $cmd); want=${want# }
+		run --separate-stderr $cmd
+		if [ "$status" != 2 ] || [ -n "$output" ] ||
+		    [ "${stderr%%$'\n'*}" != "$want" ] ||
+		    [[ ${stderr#*$'\n'} != "usage: ${cmd%% *} "* ]]; then
+			echo "FAIL $cmd: $status, $stderr" >&2
+			fails=$((fails + 1))
+		fi
+	done <<-'T'
+	hitrate -k 0      | hitrate: -k: '0' is not a positive integer
+	hitrate -k -1     | hitrate: -k: '-1' is not a positive integer
+	hitrate -k 1,,5   | hitrate: -k: empty item in list '1,,5'
+	hitrate -m foo    | hitrate: -m: unknown measure 'foo' (known: hit@K, recall@K, P@K, MRR, MedR, MeanR)
+	hitrate -T foo    | hitrate: -T: 'foo' is not optimistic, pessimistic or expected
+	rankof -e -m foo -l lab q.txt q.txt | rankof: -m: 'foo' is not dot, cos, l2 or hamming
+	T
+	[ "$fails" -eq 0 ]
+}

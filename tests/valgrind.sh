@@ -1,0 +1,65 @@
+#!/bin/sh
+# make check-valgrind: the example pipelines (examples/pipelines) and the
+# example data through every program under valgrind's memcheck; any error
+# or a definite or indirect leak fails. The pipelines run from a copy of
+# examples/ whose bin/ holds wrappers, so the scripts need no change.
+# RANKKIT_SHARED (default ../shared) gives trec.sh and class-retrieval.sh
+# their data; without it they are skipped, with a line that says so.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+shared=${RANKKIT_SHARED:-$root/../shared}
+command -v valgrind >/dev/null 2>&1 || { echo "check-valgrind: valgrind is not installed" >&2; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/rankkit-vg.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+mkdir -p "$tmp/bin" "$tmp/log"
+cp -R "$root/examples" "$tmp/examples"
+for p in rankof simmat hitrate mapr ndcg; do
+	cat > "$tmp/bin/$p" <<-W
+	#!/bin/sh
+	exec valgrind -q --error-exitcode=99 --leak-check=full \\
+		--show-leak-kinds=definite,indirect \\
+		--errors-for-leak-kinds=definite,indirect \\
+		--log-file="$tmp/log/$p.%p" "$root/bin/$p" "\$@"
+	W
+	chmod +x "$tmp/bin/$p"
+done
+
+fail=0
+# step NAME CMD: runs CMD (a shell command) with the wrappers first in PATH
+step() {
+	name=$1
+	shift
+	if PATH="$tmp/bin:$PATH" sh -c "$*" > "$tmp/out" 2>&1; then
+		echo "check-valgrind: $name ok"
+	else
+		echo "check-valgrind: $name FAILED" >&2
+		tail -20 "$tmp/out" >&2
+		fail=1
+	fi
+}
+
+d=$tmp/examples/data
+step demo "sh $tmp/examples/pipelines/demo.sh"
+step "rankof -l, -x, --junk-label" "rankof -x -l $d/tiny.labels $d/tiny-self.scores | mapr"
+step "rankof -c, --break id, ndcg" "rankof -c --break id -r $d/tiny.qrels $d/tiny.run | ndcg -q"
+step "hitrate -q, --chance, -T" "rankof -r $d/tiny.qrels $d/tiny.scores | hitrate -q --chance -T optimistic"
+printf 'a 1 0\nb 0 1\nc 1 1\n' > "$tmp/e.txt"
+printf 'a A\nb B\nc A\n' > "$tmp/e.labels"
+step "simmat, rankof -e" "simmat -m cos $tmp/e.txt $tmp/e.txt | rankof -x -l $tmp/e.labels | hitrate && rankof -e -x -l $tmp/e.labels $tmp/e.txt $tmp/e.txt | hitrate"
+step "a data error" "printf 'q1 d1 x\n' | rankof -r $d/tiny.qrels; test \$? -eq 1"
+if [ -d "$shared/peers/trec_eval" ]; then
+	step trec.sh "RANKKIT_SHARED=$shared sh $tmp/examples/pipelines/trec.sh"
+else
+	echo "check-valgrind: trec.sh skipped: no $shared/peers/trec_eval"
+fi
+if [ -d "$shared/data/crossmodal-seed0" ]; then
+	step class-retrieval.sh "RANKKIT_SHARED=$shared sh $tmp/examples/pipelines/class-retrieval.sh"
+else
+	echo "check-valgrind: class-retrieval.sh skipped: no $shared/data/crossmodal-seed0"
+fi
+# memcheck's reports (an exit status of 99 is caught above; this shows them)
+if [ -n "$(cat "$tmp"/log/* 2>/dev/null)" ]; then
+	cat "$tmp"/log/* >&2
+	fail=1
+fi
+exit $fail
