@@ -136,7 +136,7 @@ void curve_read(char *file, const struct curveopts *o,
 		else if (q.m > 0 || o->empty == EMPTY_MISS)
 			curve_add(&C, &q);
 	}
-	strmap_free(&R.seen);
+	rankreader_close(&R);
 	rquery_free(&q);
 	if (nK == 0)
 		nK = 1;		/* no query, or galleries of nothing: K = 1 */
