@@ -46,6 +46,7 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
+	lib/measure/exactsum.c \
 	lib/measure/summary.c \
 	lib/measure/driver.c
 
@@ -76,6 +77,7 @@ LIBHDR = \
 	lib/measure/ties.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
+	lib/measure/exactsum.h \
 	lib/measure/column.h \
 	lib/measure/summary.h \
 	lib/measure/driver.h

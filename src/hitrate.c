@@ -8,7 +8,7 @@
 
 static const char usage_line[] =
 	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
-	"[--medr median|vsepp] [--chance] [--folds N] [RANKS ...]";
+	"[--medr median|vsepp] [--chance] [--folds N] [--quiet] [RANKS ...]";
 
 struct ctx {
 	int medr_vsepp;		/* --medr vsepp */

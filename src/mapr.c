@@ -7,7 +7,7 @@
 
 static const char usage_line[] =
 	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--ap-divisor m|min|found] [RANKS ...]";
+	"[--folds N] [--chance] [--ap-divisor m|min|found] [--quiet] [RANKS ...]";
 
 struct ctx {
 	int div;	/* enum apdiv */

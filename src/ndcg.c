@@ -7,7 +7,7 @@
 
 static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--gain linear|exp] [RANKS ...]";
+	"[--folds N] [--chance] [--gain linear|exp] [--quiet] [RANKS ...]";
 
 struct ctx {
 	int gain;	/* enum gainkind */
