@@ -105,7 +105,7 @@ load data/spine/common
 	# a family with -k, and names that are not printed
 	run --separate-stderr hitrate -k 2,3 -m hit@3,recall "$DATA/worked.ranks"
 	same "$(printf '%s\n' "$output" | body | cut -f1 | tr '\n' ' ')" "hit@3 recall@2 recall@3 "
-	for name in hit@0 hit@x hit@3:x MRR@3 bogus@1; do
+	for name in hit@0 hit@x hit@3:x MeanR@3 bogus@1; do
 		run --separate-stderr hitrate -m "$name" "$DATA/worked.ranks"
 		status_is 2
 	done

@@ -43,7 +43,7 @@ check() {
 	# sanity of the generated data: dozens of queries, ties, unretrieved items
 	[ "$(cut -f1 "scores.$1" | uniq | wc -l)" -ge "$2" ] || [ "$(cut -f1 "qrels.$1" | sort -u | wc -l)" -ge "$2" ]
 	rankof -r "qrels.$1" "scores.$1" > ranks
-	hitrate -T "$3" -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MedR,MeanR ranks > got
+	hitrate -T "$3" -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MRR@K,MedR,MeanR ranks > got
 	compare want got
 }
 
@@ -94,7 +94,7 @@ check() {
 		rankof --break id -r "qrels.$seed" "scores.$seed" > ranks
 		! body < ranks | awk -F'\t' '$5 != "-" && $5 != 0' | grep -q .
 		for t in expected optimistic pessimistic; do
-			hitrate -T $t -f -p 15 -q -k "$KS" ranks > got
+			hitrate -T $t -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MRR@K,MedR,MeanR ranks > got
 			compare want got
 		done
 	done
@@ -106,7 +106,7 @@ check() {
 		awk -v ks="$KS" -v mode=input -f "$DATA/ties-brute.awk" "qrels.$seed" "scores.$seed" > want
 		rankof --break input -r "qrels.$seed" "scores.$seed" > ranks
 		! body < ranks | awk -F'\t' '$5 != "-" && $5 != 0' | grep -q .
-		hitrate -f -p 15 -q -k "$KS" ranks > got
+		hitrate -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MRR@K,MedR,MeanR ranks > got
 		compare want got
 	done
 }

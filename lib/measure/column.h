@@ -34,6 +34,8 @@ struct mdef {
 	int chance;
 	/* summary transform (MedR --medr vsepp), or NULL */
 	double (*finish)(double v, const void *ctx);
+	/* a column only when -m names it, not among the default measures */
+	int on_request;
 };
 
 /* one column of the output: a measure at one cut-off */

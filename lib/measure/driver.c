@@ -251,6 +251,8 @@ static void build_columns(struct driver *d)
 		}
 		if (!def)
 			unknown_measure(prog, o->sel[i]);
+		if (!o->sel && def->on_request)
+			continue;
 		if (!def->cutoff) {
 			add_column(d, &cap, def, 0, 0);
 			continue;
