@@ -15,10 +15,10 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg
+PROG = rankof simmat hitrate mapr ndcg bootstrap
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
-TESTPROG = rngdraw
+TESTPROG = rngdraw statcheck
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
@@ -33,10 +33,13 @@ LIBSRC = \
 	lib/util/fmtscore.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
+	lib/util/parallel.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
 	lib/stream/embed.c \
+	lib/stream/measurestream.c \
+	lib/stream/measuretable.c \
 	lib/rank/rankcount.c \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
@@ -48,7 +51,14 @@ LIBSRC = \
 	lib/measure/listmeasure.c \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
-	lib/measure/driver.c
+	lib/measure/driver.c \
+	lib/stats/columns.c \
+	lib/stats/normal.c \
+	lib/stats/resample.c \
+	lib/stats/signflip.c \
+	lib/stats/interval.c \
+	lib/stats/holm.c \
+	lib/stats/bootreport.c
 
 LIBHDR = \
 	lib/util/err.h \
@@ -61,10 +71,13 @@ LIBHDR = \
 	lib/util/fmtscore.h \
 	lib/util/detmath.h \
 	lib/util/rng.h \
+	lib/util/parallel.h \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
 	lib/stream/embed.h \
+	lib/stream/measurestream.h \
+	lib/stream/measuretable.h \
 	lib/rank/rankcount.h \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
@@ -80,7 +93,14 @@ LIBHDR = \
 	lib/measure/exactsum.h \
 	lib/measure/column.h \
 	lib/measure/summary.h \
-	lib/measure/driver.h
+	lib/measure/driver.h \
+	lib/stats/columns.h \
+	lib/stats/normal.h \
+	lib/stats/resample.h \
+	lib/stats/signflip.h \
+	lib/stats/interval.h \
+	lib/stats/holm.h \
+	lib/stats/bootreport.h
 
 CC = cc
 CPPFLAGS =
@@ -92,7 +112,8 @@ WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 RKCPPFLAGS = -D_POSIX_C_SOURCE=200809L -DRK_VERSION=\"$(VERSION)\" -Ilib
 # no contraction of a*b+c into a fused multiply-add anywhere: floating-point
 # results (the generator's normal deviates, the statistics) keep the same
-# bits on machines that have the instruction and machines that do not
+# bits on machines that have the instruction and machines that do not; the
+# scoring kernel's fused multiply-adds are written out (fma(), intrinsics)
 FPFLAGS = -ffp-contract=off
 
 # SAN=1: AddressSanitizer and UndefinedBehaviorSanitizer (bfs's habit), in a
@@ -126,12 +147,6 @@ $(BUILD)/%.o: %.c $(LIBHDR) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-# the scoring kernel: no contraction into fused multiply-adds, so that
-# every machine and every micro-kernel variant gives the same bits
-$(BUILD)/lib/kernel/kernel.o: lib/kernel/kernel.c $(LIBHDR) Makefile
-	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -ffp-contract=off -c -o $@ lib/kernel/kernel.c
-
 $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
@@ -154,6 +169,7 @@ check-san:
 bench: all
 	sh bench/run.sh
 	sh bench/crossmodal.sh
+	sh bench/bootstrap.sh
 
 bench-crossmodal: all
 	sh bench/crossmodal.sh

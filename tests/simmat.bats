@@ -24,9 +24,38 @@ setup() {
 	E
 }
 
-# awk_scores METRIC Q I: query item score with %.17g, in the plain loop order
+# awk_scores METRIC Q I: query item score with %.17g, each sum in dimension
+# order by fused multiply-adds, as simmat(1) defines it. awk has no fma(),
+# so fma(a, b, c) is emulated in double arithmetic as Boldo and Melquiond
+# prove correct ("Emulation of FMA and correctly rounded sums: proved
+# algorithms using rounding to odd", IEEE Trans. Computers 57(4), 2008,
+# algorithm 5.4): a*b = p + e exactly (Dekker's product with Veltkamp's
+# split), c + p = s + t exactly (Knuth's two-sum), v = t + e rounded to odd
+# (to nearest, then to the odd neighbour when inexact and even), and
+# fma = s + v rounded to nearest.
 awk_scores() {
 	awk -v m="$1" '
+	function hi(a,   c) { c = 134217729 * a; return c - (c - a) }
+	function ulp(x,   a, q) {	# 2^(e-52) for 2^e <= |x| < 2^(e+1)
+		a = x < 0 ? -x : x; q = 1
+		while (q > a) q /= 2
+		while (q * 2 <= a) q *= 2
+		return q / 4503599627370496
+	}
+	function odd(t, e,   u, z, r, g, n) {	# t + e rounded to odd
+		u = t + e; z = u - t; r = (t - (u - z)) + (e - z)
+		if (r == 0) return u
+		g = ulp(u); n = (u < 0 ? -u : u) / g
+		if (n % 2 == 1) return u
+		if ((r > 0) != (u > 0) && n == 4503599627370496) g /= 2
+		return u + (r > 0 ? g : -g)
+	}
+	function fma(a, b, c,   p, ah, bh, e, s, z, t) {
+		p = a * b; ah = hi(a); bh = hi(b)
+		e = ((ah * bh - p) + ah * (b - bh) + (a - ah) * bh) + (a - ah) * (b - bh)
+		s = c + p; z = s - c; t = (c - (s - z)) + (p - z)
+		return s + odd(t, e)
+	}
 	FNR == 1 { f++ }
 	/^#/ || NF == 0 { next }
 	f == 1 { nq++; qid[nq] = $1; for (k = 2; k <= NF; k++) Q[nq, k - 1] = $k; D = NF - 1; next }
@@ -35,12 +64,12 @@ awk_scores() {
 		for (a = 1; a <= nq; a++) for (b = 1; b <= ni; b++) {
 			s = 0; nqq = 0; nii = 0
 			for (k = 1; k <= D; k++) {
-				if (m == "l2") { d = Q[a, k] - I[b, k]; s += d * d }
-				else s += Q[a, k] * I[b, k]
-				nqq += Q[a, k] * Q[a, k]; nii += I[b, k] * I[b, k]
+				if (m == "l2") { d = Q[a, k] - I[b, k]; s = fma(d, d, s) }
+				else s = fma(Q[a, k], I[b, k], s)
+				nqq = fma(Q[a, k], Q[a, k], nqq); nii = fma(I[b, k], I[b, k], nii)
 			}
 			if (m == "cos") { den = sqrt(nqq) * sqrt(nii); s = den > 0 ? s / den : 0 }
-			if (m == "l2") s = -sqrt(s)
+			if (m == "l2") s = 0 - sqrt(s)
 			printf "%s\t%s\t%.17g\n", qid[a], iid[b], s
 		}
 	}' "$2" "$3"
@@ -75,14 +104,53 @@ compare() {
 	[ "$(simmat q.txt i.txt)" = "$output" ]
 }
 
-@test "simmat: cos and l2 equal awk's; cos with a zero row is 0" {
+# fused_rows N Q|I FORMAT: N rows (q or i) of the fused-sum example below,
+# as text (FORMAT t) or float32 .fvecs (FORMAT f)
+fused_rows() {
+	local n
+	for n in $(seq "$1"); do
+		case $2$3 in
+		qt) echo "q$n 1 1.000000000931322574615478515625" ;;
+		it) echo "i$n -1 0.999999999068677425384521484375" ;;
+		qf) printf '\x02\x00\x00\x00\x00\x00\x80\x3f\x00\x08\x80\x3f' ;;
+		if) printf '\x02\x00\x00\x00\x00\x00\x80\xbf\x00\xf0\x7f\x3f' ;;
+		esac
+	done
+}
+
+@test "simmat: each sum is fused multiply-adds, in every variant the CPU runs" {
+	# q = (1, 1 + 2^-30), x = (-1, 1 - 2^-30): a1 = fma(1, -1, 0) = -1,
+	# a2 = fma(1 + 2^-30, 1 - 2^-30, -1) = (1 - 2^-60) - 1 = -2^-60, exact
+	# with one rounding. Rounding the product first gives 1 (2^-60 is below
+	# half an ulp under 1, 2^-54) and -1 + 1 = 0. -2^-60 =
+	# -8.67361737988403547e-19, shortest -8.673617379884035e-19. In float32
+	# with 2^-12: -2^-24 = -5.96046448e-08, shortest -5.9604645e-08.
+	# 13 queries and 40 items: whole tiles and blocks and cut ones.
+	fused_rows 13 q t >q.txt
+	fused_rows 40 i t >i.txt
+	fused_rows 13 q f >q.fvecs
+	fused_rows 40 i f >i.fvecs
+	for v in base avx2 avx512; do
+		run --separate-stderr env RANKKIT_KERNEL=$v simmat q.txt i.txt
+		if [ "$status" -eq 2 ] && [ "$stderr" = "simmat: RANKKIT_KERNEL=$v: this CPU cannot run it" ]; then
+			echo "# simmat: variant $v not run: this CPU cannot run it" >&3
+			continue
+		fi
+		[ "$status" -eq 0 ]
+		[ "$(echo "$output" | body | cut -f3 | sort | uniq -c | awk '{ print $1, $2 }')" = "520 -8.673617379884035e-19" ]
+		[ "$(RANKKIT_KERNEL=$v simmat q.fvecs i.fvecs | body | cut -f3 | sort | uniq -c | awk '{ print $1, $2 }')" = "520 -5.9604645e-08" ]
+		echo "# simmat: variant $v run" >&3
+	done
+}
+
+@test "simmat: cos and l2 equal awk's, exactly; cos with a zero row is 0" {
 	simmat -m cos q.txt i.txt | body >got
 	awk_scores cos q.txt i.txt >want
-	compare got want 1e-15
+	compare got want 0
 	[ "$(grep -c $'^q3\t.\t0$' got)" -eq 5 ]
 	simmat -m l2 q.txt i.txt | body >got
 	awk_scores l2 q.txt i.txt >want
-	compare got want 1e-15
+	compare got want 0
 	# by hand: q3 (origin) to d (4,-4,1.5): -sqrt(16+16+2.25)
 	grep -q $'^q3\td\t-5.852349955359813$' got
 }
@@ -228,7 +296,7 @@ items() { body | cut -f2 | paste -sd' '; }
 	cmp j1 j2
 }
 
-@test "simmat: cos of img.npy and cap.npy rows equal awk's recomputation (1e-12)" {
+@test "simmat: cos of img.npy and cap.npy rows equal awk's recomputation, exactly" {
 	need_shared data/crossmodal-seed0
 	D="$SHARED/data/crossmodal-seed0"
 	# fold 1 of 1000: images 0..4 against captions 0..24
@@ -240,7 +308,7 @@ items() { body | cut -f2 | paste -sd' '; }
 	od -A n -t f8 -v -j 128 -N $((25 * 64 * 8)) "$D/cap.npy" |
 		awk '{ for (i = 1; i <= NF; i++) { if (n % 64 == 0) printf "%s%d", (n ? "\n" : ""), n / 64; printf " %s", $i; n++ } } END { print "" }' >cap25.txt
 	awk_scores cos img5.txt cap25.txt >want
-	compare got want 1e-12
+	compare got want 0
 	# and the same doubles read from text give the same bytes
 	[ "$(simmat -m cos img5.txt cap25.txt | body)" = "$(cat got)" ]
 	# -j 1 and -j 2 on a larger slice of the real data

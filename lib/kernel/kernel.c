@@ -1,19 +1,21 @@
 /* Scoring kernels (see kernel.h). The items are packed once into tiles of
- * NR rows stored dimension-major, so that two 64-byte vectors hold value k
- * of NR items; a micro-kernel (kernel_micro.h) keeps MR x NR sums in
- * registers and adds the products of dimension k, k = 0, 1, ..., D-1,
- * exactly as the plain loop would for each score (no reassociation, no
- * fused multiply-add: the vector lanes are independent scores). Groups of
- * tiles sized for the L2 cache are swept by the queries of a chunk;
- * threads take whole chunks.
+ * NR rows stored dimension-major (NR: two vectors of the variant), so that
+ * value k of NR items is contiguous; a micro-kernel (kernel_micro.h) keeps
+ * MR x NR sums in registers and updates each by a fused multiply-add for
+ * dimension k, k = 0, 1, ..., D-1, exactly as the scalar loop with C99's
+ * fma() does for each score (the vector lanes are independent scores).
+ * Groups of tiles sized for the L2 cache are swept by the queries of a
+ * chunk; threads take whole chunks.
  *
- * The micro-kernel is compiled for the baseline of the build and, on x86
- * with GCC or Clang, also for AVX2 and AVX-512F (target attributes), and
- * the best one the CPU has is chosen at run time. Every variant does the
- * same operations in the same order on each score, so they give the same
- * bits; tests compare them (RANKKIT_KERNEL, kernel.h). No contraction
- * into fused multiply-adds: the pragma below for Clang, and the Makefile
- * compiles this file with -ffp-contract=off for GCC. */
+ * The micro-kernel is compiled for the baseline of the build (scalar, C99
+ * fma()) and, on x86 with GCC or Clang, also for AVX2 with FMA and for
+ * AVX-512F (target attributes and intrinsics), and the best one the CPU has
+ * is chosen at run time. A fused multiply-add is correctly rounded, so
+ * every variant gives the same bits; tests compare them (RANKKIT_KERNEL,
+ * kernel.h). Every other operation is written out: no contraction of a
+ * multiplication and an addition into a fused one behind the code's back
+ * (the pragma below for Clang; the Makefile compiles this file with
+ * -ffp-contract=off for GCC). */
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -29,6 +31,7 @@
 #if (defined(__x86_64__) || defined(__i386__)) && \
     (defined(__GNUC__) || defined(__clang__))
 #define RK_X86 1
+#include <immintrin.h>
 #else
 #define RK_X86 0
 #endif
@@ -44,24 +47,24 @@ typedef double vdbl64 __attribute__((vector_size(64)));
 typedef float vflt64 __attribute__((vector_size(64)));
 
 #define T double
-#define NR 16
 #define SFX _f64
 #define SQRT sqrt
+#define FMA fma
 #include "kernel/kernel_body.h"
 #undef T
-#undef NR
 #undef SFX
 #undef SQRT
+#undef FMA
 
 #define T float
-#define NR 32
 #define SFX _f32
 #define SQRT sqrtf
+#define FMA fmaf
 #include "kernel/kernel_body.h"
 #undef T
-#undef NR
 #undef SFX
 #undef SQRT
+#undef FMA
 
 /* kcount_add (kernel.h), inlined into the micro-kernels */
 static inline void kc_add(struct kcount *c, double s, int sign)
@@ -86,60 +89,146 @@ void kcount_add(struct kcount *c, double s, int sign)
 	kc_add(c, s, sign);
 }
 
-/* the variants: baseline, then (x86) AVX2 and AVX-512F, each a float64
- * and a float32 micro-kernel pair (kernel_variant.h) */
+/* The variants, each a float64 and a float32 micro-kernel pair
+ * (kernel_variant.h). Registers: the baseline's scalars (2 x 4 sums);
+ * AVX2's 16 ymm hold 6 x 2 vectors of sums, 2 of items and a broadcast
+ * query value; AVX-512's 32 zmm hold 12 x 2, 2 and one. */
 #define ATTR
-#define MR (RK_X86 ? 1 : 2)
-#define NV 8
-#define VD vdbl16
-#define VF vflt16
+#define MR 2
+#define NV 4
+#define VD double
+#define VF float
+#define LD 1
+#define LF 1
+#define FMAD fma
+#define FMAF fmaf
+#define BCD(s) (s)
+#define BCF(s) (s)
+#define GD vdbl16
+#define GF vflt16
 #define VARIANT(f) f##_base
 #include "kernel/kernel_variant.h"
 
 #if RK_X86
-#define ATTR __attribute__((target("avx2")))
-#define MR 2
-#define NV 4
-#define VD vdbl32
-#define VF vflt32
+#define ATTR __attribute__((target("avx2,fma")))
+#define MR 6
+#define NV 2
+#define VD __m256d
+#define VF __m256
+#define LD 4
+#define LF 8
+#define FMAD _mm256_fmadd_pd
+#define FMAF _mm256_fmadd_ps
+#define BCD _mm256_set1_pd
+#define BCF _mm256_set1_ps
+#define GD vdbl32
+#define GF vflt32
 #define VARIANT(f) f##_avx2
 #include "kernel/kernel_variant.h"
 
 #define ATTR __attribute__((target("avx512f")))
-#define MR 8
+#define MR 12
 #define NV 2
-#define VD vdbl64
-#define VF vflt64
+#define VD __m512d
+#define VF __m512
+#define LD 8
+#define LF 16
+#define FMAD _mm512_fmadd_pd
+#define FMAF _mm512_fmadd_ps
+#define BCD _mm512_set1_pd
+#define BCF _mm512_set1_ps
+#define GD vdbl64
+#define GF vflt64
 #define VARIANT(f) f##_avx512
 #include "kernel/kernel_variant.h"
 #endif
 
-/* KV_BASE, KV_AVX2, KV_AVX512: the best the CPU has, or RANKKIT_KERNEL's
- * choice when the CPU has it */
-enum { KV_BASE, KV_AVX2, KV_AVX512 };
-static int kernel_variant(void)
-{
-	int best = KV_BASE;
-	const char *e = getenv("RANKKIT_KERNEL");
+typedef void (*block64_fn)(const struct kernel *, size_t, size_t, size_t,
+			   size_t, double *);
+typedef void (*block32_fn)(const struct kernel *, size_t, size_t, size_t,
+			   size_t, float *);
+typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
+			 size_t, struct kcount *);
 
+/* by variant (KV_*): the micro-kernels of kernel_variant.h and their tile
+ * widths */
+enum { KV_BASE, KV_AVX2, KV_AVX512, KV_N };
+static const struct {
+	const char *name;
+	block64_fn block64;
+	block32_fn block32;
+	count_fn count64, count32;
+	size_t nr64, nr32;
+} micro[KV_N] = {
+	[KV_BASE] = { .name = "base", .block64 = block_f64_base,
+		.block32 = block_f32_base, .count64 = count_f64_base,
+		.count32 = count_f32_base, .nr64 = nr_f64_base,
+		.nr32 = nr_f32_base },
+#if RK_X86
+	[KV_AVX2] = { .name = "avx2", .block64 = block_f64_avx2,
+		.block32 = block_f32_avx2, .count64 = count_f64_avx2,
+		.count32 = count_f32_avx2, .nr64 = nr_f64_avx2,
+		.nr32 = nr_f32_avx2 },
+	[KV_AVX512] = { .name = "avx512", .block64 = block_f64_avx512,
+		.block32 = block_f32_avx512, .count64 = count_f64_avx512,
+		.count32 = count_f32_avx512, .nr64 = nr_f64_avx512,
+		.nr32 = nr_f32_avx512 },
+#endif
+};
+
+/* 1 when this build has variant v and the CPU runs it */
+static int variant_runs(int v)
+{
+	if (!micro[v].name)
+		return 0;
 #if RK_X86
 	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx2"))
-		best = KV_AVX2;
-	if (__builtin_cpu_supports("avx512f"))
-		best = KV_AVX512;
+	if (v == KV_AVX2)
+		return __builtin_cpu_supports("avx2") &&
+		       __builtin_cpu_supports("fma");
+	if (v == KV_AVX512)
+		return __builtin_cpu_supports("avx512f");
 #endif
-	if (e && strcmp(e, "base") == 0)
-		return KV_BASE;
-	if (e && strcmp(e, "avx2") == 0 && best >= KV_AVX2)
-		return KV_AVX2;
-	return best;
+	return 1;
 }
 
-const char *kernel_variant_name(const struct kernel *K)
+int kernel_variant_runs(const char *name)
 {
-	static const char *const name[] = { "base", "avx2", "avx512" };
-	return name[K->variant];
+	int v;
+
+	for (v = 0; v < KV_N; v++)
+		if (micro[v].name && strcmp(micro[v].name, name) == 0)
+			return variant_runs(v);
+	return 0;
+}
+
+/* the best variant the CPU runs, or RANKKIT_KERNEL's */
+static int kernel_variant(void)
+{
+	const char *e = getenv("RANKKIT_KERNEL");
+	int v;
+
+	if (e && *e) {
+		for (v = 0; v < KV_N; v++)
+			if (micro[v].name && strcmp(micro[v].name, e) == 0)
+				break;
+		if (v == KV_N)
+			die(EXIT_USAGE, "RANKKIT_KERNEL=%s: no such kernel "
+			    "variant in this build", e);
+		if (!variant_runs(v))
+			die(EXIT_USAGE, "RANKKIT_KERNEL=%s: this CPU cannot "
+			    "run it", e);
+		return v;
+	}
+	for (v = KV_N - 1; v > KV_BASE; v--)
+		if (variant_runs(v))
+			return v;
+	return KV_BASE;
+}
+
+const char *kernel_variant_chosen(void)
+{
+	return micro[kernel_variant()].name;
 }
 
 int metric_parse(const char *s)
@@ -199,6 +288,8 @@ void kernel_init(struct kernel *K, enum metric m, struct embed *Q,
 	K->ni = I->rows;
 	K->hamdiv = 1;
 	K->variant = kernel_variant();
+	K->nr = K->type == EMB_F32 ? micro[K->variant].nr32 :
+		micro[K->variant].nr64;
 	if (m == MET_HAMMING) {
 		int a = code_kind(Q), b = code_kind(I);
 		if ((a & b) == 0)
@@ -220,27 +311,6 @@ void kernel_free(struct kernel *K)
 	free(K->inorm);
 	memset(K, 0, sizeof *K);
 }
-
-typedef void (*block64_fn)(const struct kernel *, size_t, size_t, size_t,
-			   size_t, double *);
-typedef void (*block32_fn)(const struct kernel *, size_t, size_t, size_t,
-			   size_t, float *);
-typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
-			 size_t, struct kcount *);
-
-/* by variant (KV_*): the micro-kernels of kernel_variant.h */
-static const struct {
-	block64_fn block64;
-	block32_fn block32;
-	count_fn count64, count32;
-} micro[] = {
-	{ block_f64_base, block_f32_base, count_f64_base, count_f32_base },
-#if RK_X86
-	{ block_f64_avx2, block_f32_avx2, count_f64_avx2, count_f32_avx2 },
-	{ block_f64_avx512, block_f32_avx512, count_f64_avx512,
-	  count_f32_avx512 },
-#endif
-};
 
 void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S)

@@ -1,17 +1,20 @@
 /* Scoring kernels: dot, cosine, negated Euclidean distance and negated
  * Hamming distance between the rows of two embedding matrices, blocked for
- * the caches, vectorized by the compiler and run on all cores.
+ * the caches and registers, vectorized per instruction set and run on all
+ * cores.
  *
  * Every score is computed by the same sequence of operations whatever the
- * threads and blocks (the sum over dimensions runs in order 0..D-1 in the
- * input's type, with no fused multiply-add), so the scores are bit-identical
- * for every -j and equal to the plain loops:
- *   dot      s = sum_k q[k]*x[k]
- *   cos      s = dot / (|q| * |x|),  |q| = sqrt(sum_k q[k]*q[k]);  0 when
- *              either row is all zeros
- *   l2       s = 0 - sqrt(sum_k (q[k]-x[k])^2)   (0, not -0, for equal rows)
- *   hamming  s = 0 - (sum_k (q[k]-x[k])^2) / c, c = 4 for -1/+1 codes and 1 for
- *              0/1 codes: minus the number of positions that differ. */
+ * variant, threads and blocks: the sum over dimensions runs in order
+ * 0..D-1 in the input's type, each step one fused multiply-add (C99 fma(),
+ * one rounding), starting from 0. So the scores are bit-identical for
+ * every variant and -j, on every machine, and equal to the plain loops:
+ *   dot      s = a(D), a(0) = 0, a(k+1) = fma(q[k], x[k], a(k))
+ *   cos      s = dot / (|q| * |x|),  |q| = sqrt of the same sum for q, q;
+ *              0 when either row is all zeros
+ *   l2       s = 0 - sqrt(e(D)), e(k+1) = fma(d, d, e(k)), d = q[k] - x[k]
+ *              (0, not -0, for equal rows)
+ *   hamming  s = 0 - e(D) / c, c = 4 for -1/+1 codes and 1 for 0/1 codes:
+ *              minus the number of positions that differ. */
 #ifndef RK_KERNEL_H
 #define RK_KERNEL_H
 #include <stddef.h>
@@ -27,7 +30,8 @@ struct kernel {
 	enum embtype type;	/* of both matrices and of the scores */
 	size_t dim, nq, ni;
 	const void *q;		/* query rows */
-	void *ipack;		/* items in tiles of NR rows, dimension-major */
+	void *ipack;		/* items in tiles of nr rows, dimension-major */
+	size_t nr;		/* the variant's tile width */
 	void *qnorm, *inorm;	/* cos: the row norms */
 	double hamdiv;		/* hamming: c */
 	int variant;		/* the micro-kernel's instruction set */
@@ -71,11 +75,15 @@ void kcount_add(struct kcount *c, double s, int sign);
 void kernel_count(const struct kernel *K, size_t q0, size_t q1, size_t i0,
 		  size_t i1, struct kcount *C);
 
-/* The instruction set of the micro-kernel: "base" (the build's), "avx2"
- * or "avx512", the best the CPU has unless the environment variable
- * RANKKIT_KERNEL names a lower one (base or avx2; for tests and benchmarks:
- * every variant gives the same bits). */
-const char *kernel_variant_name(const struct kernel *K);
+/* The instruction set of the micro-kernels: "base" (the build's, scalar
+ * C99 fma()), "avx2" (AVX2 with FMA) or "avx512" (AVX-512F) on x86; the
+ * best the CPU runs unless the environment variable RANKKIT_KERNEL names
+ * another (for tests and benchmarks: every variant gives the same bits).
+ * Dies with status 2 when RANKKIT_KERNEL names a variant this build lacks
+ * or the CPU cannot run. */
+const char *kernel_variant_chosen(void);
+/* 1 when this build has the variant named and the CPU runs it */
+int kernel_variant_runs(const char *name);
 
 /* The number of online CPUs (at least 1). */
 int kernel_ncpu(void);

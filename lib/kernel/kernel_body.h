@@ -1,51 +1,54 @@
 /* The type-generic part of kernel.c, included once per element type with
- * T (float or double), NR (the items of a tile: two 64-byte vectors of T),
- * SFX (a name suffix) and SQRT defined: packing and norms, which every
- * variant of the micro-kernel (kernel_micro.h) shares, so that all of them
- * read the same layout and the same norms. Not a header of its own. */
+ * T (float or double), SFX (a name suffix), SQRT and FMA (sqrt and fma of
+ * T) defined: packing, norms, the finishing step and the score alone,
+ * which every variant of the micro-kernel (kernel_micro.h) shares, so that
+ * all of them read the same layout and give the same bits. Not a header of
+ * its own. */
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define FN(name) CAT(name, SFX)
 
-/* tile t holds items t*NR .. t*NR+NR-1, value k of item t*NR+j at
- * [(t*dim + k)*NR + j]; the rows past the end are zeros */
-static void FN(pack)(const T *I, size_t ni, size_t dim, T *P)
+/* tiles of nr items (the variant's): tile t holds items t*nr .. t*nr+nr-1,
+ * value k of item t*nr+j at [(t*dim + k)*nr + j]; the rows past the end
+ * are zeros */
+static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, T *P)
 {
-	size_t nt = (ni + NR - 1) / NR, t, k, j;
+	size_t nt = (ni + nr - 1) / nr, t, k, j;
 
 	for (t = 0; t < nt; t++)
 		for (k = 0; k < dim; k++)
-			for (j = 0; j < NR; j++) {
-				size_t i = t * NR + j;
-				P[(t * dim + k) * NR + j] =
+			for (j = 0; j < nr; j++) {
+				size_t i = t * nr + j;
+				P[(t * dim + k) * nr + j] =
 					i < ni ? I[i * dim + k] : 0;
 			}
 }
 
+/* sqrt of the sum of squares, by fused multiply-adds in dimension order */
 static T FN(norm)(const T *x, size_t dim)
 {
 	T s = 0;
 	size_t k;
 
 	for (k = 0; k < dim; k++)
-		s += x[k] * x[k];
+		s = FMA(x[k], x[k], s);
 	return SQRT(s);
 }
 
 static void FN(prepare)(struct kernel *K, const T *Q, const T *I)
 {
-	size_t nt = (K->ni + NR - 1) / NR, i;
+	size_t nr = K->nr, nt = (K->ni + nr - 1) / nr, i;
 	void *p;
 
-	if (posix_memalign(&p, 64, nt * NR * K->dim * sizeof(T) + 64))
+	if (posix_memalign(&p, 64, nt * nr * K->dim * sizeof(T) + 64))
 		die(EXIT_DATA, "out of memory");
-	FN(pack)(I, K->ni, K->dim, p);
+	FN(pack)(I, K->ni, K->dim, nr, p);
 	K->ipack = p;
 	K->q = Q;
 	if (K->metric == MET_COS) {
 		T *qn = xmalloc(K->nq * sizeof *qn);
-		T *in = xmalloc(nt * NR * sizeof *in);
+		T *in = xmalloc(nt * nr * sizeof *in);
 		for (i = 0; i < K->nq; i++)
 			qn[i] = FN(norm)(Q + i * K->dim, K->dim);
 		for (i = 0; i < K->ni; i++)
@@ -55,35 +58,59 @@ static void FN(prepare)(struct kernel *K, const T *Q, const T *I)
 	}
 }
 
-/* one score alone: the operations of the micro-kernels (kernel_micro.h)
- * on one lane, in the same order */
+/* The finishing step, the one place that knows each metric's formula
+ * (kernel.h): the sums a[0 .. n-1] of query q against items it .. it+n-1
+ * become their scores, in place. Inlined into every micro-kernel and into
+ * the score alone. */
+static inline void FN(finish)(const struct kernel *K, size_t q, size_t it,
+			      T *a, size_t n)
+{
+	size_t j;
+
+	switch (K->metric) {
+	case MET_DOT:
+		break;
+	case MET_COS: {
+		const T qn = ((const T *)K->qnorm)[q];
+		const T *in = (const T *)K->inorm + it;
+		for (j = 0; j < n; j++) {
+			T den = qn * in[j];
+			a[j] = den > 0 ? a[j] / den : 0;
+		}
+		break;
+	}
+	case MET_L2:
+		for (j = 0; j < n; j++)
+			a[j] = (T)0 - SQRT(a[j]);
+		break;
+	case MET_HAMMING: {
+		const T hamdiv = (T)K->hamdiv;
+		for (j = 0; j < n; j++)
+			a[j] = (T)0 - a[j] / hamdiv;
+		break;
+	}
+	}
+}
+
+/* one score alone: the fused multiply-adds of the micro-kernels
+ * (kernel_micro.h) on one lane, in the same order, and the same finish */
 static double FN(score)(const struct kernel *K, size_t q, size_t i)
 {
 	const T *qr = (const T *)K->q + q * K->dim;
-	const T *x = (const T *)K->ipack + (i / NR) * K->dim * NR + i % NR;
-	size_t k, dim = K->dim;
+	size_t nr = K->nr, k, dim = K->dim;
+	const T *x = (const T *)K->ipack + (i / nr) * dim * nr + i % nr;
 	T a = 0;
 
 	if (K->metric == MET_L2 || K->metric == MET_HAMMING)
 		for (k = 0; k < dim; k++) {
-			T d = qr[k] - x[k * NR];
-			a += d * d;
+			T d = qr[k] - x[k * nr];
+			a = FMA(d, d, a);
 		}
 	else
 		for (k = 0; k < dim; k++)
-			a += qr[k] * x[k * NR];
-	switch (K->metric) {
-	case MET_COS: {
-		T den = ((const T *)K->qnorm)[q] * ((const T *)K->inorm)[i];
-		return den > 0 ? a / den : 0;
-	}
-	case MET_L2:
-		return (T)0 - SQRT(a);
-	case MET_HAMMING:
-		return (T)0 - a / (T)K->hamdiv;
-	default:
-		return a;
-	}
+			a = FMA(qr[k], x[k * nr], a);
+	FN(finish)(K, q, i, &a, 1);
+	return a;
 }
 
 #undef FN

@@ -1,67 +1,64 @@
-/* One variant of the scoring kernel, included by kernel.c once per element
- * type and instruction set with T, NR (the items of a tile, 128 bytes), V
- * (a GCC/Clang vector of T of the instruction set's width: wider ones
- * would live in memory), NV (the vectors of a tile: 2, 4 or 8), MR (query rows per
- * micro-kernel, 1 to 8), SQRT, ATTR (a function attribute: the target) and
- * NAME (the block function's name) defined. Not a header of its own.
+/* One variant of the scoring kernel, included by kernel_variant.h once per
+ * element type and instruction set with T, V (the variant's vector of T, or
+ * T itself), NV (vectors per tile), NR (items per tile: NV lanes-wide
+ * vectors), MR (query rows per micro-kernel), VFMA(a, b, c) (a*b+c with one
+ * rounding, lane by lane), VBCAST(s) (s in every lane), G (a GCC vector of
+ * T for comparisons), FINISH (kernel_body.h's finishing step for T), ATTR
+ * (the target attribute) and the names NAME, CNAME (the block and count
+ * functions), QPACK, ANY (their helpers) and NRNAME (a constant for NR)
+ * defined. Not a header of its own.
  *
- * The micro-kernel keeps MR x NR sums in registers: NV*MR vectors, each
- * lane one score, and adds the products of dimension k = 0, 1, ..., D-1
- * in that order, one multiplication and one addition (never fused: the
- * file is compiled without contraction), exactly as the plain loop would
- * for each score. The lanes are independent scores, so the variants
- * (vector widths) give the same bits. MR is chosen per instruction set so
- * that the sums fill the registers without spilling and there are enough
- * independent additions to hide their latency. */
+ * The micro-kernel keeps MR x NR sums in NV*MR vector registers, each lane
+ * one score, and for k = 0, 1, ..., D-1 in that order replaces each sum a
+ * by fma(q[k], x[k], a) (l2 and hamming: fma(d, d, a) with d = q[k] - x[k]),
+ * starting from 0: the same fused multiply-adds in the same order as the
+ * scalar loop of kernel_body.h, so every variant and every lane width gives
+ * the same bits. MR and NV are chosen per instruction set so that the sums,
+ * NV item vectors and one broadcast query value fit the registers (16 ymm,
+ * 32 zmm) and there are more independent sums than the FMA units' latency
+ * times their number. */
 
 #define VL (NR / NV)		/* lanes of V */
+#define GL (sizeof(G) / sizeof(T))	/* lanes of G */
 #define LOADX(v) V x##v; memcpy(&x##v, tp + k * NR + v * VL, sizeof(V));
 #define ACC1(r, v) V a##r##v = { 0 };
-#define STEP1(r, v) a##r##v += b * x##v;
-#define SQ1(r, v) { V d = b - x##v; a##r##v += d * d; }
+#define STEP1(r, v) a##r##v = VFMA(b, x##v, a##r##v);
+#define SQ1(r, v) { V d = b - x##v; a##r##v = VFMA(d, d, a##r##v); }
 #define SAVE1(r, v) memcpy(buf[r] + v * VL, &a##r##v, sizeof(V));
-#define TEST1(r, v) { V xt; memcpy(&xt, b + v * VL, sizeof(V)); m |= ~(xt < lv); }
 #if NV == 2
 #define EACHV(M, r) M(r, 0) M(r, 1)
 #define LOADS LOADX(0) LOADX(1)
 #elif NV == 4
 #define EACHV(M, r) M(r, 0) M(r, 1) M(r, 2) M(r, 3)
 #define LOADS LOADX(0) LOADX(1) LOADX(2) LOADX(3)
-#elif NV == 8
-#define EACHV(M, r) M(r, 0) M(r, 1) M(r, 2) M(r, 3) M(r, 4) M(r, 5) \
-	M(r, 6) M(r, 7)
-#define LOADS LOADX(0) LOADX(1) LOADX(2) LOADX(3) LOADX(4) LOADX(5) \
-	LOADX(6) LOADX(7)
 #else
-#error "NV must be 2, 4 or 8"
+#error "NV must be 2 or 4"
 #endif
 #define ACC(r) EACHV(ACC1, r)
-#define STEP(r) { T b = qr[r][k]; EACHV(STEP1, r) }
-#define STEPSQ(r) { T b = qr[r][k]; EACHV(SQ1, r) }
+#define STEP(r) { V b = VBCAST(qk[r]); EACHV(STEP1, r) }
+#define STEPSQ(r) { V b = VBCAST(qk[r]); EACHV(SQ1, r) }
 #define SAVE(r) EACHV(SAVE1, r)
-#if MR == 1
-#define EACH(M) M(0)
-#elif MR == 2
+#if MR == 2
 #define EACH(M) M(0) M(1)
-#elif MR == 3
-#define EACH(M) M(0) M(1) M(2)
-#elif MR == 4
-#define EACH(M) M(0) M(1) M(2) M(3)
 #elif MR == 6
 #define EACH(M) M(0) M(1) M(2) M(3) M(4) M(5)
-#elif MR == 8
-#define EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
+#elif MR == 12
+#define EACH(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) \
+	M(10) M(11)
 #else
-#error "MR must be 1, 2, 3, 4, 6 or 8"
+#error "MR must be 2, 6 or 12"
 #endif
 
-/* the MR x NR sums of tile tp for the queries qr[], products (or squared
- * differences) added in dimension order k = 0 .. dim-1, into buf: shared
- * by the block and the count kernels, so both give the same bits */
+enum { NRNAME = NR };
+
+/* the MR x NR sums of tile tp for the MR queries of qp (value k of query
+ * row r at qp[k * MR + r]) into buf: shared by the block and the count
+ * kernels, so both give the same bits */
 #define TILE_SUMS \
 	if (!sq) { \
 		EACH(ACC) \
 		for (k = 0; k < dim; k++) { \
+			const T *qk = qp + k * MR; \
 			LOADS \
 			EACH(STEP) \
 		} \
@@ -69,111 +66,123 @@
 	} else { \
 		EACH(ACC) \
 		for (k = 0; k < dim; k++) { \
+			const T *qk = qp + k * MR; \
 			LOADS \
 			EACH(STEPSQ) \
 		} \
 		EACH(SAVE) \
 	}
 
+/* the queries q0 .. q1-1 in blocks of MR rows, each block dimension-major
+ * (value k of row r at [k * MR + r]); a short last block repeats its last
+ * row */
+ATTR static T *QPACK(const struct kernel *K, size_t q0, size_t q1)
+{
+	const T *Q = K->q;
+	size_t dim = K->dim, nb = (q1 - q0 + MR - 1) / MR, b, r, k;
+	T *qp = xmalloc(nb * MR * dim * sizeof *qp);
+
+	for (b = 0; b < nb; b++)
+		for (r = 0; r < MR; r++) {
+			size_t q = q0 + b * MR + r;
+			const T *row = Q + (q < q1 ? q : q1 - 1) * dim;
+			for (k = 0; k < dim; k++)
+				qp[(b * dim + k) * MR + r] = row[k];
+		}
+	return qp;
+}
+
+/* a group of tiles that stays in the L2 cache (256 KiB) while the queries
+ * of a chunk pass over it */
+#define TILE_GROUP(dim) \
+	(262144 / ((dim) * NR * sizeof(T)) ? 262144 / ((dim) * NR * sizeof(T)) : 1)
+
 ATTR static void NAME(const struct kernel *K, size_t q0, size_t q1,
 		      size_t i0, size_t i1, T *S)
 {
-	const T *Q = K->q, *P = K->ipack;
-	const T *qn = K->qnorm, *in = K->inorm;
-	size_t dim = K->dim, ld = i1 - i0;
+	const T *P = K->ipack;
+	size_t dim = K->dim, ld = i1 - i0, ig = TILE_GROUP(dim);
 	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, tg, t, qa;
-	/* a group of tiles that stays in the L2 cache (256 KiB) while the
-	 * queries of the chunk pass over it */
-	size_t ig = 262144 / (dim * NR * sizeof(T));
-	const T hamdiv = (T)K->hamdiv;
 	const int sq = K->metric == MET_L2 || K->metric == MET_HAMMING;
 	T buf[MR][NR] __attribute__((aligned(64)));
+	T *qpack = QPACK(K, q0, q1);
 
-	if (ig < 1)
-		ig = 1;
 	for (tg = t0; tg < t1; tg += ig) {
 		size_t tge = tg + ig < t1 ? tg + ig : t1;
 		for (qa = q0; qa < q1; qa += MR) {
-			const T *qr[MR];
+			const T *qp = qpack + (qa - q0) * dim;
 			size_t r, k, nr = q1 - qa < MR ? q1 - qa : MR;
-			for (r = 0; r < MR; r++)
-				qr[r] = Q + (qa + (r < nr ? r : nr - 1)) * dim;
 			for (t = tg; t < tge; t++) {
 				const T *tp = P + t * dim * NR;
-				size_t j, jb = 0, je = NR;
+				size_t jb = 0, je = NR;
 				if (t * NR < i0)
 					jb = i0 - t * NR;
 				if (t * NR + NR > i1)
 					je = i1 - t * NR;
 				TILE_SUMS
 				for (r = 0; r < nr; r++) {
-					/* o[j]: the score of item t*NR + j */
 					T *o = S + (qa + r - q0) * ld +
-					       (t * NR + jb - i0) - jb;
-					const T *a = buf[r];
-					switch (K->metric) {
-					case MET_DOT:
-						if (jb == 0 && je == NR)
-							memcpy(o, a, NR * sizeof *o);
-						else
-							memcpy(o + jb, a + jb,
-							       (je - jb) * sizeof *o);
-						break;
-					case MET_COS: {
-						const T *inr = in + t * NR;
-						T qnr = qn[qa + r];
-						for (j = jb; j < je; j++) {
-							T den = qnr * inr[j];
-							o[j] = den > 0 ? a[j] / den : 0;
-						}
-						break;
-					}
-					case MET_L2:
-						for (j = jb; j < je; j++)
-							o[j] = (T)0 - SQRT(a[j]);
-						break;
-					case MET_HAMMING:
-						for (j = jb; j < je; j++)
-							o[j] = (T)0 - a[j] / hamdiv;
-						break;
+					       (t * NR + jb - i0);
+					if (jb == 0 && je == NR) {
+						FINISH(K, qa + r, t * NR,
+						       buf[r], NR);
+						memcpy(o, buf[r], sizeof buf[r]);
+					} else {
+						FINISH(K, qa + r, t * NR + jb,
+						       buf[r] + jb, je - jb);
+						memcpy(o, buf[r] + jb,
+						       (je - jb) * sizeof *o);
 					}
 				}
 			}
 		}
 	}
+	free(qpack);
 }
 
-/* The same sums, then, tile by tile and while the tile is in L1, the
- * scores of each query are finished (the same operations as above) and
- * counted against its targets (kernel.h, struct kcount): a tile whose
- * scores are all below the lowest target score is dismissed with a few
- * vector comparisons. */
+/* any of the NR scores of b not below lw (NaN included)? */
+ATTR static int ANY(const T *b, T lw)
+{
+	G lv = (G){ 0 } + lw;
+	__typeof__(lv < lv) m = lv < lv; /* zeros */
+	unsigned long long w[sizeof m / 8], o = 0;
+	size_t g, j;
+
+	for (g = 0; g < NR / GL; g++) {
+		G xt;
+		memcpy(&xt, b + g * GL, sizeof xt);
+		m |= ~(xt < lv);
+	}
+	memcpy(w, &m, sizeof m);
+	for (j = 0; j < sizeof m / 8; j++)
+		o |= w[j];
+	return o != 0;
+}
+
+/* The same sums and the same finishing step, then, tile by tile and while
+ * the tile is in L1, the scores of each query are counted against its
+ * targets (kernel.h, struct kcount): a tile whose scores are all below the
+ * lowest target score is dismissed with a few vector comparisons. */
 ATTR static void CNAME(const struct kernel *K, size_t q0, size_t q1,
 		       size_t i0, size_t i1, struct kcount *C)
 {
-	const T *Q = K->q, *P = K->ipack;
-	const T *qn = K->qnorm, *in = K->inorm;
-	size_t dim = K->dim;
+	const T *P = K->ipack;
+	size_t dim = K->dim, ig = TILE_GROUP(dim);
 	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, tg, t, qa;
-	size_t ig = 262144 / (dim * NR * sizeof(T));
-	const T hamdiv = (T)K->hamdiv;
 	const int sq = K->metric == MET_L2 || K->metric == MET_HAMMING;
 	T buf[MR][NR] __attribute__((aligned(64)));
+	T *qpack = QPACK(K, q0, q1);
 
-	if (ig < 1)
-		ig = 1;
 	for (tg = t0; tg < t1; tg += ig) {
 		size_t tge = tg + ig < t1 ? tg + ig : t1;
 		for (qa = q0; qa < q1; qa += MR) {
-			const T *qr[MR];
+			const T *qp = qpack + (qa - q0) * dim;
 			size_t r, k, nr = q1 - qa < MR ? q1 - qa : MR;
 			int live = 0;
 			for (r = 0; r < nr; r++)
 				live |= C[qa + r - q0].d != 0;
 			if (!live)
 				continue;
-			for (r = 0; r < MR; r++)
-				qr[r] = Q + (qa + (r < nr ? r : nr - 1)) * dim;
 			for (t = tg; t < tge; t++) {
 				const T *tp = P + t * dim * NR;
 				size_t j, jb = 0, je = NR;
@@ -187,39 +196,14 @@ ATTR static void CNAME(const struct kernel *K, size_t q0, size_t q1,
 					T *b = buf[r], lw;
 					if (!c->d)
 						continue;
-					switch (K->metric) {
-					case MET_DOT:
-						break;
-					case MET_COS: {
-						const T *inr = in + t * NR;
-						T qnr = qn[qa + r];
-						for (j = jb; j < je; j++) {
-							T den = qnr * inr[j];
-							b[j] = den > 0 ? b[j] / den : 0;
-						}
-						break;
-					}
-					case MET_L2:
-						for (j = jb; j < je; j++)
-							b[j] = (T)0 - SQRT(b[j]);
-						break;
-					case MET_HAMMING:
-						for (j = jb; j < je; j++)
-							b[j] = (T)0 - b[j] / hamdiv;
-						break;
-					}
 					lw = (T)c->u[c->d - 1];
 					if (jb == 0 && je == NR) {
-						/* any lane not below lw? */
-						V lv = (V){ 0 } + lw;
-						__typeof__(lv < lv) m = lv < lv; /* zeros */
-						unsigned long long w[sizeof m / 8], o = 0;
-						EACHV(TEST1, r)
-						memcpy(w, &m, sizeof m);
-						for (j = 0; j < sizeof m / 8; j++)
-							o |= w[j];
-						if (!o)
+						FINISH(K, qa + r, t * NR, b, NR);
+						if (!ANY(b, lw))
 							continue;
+					} else {
+						FINISH(K, qa + r, t * NR + jb,
+						       b + jb, je - jb);
 					}
 					for (j = jb; j < je; j++)
 						if (!(b[j] < lw))
@@ -228,15 +212,16 @@ ATTR static void CNAME(const struct kernel *K, size_t q0, size_t q1,
 			}
 		}
 	}
+	free(qpack);
 }
 
 #undef VL
+#undef GL
 #undef LOADX
 #undef ACC1
 #undef STEP1
 #undef SQ1
 #undef SAVE1
-#undef TEST1
 #undef EACHV
 #undef LOADS
 #undef ACC
@@ -245,3 +230,4 @@ ATTR static void CNAME(const struct kernel *K, size_t q0, size_t q1,
 #undef SAVE
 #undef EACH
 #undef TILE_SUMS
+#undef TILE_GROUP

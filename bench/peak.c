@@ -1,0 +1,298 @@
+/*
+ * peak: the floating-point peak of one core per micro-kernel variant, and
+ * the scoring kernel's speed as a fraction of it, for bench/crossmodal.sh.
+ *
+ * usage: peak [-r ROUNDS] [-q NQ] [-i NI] [-d DIM]
+ *
+ * For each variant the CPU runs (base: scalar C99 fma(); avx2: AVX2 with
+ * FMA; avx512: AVX-512F), the GFLOP/s of independent chains of fused
+ * multiply-adds (a = fma(a, b, c): 2 flops) and of separate multiplies and
+ * adds (a = a*b + c, two roundings: 2 flops), in float64 and float32. The
+ * chains are more than the FMA units' latency times their number, so the
+ * figure is the throughput of the units. Then the scoring kernel alone
+ * (kernel_run with nothing emitted, dot, one thread) on random NQ x DIM
+ * queries against NI x DIM items [5000 x 25000 x 64] with the variant the
+ * programs choose (RANKKIT_KERNEL, lib/kernel/kernel.h), and the counting
+ * kernel of rankof -e (kernel_count, every score below its one target),
+ * as GFLOP/s and as a fraction of that variant's FMA peak.
+ *
+ * Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so that other
+ * processes on a shared machine slow the wall clock more than the figures;
+ * each figure is the median of ROUNDS [5] rounds, the peak and the kernel
+ * measured alternately within a round.
+ *
+ * Built by bench/crossmodal.sh against the project's library:
+ * cc -O2 -ffp-contract=off -Ilib -o peak bench/peak.c build/opt/librk.a -lm -lpthread
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "util/err.h"
+#include "kernel/kernel.h"
+
+#if (defined(__x86_64__) || defined(__i386__)) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define PK_X86 1
+#include <immintrin.h>
+#else
+#define PK_X86 0
+#endif
+
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+enum { NCHAIN = 12, ITER = 1 << 24 };
+
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* read at run time, so that the compiler cannot fold the chains */
+static volatile double chain_a = 1, chain_b = 0.999, chain_c = 1e-3;
+
+#define EACHCHAIN(M, f) M(0, f) M(1, f) M(2, f) M(3, f) M(4, f) M(5, f) \
+	M(6, f) M(7, f) M(8, f) M(9, f) M(10, f) M(11, f)
+#define CH_DECL(j, f) a##j,
+#define CH_INIT(j, f) a##j = f(chain_a + j * 1e-3);
+#define CH_STEP(j, f) a##j = f(a##j, b, c);
+#define CH_SUM(j, f) for (l = 0; l < f; l++) s += (double)a##j[l];
+
+/* NCHAIN chains (in registers: one variable each) of n steps each of
+ * vectors of `lanes` lanes: a = op(a, b, c); returns a sum of the lanes so
+ * that nothing is optimized away */
+#define CHAINS(name, attr, T, V, lanes, set1, op)			\
+	attr static double name(long n)					\
+	{								\
+		V EACHCHAIN(CH_DECL, _) b = set1(chain_b), c = set1(chain_c); \
+		double s = 0;						\
+		long i;							\
+		int l;							\
+		EACHCHAIN(CH_INIT, set1)					\
+		for (i = 0; i < n; i++) {				\
+			EACHCHAIN(CH_STEP, op)				\
+		}							\
+		EACHCHAIN(CH_SUM, lanes)					\
+		return s;						\
+	}
+typedef double d1 __attribute__((vector_size(8)));
+typedef float f1 __attribute__((vector_size(4)));
+#define SET1D(x) ((d1){ (x) })
+#define SET1F(x) ((f1){ (float)(x) })
+#define FMA1D(a, b, c) ((d1){ fma((a)[0], (b)[0], (c)[0]) })
+#define FMA1F(a, b, c) ((f1){ fmaf((a)[0], (b)[0], (c)[0]) })
+#define MULADD(a, b, c) ((a) * (b) + (c))
+CHAINS(fma_f64_base, , double, d1, 1, SET1D, FMA1D)
+CHAINS(muladd_f64_base, , double, d1, 1, SET1D, MULADD)
+CHAINS(fma_f32_base, , float, f1, 1, SET1F, FMA1F)
+CHAINS(muladd_f32_base, , float, f1, 1, SET1F, MULADD)
+
+#if PK_X86
+#define AVX2 __attribute__((target("avx2,fma")))
+#define AVX512 __attribute__((target("avx512f")))
+#define S256D(x) _mm256_set1_pd(x)
+#define S256F(x) _mm256_set1_ps((float)(x))
+#define S512D(x) _mm512_set1_pd(x)
+#define S512F(x) _mm512_set1_ps((float)(x))
+CHAINS(fma_f64_avx2, AVX2, double, __m256d, 4, S256D, _mm256_fmadd_pd)
+CHAINS(muladd_f64_avx2, AVX2, double, __m256d, 4, S256D, MULADD)
+CHAINS(fma_f32_avx2, AVX2, float, __m256, 8, S256F, _mm256_fmadd_ps)
+CHAINS(muladd_f32_avx2, AVX2, float, __m256, 8, S256F, MULADD)
+CHAINS(fma_f64_avx512, AVX512, double, __m512d, 8, S512D, _mm512_fmadd_pd)
+CHAINS(muladd_f64_avx512, AVX512, double, __m512d, 8, S512D, MULADD)
+CHAINS(fma_f32_avx512, AVX512, float, __m512, 16, S512F, _mm512_fmadd_ps)
+CHAINS(muladd_f32_avx512, AVX512, float, __m512, 16, S512F, MULADD)
+#endif
+
+typedef double (*chain_fn)(long);
+static const struct probe {
+	const char *name;
+	int lanes64;
+	chain_fn fma64, muladd64, fma32, muladd32;
+} probe[] = {
+	{ .name = "base", .lanes64 = 1, .fma64 = fma_f64_base,
+	  .muladd64 = muladd_f64_base, .fma32 = fma_f32_base,
+	  .muladd32 = muladd_f32_base },
+#if PK_X86
+	{ .name = "avx2", .lanes64 = 4, .fma64 = fma_f64_avx2,
+	  .muladd64 = muladd_f64_avx2, .fma32 = fma_f32_avx2,
+	  .muladd32 = muladd_f32_avx2 },
+	{ .name = "avx512", .lanes64 = 8, .fma64 = fma_f64_avx512,
+	  .muladd64 = muladd_f64_avx512, .fma32 = fma_f32_avx512,
+	  .muladd32 = muladd_f32_avx512 },
+#endif
+};
+enum { NPROBE = sizeof probe / sizeof probe[0], MAXROUNDS = 99 };
+
+static volatile double sink;
+
+/* GFLOP/s of f on `lanes` lanes: 2 flops a step */
+static double chain_gflops(chain_fn f, int lanes)
+{
+	long n = ITER / lanes;
+	double t = cpu_now();
+
+	sink += f(n);
+	t = cpu_now() - t;
+	return 2.0 * n * NCHAIN * lanes / t / 1e9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* a random matrix in [-1, 1) (a 64-bit LCG: benchmark data only) */
+static void random_embed(struct embed *E, const char *name, size_t rows,
+			 size_t dim, enum embtype type, unsigned long long *seed)
+{
+	size_t i;
+
+	memset(E, 0, sizeof *E);
+	E->path = name;
+	E->rows = rows;
+	E->dim = dim;
+	E->type = type;
+	E->data = xmalloc(rows * dim * (size_t)type);
+	for (i = 0; i < rows * dim; i++) {
+		double v;
+		*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		v = (double)(*seed >> 11) / 9007199254740992.0 * 2 - 1;
+		if (type == EMB_F64)
+			((double *)E->data)[i] = v;
+		else
+			((float *)E->data)[i] = (float)v;
+	}
+}
+
+/* GFLOP/s of the block kernel (count 0) or of the count kernel */
+static double kernel_gflops(const struct kernel *K, int count)
+{
+	double t, flops = 2.0 * K->nq * K->ni * K->dim;
+	static const double top = 1e300;
+
+	t = cpu_now();
+	if (!count) {
+		kernel_run(K, 1, 1, NULL, NULL, NULL);
+	} else {
+		size_t q, nb = 240;
+		struct kcount *C = xcalloc(nb, sizeof *C);
+		size_t *cnt = xcalloc(2 * nb, sizeof *cnt);
+		for (q = 0; q < nb; q++) {
+			C[q].u = &top;
+			C[q].d = 1;
+			C[q].above = cnt + 2 * q;
+			C[q].eq = cnt + 2 * q + 1;
+		}
+		for (q = 0; q < K->nq; q += nb)
+			kernel_count(K, q, q + nb < K->nq ? q + nb : K->nq, 0,
+				     K->ni, C);
+		free(C);
+		free(cnt);
+	}
+	return flops / (cpu_now() - t) / 1e9;
+}
+
+static size_t parse_size(const char *s, size_t lo, size_t hi)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+
+	if (*s == '-' || *end || v < lo || v > hi)
+		usage_error(rk_usage, "%s: not a number in %zu..%zu", s, lo, hi);
+	return (size_t)v;
+}
+
+int main(int argc, char **argv)
+{
+	size_t nq = 5000, ni = 25000, dim = 64, rounds = 5;
+	double v[4][MAXROUNDS], k[4][MAXROUNDS], pk64 = 0, pk32 = 0;
+	const char *chosen;
+	unsigned long long seed = 1;
+	struct embed Q, I;
+	struct kernel K64, K32;
+	int c, p, r, j;
+
+	rk_setprog(argv[0]);
+	rk_usage = "usage: peak [-r ROUNDS] [-q NQ] [-i NI] [-d DIM]";
+	while ((c = getopt(argc, argv, "r:q:i:d:")) != -1)
+		switch (c) {
+		case 'r': rounds = parse_size(optarg, 1, MAXROUNDS); break;
+		case 'q': nq = parse_size(optarg, 1, 1000000); break;
+		case 'i': ni = parse_size(optarg, 1, 1000000); break;
+		case 'd': dim = parse_size(optarg, 1, 100000); break;
+		default: usage_error(rk_usage, "unknown option");
+		}
+	chosen = kernel_variant_chosen();
+
+	printf("peak of one core, GFLOP/s (2 flops per multiply-add), "
+	       "median of %zu rounds of CPU time\n", rounds);
+	printf("| variant | fma float64 | mul+add float64 | fma float32 | "
+	       "mul+add float32 |\n|---|---|---|---|---|\n");
+	for (p = 0; p < NPROBE; p++) {
+		const struct probe *P = &probe[p];
+		double m[4];
+		if (!kernel_variant_runs(P->name)) {
+			printf("| %s | the CPU cannot run it | | | |\n", P->name);
+			continue;
+		}
+		for (r = 0; r < (int)rounds; r++) {
+			v[0][r] = chain_gflops(P->fma64, P->lanes64);
+			v[1][r] = chain_gflops(P->muladd64, P->lanes64);
+			v[2][r] = chain_gflops(P->fma32, 2 * P->lanes64);
+			v[3][r] = chain_gflops(P->muladd32, 2 * P->lanes64);
+		}
+		for (j = 0; j < 4; j++)
+			m[j] = median(v[j], (int)rounds);
+		printf("| %s | %.1f | %.1f | %.1f | %.1f |\n", P->name, m[0],
+		       m[1], m[2], m[3]);
+	}
+
+	random_embed(&Q, "queries", nq, dim, EMB_F64, &seed);
+	random_embed(&I, "items", ni, dim, EMB_F64, &seed);
+	kernel_init(&K64, MET_DOT, &Q, &I);
+	random_embed(&Q, "queries32", nq, dim, EMB_F32, &seed);
+	random_embed(&I, "items32", ni, dim, EMB_F32, &seed);
+	kernel_init(&K32, MET_DOT, &Q, &I);
+	for (p = 0; p < NPROBE; p++)
+		if (strcmp(probe[p].name, chosen) == 0)
+			break;
+	/* alternately: the chosen variant's peak, then the kernels */
+	for (r = 0; r < (int)rounds; r++) {
+		v[0][r] = chain_gflops(probe[p].fma64, probe[p].lanes64);
+		k[0][r] = kernel_gflops(&K64, 0);
+		k[1][r] = kernel_gflops(&K64, 1);
+		v[2][r] = chain_gflops(probe[p].fma32, 2 * probe[p].lanes64);
+		k[2][r] = kernel_gflops(&K32, 0);
+		k[3][r] = kernel_gflops(&K32, 1);
+	}
+	pk64 = median(v[0], (int)rounds);
+	pk32 = median(v[2], (int)rounds);
+	printf("\nscoring kernel, variant %s (chosen at run time), "
+	       "%zu x %zu x %zu, dot, one thread:\n", chosen, nq, ni, dim);
+	for (j = 0; j < 4; j++) {
+		double g = median(k[j], (int)rounds), pk = j < 2 ? pk64 : pk32;
+		printf("- %s, %s: %.1f GFLOP/s, %.0f%% of the fma peak "
+		       "(%.1f)\n", j < 2 ? "float64" : "float32",
+		       j % 2 ? "count (rankof -e)" : "scores (simmat)", g,
+		       100 * g / pk, pk);
+	}
+	kernel_free(&K64);
+	kernel_free(&K32);
+	return 0;
+}

@@ -1,0 +1,221 @@
+/* The reports of bootstrap (see bootreport.h): columns of per-query
+ * values go through the resampling engines, and each column's replicates
+ * become an interval. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "util/out.h"
+#include "stream/stream.h"
+#include "stats/columns.h"
+#include "stats/holm.h"
+#include "stats/interval.h"
+#include "stats/resample.h"
+#include "stats/signflip.h"
+#include "stats/bootreport.h"
+
+static void out_number(double v, int decimals)
+{
+	char buf[64];
+	out_char('\t');
+	if (isnan(v)) {
+		out_char('-');
+		return;
+	}
+	if (v == 0)
+		v = 0;		/* no "-0" */
+	snprintf(buf, sizeof buf, "%.*f", decimals, v);
+	out_str(buf);
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* the interval of column c from its replicates rep[0 .. B-1] (reordered);
+ * NaN when the column or every replicate lacks a value */
+static void interval_of(const struct columns *C, size_t c, double *rep,
+			const struct bootopts *o, double *lo, double *hi)
+{
+	size_t kept = 0, m;
+	double estimate = column_mean(C, c, &m);
+	for (long b = 0; b < o->resamples; b++)
+		if (!isnan(rep[b]))
+			rep[kept++] = rep[b];
+	*lo = *hi = NAN;
+	if (m == 0 || kept == 0)
+		return;
+	qsort(rep, kept, sizeof *rep, by_value);
+	if (o->method == METHOD_BCA)
+		interval_bca(rep, kept, estimate,
+			     bca_acceleration(C->v + c * C->n, C->n),
+			     o->confidence, lo, hi);
+	else
+		interval_percentile(rep, kept, o->confidence, lo, hi);
+}
+
+/* Wilson's interval when the column holds only 0 and 1, or 0 and 100
+ * (a hit rate in percent) */
+static void wilson_of(const struct columns *C, size_t c,
+		      const struct bootopts *o, double *lo, double *hi)
+{
+	const double *x = C->v + c * C->n;
+	double scale = 1, hits = 0, n = 0;
+	*lo = *hi = NAN;
+	for (size_t i = 0; i < C->n; i++)
+		if (x[i] > 1)
+			scale = 100;
+	for (size_t i = 0; i < C->n; i++) {
+		if (isnan(x[i]))
+			continue;
+		if (x[i] != 0 && x[i] != scale)
+			return;
+		hits += x[i] != 0;
+		n++;
+	}
+	if (n == 0)
+		return;
+	interval_wilson(hits / n, n, o->confidence, lo, hi);
+	*lo *= scale;
+	*hi *= scale;
+}
+
+void boot_one(const struct mtable *T, const struct bootopts *o)
+{
+	struct columns C = { .v = T->v, .n = T->nq, .k = T->nm };
+	double *rep = xmalloc((C.k * (size_t)o->resamples + 1) * sizeof *rep);
+	resample_means(&C, o->resamples, o->seed, o->threads, rep);
+	out_str("# " HDR_BOOT_ONE);
+	out_str(o->wilson ? HDR_BOOT_WILSON "\n" : "\n");
+	for (size_t c = 0; c < C.k; c++) {
+		double lo, hi, m_lo, m_hi;
+		size_t m;
+		interval_of(&C, c, rep + c * (size_t)o->resamples, o, &lo, &hi);
+		out_slice(strmap_key(&T->measures, c));
+		out_str("\tall");
+		out_number(column_mean(&C, c, &m), o->decimals);
+		out_number(lo, o->decimals);
+		out_number(hi, o->decimals);
+		if (o->wilson) {
+			wilson_of(&C, c, o, &m_lo, &m_hi);
+			out_number(m_lo, o->decimals);
+			out_number(m_hi, o->decimals);
+		}
+		out_char('\n');
+	}
+	stream_write_end();
+	free(rep);
+}
+
+/* where each query and measure of the first table is in table t; dies
+ * naming the file when the two do not hold the same ones */
+static void align(const struct mtable *first, const struct mtable *t,
+		  size_t *qpos, size_t *mpos)
+{
+	for (size_t q = 0; q < t->nq; q++) {
+		struct slice id = strmap_key(&t->queries, q);
+		if (strmap_get(&first->queries, id) == (size_t)-1)
+			die_at(t->file, t->query_line[q],
+			       "query '%.*s' is not in %s", (int)id.n, id.p,
+			       first->file);
+	}
+	for (size_t q = 0; q < first->nq; q++) {
+		struct slice id = strmap_key(&first->queries, q);
+		qpos[q] = strmap_get(&t->queries, id);
+		if (qpos[q] == (size_t)-1)
+			die_at(t->file, 0, "query '%.*s' of %s is missing",
+			       (int)id.n, id.p, first->file);
+	}
+	for (size_t m = 0; m < t->nm; m++) {
+		struct slice id = strmap_key(&t->measures, m);
+		if (strmap_get(&first->measures, id) == (size_t)-1)
+			die_at(t->file, t->measure_line[m],
+			       "measure '%.*s' is not in %s", (int)id.n, id.p,
+			       first->file);
+	}
+	for (size_t m = 0; m < first->nm; m++) {
+		struct slice id = strmap_key(&first->measures, m);
+		mpos[m] = strmap_get(&t->measures, id);
+		if (mpos[m] == (size_t)-1)
+			die_at(t->file, 0, "measure '%.*s' of %s is missing",
+			       (int)id.n, id.p, first->file);
+	}
+}
+
+/* the differences first - other, per measure m and other file j at
+ * column m * (nfiles - 1) + j - 1; NaN where either lacks a value */
+static double *differences(const struct mtable *T, int nfiles)
+{
+	const struct mtable *A = &T[0];
+	size_t n = A->nq, pairs = (size_t)nfiles - 1;
+	double *d = xmalloc((A->nm * pairs * n + 1) * sizeof *d);
+	size_t *qpos = xmalloc((n + 1) * sizeof *qpos);
+	size_t *mpos = xmalloc((A->nm + 1) * sizeof *mpos);
+	for (int j = 1; j < nfiles; j++) {
+		align(A, &T[j], qpos, mpos);
+		for (size_t m = 0; m < A->nm; m++) {
+			double *col = d + (m * pairs + (size_t)j - 1) * n;
+			const double *a = A->v + m * n;
+			const double *x = T[j].v + mpos[m] * T[j].nq;
+			for (size_t q = 0; q < n; q++)
+				col[q] = a[q] - x[qpos[q]];
+		}
+	}
+	free(mpos);
+	free(qpos);
+	return d;
+}
+
+static void write_pair_header(const struct mtable *T, int nfiles)
+{
+	out_str("# " HDR_BOOT_PAIR);
+	out_str(nfiles > 2 ? HDR_BOOT_HOLM "\n" : "\n");
+	for (int j = 0; j < nfiles; j++) {
+		out_str("# ");
+		out_char((char)('A' + j));
+		out_str(": ");
+		out_str(T[j].file);
+		out_char('\n');
+	}
+}
+
+void boot_compare(const struct mtable *T, int nfiles,
+		  const struct bootopts *o)
+{
+	size_t pairs = (size_t)nfiles - 1;
+	struct columns C = { .n = T[0].nq, .k = T[0].nm * pairs };
+	double *d = differences(T, nfiles);
+	C.v = d;
+	double *rep = xmalloc((C.k * (size_t)o->resamples + 1) * sizeof *rep);
+	double *p = xmalloc((C.k + 1) * sizeof *p);
+	double *adj = xmalloc((C.k + 1) * sizeof *adj);
+	resample_means(&C, o->resamples, o->seed, o->threads, rep);
+	signflip_pvalues(&C, o->permutations, o->seed + 1, o->threads, p);
+	for (size_t m = 0; m < T[0].nm; m++)
+		holm_adjust(p + m * pairs, pairs, adj + m * pairs);
+	write_pair_header(T, nfiles);
+	int pdec = o->decimals > 6 ? o->decimals : 6;
+	for (size_t c = 0; c < C.k; c++) {
+		double lo, hi;
+		size_t m;
+		interval_of(&C, c, rep + c * (size_t)o->resamples, o, &lo, &hi);
+		out_slice(strmap_key(&T[0].measures, c / pairs));
+		out_str("\tA-");
+		out_char((char)('B' + c % pairs));
+		out_number(column_mean(&C, c, &m), o->decimals);
+		out_number(lo, o->decimals);
+		out_number(hi, o->decimals);
+		out_number(nfiles > 2 ? adj[c] : p[c], pdec);
+		if (nfiles > 2)
+			out_number(p[c], pdec);
+		out_char('\n');
+	}
+	stream_write_end();
+	free(adj);
+	free(p);
+	free(rep);
+	free(d);
+}

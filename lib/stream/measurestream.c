@@ -1,0 +1,54 @@
+/* The measure-stream reader (see measurestream.h). */
+#include <math.h>
+#include "util/err.h"
+#include "util/num.h"
+#include "stream/measurestream.h"
+
+void mreader_open(struct mreader *R, const char *path)
+{
+	stream_open(&R->S, path, HDR_MEASURE);
+}
+
+int mreader_next(struct mreader *R, struct mrow *row)
+{
+	struct slice f[4];
+	size_t nf;
+	const char *file = R->S.L.name;
+
+	if (!stream_next(&R->S, f, 4, &nf))
+		return 0;
+	row->line = R->S.L.lineno;
+	if (nf != 3)
+		die_at(file, row->line,
+		       "expected 3 fields (measure query value), found %zu", nf);
+	row->measure = f[0];
+	row->query = f[1];
+	if (slice_eqs(f[2], "-")) {
+		row->value = NAN;
+		return 1;
+	}
+	int r = parse_double(f[2], &row->value);
+	int len = f[2].n > 200 ? 200 : (int)f[2].n;
+	if (r == NUM_NAN)
+		die_at(file, row->line,
+		       "field 3: NaN is not a value (a missing value is '-')");
+	if (r != NUM_OK) {
+		char msg[256];
+		num_error_msg(msg, sizeof msg, 3, f[2], r);
+		die_at(file, row->line, "%s", msg);
+	}
+	if (isinf(row->value))
+		die_at(file, row->line, "field 3: infinite value '%.*s'", len,
+		       f[2].p);
+	return 1;
+}
+
+const char *mreader_name(const struct mreader *R)
+{
+	return R->S.L.name;
+}
+
+void mreader_close(struct mreader *R)
+{
+	stream_close(&R->S);
+}

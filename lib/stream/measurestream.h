@@ -1,0 +1,28 @@
+/* Reading measure streams, "measure query value" (rankkit(7)): the output
+ * of hitrate, mapr and ndcg. The header and "# end" lines follow the rule
+ * of stream/stream.h; a value of "-" means the measure has none for that
+ * query; any other value is a strict finite number. */
+#ifndef RK_MEASURESTREAM_H
+#define RK_MEASURESTREAM_H
+#include "stream/stream.h"
+
+struct mrow {
+	struct slice measure, query;	/* valid until the next call */
+	double value;			/* NaN when the field is "-" */
+	long line;
+};
+
+struct mreader {
+	struct stream S;
+};
+
+/* "-" is stdin; dies (exit 1) naming the file when it cannot be opened */
+void mreader_open(struct mreader *R, const char *path);
+/* 1 and the next data row in *row, 0 at the end (after checking the end
+ * line). Dies "prog: file:line: what" on a row that is not three fields
+ * or whose value is not a number or "-". */
+int mreader_next(struct mreader *R, struct mrow *row);
+const char *mreader_name(const struct mreader *R);
+void mreader_close(struct mreader *R);
+
+#endif

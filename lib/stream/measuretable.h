@@ -1,0 +1,25 @@
+/* A measure stream read whole: the value of every measure for every
+ * query, for programs that need all queries at once (bootstrap). The
+ * summary rows (query "all") are left out; a measure without a row for a
+ * query, or with "-", has no value there (NaN). */
+#ifndef RK_MEASURETABLE_H
+#define RK_MEASURETABLE_H
+#include <stddef.h>
+#include "util/strmap.h"
+
+struct mtable {
+	const char *file;
+	struct strmap measures, queries;	/* names, in order of first row */
+	long *query_line;	/* line of each query's first row */
+	long *measure_line;	/* line of each measure's first row */
+	double *v;		/* measure m, query q: v[m * nq + q] */
+	size_t nm, nq;
+};
+
+/* Reads the file ("-": stdin). Dies naming file and line on a bad row, on
+ * a second row for the same measure and query, and when the file has no
+ * per-query row at all (the measure programs write them with -q). */
+void mtable_read(struct mtable *T, const char *path);
+void mtable_free(struct mtable *T);
+
+#endif

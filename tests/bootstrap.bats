@@ -1,0 +1,281 @@
+#!/usr/bin/env bats
+# bootstrap: intervals and paired comparisons from measure streams.
+# Expected values are derived by hand in the comments, or are properties
+# (coverage, zero width, a constant shift) that hold whatever the draws.
+# Data that needs randomness comes from the project's generator (rngdraw)
+# with fixed seeds, so it is the same on every machine.
+load helper
+
+TESTBIN="${RANKKIT_TESTBIN:-$BATS_TEST_DIRNAME/../build/opt/tests}"
+
+# stream NAME: a measure stream from "measure query value" lines on stdin
+stream() {
+	{ printf '# measure\tquery\tvalue\n'; cat; printf '# end\n'; } > "$BATS_TEST_TMPDIR/$1"
+}
+
+@test "bootstrap: one query: every resample is that query" {
+	printf 'MRR\tq1\t0.25\nMRR\tall\t0.25\n' | stream one
+	run --separate-stderr bootstrap -B 200 "$BATS_TEST_TMPDIR/one"
+	[ "$status" -eq 0 ]
+	[ "$output" = "# measure	query	mean	lower	upper
+MRR	all	0.2500	0.2500	0.2500
+# end" ]
+}
+
+@test "bootstrap: two queries 0 and 1, by hand" {
+	# A resample of two queries draws both once (mean 1/2, probability
+	# 1/2), or one of them twice (0 or 1, probability 1/4 each). With 4000
+	# resamples about 1000 are 0 and 1000 are 1: the 2.5% and 97.5%
+	# quantiles are 0 and 1. At 40% the quantiles 0.3 and 0.7 fall in the
+	# middle half: both are 1/2. The mean of the data is 1/2.
+	printf 'hit@1\tq1\t0\nhit@1\tq2\t1\n' | stream two
+	run --separate-stderr bootstrap -B 4000 "$BATS_TEST_TMPDIR/two"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "hit@1	all	0.5000	0.0000	1.0000" ]
+	run --separate-stderr bootstrap -B 4000 -c 40 "$BATS_TEST_TMPDIR/two"
+	[ "${lines[1]}" = "hit@1	all	0.5000	0.5000	0.5000" ]
+}
+
+@test "bootstrap: a measure without a value for a query is averaged over the others" {
+	# q2 has no AP: the mean is (2 + 4)/2 = 3 over q1 and q3. Every
+	# resample that draws q1 or q3 averages only them; resamples of q2
+	# alone have no mean and drop out. With -c 0.01 both ends sit at the
+	# median of the resampled means, which for the symmetric 2, 4 is 3.
+	printf 'AP\tq1\t2\nAP\tq2\t-\nAP\tq3\t4\nP@1\tq1\t1\nP@1\tq2\t1\nP@1\tq3\t1\n' | stream gap
+	run --separate-stderr bootstrap -B 2001 -c 0.01 "$BATS_TEST_TMPDIR/gap"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "AP	all	3.0000	3.0000	3.0000" ]
+	[ "${lines[2]}" = "P@1	all	1.0000	1.0000	1.0000" ]
+	# a measure with no value at all has no mean and no interval
+	printf 'AP\tq1\t-\nAP\tq2\t-\n' | stream none
+	run --separate-stderr bootstrap -B 100 "$BATS_TEST_TMPDIR/none"
+	[ "${lines[1]}" = "AP	all	-	-	-" ]
+}
+
+@test "bootstrap: the same bytes for every -j, and for a second run" {
+	"$TESTBIN/rngdraw" uniform 3 600 | awk '{ printf "m%d\tq%d\t%.4f\n", NR % 3, int(NR / 3), $1 }' | stream u
+	bootstrap -B 999 -j 1 "$BATS_TEST_TMPDIR/u" > "$BATS_TEST_TMPDIR/j1"
+	bootstrap -B 999 -j 3 "$BATS_TEST_TMPDIR/u" > "$BATS_TEST_TMPDIR/j3"
+	bootstrap -B 999 -j 7 --method bca "$BATS_TEST_TMPDIR/u" > "$BATS_TEST_TMPDIR/b7"
+	bootstrap -B 999 -j 2 --method bca "$BATS_TEST_TMPDIR/u" > "$BATS_TEST_TMPDIR/b2"
+	cmp "$BATS_TEST_TMPDIR/j1" "$BATS_TEST_TMPDIR/j3"
+	cmp "$BATS_TEST_TMPDIR/b7" "$BATS_TEST_TMPDIR/b2"
+	cp "$BATS_TEST_TMPDIR/u" "$BATS_TEST_TMPDIR/v"
+	bootstrap -B 99 -j 1 "$BATS_TEST_TMPDIR/u" "$BATS_TEST_TMPDIR/v" > "$BATS_TEST_TMPDIR/p1"
+	bootstrap -B 99 -j 4 "$BATS_TEST_TMPDIR/u" "$BATS_TEST_TMPDIR/v" > "$BATS_TEST_TMPDIR/p4"
+	cmp "$BATS_TEST_TMPDIR/p1" "$BATS_TEST_TMPDIR/p4"
+	# another seed draws other resamples
+	bootstrap -B 999 -s 2 "$BATS_TEST_TMPDIR/u" > "$BATS_TEST_TMPDIR/s2"
+	run cmp -s "$BATS_TEST_TMPDIR/j1" "$BATS_TEST_TMPDIR/s2"
+	[ "$status" -eq 1 ]
+}
+
+@test "bootstrap: the 95% percentile interval covers a Bernoulli mean in 93-97% of 400 samples" {
+	# 400 samples of 200 queries from a Bernoulli(0.3) population, each a
+	# measure of its own; the share of intervals that hold 0.3
+	"$TESTBIN/rngdraw" uniform 1 80000 |
+		awk '{ printf "s%d\tq%d\t%d\n", int((NR - 1) / 200), (NR - 1) % 200, $1 < 0.3 }' |
+		stream bern
+	run --separate-stderr sh -c "bootstrap -B 2000 '$BATS_TEST_TMPDIR/bern' |
+		awk '!/^#/ { n++; if (\$4 <= 0.3 && \$5 >= 0.3) c++ } END { print n, c / n }'"
+	[ "$status" -eq 0 ]
+	echo "$output"
+	awk -v r="$output" 'BEGIN { split(r, f, " "); exit !(f[1] == 400 && f[2] >= 0.93 && f[2] <= 0.97) }'
+}
+
+@test "bootstrap: the 95% BCa interval covers a skewed (exponential) mean in 93-97% of 400 samples" {
+	# 400 samples of 200 queries from the exponential distribution of mean
+	# 1 (skewness 2), -log(1 - u) of uniform draws
+	"$TESTBIN/rngdraw" uniform 2 80000 |
+		awk '{ printf "s%d\tq%d\t%.6f\n", int((NR - 1) / 200), (NR - 1) % 200, -log(1 - $1) }' |
+		stream expo
+	run --separate-stderr sh -c "bootstrap -B 2000 --method bca '$BATS_TEST_TMPDIR/expo' |
+		awk '!/^#/ { n++; if (\$4 <= 1 && \$5 >= 1) c++ } END { print n, c / n }'"
+	[ "$status" -eq 0 ]
+	echo "$output"
+	awk -v r="$output" 'BEGIN { split(r, f, " "); exit !(f[1] == 400 && f[2] >= 0.93 && f[2] <= 0.97) }'
+}
+
+@test "bootstrap: BCa by hand: no skew and no bias give the percentile interval" {
+	# values 1..4 of two measures: symmetric about the mean, so the
+	# jackknife acceleration is 0; the share of resampled means below
+	# 2.5 equals the share above, so z0 = 0 (ties count one half), and
+	# BCa's levels are the percentile levels (1 -+ 0.95)/2. The resampled
+	# means are not exactly symmetric in a finite run, so compare with a
+	# run big enough that z0 is within 0.01: the ends agree to 2 decimals.
+	printf 'x\tq%d\t%d\n' 1 1 2 2 3 3 4 4 | stream sym
+	a=$(bootstrap -B 20000 -p 2 "$BATS_TEST_TMPDIR/sym" | body)
+	b=$(bootstrap -B 20000 -p 2 --method bca "$BATS_TEST_TMPDIR/sym" | body)
+	[ "$a" = "$b" ]
+}
+
+@test "bootstrap: identical systems: zero difference, zero width, p = 1" {
+	# every difference is 0: every resampled mean and every sign-flipped
+	# sum is 0, and each of the N draws is as extreme: p = (N+1)/(N+1)
+	"$TESTBIN/rngdraw" uniform 4 40 | awk '{ printf "MAP@R\tq%d\t%.4f\nhit@1\tq%d\t%d\n", NR, $1, NR, $1 < 0.5 }' | stream a
+	run --separate-stderr bootstrap -B 500 --permutations 300 "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/a"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "# measure	pair	difference	lower	upper	p" ]
+	[ "${lines[3]}" = "MAP@R	A-B	0.0000	0.0000	0.0000	1.000000" ]
+	[ "${lines[4]}" = "hit@1	A-B	0.0000	0.0000	0.0000	1.000000" ]
+	[ "${lines[5]}" = "# end" ]
+}
+
+@test "bootstrap: a system equal to another plus a constant differs by that constant" {
+	# B = A + 0.25 on 30 queries: every difference A - B is -0.25, so is
+	# every resampled mean. A sign-flipped sum reaches |30 * 0.25| only
+	# when all 30 signs agree (probability 2^-29), which none of 999 draws
+	# does: p = (0 + 1)/(999 + 1) = 0.001.
+	"$TESTBIN/rngdraw" uniform 5 30 | awk '{ printf "nDCG@10\tq%d\t%.4f\n", NR, $1 }' | stream a
+	"$TESTBIN/rngdraw" uniform 5 30 | awk '{ printf "nDCG@10\tq%d\t%.4f\n", NR, $1 + 0.25 }' | tac | stream b
+	run --separate-stderr bootstrap --permutations 999 "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	[ "$status" -eq 0 ]
+	[ "${lines[3]}" = "nDCG@10	A-B	-0.2500	-0.2500	-0.2500	0.001000" ]
+	# and the other way round
+	run --separate-stderr bootstrap --permutations 999 "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/a"
+	[ "${lines[3]}" = "nDCG@10	A-B	0.2500	0.2500	0.2500	0.001000" ]
+}
+
+@test "bootstrap: three and more systems: Holm's adjustment by hand" {
+	# B = A, C = A + 1, D = A + 2 on 30 queries: raw p of A-B is 1 (all
+	# differences 0), of A-C and A-D 1/1000 (as in the constant test).
+	# Holm, ascending: 0.001 * 3 = 0.003; max(0.003, 0.001 * 2) = 0.003;
+	# max(0.003, 1 * 1) = 1.
+	"$TESTBIN/rngdraw" uniform 6 30 | awk '{ printf "AP\tq%d\t%.4f\n", NR, $1 }' | stream a
+	for k in 0 1 2; do
+		"$TESTBIN/rngdraw" uniform 6 30 | awk -v k=$k '{ printf "AP\tq%d\t%.4f\n", NR, $1 + k }' | stream s$k
+	done
+	run --separate-stderr bootstrap --permutations 999 "$BATS_TEST_TMPDIR/a" \
+		"$BATS_TEST_TMPDIR/s0" "$BATS_TEST_TMPDIR/s1" "$BATS_TEST_TMPDIR/s2"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "# measure	pair	difference	lower	upper	p	raw_p" ]
+	[ "${lines[1]}" = "# A: $BATS_TEST_TMPDIR/a" ]
+	[ "${lines[5]}" = "AP	A-B	0.0000	0.0000	0.0000	1.000000	1.000000" ]
+	[ "${lines[6]}" = "AP	A-C	-1.0000	-1.0000	-1.0000	0.003000	0.001000" ]
+	[ "${lines[7]}" = "AP	A-D	-2.0000	-2.0000	-2.0000	0.003000	0.001000" ]
+}
+
+@test "bootstrap: Holm, the normal distribution and Wilson by hand (lib/stats)" {
+	# Holm on 0.01 0.04 0.03 0.005, ascending 0.005 0.01 0.03 0.04:
+	# 4*0.005 = 0.02, 3*0.01 = 0.03, 2*0.03 = 0.06, max(0.06, 0.04) = 0.06
+	run "$TESTBIN/statcheck" holm 0.01 0.04 0.03 0.005
+	[ "$(echo "$output" | awk '{ printf "%.4f ", $1 }')" = "0.0300 0.0600 0.0600 0.0200 " ]
+	# Phi(1.96) = 0.9750021048517795, Phi^-1(0.975) = 1.959963984540054
+	# (the published values of the normal table, e.g. R's pnorm and qnorm)
+	# and Phi(-5) = 2.866515718791939e-07, to 13 digits
+	run "$TESTBIN/statcheck" cdf 1.96 -1.96 0 -5
+	[ "$(echo "$output" | awk '{ printf "%.13g ", $1 }')" = "0.9750021048518 0.02499789514822 0.5 2.866515718792e-07 " ]
+	run "$TESTBIN/statcheck" quantile 0.975 0.025 0.5
+	[ "$(echo "$output" | awk '{ printf "%.14f ", $1 }')" = "1.95996398454005 -1.95996398454005 0.00000000000000 " ]
+	# Wilson, 3 of 10 at 95%: z = 1.95996398, z^2 = 3.84145882,
+	# 1 + z^2/10 = 1.38414588; centre (0.3 + 0.19207294)/1.38414588 =
+	# 0.35550656; half 1.95996398 * sqrt(0.021 + 0.00960365)/1.38414588 =
+	# 0.34287410/1.38414588 = 0.24771529; 0.10779127 .. 0.60322185
+	run "$TESTBIN/statcheck" wilson 3 10 0.95
+	[ "$(echo "$output" | awk '{ printf "%.6f ", $1 }')" = "0.107791 0.603222 " ]
+	# the 0.25-quantile of 1 2 3 4 5 by linear interpolation: h = 4*0.25 = 1
+	# -> 2; the 0.1-quantile: h = 0.4 -> 1 + 0.4 = 1.4
+	run "$TESTBIN/statcheck" quantile7 0.25 1 2 3 4 5
+	[ "$output" = "2" ]
+	run "$TESTBIN/statcheck" quantile7 0.1 1 2 3 4 5
+	[ "$(echo "$output" | awk '{ printf "%.6f", $1 }')" = "1.400000" ]
+}
+
+@test "bootstrap: --wilson for 0/1 and percent measures, '-' for others" {
+	# hit@1 in percent, 3 of 10: Wilson 10.7791 .. 60.3222 (as above)
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		printf 'hit@1\tq%d\t%s\nMRR\tq%d\t0.5\n' $i "$([ $i -le 3 ] && echo 100.00 || echo 0.00)" $i
+	done | stream w
+	run --separate-stderr bootstrap -B 100 --wilson "$BATS_TEST_TMPDIR/w"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "# measure	query	mean	lower	upper	wilson_lower	wilson_upper" ]
+	[ "$(echo "${lines[1]}" | cut -f 1,2,3,6,7)" = "hit@1	all	30.0000	10.7791	60.3222" ]
+	[ "${lines[2]}" = "MRR	all	0.5000	0.5000	0.5000	-	-" ]
+}
+
+@test "bootstrap: a query missing from one side is an error naming it and the file" {
+	printf 'AP\tq1\t0.5\nAP\tq2\t0.25\n' | stream a
+	printf 'AP\tq1\t0.5\n' | stream b
+	run --separate-stderr bootstrap "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bootstrap: $BATS_TEST_TMPDIR/b: query 'q2' of $BATS_TEST_TMPDIR/a is missing" ]
+	[ -z "$output" ]
+	run --separate-stderr bootstrap "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/a"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bootstrap: $BATS_TEST_TMPDIR/a:3: query 'q2' is not in $BATS_TEST_TMPDIR/b" ]
+	printf 'MRR\tq1\t0.5\nMRR\tq2\t0.25\n' | stream c
+	run --separate-stderr bootstrap "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/c"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bootstrap: $BATS_TEST_TMPDIR/c:2: measure 'MRR' is not in $BATS_TEST_TMPDIR/a" ]
+}
+
+@test "bootstrap: bad input is one line naming file and line" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '# measure\tquery\tvalue\nAP\tq1\t0.5\nAP\tq2\tx\n# end\n' > bad
+	run --separate-stderr bootstrap bad
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bootstrap: bad:3: field 3: bad number 'x'" ]
+	printf '# measure\tquery\tvalue\nAP\tq1\tnan\n# end\n' > nan
+	run --separate-stderr bootstrap nan
+	[ "$stderr" = "bootstrap: nan:2: field 3: NaN is not a value (a missing value is '-')" ]
+	printf '# measure\tquery\tvalue\nAP\tq1\tinf\n# end\n' > inf
+	run --separate-stderr bootstrap inf
+	[ "$stderr" = "bootstrap: inf:2: field 3: infinite value 'inf'" ]
+	printf '# measure\tquery\tvalue\nAP\tq1\t0.5\tx\n# end\n' > four
+	run --separate-stderr bootstrap four
+	[ "$stderr" = "bootstrap: four:2: expected 3 fields (measure query value), found 4" ]
+	printf '# measure\tquery\tvalue\nAP\tq1\t0.5\n' > cut
+	run --separate-stderr bootstrap cut
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bootstrap: cut:2: stream ends without its '# end' line (the program upstream failed)" ]
+	[ -z "$output" ]
+	printf '# measure\tquery\tvalue\nAP\tq1\t0.5\nAP\tq1\t0.7\n# end\n' > twice
+	run --separate-stderr bootstrap twice
+	[ "$stderr" = "bootstrap: twice:3: second row of measure 'AP' for query 'q1'" ]
+	printf '# measure\tquery\tvalue\nAP\tall\t0.5\n# end\n' > summary
+	run --separate-stderr bootstrap summary
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bootstrap: summary: no per-query rows (the measure programs write them with -q)" ]
+	run --separate-stderr bootstrap missing-file
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "bootstrap: missing-file: "* ]]
+}
+
+@test "bootstrap: usage errors exit 2" {
+	printf 'AP\tq1\t0.5\n' | stream a
+	for args in "-B 0" "-B x" "-c 100" "-c 0" "--method student" "--permutations 0" \
+		"-j 0" "-p 18" "-s -1" "--nonsense" "--wilson $BATS_TEST_TMPDIR/a" "- -"; do
+		run --separate-stderr bootstrap $args "$BATS_TEST_TMPDIR/a"
+		echo "$args: $status $stderr"
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == "bootstrap: "* ]]
+	done
+	run bootstrap --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: bootstrap "* ]]
+	run bootstrap --version
+	[ "$status" -eq 0 ]
+}
+
+@test "bootstrap: reads stdin and the output of hitrate -q" {
+	run --separate-stderr sh -c "rankof -r '$BATS_TEST_DIRNAME/../examples/data/tiny.qrels' \
+		'$BATS_TEST_DIRNAME/../examples/data/tiny.run' | hitrate -q -f -k 1 -m hit | bootstrap -B 100"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "# measure	query	mean	lower	upper" ]
+	[ "$(echo "${lines[1]}" | cut -f 1,2)" = "hit@1	all" ]
+	[ "${lines[2]}" = "# end" ]
+}
+
+@test "bootstrap: examples/pipelines/compare-systems.sh says what its numbers show" {
+	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/compare-systems.sh"
+	[ "$status" -eq 0 ]
+	# the words: B beats A (every A-B interval below 0, p < 0.05, also after
+	# Holm), C is not told from A (every A-C interval holds 0, p > 0.05),
+	# and the tiny example's single change gives p = 1
+	echo "$output" | awk -F '\t' '
+		$2 == "A-B" && NF == 6 { ab++; if ($5 < 0 && $6 < 0.05) okab++ }
+		$2 == "A-B" && NF == 7 { abh++; if ($5 < 0 && $6 < 0.05) okabh++ }
+		$2 == "A-C" { ac++; if ($4 < 0 && $5 > 0 && $6 > 0.05) okac++ }
+		END { exit !(ab == 6 && okab == 3 && abh == 3 && okabh == 3 && ac == 3 && okac == 3) }'
+	echo "$output" | grep -q '^hit@1	A-B	-0.2500	-0.7500	0.0000	1.000000$'
+}
