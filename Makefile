@@ -7,6 +7,7 @@
 #   make check         the test suite (bats) on bin/
 #   make check SAN=1   the same suite on an ASan+UBSan build in build/san/
 #   make check-san     the same as make check SAN=1
+#   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
 #   make demo, make bench
 
@@ -31,6 +32,7 @@ LIBSRC = \
 	lib/util/strmap.c \
 	lib/util/optlist.c \
 	lib/util/fmtscore.c \
+	lib/util/pool.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
 	lib/util/parallel.c \
@@ -44,6 +46,7 @@ LIBSRC = \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \
+	lib/rank/rankmerge.c \
 	lib/kernel/kernel.c \
 	lib/kernel/topk.c \
 	lib/measure/ties.c \
@@ -69,6 +72,8 @@ LIBHDR = \
 	lib/util/strmap.h \
 	lib/util/optlist.h \
 	lib/util/fmtscore.h \
+	lib/util/pool.h \
+	lib/util/bisect.h \
 	lib/util/detmath.h \
 	lib/util/rng.h \
 	lib/util/parallel.h \
@@ -82,6 +87,7 @@ LIBHDR = \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
 	lib/rank/embrank.h \
+	lib/rank/rankmerge.h \
 	lib/kernel/kernel.h \
 	lib/kernel/kernel_body.h \
 	lib/kernel/kernel_micro.h \
@@ -129,7 +135,14 @@ BINDIR_ = bin
 BINDIR_1 = build/san/bin
 BINDIR = $(BINDIR_$(SAN))
 
-ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(FPFLAGS) $(SANFLAGS)
+# x86-32 does scalar floating point on the x87 unit by default, whose 80-bit
+# registers change the last bits of scores: SSE2 there, as on x86-64, so
+# that every build prints the same bytes
+X87FLAGS != $(CC) $(CFLAGS) -dM -E -x c /dev/null 2>/dev/null | \
+	grep -q '__i386__' && echo '-msse2 -mfpmath=sse' || true
+
+ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(FPFLAGS) \
+	$(X87FLAGS) $(SANFLAGS)
 LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o)
 LIBA = $(BUILD)/librk.a
 BIN = $(PROG:%=$(BINDIR)/%)
@@ -154,25 +167,32 @@ $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
-# ../shared holds the article's data and trec_eval's goldens (see
-# tests/helper.bash); RANKKIT_SHARED overrides where it is
+# RANKKIT_SHARED names the directory of the article's data and trec_eval's
+# goldens (tests/helper.bash); by default the directory "shared" beside the
+# checkout
 check: all $(TESTBIN)
 	RANKKIT_BIN="$$(pwd)/$(BINDIR)" \
 	RANKKIT_TESTBIN="$$(pwd)/$(BUILD)/tests" \
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	ASAN_OPTIONS=detect_leaks=0 \
-	bats tests
+	sh tests/check.sh tests
 
 check-san:
 	$(MAKE) check SAN=1
 
 bench: all
 	sh bench/run.sh
+	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	sh bench/crossmodal.sh
 	sh bench/bootstrap.sh
 
 bench-crossmodal: all
+	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	sh bench/crossmodal.sh
+
+# the mutation audit of tests/mutations (minutes; not part of check)
+mutate:
+	sh tests/mutate.sh
 
 demo: all
 	sh examples/pipelines/demo.sh
@@ -192,5 +212,5 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san bench bench-crossmodal demo install uninstall clean
+.PHONY: all check check-san mutate bench bench-crossmodal demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

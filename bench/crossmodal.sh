@@ -1,12 +1,12 @@
 #!/bin/sh
-# bench/crossmodal.sh: `make bench-crossmodal` (and `make bench`). Issue 3,
-# section 6: the 5K image-text protocol, both directions, from img.npy and
+# bench/crossmodal.sh: `make bench-crossmodal` (and `make bench`):
+# the 5K image-text protocol, both directions, from img.npy and
 # cap.npy to hit@1/5/10 through
 #
 #     rankof -e --query-labels img.labels --item-labels cap.labels img.npy cap.npy | hitrate
 #     rankof -e --query-labels cap.labels --item-labels img.labels cap.npy img.npy | hitrate
 #
-# timed against the NumPy peer ../shared/bench/peer_crossmodal.py in its
+# timed against the NumPy peer $RANKKIT_SHARED/bench/peer_crossmodal.py in its
 # `vectorized` and `vsepp` modes, alternately in one run (A V S A V S ...),
 # after checking that both sides give the same rsum; the same with both
 # sides given float32 copies of the embeddings. Then the peak probe
@@ -22,7 +22,7 @@
 # message.
 #
 # Environment (defaults in brackets):
-#   DATA [../shared/data/crossmodal-seed0]  PEER [../shared/bench/peer_crossmodal.py]
+#   DATA [$RANKKIT_SHARED/data/crossmodal-seed0]  PEER [$RANKKIT_SHARED/bench/peer_crossmodal.py]
 #   PYTHON [the first of python3, /usr/bin/python3 that imports numpy]
 #   ROUNDS [3] timed runs of rankof -e and of `vectorized`
 #   VSEPP_ROUNDS [ROUNDS] of `vsepp` (about 25 s each)
@@ -34,8 +34,8 @@ set -eu
 cd "$(dirname "$0")/.."
 LC_ALL=C; export LC_ALL
 
-DATA=${DATA:-../shared/data/crossmodal-seed0}
-PEER=${PEER:-../shared/bench/peer_crossmodal.py}
+DATA=${DATA:-${RANKKIT_SHARED:?set RANKKIT_SHARED or DATA}/data/crossmodal-seed0}
+PEER=${PEER:-${RANKKIT_SHARED:?set RANKKIT_SHARED or PEER}/bench/peer_crossmodal.py}
 ROUNDS=${ROUNDS:-3} VSEPP_ROUNDS=${VSEPP_ROUNDS:-${ROUNDS:-3}}
 STREAM=${STREAM:-1} CC=${CC:-cc}
 B=bench/data

@@ -6,7 +6,7 @@
  *
  * Writes OUTDIR/qrels ("qid 0 docid grade", TREC qrels) and OUTDIR/run
  * ("qid Q0 docid rank score tag", TREC run), the same shape as the reference
- * generator ../shared/bench/gen_trec_bench.py, with its own random numbers:
+ * generator $RANKKIT_SHARED/bench/gen_trec_bench.py, with its own random numbers:
  *
  *   - queries q0001 .. qNNNN (zero padded, width max(4, digits)), in order;
  *   - each query retrieves `docs` distinct docids (default 10000) out of a

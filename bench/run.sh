@@ -5,7 +5,7 @@
 # checks first that both compute the same hit@1/5/10.
 #
 # Everything it needs is in the project: bench/gentrec.c writes the data
-# (same shape as ../shared/bench/gen_trec_bench.py, see bench/RESULTS.md),
+# (same shape as $RANKKIT_SHARED/bench/gen_trec_bench.py, see bench/RESULTS.md),
 # bench/rusage.c measures wall time and peak RSS (GNU time does the RSS when
 # installed). Data and tools go to bench/data/ (gitignored); the data is
 # reused while the generator and the sizes stay the same.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # shape.sh: the statistics that say whether a TREC qrels + run pair has the
-# shape of the benchmark's (bench/gentrec.c, ../shared/bench/gen_trec_bench.py):
+# shape of the benchmark's (bench/gentrec.c, $RANKKIT_SHARED/bench/gen_trec_bench.py):
 # line and field counts, rank column and trec_eval order, ties, relevant docs
 # per query, grades, retrieved fraction of the relevant docs.
 # usage: sh bench/shape.sh QRELS RUN

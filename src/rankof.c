@@ -2,13 +2,14 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include "rank/embrank.h"
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"
 #include "util/out.h"
+#include "util/pool.h"
 #include "rank/rankcount.h"
+#include "rank/rankmerge.h"
 #include "rank/ranker.h"
 #include "rank/scorerank.h"
 #include "stream/stream.h"
@@ -16,8 +17,9 @@
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
 	"[-cx] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
-	"[--break input|id] [-j N] [RUN ... | -e [-m METRIC] "
-	"[--query-ids F] [--item-ids F] QUERIES ITEMS]";
+	"[--break input|id] [-j N] [--shard I/N] [RUN ... | -e [-m METRIC] "
+	"[--query-ids F] [--item-ids F] [--items A:B] QUERIES ITEMS]\n"
+	"       rankof --merge RANKS ...";
 
 static const char help[] =
 	"Reads score streams (query item score) or TREC runs (query Q0 item rank score tag)\n"
@@ -38,10 +40,16 @@ static const char help[] =
 	"  -m, --metric M           with -e: dot (default), cos, l2 or hamming\n"
 	"      --query-ids FILE     with -e: names of the query rows\n"
 	"      --item-ids FILE      with -e: names of the item rows\n"
+	"      --items A:B          with -e: item rows A to B-1 only (a gallery shard)\n"
+	"      --shard I/N          only the queries at positions I, I+N, I+2N, ... (from 0)\n"
+	"      --merge              add up the rank streams of gallery shards (--items)\n"
 	"  -h, --help               this help\n"
 	"      --version            version\n";
 
-enum { O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION, O_QIDS, O_IIDS };
+enum {
+	O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION,
+	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE
+};
 
 static const struct option longopts[] = {
 	{ "qrels", required_argument, 0, 'r' },
@@ -60,6 +68,9 @@ static const struct option longopts[] = {
 	{ "metric", required_argument, 0, 'm' },
 	{ "query-ids", required_argument, 0, O_QIDS },
 	{ "item-ids", required_argument, 0, O_IIDS },
+	{ "items", required_argument, 0, O_ITEMS },
+	{ "shard", required_argument, 0, O_SHARD },
+	{ "merge", no_argument, 0, O_MERGE },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 	{ 0, 0, 0, 0 }
@@ -69,107 +80,183 @@ static const struct option longopts[] = {
  * so more gain nothing) */
 static int default_jobs(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > 4 ? 4 : (int)n;
+	int n = pool_ncpu();
+	return n > 4 ? 4 : n;
 }
 
-int main(int argc, char **argv)
+struct opts {
+	const char *qrels, *labels, *qlab, *ilab, *junk_label;
+	int emb, embopt, brk, all, jobs, merge;
+	struct embrank_opts eo;
+};
+
+/* "A<sep>B" of two integers >= 0 into *a and *b, or a usage error */
+static void parse_pair(const char *opt, const char *text, char sep,
+		       long *a, long *b)
+{
+	const char *m = strchr(text, sep);
+	struct slice x = { text, m ? (size_t)(m - text) : 0 };
+	struct slice y = { m ? m + 1 : text, m ? strlen(m + 1) : 0 };
+
+	if (!m || parse_long(x, a) != NUM_OK || parse_long(y, b) != NUM_OK ||
+	    *a < 0 || *b < 0)
+		usage_error(NULL, "%s: '%s' is not two integers %c-separated",
+			    opt, text, sep);
+}
+
+static void parse_shard(struct opts *o, const char *arg)
+{
+	parse_pair("--shard", arg, '/', &o->eo.shard, &o->eo.nshards);
+	if (o->eo.shard >= o->eo.nshards)
+		usage_error(NULL, "--shard: '%s' is not I/N with 0 <= I < N",
+			    arg);
+}
+
+static void parse_items(struct opts *o, const char *arg)
+{
+	long a, b;
+
+	parse_pair("--items", arg, ':', &a, &b);
+	if (a > b)
+		usage_error(NULL, "--items: '%s' is not A:B with A <= B", arg);
+	o->eo.items = 1;
+	o->eo.ibeg = (size_t)a;
+	o->eo.iend = (size_t)b;
+	o->embopt = 1;
+}
+
+static void parse_option(struct opts *o, struct relsrc *rel, int c,
+			 char **argv)
 {
 	static const char *const junks[] = { "same-camera", NULL };
 	static const char *const breaknames[] = { "input", "id", NULL };
 	static const int breaks[] = { BREAK_INPUT, BREAK_ID };
-	const char *qrels = NULL, *labels = NULL, *qlab = NULL, *ilab = NULL;
-	const char *junk_label = NULL;
+
+	switch (c) {
+	case 'r': o->qrels = optarg; break;
+	case 'l': o->labels = optarg; break;
+	case O_QLAB: o->qlab = optarg; break;
+	case O_ILAB: o->ilab = optarg; break;
+	case 'g':
+		rel->min_grade = arg_long("-g", optarg, 0, 1000000000L);
+		break;
+	case 'c': o->all = 1; break;
+	case 'e': o->emb = 1; break;
+	case 'm':
+		o->embopt = 1;
+		if (metric_parse(optarg) < 0)
+			usage_error(NULL, "-m: '%s' is not dot, cos, l2 or hamming",
+				    optarg);
+		o->eo.metric = (enum metric)metric_parse(optarg);
+		break;
+	case O_QIDS: o->embopt = 1; o->eo.qids = optarg; break;
+	case O_IIDS: o->embopt = 1; o->eo.iids = optarg; break;
+	case O_ITEMS: parse_items(o, optarg); break;
+	case O_SHARD: parse_shard(o, optarg); break;
+	case O_MERGE: o->merge = 1; break;
+	case 'j':
+		o->jobs = (int)arg_long("-j", optarg, 1, 256);
+		break;
+	case 'x': rel->exclude_self = 1; break;
+	case O_JUNK:
+		parse_choice("--junk", optarg, junks, NULL);
+		rel->junk_samecam = 1;
+		break;
+	case O_JUNKLABEL: o->junk_label = optarg; break;
+	case O_FOLDS:
+		rel->folds = arg_long("--folds", optarg, 1, 1000000000L);
+		break;
+	case O_BREAK:
+		o->brk = breaks[parse_choice("--break", optarg, breaknames, NULL)];
+		break;
+	case 'h':
+		printf("usage: %s\n%s", usage_line, help);
+		out_finish();
+	case O_VERSION:
+		printf("rankof (rankkit) %s\n", RK_VERSION);
+		out_finish();
+	default:
+		opt_error(argv, c);
+	}
+}
+
+static void check_options(const struct opts *o, const struct relsrc *rel,
+			  int nfiles)
+{
+	if (o->merge) {
+		if (o->qrels || o->labels || o->qlab || o->ilab || o->emb ||
+		    o->eo.nshards)
+			usage_error(NULL, "--merge takes rank streams only");
+		if (nfiles < 1)
+			usage_error(NULL, "--merge needs the shards' rank streams");
+		return;
+	}
+	if (!!o->qrels + !!o->labels + !!(o->qlab || o->ilab) != 1)
+		usage_error(NULL, "give one relevance source: -r, -l, or --query-labels with --item-labels");
+	if ((o->qlab != NULL) != (o->ilab != NULL))
+		usage_error(NULL, "--query-labels and --item-labels go together");
+	if (o->qrels && (rel->junk_samecam || o->junk_label || rel->folds))
+		usage_error(NULL, "--junk, --junk-label and --folds need labels");
+	if (o->emb && nfiles != 2)
+		usage_error(NULL, "-e needs two files, QUERIES and ITEMS");
+	if (o->embopt && !o->emb)
+		usage_error(NULL, "-m, --items, --query-ids and --item-ids need -e");
+	if (o->all && !o->qrels)
+		usage_error(NULL, "-c needs qrels");
+	if (o->all && o->eo.nshards)
+		usage_error(NULL, "-c and --shard do not go together");
+	if (o->eo.items && o->brk != BREAK_NONE)
+		usage_error(NULL, "--items and --break do not go together");
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { .jobs = default_jobs(), .brk = BREAK_NONE,
+			  .eo = { .metric = MET_DOT } };
 	struct relsrc rel;
-	struct ranker K;
-	struct embrank_opts eo = { MET_DOT, 1, 0, NULL, NULL };
-	int emb = 0, embopt = 0;
-	int c, brk = BREAK_NONE, all = 0, i, jobs = default_jobs();
+	struct ranker rk;
+	int c, i;
 
 	rk_setprog(argv[0]);
 	rk_usage = usage_line;
 	opterr = 0;
 	memset(&rel, 0, sizeof rel);
 	rel.min_grade = 1;
-	while ((c = getopt_long(argc, argv, ":r:l:g:cxj:em:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'r': qrels = optarg; break;
-		case 'l': labels = optarg; break;
-		case O_QLAB: qlab = optarg; break;
-		case O_ILAB: ilab = optarg; break;
-		case 'g':
-			rel.min_grade = arg_long("-g", optarg, 0, 1000000000L);
-			break;
-		case 'c': all = 1; break;
-		case 'e': emb = 1; break;
-		case 'm':
-			embopt = 1;
-			if (metric_parse(optarg) < 0)
-				usage_error(NULL, "-m: '%s' is not dot, cos, l2 or hamming",
-					    optarg);
-			eo.metric = (enum metric)metric_parse(optarg);
-			break;
-		case O_QIDS: embopt = 1; eo.qids = optarg; break;
-		case O_IIDS: embopt = 1; eo.iids = optarg; break;
-		case 'j':
-			jobs = (int)arg_long("-j", optarg, 1, 256);
-			break;
-		case 'x': rel.exclude_self = 1; break;
-		case O_JUNK:
-			parse_choice("--junk", optarg, junks, NULL);
-			rel.junk_samecam = 1;
-			break;
-		case O_JUNKLABEL: junk_label = optarg; break;
-		case O_FOLDS:
-			rel.folds = arg_long("--folds", optarg, 1, 1000000000L);
-			break;
-		case O_BREAK:
-			brk = breaks[parse_choice("--break", optarg, breaknames, NULL)];
-			break;
-		case 'h':
-			printf("usage: %s\n%s", usage_line, help);
-			out_finish();
-		case O_VERSION:
-			printf("rankof (rankkit) %s\n", RK_VERSION);
-			out_finish();
-		default:
-			opt_error(argv, c);
-		}
-	}
-	if (!!qrels + !!labels + !!(qlab || ilab) != 1)
-		usage_error(NULL, "give one relevance source: -r, -l, or --query-labels with --item-labels");
-	if ((qlab != NULL) != (ilab != NULL))
-		usage_error(NULL, "--query-labels and --item-labels go together");
-	if (qrels && (rel.junk_samecam || junk_label || rel.folds))
-		usage_error(NULL, "--junk, --junk-label and --folds need labels");
-	if (emb && argc - optind != 2)
-		usage_error(NULL, "-e needs two files, QUERIES and ITEMS");
-	if (embopt && !emb)
-		usage_error(NULL, "-m, --query-ids and --item-ids need -e");
-	if (all && !qrels)
-		usage_error(NULL, "-c needs qrels");
+	while ((c = getopt_long(argc, argv, ":r:l:g:cxj:em:h", longopts,
+				NULL)) != -1)
+		parse_option(&o, &rel, c, argv);
+	check_options(&o, &rel, argc - optind);
 
 	/* the header goes out first: if loading fails, the stream is
 	 * visibly truncated downstream */
 	stream_write_header(HDR_RANK);
 	out_flush();
-	if (qrels)
-		rel_load_qrels(&rel, qrels);
+	if (o.merge) {
+		rankmerge_run(argv + optind, argc - optind);
+		stream_write_end();
+		out_finish();
+	}
+	if (o.qrels)
+		rel_load_qrels(&rel, o.qrels);
 	else
-		rel_load_labels(&rel, qlab, labels ? labels : ilab);
-	if (junk_label)
-		rel_set_junk_label(&rel, junk_label);
+		rel_load_labels(&rel, o.qlab, o.labels ? o.labels : o.ilab);
+	if (o.junk_label)
+		rel_set_junk_label(&rel, o.junk_label);
 
-	ranker_init(&K, &rel, brk, all);
-	if (emb) {
-		eo.folds = rel.folds > 0 ? (size_t)rel.folds : 1;
-		eo.nthreads = jobs;
-		embrank_run(&K, argv[optind], argv[optind + 1], &eo);
+	ranker_init(&rk, &rel, o.brk, o.all);
+	if (o.eo.nshards) {
+		rk.shard = o.eo.shard;
+		rk.nshards = o.eo.nshards;
+	}
+	if (o.emb) {
+		o.eo.folds = rel.folds > 0 ? (size_t)rel.folds : 1;
+		o.eo.nthreads = o.jobs;
+		embrank_run(&rk, argv[optind], argv[optind + 1], &o.eo);
 	} else if (optind == argc)
-		scorerank_run(&K, "-", jobs);
-	for (i = optind; !emb && i < argc; i++)
-		scorerank_run(&K, argv[i], jobs);
-	ranker_finish(&K);
+		scorerank_run(&rk, "-", o.jobs);
+	for (i = optind; !o.emb && i < argc; i++)
+		scorerank_run(&rk, argv[i], o.jobs);
+	ranker_finish(&rk);
 	stream_write_end();
 	out_finish();
 }

@@ -1,6 +1,5 @@
 /* simmat: embeddings to the score stream (query item score). */
 #include <getopt.h>
-#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 #include "kernel/kernel.h"
 #include "util/num.h"
 #include "util/out.h"
+#include "util/pool.h"
 #include "stream/stream.h"
 #include "util/strmap.h"
 #include "kernel/topk.h"
@@ -41,6 +41,10 @@ static const char help[] =
 
 enum { O_FOLDS = 256, O_QIDS, O_IIDS, O_VERSION };
 
+/* the largest -k and --folds, as rankof's --folds: the same on 32-bit and
+ * 64-bit machines, so the same messages */
+#define COUNT_MAX 1000000000L
+
 static const struct option longopts[] = {
 	{ "metric", required_argument, 0, 'm' },
 	{ "top", required_argument, 0, 'k' },
@@ -63,10 +67,11 @@ struct slotbuf {
 
 struct job {
 	struct embed Q, I;
-	struct kernel K;
+	struct kernel kern;
 	long topk;		/* 0: all */
 	int have_min;
 	double minscore;
+	int exclude_self;
 	size_t *self;		/* -x: per query, its item's row or SIZE_MAX */
 	size_t maxiid;		/* longest item id */
 	struct slotbuf *sb;
@@ -74,6 +79,14 @@ struct job {
 	int tty, shown;
 	struct timespec t0;
 	size_t done;
+};
+
+/* what the options ask for besides the job's own fields */
+struct opts {
+	enum metric metric;
+	int nthreads;		/* 0: the online CPUs */
+	size_t folds;
+	const char *qids, *iids;
 };
 
 static double since(const struct timespec *t0)
@@ -88,13 +101,13 @@ static double since(const struct timespec *t0)
  * whose score passes thr (all when thr is -inf), except row `self` */
 #define WRITE_LINES(TYPE, FMT)						\
 	do {								\
-		const TYPE *row = S;					\
-		for (i = i0; i < i1; i++) {				\
-			TYPE v = row[i - i0];				\
+		const TYPE *row = scores;				\
+		for (i = c->i0; i < c->i1; i++) {			\
+			TYPE v = row[i - c->i0];			\
 			struct slice id;				\
 			if (i == self || !((double)v >= thr))		\
 				continue;				\
-			id = embed_id(&J->I, i);			\
+			id = embed_id(&job->I, i);			\
 			memcpy(o, qid.p, qid.n);			\
 			o += qid.n;					\
 			*o++ = '\t';					\
@@ -106,34 +119,36 @@ static double since(const struct timespec *t0)
 		}							\
 	} while (0)
 
-static void work(void *ctx, int slot, size_t q0, size_t q1, size_t i0,
-		 size_t i1, const void *scores)
+static void work(void *ctx, const struct kchunk *c)
 {
-	struct job *J = ctx;
-	struct slotbuf *b = &J->sb[slot];
-	size_t q, i, n = i1 - i0, esz = (size_t)J->K.type;
+	struct job *job = ctx;
+	struct slotbuf *b = &job->sb[c->slot];
+	size_t q, i, n = c->i1 - c->i0, esz = (size_t)job->kern.type;
 
 	b->n = 0;
-	for (q = q0; q < q1; q++) {
-		const void *S = (const char *)scores + (q - q0) * n * esz;
-		struct slice qid = embed_id(&J->Q, q);
-		size_t self = J->self ? J->self[q] : SIZE_MAX;
-		double thr = J->have_min ? J->minscore : -INFINITY;
+	for (q = c->q0; q < c->q1; q++) {
+		const void *scores = (const char *)c->scores +
+				     (q - c->q0) * n * esz;
+		struct slice qid = embed_id(&job->Q, q);
+		size_t self = job->self ? job->self[q] : SIZE_MAX;
+		double thr = job->have_min ? job->minscore : -INFINITY;
 		char *o;
 
-		if (self != SIZE_MAX && (self < i0 || self >= i1))
+		if (self != SIZE_MAX && (self < c->i0 || self >= c->i1))
 			self = SIZE_MAX;
-		if (J->topk) {
-			double kth = topk_threshold(&b->tk, S, J->K.type, n,
+		if (job->topk) {
+			double kth = topk_threshold(&b->tk, scores,
+						    job->kern.type, n,
 						    self == SIZE_MAX ? SIZE_MAX :
-						    self - i0, (size_t)J->topk);
+						    self - c->i0,
+						    (size_t)job->topk);
 			if (kth > thr)
 				thr = kth;
 		}
 		xgrow((void **)&b->p, &b->cap,
-		      b->n + n * (qid.n + J->maxiid + FMTSCORE_MAX + 3), 1);
+		      b->n + n * (qid.n + job->maxiid + FMTSCORE_MAX + 3), 1);
 		o = b->p + b->n;
-		if (J->K.type == EMB_F32)
+		if (job->kern.type == EMB_F32)
 			WRITE_LINES(float, fmt_float);
 		else
 			WRITE_LINES(double, fmt_double);
@@ -141,128 +156,130 @@ static void work(void *ctx, int slot, size_t q0, size_t q1, size_t i0,
 	}
 }
 
-static void emit(void *ctx, int slot, size_t q0, size_t q1, size_t i0,
-		 size_t i1, const void *S)
+static void emit(void *ctx, const struct kchunk *c)
 {
-	struct job *J = ctx;
+	struct job *job = ctx;
 
-	out_bytes(J->sb[slot].p, J->sb[slot].n);
-	J->done += q1 - q0;
-	if (J->tty && since(&J->t0) > 2) {
-		fprintf(stderr, "\r%s: %zu of %zu queries", progname, J->done,
-			J->Q.rows);
-		J->shown = 1;
+	out_bytes(job->sb[c->slot].p, job->sb[c->slot].n);
+	job->done += c->q1 - c->q0;
+	if (job->tty && since(&job->t0) > 2) {
+		fprintf(stderr, "\r%s: %zu of %zu queries", progname, job->done,
+			job->Q.rows);
+		job->shown = 1;
 	}
+}
+
+static void parse_options(int argc, char **argv, struct job *job,
+			  struct opts *o)
+{
+	int c, m;
+
+	while ((c = getopt_long(argc, argv, ":m:k:t:xj:h", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			if ((m = metric_parse(optarg)) < 0)
+				usage_error(NULL, "-m: '%s' is not dot, cos, "
+					    "l2 or hamming", optarg);
+			o->metric = (enum metric)m;
+			break;
+		case 'k':
+			job->topk = arg_long("-k", optarg, 1, COUNT_MAX);
+			break;
+		case 't':
+			job->have_min = 1;
+			job->minscore = arg_double("-t", optarg);
+			if (isnan(job->minscore))
+				usage_error(NULL, "-t: NaN is not a score");
+			break;
+		case 'x':
+			job->exclude_self = 1;
+			break;
+		case 'j':
+			o->nthreads = (int)arg_long("-j", optarg, 1, 256);
+			break;
+		case O_FOLDS:
+			o->folds = (size_t)arg_long("--folds", optarg, 1,
+						    COUNT_MAX);
+			break;
+		case O_QIDS:
+			o->qids = optarg;
+			break;
+		case O_IIDS:
+			o->iids = optarg;
+			break;
+		case 'h':
+			printf("usage: %s\n%s", usage_line, help);
+			out_finish();
+		case O_VERSION:
+			printf("simmat (rankkit) %s\n", RK_VERSION);
+			out_finish();
+		default:
+			opt_error(argv, c);
+		}
+	}
+	if (argc - optind != 2)
+		usage_error(NULL, "expected two files, QUERIES and ITEMS");
+}
+
+/* -x: per query row, the row of the item of the same id, or SIZE_MAX */
+static size_t *self_rows(const struct embed *Q, const struct embed *I)
+{
+	struct strmap m;
+	size_t i, *self = xmalloc(Q->rows * sizeof *self);
+
+	strmap_init(&m);
+	for (i = 0; i < I->rows; i++)
+		strmap_put(&m, embed_id(I, i), NULL);
+	for (i = 0; i < Q->rows; i++)
+		self[i] = strmap_get(&m, embed_id(Q, i));
+	strmap_free(&m);
+	return self;
 }
 
 int main(int argc, char **argv)
 {
-	struct job J;
-	const char *qids = NULL, *iids = NULL;
-	int metric = MET_DOT, nthreads = 0, c, slots, s;
-	long folds = 1;
+	struct job job;
+	struct opts o = { .metric = MET_DOT, .folds = 1 };
+	int slots, s;
 	size_t i;
 
 	rk_setprog(argv[0]);
-	memset(&J, 0, sizeof J);
-	while ((c = getopt_long(argc, argv, "m:k:t:xj:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'm':
-			metric = metric_parse(optarg);
-			if (metric < 0)
-				usage_error(usage_line, "-m: '%s' is not dot, cos, "
-					    "l2 or hamming", optarg);
-			break;
-		case 'k':
-			J.topk = arg_long("-k", optarg, 1, LONG_MAX);
-			break;
-		case 't':
-			J.have_min = 1;
-			J.minscore = arg_double("-t", optarg);
-			if (isnan(J.minscore))
-				usage_error(usage_line, "-t: NaN is not a score");
-			break;
-		case 'x':
-			J.self = (size_t *)1;	/* set below */
-			break;
-		case 'j':
-			nthreads = (int)arg_long("-j", optarg, 1, 256);
-			break;
-		case O_FOLDS:
-			folds = arg_long("--folds", optarg, 1, LONG_MAX);
-			break;
-		case O_QIDS:
-			qids = optarg;
-			break;
-		case O_IIDS:
-			iids = optarg;
-			break;
-		case 'h':
-			printf("usage: %s\n%s", usage_line, help);
-			return 0;
-		case O_VERSION:
-			printf("simmat (rankkit) %s\n", RK_VERSION);
-			return 0;
-		default:
-			usage_error(usage_line, "unknown option");
-		}
-	}
-	if (argc - optind != 2)
-		usage_error(usage_line, "expected two files, QUERIES and ITEMS");
+	rk_usage = usage_line;
+	opterr = 0;
+	memset(&job, 0, sizeof job);
+	parse_options(argc, argv, &job, &o);
 
-	embed_read(&J.Q, argv[optind]);
-	embed_read(&J.I, argv[optind + 1]);
-	if (qids)
-		embed_read_ids(&J.Q, qids);
-	if (iids)
-		embed_read_ids(&J.I, iids);
-	embed_check_unique(&J.Q);
-	embed_check_unique(&J.I);
-	if (J.Q.rows % (size_t)folds)
-		die(EXIT_DATA, "%zu queries do not split into %ld equal folds",
-		    J.Q.rows, folds);
-	if (J.I.rows % (size_t)folds)
-		die(EXIT_DATA, "%zu items do not split into %ld equal folds",
-		    J.I.rows, folds);
-	kernel_init(&J.K, (enum metric)metric, &J.Q, &J.I);
+	embed_read_pair(&job.Q, argv[optind], o.qids, &job.I, argv[optind + 1],
+			o.iids, o.folds);
+	kernel_init(&job.kern, o.metric, &job.Q, &job.I);
+	if (job.exclude_self)
+		job.self = self_rows(&job.Q, &job.I);
+	for (i = 0; i < job.I.rows; i++)
+		if (job.I.idlen[i] > job.maxiid)
+			job.maxiid = job.I.idlen[i];
 
-	if (J.self) {
-		struct strmap m;
-		strmap_init(&m);
-		for (i = 0; i < J.I.rows; i++) {
-			int created;
-			strmap_put(&m, embed_id(&J.I, i), &created);
-		}
-		J.self = xmalloc(J.Q.rows * sizeof *J.self);
-		for (i = 0; i < J.Q.rows; i++)
-			J.self[i] = strmap_get(&m, embed_id(&J.Q, i));
-		strmap_free(&m);
-	}
-	for (i = 0; i < J.I.rows; i++)
-		if (J.I.idlen[i] > J.maxiid)
-			J.maxiid = J.I.idlen[i];
-
-	if (nthreads == 0)
-		nthreads = kernel_ncpu();
-	slots = kernel_nslots(nthreads);
-	J.sb = xcalloc((size_t)slots, sizeof *J.sb);
-	J.tty = isatty(2);
-	clock_gettime(CLOCK_MONOTONIC, &J.t0);
+	if (o.nthreads == 0)
+		o.nthreads = pool_ncpu();
+	slots = pool_nslots(o.nthreads);
+	job.sb = xcalloc((size_t)slots, sizeof *job.sb);
+	job.tty = isatty(2);
+	clock_gettime(CLOCK_MONOTONIC, &job.t0);
 
 	stream_write_header(HDR_SCORE);
-	kernel_run(&J.K, nthreads, (size_t)folds, work, emit, &J);
+	kernel_run(&job.kern, o.nthreads, o.folds, work, emit, &job);
 	stream_write_end();
-	if (J.shown)
+	if (job.shown)
 		fprintf(stderr, "\r%s: %zu of %zu queries, %.1f s\n", progname,
-			J.done, J.Q.rows, since(&J.t0));
+			job.done, job.Q.rows, since(&job.t0));
 	for (s = 0; s < slots; s++) {
-		free(J.sb[s].p);
-		topk_free(&J.sb[s].tk);
+		free(job.sb[s].p);
+		topk_free(&job.sb[s].tk);
 	}
-	free(J.sb);
-	free(J.self);
-	kernel_free(&J.K);
-	embed_free(&J.Q);
-	embed_free(&J.I);
+	free(job.sb);
+	free(job.self);
+	kernel_free(&job.kern);
+	embed_free(&job.Q);
+	embed_free(&job.I);
 	out_finish();
 }

@@ -1,19 +1,20 @@
-# Shared by every test file: where the programs and ../shared are, and how
-# to fail (CI) or skip (a user's clone) when ../shared is missing.
+# Shared by every test file: where the programs and the test data
+# (RANKKIT_SHARED) are, and how to fail (CI) or skip (a user's clone) when
+# the data is missing.
 RK_BIN="${RANKKIT_BIN:-$BATS_TEST_DIRNAME/../bin}"
 PATH="$RK_BIN:$PATH"
-SHARED="${RANKKIT_SHARED:-$BATS_TEST_DIRNAME/../../shared}"
+SHARED="${RANKKIT_SHARED:-}"
 export LC_ALL=C
 bats_require_minimum_version 1.5.0
 
-# need_shared SUBDIR: the test needs ../shared/SUBDIR
+# need_shared SUBDIR: the test needs $RANKKIT_SHARED/SUBDIR
 need_shared() {
-	if [ ! -e "$SHARED/$1" ]; then
+	if [ -z "$SHARED" ] || [ ! -e "$SHARED/$1" ]; then
 		if [ -n "${CI:-}" ]; then
-			echo "missing $SHARED/$1 (CI is set: this is a failure)" >&2
+			echo "missing ${SHARED:-\$RANKKIT_SHARED}/$1 (CI is set: this is a failure)" >&2
 			return 1
 		fi
-		skip "needs $SHARED/$1 (set RANKKIT_SHARED)"
+		skip "needs ${SHARED:-\$RANKKIT_SHARED}/$1 (set RANKKIT_SHARED)"
 	fi
 }
 

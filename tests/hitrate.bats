@@ -1,13 +1,13 @@
 #!/usr/bin/env bats
 # hitrate: hand-worked values of every measure in every tie mode, --empty,
 # MedR/MeanR, --chance, --folds, -q, -f, -p, -m, notes on stderr.
-# Fixtures are hand-written rank streams in data/spine/*.ranks; every expected
-# value is worked out in the comments (DESIGN.md "Ties" and "Measures").
+# Fixtures are hand-written rank streams in data/ranks/*.ranks; every expected
+# value is worked out in the comments (hitrate(1): the tie modes and the measures).
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
-# worked.ranks = DESIGN.md's worked example:
+# worked.ranks = the worked example of rankkit(7):
 #   q1 d3 1 2 2 5     d3: a = 1 above, tie group of t = 3 (positions 2..4), s = 1
 #   q1 d9 2 - - 5     d9 relevant, never retrieved: m = 2
 # expected: h(K) = s(K-a)/t inside the group: h(2) = 1/3, h(3) = 2/3, h(4) = 1
@@ -201,6 +201,29 @@ bats_require_minimum_version 1.5.0
 	T
 }
 
+@test "hitrate: MedR of an even count of tied first ranks, both rules, three modes" {
+	# medr.ranks, n = 9: m1 at 1 untied; m2 a = 1, t = 3, s = 1; m3 a = 3,
+	# t = 2, s = 1; m4 a = 5, t = 4, s = 2; m5 nothing retrieved (left out,
+	# so four first ranks: an even count).
+	# expected r = a + (t+1)/(s+1): 1, 1 + 4/2 = 3, 3 + 3/2 = 4.5,
+	#   5 + 5/3 = 20/3; median (3 + 4.5)/2 = 3.75; vsepp: median of r - 1 =
+	#   (2 + 3.5)/2 = 2.75, floor 2, + 1 = 3; MeanR (1 + 3 + 4.5 + 20/3)/4
+	#   = 91/24 = 3.791667
+	# optimistic r = a + 1: 1, 2, 4, 6; median 3, vsepp floor(2) + 1 = 3
+	# pessimistic r = a + t - s + 1: 1, 4, 5, 8; median 4.5, vsepp
+	#   floor(3.5) + 1 = 4; MeanR 18/4 = 4.5
+	hitrate_table <<-'T'
+	medr.ranks | -f -m MedR                               | MedR  | all | 3.7500
+	medr.ranks | -f -m MedR --medr vsepp                  | MedR  | all | 3.0000
+	medr.ranks | -f -m MedR -T optimistic                 | MedR  | all | 3.0000
+	medr.ranks | -f -m MedR -T optimistic --medr vsepp    | MedR  | all | 3.0000
+	medr.ranks | -f -m MedR -T pessimistic                | MedR  | all | 4.5000
+	medr.ranks | -f -m MedR -T pessimistic --medr vsepp   | MedR  | all | 4.0000
+	medr.ranks | -f -p 6 -m MeanR                         | MeanR | all | 3.791667
+	medr.ranks | -f -p 6 -m MeanR -T pessimistic          | MeanR | all | 4.500000
+	T
+}
+
 @test "hitrate: unretrieved relevant items and empty queries, --empty miss (default)" {
 	# mixed.ranks: qa first rank 2 (m 1, n 3); qb only unretrieved; qc, qd empty;
 	#   qe ranks 1 and 3 (m 2); qf only unretrieved.   Q = 6 with miss.
@@ -388,6 +411,13 @@ bats_require_minimum_version 1.5.0
 	folds.ranks | -f --folds 4 -k 1 -m hit | hit@1 | fold3 | 0.0000
 	folds.ranks | -f --folds 4 -k 1 -m hit | hit@1 | fold1 | 1.0000
 	folds.ranks | -f --folds 4 -k 1 -m hit | hit@1 | all   | 0.2500
+	# a fold without a value (fold2 = {f2}: no first rank) prints '-' and
+	# leaves the mean: all = (1 + 2 + 7)/3 = 3.3333 over three folds, not
+	# 10/4; MedR the same (each fold's median is its one rank)
+	folds.ranks | -f --folds 4 -m MeanR,MedR | MeanR | fold2 | -
+	folds.ranks | -f --folds 4 -m MeanR,MedR | MeanR | all   | 3.3333
+	folds.ranks | -f --folds 4 -m MeanR,MedR | MedR  | fold2 | -
+	folds.ranks | -f --folds 4 -m MeanR,MedR | MedR  | all   | 3.3333
 	# one fold is the plain summary
 	six.ranks   | --folds 1 -m MRR         | MRR   | fold1 | 38.77
 	six.ranks   | --folds 1 -m MRR         | MRR   | all   | 38.77

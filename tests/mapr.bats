@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # mapr: hand-worked values in every tie mode, the AP divisors, mINP, the
 # article's examples (Musgrave et al. 2020, Table 3; the image-to-text and
-# class-retrieval tables of ../shared/reference/recall-at-k.txt) and
+# class-retrieval tables of $RANKKIT_SHARED/reference/recall-at-k.txt) and
 # trec_eval's own goldens (map, map_cut_*, Rprec).
 load helper
 bats_require_minimum_version 1.5.0
@@ -10,7 +10,7 @@ T="$SHARED/peers/trec_eval"
 D="$SHARED/data/crossmodal-seed0"
 
 setup() {
-	# DESIGN.md's worked example: d3 is tied with two others at positions
+	# the worked example of rankkit(7): d3 is tied with two others at positions
 	# 2..4 (a = 1, t = 3, s = 1); d9 (grade 2) was never retrieved: m = 2.
 	W="$BATS_TEST_TMPDIR/worked.ranks"
 	printf 'q1\td3\t1\t2\t2\t5\nq1\td9\t2\t-\t-\t5\n' >"$W"
@@ -222,8 +222,12 @@ musgrave() {
 	[ "${stderr%%$'\n'*}" = "mapr: -m: unknown measure 'MAP' (known: Rprec, MAP@R, AP, AP@K, mINP)" ]
 	run --separate-stderr mapr -T random "$W"
 	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "mapr: -T: 'random' is not optimistic, pessimistic or expected" ]
+	[[ "$stderr" == *$'\n'"usage: mapr "* ]]
 	run --separate-stderr mapr -k 0 "$W"
 	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "mapr: -k: '0' is not a positive integer" ]
+	[[ "$stderr" == *$'\n'"usage: mapr "* ]]
 	run --separate-stderr mapr --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == "usage: mapr "* ]]
@@ -285,10 +289,9 @@ trec_cutoffs() {
 	diff -u "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
 }
 
-# The article's data needs simmat (issue 3) to turn embeddings into scores.
+# The article's data: simmat turns its embeddings into scores.
 need_simmat() {
 	need_shared data/crossmodal-seed0
-	[ -x "$RK_BIN/simmat" ] || skip "needs bin/simmat (issue 3) to score the embeddings"
 }
 
 # json_num KEY...: a number of expected.json by its path of keys (the file
@@ -328,6 +331,15 @@ MAP@R	all	31.0" ]
 	# the rest of the table from the same rank stream (hitrate)
 	h=$(hitrate -k 1,5,10 -m hit,recall,P -p 1 "$BATS_TEST_TMPDIR/i2t.ranks" | body | cut -f3 | paste -sd' ' -)
 	[ "$h" = "57.3 85.3 93.1 11.5 38.4 53.2 57.3 38.4 26.6" ]
+	# and to 1e-9 of expected.json's 5k_i2t_multi
+	hitrate -k 1,5,10 -m hit,recall,P -p 12 "$BATS_TEST_TMPDIR/i2t.ranks" | body >"$BATS_TEST_TMPDIR/h"
+	for K in 1 5 10; do
+		for m in hit:hit recall:recall P:precision; do
+			v=$(awk -F'\t' -v n="${m%%:*}@$K" '$1 == n && $2 == "all" { print $3 }' "$BATS_TEST_TMPDIR/h")
+			within "$v" "$(json_num 5k_i2t_multi K$K "${m#*:}")" 1e-9
+		done
+	done
+	[ "$(json_num 5k_i2t_multi K10 recall)" = 53.160000000000004 ]
 }
 
 # class retrieval: 500 images of 20 classes, one set as queries and gallery,
@@ -376,5 +388,7 @@ spectrum 92.6 99.8 77.9 72.8" ]
 		join -j1 <(awk '{ print $1 "/" $2, $3 }' "$BATS_TEST_TMPDIR/got" | sort) \
 			<(awk '{ print $1 "/" $2, $3 }' - | sort) >"$BATS_TEST_TMPDIR/joined"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/joined")" -eq 30 ]
-	! awk '$2 != $3' "$BATS_TEST_TMPDIR/joined" | grep .
+	run awk '$2 != $3' "$BATS_TEST_TMPDIR/joined"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 }

@@ -8,7 +8,7 @@ bats_require_minimum_version 1.5.0
 T="$SHARED/peers/trec_eval"
 
 setup() {
-	# DESIGN.md's worked example: d3 (grade 1) tied at positions 2..4;
+	# the worked example of rankkit(7): d3 (grade 1) tied at positions 2..4;
 	# d9 (grade 2) never retrieved.
 	W="$BATS_TEST_TMPDIR/worked.ranks"
 	printf 'q1\td3\t1\t2\t2\t5\nq1\td9\t2\t-\t-\t5\n' >"$W"

@@ -1,23 +1,23 @@
 #!/usr/bin/env bats
-# rankof: the rank stream of DESIGN.md, worked out by hand for each relevance
+# rankof: the rank stream of rankkit(7), worked out by hand for each relevance
 # source and option: qrels and grades (-g), unretrieved relevant items, empty
 # queries, -c, labels (-l, --query-labels/--item-labels), -x, cameras and
 # junk, --folds, --break input|id, input forms, output order, header and end.
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-# the DESIGN.md worked example
+# the worked example of rankkit(7)
 worked() {
 	printf '%s\n' 'q1 d1 0.9' 'q1 d2 0.7' 'q1 d3 0.7' 'q1 d4 0.7' 'q1 d5 0.2' > scores
 	printf '%s\n' 'q1 d1 0' 'q1 d3 1' 'q1 d9 2' > qrels
 }
 
-@test "rankof: the worked example of DESIGN.md" {
+@test "rankof: the worked example of rankkit(7)" {
 	worked
 	# d3: one candidate above (d1), two tied with it (d2, d4): rank 2, ties 2;
 	# d9 (grade 2) never retrieved; n = 5. d1 has grade 0: not relevant.
@@ -272,7 +272,7 @@ worked() {
 	# 4 labels do not split into 3 equal blocks
 	run --separate-stderr rankof --folds 3 --query-labels qlab --item-labels ilab scores
 	status_is 1
-	[[ $stderr == rankof:* ]]
+	same "$stderr" "rankof: ilab: 4 items do not split into 3 equal folds"
 	[[ $output != *"# end"* ]]
 }
 
@@ -351,4 +351,36 @@ worked() {
 	status_is 0
 	same "$output" "$(tsv '# measure query value' \
 	    'hit@2 q1 0.3333' 'hit@2 q2 1.0000' 'hit@2 all 0.6667' '# end')"
+}
+
+@test "rankof -e: usage errors (no file is opened)" {
+	run --separate-stderr rankof -e -l img.labels img.npy
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "rankof: -e needs two files, QUERIES and ITEMS" ]
+	[[ "$stderr" == *$'\n'"usage: rankof "* ]]
+	run --separate-stderr rankof -m cos -l img.labels x
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "rankof: -m, --query-ids and --item-ids need -e" ]
+	[[ "$stderr" == *$'\n'"usage: rankof "* ]]
+}
+
+@test "rankof: a run whose query comes back (trec_eval's results.trunc shape) is an error" {
+	# results.trunc begins 301, 303, 301: trec_eval reads queries in any
+	# order, rankof streams and names the line where 301 comes back
+	printf '%s\n' '301 Q0 a 1 2.1 run' '303 Q0 b 1 1.8 run' '301 Q0 c 2 2.2 run' \
+	    '301 Q0 d 3 2.0 run' > run
+	printf '%s\n' '301 0 a 1' '301 0 d 1' '303 0 b 1' > qrels
+	run --separate-stderr rankof -c --break id -r qrels run
+	status_is 1
+	same "$stderr" "rankof: run:3: query '301' reappears after another query began (sort -s -k1,1 first)"
+	[[ $output != *"# end"* ]]
+	# and the pipeline does not turn it into a table
+	run --separate-stderr sh -c 'rankof --break id -r qrels run | hitrate -f -p 4'
+	status_is 1
+	[[ $output != *"# end"* ]]
+	# sorted as the message says, it ranks: 301: c 2.2, a 2.1, d 2.0
+	run --separate-stderr sh -c 'sort -s -k1,1 run | rankof --break id -r qrels'
+	status_is 0
+	same "$output" "$(tsv '# query item grade rank ties n' \
+	    '301 a 1 2 0 3' '301 d 1 3 0 3' '303 b 1 1 0 1' '# end')"
 }

@@ -267,11 +267,13 @@ items() { body | cut -f2 | paste -sd' '; }
 	[ "${stderr%%$'\n'*}" = "simmat: -m: 'jaccard' is not dot, cos, l2 or hamming" ]
 	run --separate-stderr simmat -k 0 q.txt i.txt
 	[ "$status" -eq 2 ]
-	[ "${stderr%%$'\n'*}" = "simmat: -k: '0' is not an integer from 1 to 9223372036854775807" ]
+	[ "${stderr%%$'\n'*}" = "simmat: -k: '0' is not an integer from 1 to 1000000000" ]
 	run --separate-stderr simmat -j 0 q.txt i.txt
 	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "simmat: -j: '0' is not an integer from 1 to 256" ]
 	run --separate-stderr simmat --folds x q.txt i.txt
 	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "simmat: --folds: 'x' is not an integer from 1 to 1000000000" ]
 	run --separate-stderr simmat -t abc q.txt i.txt
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "simmat: -t: 'abc' is not a number" ]

@@ -7,7 +7,7 @@
 #
 # usage: class-retrieval.sh [DIR]
 #   DIR holds EMB.tsv files (id v1 .. vD) and shots.labels (id class); by
-#   default the article's data, ../shared/data/crossmodal-seed0: 500 images
+#   default the article's data, $RANKKIT_SHARED/data/crossmodal-seed0: 500 images
 #   of 20 classes, embedded as raw pixels and as the shift-invariant Fourier
 #   magnitude (spectrum).
 set -e
@@ -15,7 +15,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 PATH="$root/bin:$PATH"
 LC_ALL=C
 export PATH LC_ALL
-dir=${1:-${RANKKIT_SHARED:-$root/../shared}/data/crossmodal-seed0}
+dir=${1:-${RANKKIT_SHARED:?give DIR or set RANKKIT_SHARED}/data/crossmodal-seed0}
 [ -r "$dir/shots.labels" ] || { echo "class-retrieval.sh: no $dir/shots.labels" >&2; exit 1; }
 tmp=${TMPDIR:-/tmp}/class-retrieval.$$
 trap 'rm -f "$tmp".*' EXIT INT TERM

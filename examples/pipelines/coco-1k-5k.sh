@@ -9,15 +9,15 @@
 #
 # usage: coco-1k-5k.sh [DIR]
 #   DIR holds img.npy, cap.npy (the embeddings), img.labels and cap.labels
-#   (id image); by default the article's data, ../shared/data/crossmodal-seed0
-#   relative to the repository's root. Prints the table of the article's
+#   (id image); by default the article's data,
+#   $RANKKIT_SHARED/data/crossmodal-seed0. Prints the table of the article's
 #   worked example (its article-output.txt, first two blocks).
 set -e
 root=$(cd "$(dirname "$0")/../.." && pwd)
 PATH="$root/bin:$PATH"
 LC_ALL=C
 export PATH LC_ALL
-dir=${1:-${RANKKIT_SHARED:-$root/../shared}/data/crossmodal-seed0}
+dir=${1:-${RANKKIT_SHARED:?give DIR or set RANKKIT_SHARED}/data/crossmodal-seed0}
 for f in img.npy cap.npy img.labels cap.labels; do
 	[ -r "$dir/$f" ] || { echo "coco-1k-5k.sh: no $dir/$f" >&2; exit 1; }
 done

@@ -1,5 +1,5 @@
 #!/bin/sh
-# rankkit demo (`make demo`): the worked example of DESIGN.md and a few queries
+# rankkit demo (`make demo`): the worked example of rankkit(7) and a few queries
 # with ties, through rankof | hitrate, one step at a time. Every command is
 # printed before it runs, so the output can be shown in a class as is.
 set -e

@@ -6,14 +6,17 @@
 # scores the qrels' queries that the run lacks (rankof -c).
 #
 # usage: trec.sh [QRELS RUN]
-#   by default trec_eval's own test collection, ../shared/peers/trec_eval
-#   (qrels.test, results.test), whose out.test.aq these numbers match.
+#   by default trec_eval's own test collection in the test data directory,
+#   $RANKKIT_SHARED/peers/trec_eval (qrels.test, results.test), whose
+#   out.test.aq these numbers match.
 set -e
 root=$(cd "$(dirname "$0")/../.." && pwd)
 PATH="$root/bin:$PATH"
 LC_ALL=C
 export PATH LC_ALL
-t=${RANKKIT_SHARED:-$root/../shared}/peers/trec_eval
+t=${RANKKIT_SHARED:-}/peers/trec_eval
+[ $# -ge 2 ] || [ -n "${RANKKIT_SHARED:-}" ] ||
+	{ echo "trec.sh: give QRELS RUN or set RANKKIT_SHARED" >&2; exit 1; }
 qrels=${1:-$t/qrels.test}
 run=${2:-$t/results.test}
 tmp=${TMPDIR:-/tmp}/trec.$$

@@ -17,11 +17,11 @@
  * (the pragma below for Clang; the Makefile compiles this file with
  * -ffp-contract=off for GCC). */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "util/bisect.h"
 #include "util/err.h"
+#include "util/pool.h"
 #include "kernel/kernel.h"
 
 #ifdef __clang__
@@ -69,15 +69,8 @@ typedef float vflt64 __attribute__((vector_size(64)));
 /* kcount_add (kernel.h), inlined into the micro-kernels */
 static inline void kc_add(struct kcount *c, double s, int sign)
 {
-	size_t lo = 0, hi = c->d;
+	size_t lo = bisect_above(c->u, c->d, s);
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (c->u[mid] > s)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	if (c->u[lo] != s)
 		c->above[lo] += (size_t)sign;
 	else
@@ -286,6 +279,7 @@ void kernel_init(struct kernel *K, enum metric m, struct embed *Q,
 	K->dim = Q->dim;
 	K->nq = Q->rows;
 	K->ni = I->rows;
+	K->iend = I->rows;
 	K->hamdiv = 1;
 	K->variant = kernel_variant();
 	K->nr = K->type == EMB_F32 ? micro[K->variant].nr32 :
@@ -335,20 +329,7 @@ double kernel_score(const struct kernel *K, size_t q, size_t i)
 	return K->type == EMB_F32 ? score_f32(K, q, i) : score_f64(K, q, i);
 }
 
-int kernel_ncpu(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > 256 ? 256 : (int)n;
-}
-
-int kernel_nslots(int nthreads)
-{
-	return nthreads <= 1 ? 1 : 2 * nthreads;
-}
-
-/* ---- the threads -------------------------------------------------------- */
-
-enum { FREE, BUSY, DONE };
+/* ---- the threads: chunks of queries on the pool -------------------------- */
 
 struct run {
 	const struct kernel *K;
@@ -356,138 +337,86 @@ struct run {
 	void *ctx;
 	size_t qf, nif, qb;	/* queries and items per fold, chunk size */
 	size_t nchunks, cpf;	/* chunks, chunks per fold */
-	int scores;		/* 0: kernel_run_noscores */
-	int nslots;
-	void **S;
-	int *state;
-	size_t next;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	void **S;		/* per slot: the chunk's scores, or NULL */
 };
 
-static void chunk_range(const struct run *R, size_t c, size_t *q0,
-			size_t *q1, size_t *i0, size_t *i1)
+/* task t is chunk t->seq: its queries, its items and its slot */
+static void chunk_of(const struct run *job, const struct pool_task *t,
+		     struct kchunk *c)
 {
-	size_t f = c / R->cpf, j = c % R->cpf;
-	*q0 = f * R->qf + j * R->qb;
-	*q1 = *q0 + R->qb < (f + 1) * R->qf ? *q0 + R->qb : (f + 1) * R->qf;
-	*i0 = f * R->nif;
-	*i1 = *i0 + R->nif;
+	size_t n = (size_t)t->seq, f = n / job->cpf, j = n % job->cpf;
+
+	c->slot = t->slot;
+	c->q0 = f * job->qf + j * job->qb;
+	c->q1 = c->q0 + job->qb < (f + 1) * job->qf ? c->q0 + job->qb :
+		(f + 1) * job->qf;
+	c->i0 = f * job->nif;
+	c->i1 = c->i0 + job->nif;
+	/* the fold's items among K->ibeg .. K->iend-1; none: an empty range
+	 * at the fold's start */
+	if (c->i1 > job->K->iend)
+		c->i1 = job->K->iend;
+	if (c->i0 < job->K->ibeg)
+		c->i0 = job->K->ibeg;
+	if (c->i0 >= c->i1)
+		c->i0 = c->i1 = f * job->nif;
+	c->scores = job->S[t->slot];
 }
 
-static void do_chunk(struct run *R, size_t c, int slot)
+static int take_chunk(void *arg, const struct pool_task *t)
 {
-	size_t q0, q1, i0, i1;
-
-	chunk_range(R, c, &q0, &q1, &i0, &i1);
-	if (R->scores)
-		kernel_block(R->K, q0, q1, i0, i1, R->S[slot]);
-	if (R->work)
-		R->work(R->ctx, slot, q0, q1, i0, i1, R->S[slot]);
+	const struct run *job = arg;
+	return (size_t)t->seq < job->nchunks;
 }
 
-static void *worker(void *arg)
+static void work_chunk(void *arg, const struct pool_task *t)
 {
-	struct run *R = arg;
+	struct run *job = arg;
+	struct kchunk c;
 
-	for (;;) {
-		size_t c;
-		int slot;
-		pthread_mutex_lock(&R->mu);
-		while (R->next < R->nchunks &&
-		       R->state[R->next % (size_t)R->nslots] != FREE)
-			pthread_cond_wait(&R->cv, &R->mu);
-		if (R->next >= R->nchunks) {
-			pthread_mutex_unlock(&R->mu);
-			return NULL;
-		}
-		c = R->next++;
-		slot = (int)(c % (size_t)R->nslots);
-		R->state[slot] = BUSY;
-		pthread_mutex_unlock(&R->mu);
-		do_chunk(R, c, slot);
-		pthread_mutex_lock(&R->mu);
-		R->state[slot] = DONE;
-		pthread_cond_broadcast(&R->cv);
-		pthread_mutex_unlock(&R->mu);
-	}
+	chunk_of(job, t, &c);
+	if (job->S[t->slot])
+		kernel_block(job->K, c.q0, c.q1, c.i0, c.i1, job->S[t->slot]);
+	job->work(job->ctx, &c);
+}
+
+static void give_chunk(void *arg, const struct pool_task *t)
+{
+	struct run *job = arg;
+	struct kchunk c;
+
+	chunk_of(job, t, &c);
+	job->emit(job->ctx, &c);
 }
 
 static void run(const struct kernel *K, int nthreads, size_t folds,
 		kchunk_fn work, kchunk_fn emit, void *ctx, int scores)
 {
-	struct run R;
-	size_t c, per, bytes;
-	int i;
-	pthread_t *tid;
+	struct run job = { .K = K, .work = work, .emit = emit, .ctx = ctx };
+	struct pool_job J = { take_chunk, work_chunk, give_chunk, &job };
+	size_t per;
+	int i, nslots;
 
-	memset(&R, 0, sizeof R);
-	R.K = K;
-	R.work = work;
-	R.emit = emit;
-	R.ctx = ctx;
-	R.scores = scores;
-	R.qf = K->nq / folds;
-	R.nif = K->ni / folds;
+	job.qf = K->nq / folds;
+	job.nif = K->ni / folds;
 	/* chunks of about 4 MiB of scores, a multiple of every MR */
-	per = R.nif * (size_t)K->type;
-	R.qb = per ? (4u << 20) / per : 256;
-	R.qb = R.qb < MRALL ? MRALL : R.qb > 264 ? 264 : R.qb / MRALL * MRALL;
+	per = job.nif * (size_t)K->type;
+	job.qb = per ? (4u << 20) / per : 256;
+	job.qb = job.qb < MRALL ? MRALL : job.qb > 264 ? 264 : job.qb / MRALL * MRALL;
 	if (!scores)
-		R.qb = 10 * MRALL;
-	R.cpf = (R.qf + R.qb - 1) / R.qb;
-	R.nchunks = R.cpf * folds;
-	if (nthreads < 1)
-		nthreads = 1;
-	if ((size_t)nthreads > R.nchunks)
-		nthreads = R.nchunks ? (int)R.nchunks : 1;
-	R.nslots = kernel_nslots(nthreads);
-	bytes = R.qb * per;
-	R.S = xmalloc((size_t)R.nslots * sizeof *R.S);
-	R.state = xcalloc((size_t)R.nslots, sizeof *R.state);
-	for (i = 0; i < R.nslots; i++)
-		R.S[i] = scores ? xmalloc(bytes) : NULL;
-
-	if (nthreads == 1) {
-		for (c = 0; c < R.nchunks; c++) {
-			size_t q0, q1, i0, i1;
-			do_chunk(&R, c, 0);
-			chunk_range(&R, c, &q0, &q1, &i0, &i1);
-			if (emit)
-				emit(ctx, 0, q0, q1, i0, i1, R.S[0]);
-		}
-	} else {
-		pthread_mutex_init(&R.mu, NULL);
-		pthread_cond_init(&R.cv, NULL);
-		tid = xmalloc((size_t)nthreads * sizeof *tid);
-		for (i = 0; i < nthreads; i++)
-			if (pthread_create(&tid[i], NULL, worker, &R) != 0)
-				die(EXIT_DATA, "cannot start a thread");
-		for (c = 0; c < R.nchunks; c++) {
-			size_t q0, q1, i0, i1;
-			int slot = (int)(c % (size_t)R.nslots);
-			pthread_mutex_lock(&R.mu);
-			while (R.state[slot] != DONE)
-				pthread_cond_wait(&R.cv, &R.mu);
-			pthread_mutex_unlock(&R.mu);
-			chunk_range(&R, c, &q0, &q1, &i0, &i1);
-			if (emit)
-				emit(ctx, slot, q0, q1, i0, i1, R.S[slot]);
-			pthread_mutex_lock(&R.mu);
-			R.state[slot] = FREE;
-			pthread_cond_broadcast(&R.cv);
-			pthread_mutex_unlock(&R.mu);
-		}
-		for (i = 0; i < nthreads; i++)
-			pthread_join(tid[i], NULL);
-		free(tid);
-		pthread_mutex_destroy(&R.mu);
-		pthread_cond_destroy(&R.cv);
-	}
-	for (i = 0; i < R.nslots; i++)
-		free(R.S[i]);
-	free(R.S);
-	free(R.state);
+		job.qb = 10 * MRALL;
+	job.cpf = (job.qf + job.qb - 1) / job.qb;
+	job.nchunks = job.cpf * folds;
+	if ((size_t)nthreads > job.nchunks)
+		nthreads = job.nchunks ? (int)job.nchunks : 1;
+	nslots = pool_nslots(nthreads);
+	job.S = xcalloc((size_t)nslots, sizeof *job.S);
+	for (i = 0; scores && i < nslots; i++)
+		job.S[i] = xmalloc(job.qb * per);
+	pool_run(&J, nthreads);
+	for (i = 0; i < nslots; i++)
+		free(job.S[i]);
+	free(job.S);
 }
 
 void kernel_run(const struct kernel *K, int nthreads, size_t folds,

@@ -35,6 +35,8 @@ struct kernel {
 	void *qnorm, *inorm;	/* cos: the row norms */
 	double hamdiv;		/* hamming: c */
 	int variant;		/* the micro-kernel's instruction set */
+	size_t ibeg, iend;	/* the item rows a run covers (rankof --items);
+				 * kernel_init: all of them */
 };
 
 /* Checks the dimensions (and, for hamming, the codes), promoting a float32
@@ -85,25 +87,28 @@ const char *kernel_variant_chosen(void);
 /* 1 when this build has the variant named and the CPU runs it */
 int kernel_variant_runs(const char *name);
 
-/* The number of online CPUs (at least 1). */
-int kernel_ncpu(void);
-
 /* Runs the whole job in chunks of consecutive queries: with folds F, the
  * queries and items are cut into F equal blocks and the queries of block f
  * are scored against the items of block f only (F = 1: all of them).
- * Chunk by chunk, in worker threads, `work` gets the chunk's scores; then
- * in the calling thread and in query order, `emit` gets them again. `slot`
- * (0 .. kernel_nslots(nthreads)-1) names the buffer the chunk occupies, so
- * work can leave results for emit in per-slot storage. With nthreads 1
- * everything runs in the calling thread. Either function may be NULL. */
-typedef void (*kchunk_fn)(void *ctx, int slot, size_t q0, size_t q1,
-			  size_t i0, size_t i1, const void *S);
-int kernel_nslots(int nthreads);
+ * Chunk by chunk, on the threads of the pool (pool.h), `work` gets the
+ * chunk's scores; then in the calling thread and in query order, `emit`
+ * gets the chunk again. c->slot (0 .. pool_nslots(nthreads)-1) names the
+ * buffer the chunk occupies, so work can leave results for emit in
+ * per-slot storage. The micro-kernel's instruction set is the best the CPU
+ * has unless the environment variable RANKKIT_KERNEL names a lower one
+ * (base or avx2; for tests and benchmarks: every variant gives the same
+ * bits). */
+struct kchunk {
+	int slot;
+	size_t q0, q1, i0, i1;	/* queries q0 .. q1-1, items i0 .. i1-1 */
+	const void *scores;	/* (q1-q0) rows of i1-i0 scores, or NULL */
+};
+typedef void (*kchunk_fn)(void *ctx, const struct kchunk *c);
 void kernel_run(const struct kernel *K, int nthreads, size_t folds,
 		kchunk_fn work, kchunk_fn emit, void *ctx);
-/* The same without the scores: work and emit get S = NULL and work
- * computes what it needs itself (kernel_count); chunks of about 240
- * queries, no score buffers. */
+/* The same without the scores (c->scores is NULL): work computes what it
+ * needs itself (kernel_count); chunks of about 240 queries, no score
+ * buffers. */
 void kernel_run_noscores(const struct kernel *K, int nthreads, size_t folds,
 			 kchunk_fn work, kchunk_fn emit, void *ctx);
 

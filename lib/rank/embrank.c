@@ -30,6 +30,7 @@
 #include "rank/embrank.h"
 #include "util/err.h"
 #include "util/out.h"
+#include "util/pool.h"
 #include "rank/rankcount.h"
 #include "util/strmap.h"
 
@@ -79,6 +80,7 @@ struct ctx {
 	const char *qpath;
 	int brk;
 	size_t ifold;		/* items per kernel fold */
+	int items;		/* --items: a gallery shard */
 	struct strmap irow;	/* item id -> row */
 	/* labels with junk, same-camera junk or folds */
 	const struct labelrec **irec;	/* per item row, or NULL */
@@ -222,11 +224,16 @@ static size_t take_targets(struct ctx *C, struct slot *W, size_t q,
 
 	for (i = 0; i < m; i++) {
 		size_t r = strmap_get(&C->irow, W->rq.item[i]);
+		int outside = r != NONE && (r < i0 || r >= i1);
 		/* relevant items never leave the gallery (rel_query drops
-		 * those that do), so a row in the block is a candidate */
-		if (r == NONE || r < i0 || r >= i1 || W->mask[r])
+		 * those that do), so a row in the block is a candidate; with
+		 * --items, one of the query's fold outside the shard keeps
+		 * its score and its line but is no candidate */
+		if (r == NONE || (!outside && W->mask[r]) ||
+		    (outside && (!C->items || r / C->ifold != i0 / C->ifold)))
 			continue;
-		t[k].s = !row ? kernel_score(C->K, q, r) :
+		t[k].outside = outside;
+		t[k].s = !row || outside ? kernel_score(C->K, q, r) :
 			C->type == EMB_F32 ?
 			(double)((const float *)row)[r - i0] :
 			((const double *)row)[r - i0];
@@ -236,6 +243,14 @@ static size_t take_targets(struct ctx *C, struct slot *W, size_t q,
 		k++;
 	}
 	return k;
+}
+
+static void sort_lines(const struct ctx *C, struct rankline *ln, size_t m)
+{
+	if (C->items)
+		rankline_sort_items(ln, m);
+	else
+		rankline_sort(ln, m);
 }
 
 static void unmark(struct slot *W, size_t ne)
@@ -259,7 +274,7 @@ static void one_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 	ln = W->ln + *nl;
 	k = take_targets(C, W, q, i0, i1, row, m, W->g.t);
 	count(C, W, row, i0, i1 - i0, k, ln);
-	rankline_sort(ln, m);
+	sort_lines(C, ln, m);
 	*nl += m;
 	unmark(W, ne);
 }
@@ -279,18 +294,17 @@ static void grow_queries(struct slot *W, size_t nq)
 }
 
 /* the row path: a block of scores, one row per query */
-static void work_rows(void *arg, int s, size_t q0, size_t q1, size_t i0,
-		      size_t i1, const void *S)
+static void work_rows(void *arg, const struct kchunk *ch)
 {
 	struct ctx *C = arg;
-	struct slot *W = &C->slot[s];
-	size_t q, nl = 0, width = (i1 - i0) * (size_t)C->type;
+	struct slot *W = &C->slot[ch->slot];
+	size_t q, nl = 0, width = (ch->i1 - ch->i0) * (size_t)C->type;
 
-	grow_queries(W, q1 - q0);
-	for (q = q0; q < q1; q++)
-		one_query(C, W, q - q0, q, i0, i1,
-			  (const char *)S + (q - q0) * width, &nl);
-	W->qbeg[q1 - q0] = nl;
+	grow_queries(W, ch->q1 - ch->q0);
+	for (q = ch->q0; q < ch->q1; q++)
+		one_query(C, W, q - ch->q0, q, ch->i0, ch->i1,
+			  (const char *)ch->scores + (q - ch->q0) * width, &nl);
+	W->qbeg[ch->q1 - ch->q0] = nl;
 }
 
 /* the fused path, after kernel_count: the exclusions taken out, the
@@ -346,16 +360,16 @@ static void finish_query(struct ctx *C, struct slot *W, size_t j, size_t q,
 			memset(G.pre, 0, (f->k + 1) * sizeof *G.pre);
 		rk_ranks(&G, ln);
 	}
-	rankline_sort(ln, m);
+	sort_lines(C, ln, m);
 }
 
 /* the fused path: each query's targets scored alone, then the counts of
  * the whole chunk by kernel_count, never a row of scores */
-static void work_fused(void *arg, int s, size_t q0, size_t q1, size_t i0,
-		       size_t i1, const void *S)
+static void work_fused(void *arg, const struct kchunk *ch)
 {
 	struct ctx *C = arg;
-	struct slot *W = &C->slot[s];
+	struct slot *W = &C->slot[ch->slot];
+	size_t q0 = ch->q0, q1 = ch->q1, i0 = ch->i0, i1 = ch->i1;
 	size_t nq = q1 - q0, j, nl = 0, nt = 0, nx = 0, kmax = 0, cap;
 
 	grow_queries(W, nq);
@@ -418,15 +432,14 @@ static void work_fused(void *arg, int s, size_t q0, size_t q1, size_t i0,
 		finish_query(C, W, j, q0 + j, i0, i1);
 }
 
-static void emit(void *arg, int s, size_t q0, size_t q1, size_t i0,
-		 size_t i1, const void *S)
+static void emit(void *arg, const struct kchunk *ch)
 {
 	struct ctx *C = arg;
-	struct slot *W = &C->slot[s];
+	struct slot *W = &C->slot[ch->slot];
 	size_t q;
 
-	for (q = q0; q < q1; q++) {
-		size_t j = q - q0, n = W->qn[j];
+	for (q = ch->q0; q < ch->q1; q++) {
+		size_t j = q - ch->q0, n = W->qn[j];
 		struct slice qid = embed_id(C->Q, q);
 		/* the ranker's bookkeeping: queries seen (for -c), queries
 		 * without relevance */
@@ -493,24 +506,24 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	struct ctx C;
 	struct relquery rq;
 	size_t folds = o->folds ? o->folds : 1, q;
-	int nthreads = o->nthreads ? o->nthreads : kernel_ncpu(), s, ns;
+	int nthreads = o->nthreads ? o->nthreads : pool_ncpu(), s, ns;
 	const char *e;
 
-	embed_read(&Q, queries);
-	embed_read(&I, items);
-	if (o->qids)
-		embed_read_ids(&Q, o->qids);
-	if (o->iids)
-		embed_read_ids(&I, o->iids);
-	embed_check_unique(&Q);
-	embed_check_unique(&I);
-	if (Q.rows % folds)
-		die(EXIT_DATA, "%zu queries do not split into %zu equal folds",
-		    Q.rows, folds);
-	if (I.rows % folds)
-		die(EXIT_DATA, "%zu items do not split into %zu equal folds",
-		    I.rows, folds);
+	embed_read_pair(&Q, queries, o->qids, &I, items, o->iids, folds);
+	if (o->nshards > 1) {
+		if (folds > 1 && Q.rows / folds % (size_t)o->nshards)
+			die(EXIT_DATA, "%zu queries per fold do not split into "
+			    "%ld shards", Q.rows / folds, o->nshards);
+		embed_keep_rows(&Q, (size_t)o->shard, (size_t)o->nshards);
+	}
+	if (o->items && o->iend > I.rows)
+		die(EXIT_DATA, "--items %zu:%zu: %s has %zu rows", o->ibeg,
+		    o->iend, items, I.rows);
 	kernel_init(&K, o->metric, &Q, &I);
+	if (o->items) {
+		K.ibeg = o->ibeg;
+		K.iend = o->iend;
+	}
 
 	memset(&C, 0, sizeof C);
 	C.R = R;
@@ -521,6 +534,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	C.type = K.type;
 	C.qpath = queries;
 	C.brk = R->brk;
+	C.items = o->items;
 	/* a query without a label dies here, in the calling thread, as the
 	 * first such query would in `simmat | rankof` */
 	memset(&rq, 0, sizeof rq);
@@ -529,7 +543,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 			if (strmap_get(&C.rel->qlab.ids, embed_id(&Q, q)) == NONE)
 				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
 	prepare(&C, folds);
-	ns = kernel_nslots(nthreads);
+	ns = pool_nslots(nthreads);
 	C.slot = xcalloc((size_t)ns, sizeof *C.slot);
 	for (s = 0; s < ns; s++)
 		C.slot[s].mask = xcalloc(I.rows + 1, 1);

@@ -15,6 +15,9 @@ struct embrank_opts {
 	size_t folds;		/* 1: none */
 	int nthreads;		/* 0: the online CPUs */
 	const char *qids, *iids;	/* id files or NULL */
+	long shard, nshards;	/* --shard: query rows shard mod nshards */
+	int items;		/* --items: item rows ibeg .. iend-1 only */
+	size_t ibeg, iend;
 };
 
 /* reads the two embedding files and feeds every (query, item, score) of

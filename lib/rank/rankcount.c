@@ -1,7 +1,8 @@
 /* One pass over the candidates with a binary search among the targets'
- * distinct scores (DESIGN.md: the score stream never has to be sorted). */
+ * distinct scores (so the score stream never has to be sorted). */
 #include <stdlib.h>
 #include <string.h>
+#include "util/bisect.h"
 #include "util/err.h"
 #include "rank/rankcount.h"
 
@@ -94,15 +95,8 @@ static void count_before(struct rkgroups *G, size_t j, size_t cand,
 
 void rk_count(struct rkgroups *G, size_t cand, struct slice id, double s)
 {
-	/* lo = the number of u[] strictly greater than s */
-	size_t lo = 0, hi = G->d;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (G->u[mid] > s)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = bisect_above(G->u, G->d, s);
+
 	if (G->u[lo] != s) {
 		G->above[lo]++;
 		return;
@@ -134,7 +128,8 @@ void rk_ranks(const struct rkgroups *G, struct rankline *out)
 			before += G->pre[i];
 			if (G->brk == BREAK_NONE) {
 				l->rank = (long)run + 1;
-				l->ties = (long)G->eq[j] - 1;
+				l->ties = (long)G->eq[j] - 1 +
+					  G->t[i].outside;
 			} else {
 				l->rank = (long)(run + before) + 1;
 				l->ties = 0;

@@ -27,6 +27,8 @@ struct rktarget {
 	size_t cand;
 	struct slice id;
 	size_t out;		/* its line in the caller's array */
+	int outside;		/* rankof --items: scored, but outside the
+				 * shard's candidates (not counted) */
 };
 
 /* a query's targets grouped by score, and the counts against them */

@@ -6,6 +6,8 @@
 #include "util/out.h"
 #include "rank/rankcount.h"
 #include "rank/ranker.h"
+#include "stream/rankstream.h"
+#include "stream/stream.h"
 
 void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 		 int all_queries)
@@ -18,23 +20,33 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 	strmap_init(&K->cand);
 	K->excl = rel->exclude_self || rel->junk_samecam ||
 		  rel->has_junk_label || rel->folds;
+	K->nshards = 1;
 }
 
 /* rank-stream order: retrieved by rank then id, the others last by id */
 static int cmp_line(const void *pa, const void *pb)
 {
 	const struct rankline *a = pa, *b = pb;
-	if ((a->rank < 0) != (b->rank < 0))
-		return a->rank < 0 ? 1 : -1;
-	if (a->rank != b->rank)
-		return a->rank < b->rank ? -1 : 1;
-	return slice_cmp(a->item, b->item);
+	int c = rank_order(a->rank, b->rank);
+	return c ? c : slice_cmp(a->item, b->item);
 }
 
 void rankline_sort(struct rankline *l, size_t m)
 {
 	if (m > 1)
 		qsort(l, m, sizeof *l, cmp_line);
+}
+
+static int cmp_item(const void *pa, const void *pb)
+{
+	const struct rankline *a = pa, *b = pb;
+	return slice_cmp(a->item, b->item);
+}
+
+void rankline_sort_items(struct rankline *l, size_t m)
+{
+	if (m > 1)
+		qsort(l, m, sizeof *l, cmp_item);
 }
 
 static void write_line(struct slice q, struct slice item, long grade,
@@ -92,6 +104,7 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 			t->cand = c;
 			t->id = rq->item[i];
 			t->out = i;
+			t->outside = 0;
 		}
 	}
 	if (k) {
@@ -119,15 +132,9 @@ void ranker_end_query(struct ranker *K)
 void ranker_begin(struct ranker *K, struct slice q, const char *file,
 		  long line)
 {
-	int created;
-
 	ranker_end_query(K);
-	size_t e = strmap_put(&K->seen, q, &created);
-	if (!created)
-		die_at(file, line,
-		       "query '%.*s' reappears after another query began (sort -s -k1,1 first)",
-		       (int)q.n, q.p);
-	K->q = strmap_key(&K->seen, e);
+	K->q = strmap_key(&K->seen,
+			  stream_query_begins(&K->seen, q, file, line));
 	K->active = 1;
 	K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
 	if (!K->judged)

@@ -21,6 +21,10 @@ struct ranker {
 	int active, judged;
 	struct relquery rq;
 	long unjudged;		/* run queries left out: not in the qrels */
+	/* --shard: the queries kept are those whose position (from 0, in
+	 * order of appearance) is shard modulo nshards */
+	long shard, nshards;
+	long position;		/* queries begun so far, all shards */
 
 	/* per-query scratch: the lines, the targets */
 	struct rankline *line;
@@ -33,6 +37,9 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 /* sorts m lines into the rank stream's order: by rank, equal ranks by
  * item id (byte order), the items not retrieved last by item id */
 void rankline_sort(struct rankline *l, size_t m);
+/* by item id alone: the order of gallery shards (rankof --items), the
+ * same in every shard whatever the ranks */
+void rankline_sort_items(struct rankline *l, size_t m);
 /* writes query q's m lines (n candidates), or its '-' line when m = 0 */
 void rankline_write(struct slice q, const struct rankline *l, size_t m,
 		    long n);

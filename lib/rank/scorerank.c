@@ -1,12 +1,12 @@
-/* Chunks of whole queries for the workers. Under the lock a worker reads
- * the next chunk: a block of lines cut at the last change of query id, the
- * rest carried to the next chunk (a query longer than the block grows it:
- * memory stays bounded by the largest query). Then, without the lock, it
- * ranks the chunk into its own output buffer. Errors in a worker are
- * trapped (err.h) and reported by the calling thread in input order. */
+/* Chunks of whole queries for the workers of the pool (pool.h). Under the
+ * pool's lock a worker reads the next chunk: a block of lines cut at the
+ * last change of query id, the rest carried to the next chunk (a query
+ * longer than the block grows it: memory stays bounded by the largest
+ * query). Then, without the lock, it ranks the chunk into the chunk's own
+ * output buffer. Errors in a worker are trapped (err.h) and reported by
+ * the calling thread in input order. */
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +14,7 @@
 #include "util/err.h"
 #include "util/num.h"
 #include "util/out.h"
+#include "util/pool.h"
 #include "rank/scorerank.h"
 #include "stream/stream.h"
 #include "util/strmap.h"
@@ -21,20 +22,19 @@
 /* bytes read for a chunk; RANKKIT_CHUNK (64 and up) sets it, so that the
  * tests can cut small inputs into many chunks */
 enum { BLOCK = 1 << 20, MIN_BLOCK = 64 };
-enum { C_FREE, C_BUSY, C_DONE };
 enum { EV_HEADER, EV_END, EV_DATA_AFTER, EV_QUERY, EV_ERROR };
 
 struct event {
 	int kind;
 	long line;		/* within the chunk, from 1 */
 	struct slice q;		/* EV_QUERY: the id, inside the chunk */
+	size_t off;		/* EV_QUERY: where its lines begin in out */
 };
 
 struct chunk {
 	char *buf;
 	size_t cap, len;
-	long seq, nlines;
-	int state;
+	long nlines;
 	struct membuf out;	/* the chunk's rank-stream lines */
 	struct event *ev;
 	size_t nev, evcap;
@@ -42,19 +42,17 @@ struct chunk {
 };
 
 struct shared {
-	pthread_mutex_t mu;
-	pthread_cond_t cv_free, cv_done;
-	struct chunk *ch;
-	long nch;
+	struct chunk *ch;	/* per slot of the pool */
 	int fd;
 	const char *path;
 	char *carry;
 	size_t ncarry, carrycap;
-	long next_seq;
 	int eof, rerr;
-	struct ranker *main;	/* configuration for the workers' rankers */
+	struct ranker *out;	/* the calling thread's: queries seen */
+	struct ranker *rk;	/* per worker */
 	size_t block;
-	long unjudged;
+	long base;		/* lines before the chunk handed back next */
+	struct parts parts;	/* header and end lines seen so far */
 };
 
 /* byte classes of the line scanner: field bytes, blanks, the newline */
@@ -163,37 +161,37 @@ static long cut_point(const char *buf, size_t len)
 }
 
 /* reads the next chunk into c (lock held) */
-static void fill_chunk(struct shared *S, struct chunk *c)
+static void fill_chunk(struct shared *sh, struct chunk *c)
 {
 	c->len = 0;
-	if (S->ncarry) {
-		if (S->ncarry + S->block > c->cap)
-			xgrow((void **)&c->buf, &c->cap, S->ncarry + S->block, 1);
-		memcpy(c->buf, S->carry, S->ncarry);
-		c->len = S->ncarry;
-		S->ncarry = 0;
+	if (sh->ncarry) {
+		if (sh->ncarry + sh->block > c->cap)
+			xgrow((void **)&c->buf, &c->cap, sh->ncarry + sh->block, 1);
+		memcpy(c->buf, sh->carry, sh->ncarry);
+		c->len = sh->ncarry;
+		sh->ncarry = 0;
 	}
 	for (;;) {
-		while (c->len < c->cap - 1 && !S->eof) {
-			ssize_t r = read(S->fd, c->buf + c->len,
+		while (c->len < c->cap - 1 && !sh->eof) {
+			ssize_t r = read(sh->fd, c->buf + c->len,
 					 c->cap - 1 - c->len);
 			if (r > 0)
 				c->len += (size_t)r;
 			else if (r == 0)
-				S->eof = 1;
+				sh->eof = 1;
 			else if (errno != EINTR) {
-				S->rerr = errno;
-				S->eof = 1;
+				sh->rerr = errno;
+				sh->eof = 1;
 			}
 		}
-		if (S->eof)
+		if (sh->eof)
 			return;
 		long cut = cut_point(c->buf, c->len);
 		if (cut > 0) {
-			S->ncarry = c->len - (size_t)cut;
-			if (S->ncarry > S->carrycap)
-				xgrow((void **)&S->carry, &S->carrycap, S->ncarry, 1);
-			memcpy(S->carry, c->buf + cut, S->ncarry);
+			sh->ncarry = c->len - (size_t)cut;
+			if (sh->ncarry > sh->carrycap)
+				xgrow((void **)&sh->carry, &sh->carrycap, sh->ncarry, 1);
+			memcpy(sh->carry, c->buf + cut, sh->ncarry);
 			c->len = (size_t)cut;
 			return;
 		}
@@ -216,9 +214,9 @@ static void push(struct chunk *c, int kind, long line, struct slice q)
 /* Splits the line at p into at most max fields and returns their count,
  * or max + 1 when more follow (the rest is not split); *end gets the
  * line's newline. The chunk ends with a newline as sentinel, so the scan
- * needs no bounds checks and finds the line's end on the way (counted by
- * callgrind: half the instructions of memchr then split_fields). A '\r'
- * before the newline is not part of the line. */
+ * needs no bounds checks and finds the line's end on the way, in one pass
+ * (bench/RESULTS.md, "Where the time goes in code"). A '\r' before the
+ * newline is not part of the line. */
 static size_t scan_line(const char *p, struct slice *f, size_t max,
 			const char **end)
 {
@@ -250,8 +248,10 @@ static size_t scan_line(const char *p, struct slice *f, size_t max,
 	return k;
 }
 
-/* ranks the lines of c with W into c->out; c->nlines counts them */
-static void rank_lines(struct shared *S, struct ranker *W, struct chunk *c)
+/* ranks the lines of c with rk into c->out; c->nlines counts them. Not
+ * inlined into rank_chunk: its locals stay out of the frame that setjmp
+ * saves, so that no longjmp can clobber them. */
+static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranker *rk, struct chunk *c)
 {
 	static const struct slice none = { NULL, 0 };
 	const char *p = c->buf, *e = c->buf + c->len, *le;
@@ -276,11 +276,11 @@ static void rank_lines(struct shared *S, struct ranker *W, struct chunk *c)
 		}
 		/* while the query id repeats it is compared, not scanned
 		 * (an id holds no newline: a match stays inside the line) */
-		size_t nf, qn = W->q.n;
+		size_t nf, qn = rk->q.n;
 		const char *ls = p;
 		int same = 0;
-		if (W->active && (size_t)(e - p) > qn && cls[(unsigned char)p[qn]] == 1 &&
-		    memcmp(p, W->q.p, qn) == 0) {
+		if (rk->active && (size_t)(e - p) > qn && cls[(unsigned char)p[qn]] == 1 &&
+		    memcmp(p, rk->q.p, qn) == 0) {
 			f[0].p = p;
 			f[0].n = qn;
 			same = 1;
@@ -304,104 +304,109 @@ static void rank_lines(struct shared *S, struct ranker *W, struct chunk *c)
 			struct slice ln = { ls, (size_t)(le - ls) };
 			if (ln.n && ln.p[ln.n - 1] == '\r')
 				ln.n--;
-			die_at(S->path, line,
+			die_at(sh->path, line,
 			       "expected 3 fields (query item score) or 6 or more (TREC run), found %zu",
 			       split_fields(ln, f, 5));
 		}
 		double v;
 		int st = parse_double(sc, &v);
 		if (st != NUM_OK)
-			field_double(S->path, line, nf == 3 ? 3 : 5, sc);
-		if (!same && (!W->active || !slice_eq(f[0], W->q))) {
+			field_double(sh->path, line, nf == 3 ? 3 : 5, sc);
+		if (!same && (!rk->active || !slice_eq(f[0], rk->q))) {
 			push(c, EV_QUERY, line, f[0]);
-			ranker_begin(W, f[0], S->path, line);
+			ranker_begin(rk, f[0], sh->path, line);
+			c->ev[c->nev - 1].off = c->out.n;
 		}
-		ranker_take(W, item, hash_bytes(item.p, item.n), v, S->path,
+		ranker_take(rk, item, hash_bytes(item.p, item.n), v, sh->path,
 			    line);
 	}
-	ranker_end_query(W);
+	ranker_end_query(rk);
 }
 
 /* the same, a failure ending the chunk with an EV_ERROR event */
-static void rank_chunk(struct shared *S, struct ranker *W, struct chunk *c)
+static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 {
 	static const struct slice none = { NULL, 0 };
 
 	c->nev = 0;
 	c->nlines = 0;
 	c->out.n = 0;
-	strmap_clear(&W->seen);
-	W->active = 0;
+	strmap_clear(&rk->seen);
+	rk->active = 0;
 	out_capture(&c->out);
 	rk_trap = &c->err;
 	if (setjmp(c->err.jb) == 0) {
-		rank_lines(S, W, c);
+		rank_lines(sh, rk, c);
 	} else {
 		push(c, EV_ERROR, c->err.line, none);
-		W->active = 0;
+		rk->active = 0;
 	}
 	rk_trap = NULL;
 	out_capture(NULL);
 }
 
-static void *worker(void *arg)
+/* the pool's three steps: read a chunk, rank it, check and write it */
+static int take_chunk(void *arg, const struct pool_task *t)
 {
-	struct shared *S = arg;
-	struct ranker W;
+	struct shared *sh = arg;
 
-	ranker_init(&W, S->main->rel, S->main->brk, 0);
-	pthread_mutex_lock(&S->mu);
-	for (;;) {
-		struct chunk *c = NULL;
-		/* the slot of the next chunk, once the caller has freed it
-		 * (another worker may take it first: look again) */
-		while (!S->eof &&
-		       (c = &S->ch[S->next_seq % S->nch])->state != C_FREE)
-			pthread_cond_wait(&S->cv_free, &S->mu);
-		if (S->eof)
-			break;
-		c->seq = S->next_seq++;
-		c->state = C_BUSY;
-		fill_chunk(S, c);
-		pthread_mutex_unlock(&S->mu);
-		rank_chunk(S, &W, c);
-		pthread_mutex_lock(&S->mu);
-		c->state = C_DONE;
-		pthread_cond_broadcast(&S->cv_done);
+	if (sh->eof)
+		return 0;
+	fill_chunk(sh, &sh->ch[t->slot]);
+	return 1;
+}
+
+static void work_chunk(void *arg, const struct pool_task *t)
+{
+	struct shared *sh = arg;
+
+	rank_chunk(sh, &sh->rk[t->worker], &sh->ch[t->slot]);
+}
+
+/* the chunk's lines, only those of the queries of the shard (--shard) */
+static void write_shard(struct ranker *out, const struct chunk *c)
+{
+	size_t i, j;
+
+	if (out->nshards == 1) {
+		out_bytes(c->out.p, c->out.n);
+		return;
 	}
-	S->unjudged += W.unjudged;
-	pthread_cond_broadcast(&S->cv_done);
-	pthread_mutex_unlock(&S->mu);
-	ranker_free(&W);
-	return NULL;
+	for (i = 0; i < c->nev; i++) {
+		if (c->ev[i].kind != EV_QUERY)
+			continue;
+		for (j = i + 1; j < c->nev && c->ev[j].kind != EV_QUERY; j++)
+			;
+		if (out->position++ % out->nshards == out->shard)
+			out_bytes(c->out.p + c->ev[i].off,
+				  (j < c->nev ? c->ev[j].off : c->out.n) -
+				  c->ev[i].off);
+	}
 }
 
 /* the checks that need the whole input before the chunk, then its lines */
-static void take_chunk(struct ranker *K, struct chunk *c, const char *path,
-		       long base, struct parts *P)
+static void give_chunk(void *arg, const struct pool_task *t)
 {
+	struct shared *sh = arg;
+	const struct chunk *c = &sh->ch[t->slot];
+	const char *path = sh->path;
 	size_t i;
-	int created;
 
 	for (i = 0; i < c->nev; i++) {
 		const struct event *ev = &c->ev[i];
-		long ln = base + ev->line;
+		long ln = sh->base + ev->line;
 		switch (ev->kind) {
 		case EV_HEADER:
-			parts_header(P, ln);
+			parts_header(&sh->parts, ln);
 			break;
 		case EV_END:
-			parts_end(P);
+			parts_end(&sh->parts);
 			break;
 		case EV_DATA_AFTER:
-			parts_data(P, path, ln);
+			parts_data(&sh->parts, path, ln);
 			break;
 		case EV_QUERY:
-			strmap_put(&K->seen, ev->q, &created);
-			if (!created)
-				die_at(path, ln,
-				       "query '%.*s' reappears after another query began (sort -s -k1,1 first)",
-				       (int)ev->q.n, ev->q.p);
+			stream_query_begins(&sh->out->seen, ev->q, path, ln);
 			break;
 		default:
 			if (ev->line == 0)
@@ -409,78 +414,48 @@ static void take_chunk(struct ranker *K, struct chunk *c, const char *path,
 			die_at(path, ln, "%s", c->err.msg);
 		}
 	}
-	out_bytes(c->out.p, c->out.n);
+	write_shard(sh->out, c);
+	sh->base += c->nlines;
 }
 
-void scorerank_run(struct ranker *K, const char *path, int nthreads)
+void scorerank_run(struct ranker *out, const char *path, int nthreads)
 {
-	struct shared S;
-	pthread_t *tid;
-	long seq, base = 0, i;
-	int t;
-	struct parts P = { 0, 0 };
-
-	memset(&S, 0, sizeof S);
-	S.path = path;
-	S.block = BLOCK;
+	struct shared sh = { .path = path, .block = BLOCK, .out = out };
+	struct pool_job job = { take_chunk, work_chunk, give_chunk, &sh };
 	const char *env = getenv("RANKKIT_CHUNK");
-	if (env && atol(env) >= MIN_BLOCK)
-		S.block = (size_t)atol(env);
-	S.main = K;
-	if (strcmp(path, "-") == 0)
-		S.fd = 0;
-	else if ((S.fd = open(path, O_RDONLY)) < 0)
-		die_at(path, 0, "%s", strerror(errno));
-	if (nthreads < 1)
-		nthreads = 1;
-	S.nch = 2 * nthreads + 1;
-	S.ch = xcalloc((size_t)S.nch, sizeof *S.ch);
-	for (i = 0; i < S.nch; i++) {
-		S.ch[i].cap = S.block;
-		S.ch[i].buf = xmalloc(S.block);
-	}
-	pthread_mutex_init(&S.mu, NULL);
-	pthread_cond_init(&S.cv_free, NULL);
-	pthread_cond_init(&S.cv_done, NULL);
-	tid = xmalloc((size_t)nthreads * sizeof *tid);
-	for (t = 0; t < nthreads; t++)
-		if (pthread_create(&tid[t], NULL, worker, &S) != 0)
-			die(EXIT_DATA, "cannot start a thread");
+	int i, nslots = pool_nslots(nthreads), nworkers;
 
-	for (seq = 0;; seq++) {
-		struct chunk *c = &S.ch[seq % S.nch];
-		pthread_mutex_lock(&S.mu);
-		while (!(c->state == C_DONE && c->seq == seq) &&
-		       !(S.eof && seq >= S.next_seq))
-			pthread_cond_wait(&S.cv_done, &S.mu);
-		int done = !(c->state == C_DONE && c->seq == seq);
-		pthread_mutex_unlock(&S.mu);
-		if (done)
-			break;
-		take_chunk(K, c, path, base, &P);
-		base += c->nlines;
-		pthread_mutex_lock(&S.mu);
-		c->state = C_FREE;
-		pthread_cond_broadcast(&S.cv_free);
-		pthread_mutex_unlock(&S.mu);
+	if (env && atol(env) >= MIN_BLOCK)
+		sh.block = (size_t)atol(env);
+	if (strcmp(path, "-") == 0)
+		sh.fd = 0;
+	else if ((sh.fd = open(path, O_RDONLY)) < 0)
+		die_at(path, 0, "%s", strerror(errno));
+	nworkers = nthreads < 1 ? 1 : nthreads;
+	sh.rk = xcalloc((size_t)nworkers, sizeof *sh.rk);
+	for (i = 0; i < nworkers; i++)
+		ranker_init(&sh.rk[i], out->rel, out->brk, 0);
+	sh.ch = xcalloc((size_t)nslots, sizeof *sh.ch);
+	for (i = 0; i < nslots; i++) {
+		sh.ch[i].cap = sh.block;
+		sh.ch[i].buf = xmalloc(sh.block);
 	}
-	for (t = 0; t < nthreads; t++)
-		pthread_join(tid[t], NULL);
-	K->unjudged += S.unjudged;
-	if (S.rerr)
-		die_at(path, 0, "%s", strerror(S.rerr));
-	parts_finish(&P, path, base);
-	if (S.fd > 0)
-		close(S.fd);
-	for (i = 0; i < S.nch; i++) {
-		free(S.ch[i].buf);
-		free(S.ch[i].out.p);
-		free(S.ch[i].ev);
+	pool_run(&job, nthreads);
+	if (sh.rerr)
+		die_at(path, 0, "%s", strerror(sh.rerr));
+	parts_finish(&sh.parts, path, sh.base);
+	if (sh.fd > 0)
+		close(sh.fd);
+	for (i = 0; i < nworkers; i++) {
+		out->unjudged += sh.rk[i].unjudged;
+		ranker_free(&sh.rk[i]);
 	}
-	free(S.ch);
-	free(S.carry);
-	free(tid);
-	pthread_mutex_destroy(&S.mu);
-	pthread_cond_destroy(&S.cv_free);
-	pthread_cond_destroy(&S.cv_done);
+	for (i = 0; i < nslots; i++) {
+		free(sh.ch[i].buf);
+		free(sh.ch[i].out.p);
+		free(sh.ch[i].ev);
+	}
+	free(sh.ch);
+	free(sh.rk);
+	free(sh.carry);
 }

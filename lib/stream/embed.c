@@ -167,10 +167,61 @@ static int hp_word(struct hp *h, const char *w)
 	return 0;
 }
 
+/* the tuple of a shape, its first max values into shape[]; returns its
+ * length */
+static size_t hp_shape(struct hp *h, size_t *shape, size_t max)
+{
+	size_t rank = 0;
+
+	if (!hp_eat(h, '('))
+		hp_bad(h, "shape is not a tuple");
+	while (!hp_eat(h, ')')) {
+		size_t v = 0;
+		hp_ws(h);
+		if (h->p >= h->end || *h->p < '0' || *h->p > '9')
+			hp_bad(h, "shape is not a tuple of integers");
+		while (h->p < h->end && *h->p >= '0' && *h->p <= '9') {
+			size_t d = (size_t)(*h->p++ - '0');
+			if (v > (SIZE_MAX - d) / 10)
+				hp_bad(h, "shape too large");
+			v = v * 10 + d;
+		}
+		hp_ws(h);
+		if (h->p < h->end && *h->p == 'L')	/* Python 2 longs */
+			h->p++;
+		if (rank < max)
+			shape[rank] = v;
+		rank++;
+		if (!hp_eat(h, ',')) {
+			if (!hp_eat(h, ')'))
+				hp_bad(h, "expected ',' or ')' in shape");
+			break;
+		}
+	}
+	return rank;
+}
+
+/* the size of a value of dtype descr: 4 or 8, or death */
+static size_t npy_size(const struct embed *E, struct slice descr)
+{
+	if (slice_eqs(descr, "<f4"))
+		return 4;
+	if (slice_eqs(descr, "<f8"))
+		return 8;
+	if (slice_eqs(descr, ">f4") || slice_eqs(descr, ">f8"))
+		die_at(E->path, 0, "big-endian dtype '%.*s' is not supported "
+		       "(rankkit reads '<f4' and '<f8': save "
+		       "arr.astype('<f%c'))", (int)descr.n, descr.p,
+		       descr.p[2]);
+	die_at(E->path, 0, "dtype '%.*s' is not supported (rankkit "
+	       "reads '<f4' and '<f8', float32 and float64)",
+	       (int)descr.n, descr.p);
+}
+
 static void read_npy(struct embed *E, struct buf *b)
 {
 	const unsigned char *p = b->p;
-	size_t hlen, hstart, datalen, need, shape[8], rank = 0, esz = 0;
+	size_t hlen, hstart, datalen, need, shape[8], rank = 0, esz;
 	struct hp h;
 	struct slice descr = { NULL, 0 };
 	int fortran = -1, have_shape = 0;
@@ -211,31 +262,7 @@ static void read_npy(struct embed *E, struct buf *b)
 			else
 				hp_bad(&h, "fortran_order is not True or False");
 		} else if (slice_eqs(key, "shape")) {
-			if (!hp_eat(&h, '('))
-				hp_bad(&h, "shape is not a tuple");
-			while (!hp_eat(&h, ')')) {
-				size_t v = 0;
-				hp_ws(&h);
-				if (h.p >= h.end || *h.p < '0' || *h.p > '9')
-					hp_bad(&h, "shape is not a tuple of integers");
-				while (h.p < h.end && *h.p >= '0' && *h.p <= '9') {
-					size_t d = (size_t)(*h.p++ - '0');
-					if (v > (SIZE_MAX - d) / 10)
-						hp_bad(&h, "shape too large");
-					v = v * 10 + d;
-				}
-				hp_ws(&h);
-				if (h.p < h.end && *h.p == 'L')	/* Python 2 longs */
-					h.p++;
-				if (rank < sizeof shape / sizeof shape[0])
-					shape[rank] = v;
-				rank++;
-				if (!hp_eat(&h, ',')) {
-					if (!hp_eat(&h, ')'))
-						hp_bad(&h, "expected ',' or ')' in shape");
-					break;
-				}
-			}
+			rank = hp_shape(&h, shape, sizeof shape / sizeof shape[0]);
 			have_shape = 1;
 		} else {
 			hp_bad(&h, "unknown key");
@@ -249,19 +276,7 @@ static void read_npy(struct embed *E, struct buf *b)
 	if (!descr.p || fortran < 0 || !have_shape)
 		hp_bad(&h, "missing 'descr', 'fortran_order' or 'shape'");
 
-	if (slice_eqs(descr, "<f4"))
-		esz = 4;
-	else if (slice_eqs(descr, "<f8"))
-		esz = 8;
-	else if (slice_eqs(descr, ">f4") || slice_eqs(descr, ">f8"))
-		die_at(E->path, 0, "big-endian dtype '%.*s' is not supported "
-		       "(rankkit reads '<f4' and '<f8': save "
-		       "arr.astype('<f%c'))", (int)descr.n, descr.p,
-		       descr.p[2]);
-	else
-		die_at(E->path, 0, "dtype '%.*s' is not supported (rankkit "
-		       "reads '<f4' and '<f8', float32 and float64)",
-		       (int)descr.n, descr.p);
+	esz = npy_size(E, descr);
 	if (fortran)
 		die_at(E->path, 0, "Fortran-order array is not supported "
 		       "(save np.ascontiguousarray(arr))");
@@ -554,6 +569,40 @@ void embed_check_unique(const struct embed *E)
 			       (int)E->idlen[i], E->ids + E->idoff[i]);
 	}
 	strmap_free(&m);
+}
+
+void embed_read_pair(struct embed *Q, const char *qpath, const char *qids,
+		     struct embed *I, const char *ipath, const char *iids,
+		     size_t folds)
+{
+	embed_read(Q, qpath);
+	embed_read(I, ipath);
+	if (qids)
+		embed_read_ids(Q, qids);
+	if (iids)
+		embed_read_ids(I, iids);
+	embed_check_unique(Q);
+	embed_check_unique(I);
+	if (Q->rows % folds)
+		die(EXIT_DATA, "%zu queries do not split into %zu equal folds",
+		    Q->rows, folds);
+	if (I->rows % folds)
+		die(EXIT_DATA, "%zu items do not split into %zu equal folds",
+		    I->rows, folds);
+}
+
+void embed_keep_rows(struct embed *E, size_t first, size_t step)
+{
+	size_t r, k = 0, w = E->dim * (size_t)E->type;
+
+	for (r = first; r < E->rows; r += step, k++) {
+		memmove((char *)E->data + k * w, (char *)E->data + r * w, w);
+		E->idoff[k] = E->idoff[r];
+		E->idlen[k] = E->idlen[r];
+		if (E->idline)
+			E->idline[k] = E->idline[r];
+	}
+	E->rows = k;
 }
 
 void embed_to_f64(struct embed *E)

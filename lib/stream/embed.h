@@ -47,6 +47,16 @@ void embed_read_ids(struct embed *E, const char *idpath);
 /* Dies "prog: FILE:LINE: duplicate id 'X'" when two rows share an id
  * (file is the id file or the embedding file that named them). */
 void embed_check_unique(const struct embed *E);
+/* The two sides of a scoring job (simmat, rankof -e): both files read,
+ * their rows named by the id files when given (NULL: not), both checked
+ * for duplicate ids, and both row counts checked to split into `folds`
+ * equal blocks; dies naming the file otherwise. */
+void embed_read_pair(struct embed *Q, const char *qpath, const char *qids,
+		     struct embed *I, const char *ipath, const char *iids,
+		     size_t folds);
+/* Keeps the rows whose number is congruent to `first` modulo `step`, in
+ * their order (rankof --shard). */
+void embed_keep_rows(struct embed *E, size_t first, size_t step);
 /* Converts the matrix to float64 in place (for mixed inputs). */
 void embed_to_f64(struct embed *E);
 void embed_free(struct embed *E);

@@ -77,14 +77,18 @@ static int next_record(struct rankreader *R, struct slice *qid,
 	return 1;
 }
 
+int rank_order(long a, long b)
+{
+	if ((a < 0) != (b < 0))
+		return a < 0 ? 1 : -1;
+	return (a > b) - (a < b);
+}
+
 static int cmp_rel(const void *pa, const void *pb)
 {
 	const struct relitem *a = pa, *b = pb;
-	if ((a->rank < 0) != (b->rank < 0))
-		return a->rank < 0 ? 1 : -1;
-	if (a->rank != b->rank)
-		return a->rank < b->rank ? -1 : 1;
-	return (a->grade < b->grade) - (a->grade > b->grade);
+	int c = rank_order(a->rank, b->rank);
+	return c ? c : (a->grade < b->grade) - (a->grade > b->grade);
 }
 
 static void make_groups(struct rquery *q)
@@ -121,12 +125,13 @@ int rankreader_next(struct rankreader *R, struct rquery *q)
 	struct slice qid;
 	struct relitem it;
 	long n, line;
-	int empty, created;
+	int empty;
 
 	if (!R->have_pend) {
 		if (!next_record(R, &qid, &it, &n, &empty, &line))
 			return 0;
-		R->pend_q = strmap_put(&R->seen, qid, &created);
+		R->pend_q = stream_query_begins(&R->seen, qid, R->S.L.name,
+						line);
 		R->pend = it;
 		R->pend_n = n;
 		R->pend_empty = empty;
@@ -148,11 +153,8 @@ int rankreader_next(struct rankreader *R, struct rquery *q)
 	}
 	while (next_record(R, &qid, &it, &n, &empty, &line)) {
 		if (!slice_eqs(qid, q->id)) {
-			size_t e = strmap_put(&R->seen, qid, &created);
-			if (!created)
-				die_at(R->S.L.name, line,
-				       "query '%.*s' reappears after another query began (sort -s -k1,1 first)",
-				       (int)qid.n, qid.p);
+			size_t e = stream_query_begins(&R->seen, qid,
+						       R->S.L.name, line);
 			R->have_pend = 1;
 			R->pend_q = e;
 			R->pend = it;

@@ -47,6 +47,12 @@ struct rankreader {
 	size_t pend_q;		/* its query: entry of seen */
 };
 
+/* The rank stream's order of two ranks: the retrieved by rank, those not
+ * retrieved (rank < 0) last; negative, 0 or positive as qsort wants. The
+ * lines of a query follow it, ties broken by item id (rankof) or by grade,
+ * highest first (the readers). */
+int rank_order(long a, long b);
+
 /* nfiles files; none means stdin */
 void rankreader_open(struct rankreader *R, char **files, int nfiles);
 /* 1 and the next query in *q, or 0 at the end. Dies on bad records. */

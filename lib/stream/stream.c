@@ -109,3 +109,15 @@ void stream_write_end(void)
 {
 	out_str("# end\n");
 }
+
+size_t stream_query_begins(struct strmap *seen, struct slice q,
+			   const char *file, long line)
+{
+	int created;
+	size_t e = strmap_put(seen, q, &created);
+
+	if (!created)
+		die_at(file, line, "query '%.*s' reappears after another "
+		       "query began (sort -s -k1,1 first)", (int)q.n, q.p);
+	return e;
+}

@@ -5,6 +5,7 @@
 #ifndef RK_STREAM_H
 #define RK_STREAM_H
 #include "util/lines.h"
+#include "util/strmap.h"
 
 #define HDR_SCORE   "query\titem\tscore"
 #define HDR_RANK    "query\titem\tgrade\trank\tties\tn"
@@ -42,6 +43,12 @@ void stream_close(struct stream *S);
 /* a comment line that is this header, or the end line */
 int stream_is_header(struct slice line, const char *header);
 int stream_is_end(struct slice line);
+
+/* Query q begins at file:line: its entry in seen, the queries begun so
+ * far. A query whose lines are not consecutive dies here, naming the line
+ * where it reappears: a stream holds each query's lines together. */
+size_t stream_query_begins(struct strmap *seen, struct slice q,
+			   const char *file, long line);
 
 /* "# header\n" and "# end\n" on stdout */
 void stream_write_header(const char *header);

@@ -11,16 +11,109 @@
  * correctly rounded P-digit candidates for a few P around the usual length.
  * Values outside the range of the 128-bit arithmetic (tiny, huge, or
  * integers of 2^52 and more) go to snprintf("%.*g") and strtod/strtof,
- * trying P upwards: slow and rare for scores. */
+ * trying P upwards: slow and rare for scores.
+ *
+ * The 128-bit integers are the compiler's where it has them
+ * (__SIZEOF_INT128__) and otherwise pairs of 64-bit halves (32-bit
+ * targets; RK_PORTABLE_U128 selects them anywhere, for tests): the same
+ * values, so the same text. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/fmtscore.h"
 
+#if defined(__SIZEOF_INT128__) && !defined(RK_PORTABLE_U128)
 typedef unsigned __int128 u128;
+#define U128(hi, lo) (((u128)(hi) << 64) | (u128)(lo))
+static u128 u128_of(uint64_t v) { return v; }
+static uint64_t u128_low(u128 a) { return (uint64_t)a; }
+static u128 u128_mul64(uint64_t a, u128 b) { return a * b; }
+static u128 u128_shl(u128 a, int s) { return a << s; }
+static u128 u128_shr(u128 a, int s) { return a >> s; }
+static u128 u128_sub(u128 a, u128 b) { return a - b; }
+static u128 u128_lowbits(u128 a, int s) { return a & (((u128)1 << s) - 1); }
+static int u128_cmp(u128 a, u128 b) { return (a > b) - (a < b); }
+#else
+typedef struct { uint64_t hi, lo; } u128;
+#define U128(h, l) { (h), (l) }
+static u128 u128_of(uint64_t v) { u128 r = { 0, v }; return r; }
+static uint64_t u128_low(u128 a) { return a.lo; }
 
-#define P10(hi, lo) (((u128)(hi) << 64) | (u128)(lo))
+/* the full product of two 64-bit numbers, from 32-bit halves */
+static u128 mul64(uint64_t a, uint64_t b)
+{
+	uint64_t a0 = a & 0xffffffffu, a1 = a >> 32;
+	uint64_t b0 = b & 0xffffffffu, b1 = b >> 32;
+	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+	uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+	u128 r;
+
+	r.lo = (mid << 32) | (p00 & 0xffffffffu);
+	r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+	return r;
+}
+
+/* a * b modulo 2^128 */
+static u128 u128_mul64(uint64_t a, u128 b)
+{
+	u128 r = mul64(a, b.lo);
+	r.hi += a * b.hi;
+	return r;
+}
+
+static u128 u128_shl(u128 a, int s)
+{
+	u128 r;
+	if (s == 0)
+		return a;
+	if (s >= 64) {
+		r.hi = s >= 128 ? 0 : a.lo << (s - 64);
+		r.lo = 0;
+	} else {
+		r.hi = a.hi << s | a.lo >> (64 - s);
+		r.lo = a.lo << s;
+	}
+	return r;
+}
+
+static u128 u128_shr(u128 a, int s)
+{
+	u128 r;
+	if (s == 0)
+		return a;
+	if (s >= 64) {
+		r.lo = s >= 128 ? 0 : a.hi >> (s - 64);
+		r.hi = 0;
+	} else {
+		r.lo = a.lo >> s | a.hi << (64 - s);
+		r.hi = a.hi >> s;
+	}
+	return r;
+}
+
+static u128 u128_sub(u128 a, u128 b)
+{
+	u128 r;
+	r.lo = a.lo - b.lo;
+	r.hi = a.hi - b.hi - (a.lo < b.lo);
+	return r;
+}
+
+static u128 u128_lowbits(u128 a, int s)
+{
+	return u128_shr(u128_shl(a, 128 - s), 128 - s);
+}
+
+static int u128_cmp(u128 a, u128 b)
+{
+	if (a.hi != b.hi)
+		return a.hi > b.hi ? 1 : -1;
+	return (a.lo > b.lo) - (a.lo < b.lo);
+}
+#endif
+
+#define P10(hi, lo) U128(hi, lo)
 static const u128 pow10tab[] = {
 	P10(0x0000000000000000u, 0x0000000000000001u),
 	P10(0x0000000000000000u, 0x000000000000000au),
@@ -72,21 +165,22 @@ static int try_digits(const struct bin *b, int P, int x10, uint64_t *D)
 	u128 X, r, half, full, H, dist;
 	uint64_t q;
 
-	X = ((u128)b->m << 2) * pow10tab[p];
-	q = (uint64_t)(X >> s);
-	full = (u128)1 << s;
-	r = X & (full - 1);
-	half = full >> 1;
-	if (r > half || (r == half && (q & 1))) {
+	X = u128_mul64(b->m << 2, pow10tab[p]);
+	q = u128_low(u128_shr(X, s));
+	full = u128_shl(u128_of(1), s);
+	r = u128_lowbits(X, s);
+	half = u128_shr(full, 1);
+	if (u128_cmp(r, half) > 0 || (u128_cmp(r, half) == 0 && (q & 1))) {
 		*D = q + 1;
-		dist = full - r;
-		H = pow10tab[p] << 1;
+		dist = u128_sub(full, r);
+		H = u128_shl(pow10tab[p], 1);
 	} else {
 		*D = q;
 		dist = r;
-		H = b->lowcloser ? pow10tab[p] : pow10tab[p] << 1;
+		H = b->lowcloser ? pow10tab[p] : u128_shl(pow10tab[p], 1);
 	}
-	return dist < H || (dist == H && !(b->m & 1));
+	return u128_cmp(dist, H) < 0 ||
+	       (u128_cmp(dist, H) == 0 && !(b->m & 1));
 }
 
 static int u64_digits(uint64_t v, char *d)	/* d: 20 bytes */
@@ -166,12 +260,14 @@ static int fast(char *buf, size_t *len, int neg, const struct bin *b)
 	if (j <= 0) {
 		if (-j > 21)
 			return 0;
-		if ((u128)b->m * pow10tab[-j] >= ((u128)1 << b->k))
+		if (u128_cmp(u128_mul64(b->m, pow10tab[-j]),
+			     u128_shl(u128_of(1), b->k)) >= 0)
 			x10 = j;
 	} else {
 		if (j > 19)
 			return 0;
-		if (b->k < 64 && (u128)b->m >= (pow10tab[j] << b->k))
+		if (b->k < 64 && u128_cmp(u128_of(b->m),
+					  u128_shl(pow10tab[j], b->k)) >= 0)
 			x10 = j;
 	}
 	if (b->pmax - 1 - x10 > b->plimit || b->pmax - 1 - x10 < 0)
@@ -190,7 +286,7 @@ static int fast(char *buf, size_t *len, int neg, const struct bin *b)
 		best = b->pmax;
 		try_digits(b, best, x10, &Dbest);
 	}
-	if (Dbest == pow10tab[best]) {	/* 9.99.. rounded up to 10.0.. */
+	if (u128_cmp(u128_of(Dbest), pow10tab[best]) == 0) {	/* 9.99.. rounded up to 10.0.. */
 		Dbest /= 10;
 		x10++;
 	}

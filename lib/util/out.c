@@ -103,17 +103,6 @@ void out_long(long v)
 	out_bytes(p, (size_t)(tmp + sizeof tmp - p));
 }
 
-void out_fixed(double v, int decimals)
-{
-	char tmp[512];
-	if (v == 0)
-		v = 0;	/* never "-0.00" */
-	int n = snprintf(tmp, sizeof tmp, "%.*f", decimals, v);
-	if (n < 0 || (size_t)n >= sizeof tmp)
-		die(EXIT_DATA, "cannot print %g", v);
-	out_bytes(tmp, (size_t)n);
-}
-
 void out_flush(void)
 {
 	drain();

@@ -20,8 +20,6 @@ void out_str(const char *s);
 void out_slice(struct slice s);
 void out_char(char c);
 void out_long(long v);
-/* printf's "%.*f": correctly rounded, halfway cases to even */
-void out_fixed(double v, int decimals);
 void out_flush(void);
 /* flushes and exits 0, or dies if anything failed to reach the output */
 _Noreturn void out_finish(void);

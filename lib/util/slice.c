@@ -10,8 +10,8 @@ int slice_cmp(struct slice a, struct slice b)
 	return (a.n > b.n) - (a.n < b.n);
 }
 
-/* a table beats both a two-compare loop and eight-byte SWAR scanning on
- * fields this short (measured on TREC run lines: 60 against 80 ms for 3M) */
+/* a byte-class table: fields are short, so a lookup per byte is the
+ * cheapest test (bench/RESULTS.md, "Where the time goes in code") */
 static const unsigned char blank[256] = { [' '] = 1, ['\t'] = 1 };
 
 size_t split_fields(struct slice line, struct slice *f, size_t max)

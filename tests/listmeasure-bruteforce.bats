@@ -3,14 +3,14 @@
 # with ties, grades and relevant items that were never retrieved; an awk
 # program enumerates every order of the tied items (each tie block permuted
 # in place), computes every measure on each order from its definition
-# (DESIGN.md "Measures") and averages. The programs' expected mode must match
+# (mapr(1), ndcg(1)) and averages. The programs' expected mode must match
 # the mean to 1e-12; their optimistic and pessimistic modes must match the
 # orders that define them (relevant items first / last inside each tie block,
 # higher / lower grades first), which are also the best and worst orders for
 # every measure but AP@K over the relevant items found (a relevant item that
 # wins a tie at the cut-off can lower that average: it is not monotone).
 # A second reference checks tie groups too large to enumerate against the
-# per-position sums of DESIGN.md "Ties", term by term.
+# per-position sums of mapr(1) and ndcg(1), term by term.
 load helper
 bats_require_minimum_version 1.5.0
 
@@ -243,7 +243,7 @@ compare() {
 }
 
 # Tie groups of 50 and 200 positions (past the direct sums of
-# harmonic_diff, into its asymptotic branch), checked against DESIGN.md's
+# harmonic_diff, into its asymptotic branch), checked against the
 # per-position formulas summed term by term:
 #   E[share of AP] = sum_{i=1..u} (s/t) (c+1+(s-1)(i-1)/(t-1)) / (a+i)
 #   E[DCG]         = (G/t) sum_{i=1..u} 1/log2(1+a+i)
@@ -319,7 +319,7 @@ $1 != q { if (q != "") finish(); q = $1; ng = 0; m = 0 }
 }
 END { finish() }'
 
-@test "bruteforce: large tie groups against DESIGN.md's per-position sums" {
+@test "bruteforce: large tie groups against the per-position sums" {
 	r="$BATS_TEST_TMPDIR/big"
 	cat >"$r" <<-'R'
 	q1	d0	1	1	0	400
@@ -351,4 +351,111 @@ END { finish() }'
 	}
 	END { printf "%d values compared\n", c; exit bad > 0 || c != n }' \
 		"$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+# apk_found NAME "a t s K c p1 p2 ...": a query with c untied relevant items
+# at positions p1.. and s relevant items tied at a+1..a+t (n = a+t+5, two
+# relevant items never retrieved); mapr's expected AP@K over the items found
+# against tests/data/apk-found.bc, which sums the same expectation in exact
+# integer arithmetic by another route (order statistics, not the closed form)
+apk_found() {
+	local a=$2 t=$3 s=$4 K=$5 c=$6 j got
+	shift 6
+	{
+		j=0
+		for p in "$@"; do
+			j=$((j + 1))
+			printf 'q\tf%d\t1\t%d\t0\t%d\n' "$j" "$p" $((a + t + 5))
+		done
+		for j in $(seq "$s"); do
+			printf 'q\tg%03d\t1\t%d\t%d\t%d\n' "$j" $((a + 1)) $((t - 1)) $((a + t + 5))
+		done
+		printf 'q\tu1\t1\t-\t-\t%d\nq\tu2\t1\t-\t-\t%d\n' $((a + t + 5)) $((a + t + 5))
+	} >"$BATS_TEST_TMPDIR/r"
+	want=$({
+		echo "a = $a; t = $t; s = $s; k = $K; c = $c"
+		j=0
+		for p in "$@"; do j=$((j + 1)); echo "p[$j] = $p"; done
+		cat "$BATS_TEST_DIRNAME/data/apk-found.bc"
+	} | bc -q)
+	run --separate-stderr mapr -m AP@K -k "$K" --ap-divisor found -f -p 15 "$BATS_TEST_TMPDIR/r"
+	[ "$status" -eq 0 ]
+	got=$(printf '%s\n' "$output" | awk -F'\t' '$2 == "all" { print $3 }')
+	echo "$1: got $got, want $want (exact)"
+	awk -v g="$got" -v w="$want" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d < 1e-13) }'
+}
+
+@test "bruteforce: AP@K --ap-divisor found under large tie groups, exact (bc)" {
+	command -v bc >/dev/null || skip "needs bc (Debian package bc) for the exact sums"
+	# the two cases of the mutation audit (issue text): a truncated
+	# hypergeometric sum moves the first from 0.352235 to 0.352089
+	apk_found "a=0 t=200 s=50 K=20" 0 200 50 20 0
+	[ "$want" = ".352234656611257173443561531730" ]
+	apk_found "a=10 t=1000 s=30 K=20" 10 1000 30 20 0
+	[ "$want" = ".018698273145546514161205573275" ]
+	# relevant items above the group (c = 2 at positions 2 and 5), a group
+	# that may hold none of them inside K, and one that fills K for sure
+	apk_found "c=2 a=8 t=60 s=12 K=25" 8 60 12 25 2 2 5
+	apk_found "c=1 a=3 t=40 s=35 K=30" 3 40 35 30 1 1
+	apk_found "c=3 a=50 t=300 s=4 K=120" 50 300 4 120 3 7 20 41
+}
+
+# summary MODE F COLUMN [CHANCE]: mapr's and ndcg's fold and `all` rows
+# (--folds F) in tie mode MODE against data/folds.awk over column
+# COLUMN of the reference (3 mean, 6 optimistic order, 7 pessimistic
+# order); F = 1 is the plain `all` row. With CHANCE (a reference of the same
+# queries with everything tied, in $CREF) the --chance rows too.
+summary() {
+	local t="-T $1 -f -p 15 -k $KS --folds $2"
+	{
+		mapr $t -m Rprec,MAP@R,AP,mINP,AP@K ${4:+--chance} <"$RS" | body |
+			awk -F'\t' -v OFS='\t' '{ if ($1 ~ /^AP@/) $1 = $1 "/m"; print }'
+		mapr $t -m AP@K --ap-divisor min ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/min"; print }'
+		mapr $t -m AP@K --ap-divisor found ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/found"; print }'
+		ndcg $t ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/lin"; print }'
+		ndcg $t --gain exp ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/exp"; print }'
+	} >"$BATS_TEST_TMPDIR/got"
+	{
+		awk '{ print "query\t" $2 }' "$REF" | uniq
+		awk -v col="$3" -v OFS='\t' '{ print $1, $2, $col }' "$REF"
+		[ -z "${4:-}" ] || awk -v OFS='\t' '$1 ~ /^(AP|nDCG)@/ { sub(/\//, ":chance/", $1); print $1, $2, $3 }' "$CREF"
+	} | awk -v F="$2" -f "$BATS_TEST_DIRNAME/data/folds.awk" >"$BATS_TEST_TMPDIR/want"
+	awk -F'\t' 'NR == FNR { want[$1 " " $2] = $3; n++; next }
+	{
+		k = $1 " " $2
+		if (!(k in want)) { print "extra row " k; bad++; next }
+		d = $3 - want[k]; if (d < 0) d = -d
+		if (d > 1e-12) { printf "%s: got %s, want %.17g\n", k, $3, want[k]; bad++ }
+		c++
+	}
+	END { printf "%d summary rows compared\n", c; exit bad > 0 || c != n }' \
+		"$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+}
+
+@test "bruteforce: all rows of mapr and ndcg are the means of the brute force, three modes" {
+	bf 11 40 7 3 1,2,3,5
+	summary expected 1 3
+	summary optimistic 1 6
+	summary pessimistic 1 7
+}
+
+@test "bruteforce: --folds rows and their all row (mapr, ndcg) against the brute force" {
+	bf 12 40 7 2 1,2,4,6
+	summary expected 5 3
+	summary pessimistic 4 7
+	summary optimistic 8 6
+}
+
+@test "bruteforce: --chance rows (AP@K, nDCG@K) are the brute force of the same queries all tied" {
+	# the generator draws the same relevance and grades for a seed whatever
+	# the number of score levels, so LEVELS = 1 ties each whole gallery
+	bf 16 30 7 1 1,2,3,5
+	cp "$REF" "$BATS_TEST_TMPDIR/cref"
+	cut -f1-3 "$RS" | sort >"$BATS_TEST_TMPDIR/crel"
+	CREF="$BATS_TEST_TMPDIR/cref"
+	bf 16 30 7 3 1,2,3,5
+	# the two references are of the same queries: same relevant counts
+	cut -f1-3 "$RS" | sort | cmp - "$BATS_TEST_TMPDIR/crel"
+	summary expected 1 3 chance
+	summary optimistic 5 6 chance
 }

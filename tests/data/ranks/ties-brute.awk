@@ -10,6 +10,9 @@
 #   mode=pessimistic  the worst order
 #   mode=id           the one order with ties by item id descending (bytes)
 #   mode=input        the one order with ties in order of appearance
+#   mode=chance       the mean over every order of the whole gallery (all
+#                     candidates tied: --chance), rows named hit@K:chance,
+#                     recall@K:chance, P@K:chance
 # then the `all` rows: means over queries, MedR = median of the per-query r.
 # mode=ranks prints instead the rank stream lines (query item grade rank ties
 # n) counted directly, with a sort key in front (see ties-bruteforce.bats).
@@ -88,16 +91,21 @@ END {
 			isrel[i] = (q SUBSEP id[i]) in rel
 		}
 		if (mode == "ranks") { ranks(q); continue }
+		if (mode == "chance")
+			for (i = 1; i <= n; i++) s[i] = 0
 		if (mode == "id" || mode == "input") oneorder()
 		else place(1)
 		for (j = 1; j <= nnames; j++) {
 			name = names[j]
-			if (mode == "expected" || mode == "id" || mode == "input")
+			if (mode == "chance" && name !~ /@/) continue
+			if (mode == "expected" || mode == "id" || mode == "input" ||
+			    mode == "chance")
 				v = sum[name] / norders
 			else if ((mode == "optimistic") == (dirs[name] == 1))
 				v = hi[name]
 			else
 				v = lo[name]
+			if (mode == "chance") name = name ":chance"
 			printf "%s\t%s\t%.17g\n", name, q, v
 			tot[name] += v; cnt[name]++
 			if (!(name in seen)) { seen[name] = 1; anames[++na] = name }

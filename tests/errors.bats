@@ -1,11 +1,11 @@
 #!/usr/bin/env bats
-# Every error of the spine's CLI contract (notes/cli-spec.md): bad data and
+# Every error of the programs' command-line contract (rankkit(7), Conventions): bad data and
 # I/O exit 1 with one exact line `prog: FILE:LINE: what` (stdin is `-`) and
 # nothing presented as a result (no `# end`); usage errors exit 2 with
 # `prog: what` and one `usage:` line; --help, --version; a closed pipe ends
 # quietly, a full disk loudly; a truncated upstream stream is an error.
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 setup() {
@@ -138,7 +138,7 @@ usage_table() {
 }
 
 @test "unreadable files: a directory gives strerror's text" {
-	# cli-spec: `prog: F: <strerror text>` for unreadable files; fopen()
+	# `prog: F: <strerror text>` for unreadable files; fopen()
 	# succeeds on a directory and read() fails with EISDIR
 	err_table <<-'T'
 	1 | rankof -r .    | q1 d1 1\n | rankof: .: Is a directory
@@ -176,7 +176,7 @@ usage_table() {
 }
 
 @test "a failed rankof does not become a table: fails on its first line" {
-	# the header must go out even when no record does (DESIGN.md,
+	# the header must go out even when no record does (rankkit(7),
 	# Conventions), or hitrate sees an empty, plausible stream
 	run --separate-stderr sh -c 'printf "q1 d1\n" | rankof -r q | hitrate -f'
 	status_is 1

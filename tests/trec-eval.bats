@@ -4,7 +4,7 @@
 # (recall@K) and recip_rank (MRR), per query and for `all`, as the strings
 # trec_eval prints (%6.4f); and which queries trec_eval counts (num_q).
 load helper
-load data/spine/common
+load data/ranks/common
 bats_require_minimum_version 1.5.0
 
 # the cut-offs of the goldens' P_K, recall_K and success_K

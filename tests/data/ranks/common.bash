@@ -1,10 +1,10 @@
-# Shared by the spine's test files (rankof, hitrate, ties, trec_eval, errors).
-# Load after helper: `load helper; load data/spine/common`.
+# Shared by the test files of rankof, hitrate, ties, trec_eval and errors.
+# Load after helper: `load helper; load data/ranks/common`.
 # Expected values in these tests are computed by hand (comments), by a
 # brute-force reference in awk, or come from trec_eval's goldens: never
 # from the programs' own output.
 
-DATA="$BATS_TEST_DIRNAME/data/spine"
+DATA="$BATS_TEST_DIRNAME/data/ranks"
 
 # tsv LINE...: lines with single spaces turned into tabs; a '# ' header keeps
 # its space ("# query<TAB>item<TAB>..."), as the streams write it.

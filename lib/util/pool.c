@@ -1,0 +1,137 @@
+/* The ordered worker pool (see pool.h). A worker takes the next task only
+ * when that task's slot is free, so at most nslots tasks are out at once;
+ * the calling thread waits for the task it must hand back next, not for
+ * whichever finishes first. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "util/err.h"
+#include "util/pool.h"
+
+enum { SLOT_FREE, SLOT_BUSY, SLOT_DONE };
+
+struct pool {
+	const struct pool_job *J;
+	pthread_mutex_t mu;
+	pthread_cond_t cv_free, cv_done;
+	int nslots;
+	int *state;		/* per slot */
+	long *seq;		/* per slot: its task */
+	long next;		/* the next task to take */
+	int end;		/* take found no task `next` */
+};
+
+struct worker {
+	struct pool *pool;
+	int index;
+	pthread_t tid;
+};
+
+int pool_ncpu(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+}
+
+int pool_nslots(int nthreads)
+{
+	return nthreads <= 1 ? 1 : 2 * nthreads;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *W = arg;
+	struct pool *pool = W->pool;
+	struct pool_task t;
+
+	t.worker = W->index;
+	pthread_mutex_lock(&pool->mu);
+	for (;;) {
+		t.seq = pool->next;
+		t.slot = (int)(t.seq % pool->nslots);
+		if (pool->end)
+			break;
+		if (pool->state[t.slot] != SLOT_FREE) {
+			pthread_cond_wait(&pool->cv_free, &pool->mu);
+			continue;
+		}
+		if (!pool->J->take(pool->J->ctx, &t)) {
+			pool->end = 1;
+			pthread_cond_broadcast(&pool->cv_free);
+			pthread_cond_broadcast(&pool->cv_done);
+			break;
+		}
+		pool->next++;
+		pool->state[t.slot] = SLOT_BUSY;
+		pool->seq[t.slot] = t.seq;
+		pthread_mutex_unlock(&pool->mu);
+		pool->J->work(pool->J->ctx, &t);
+		pthread_mutex_lock(&pool->mu);
+		pool->state[t.slot] = SLOT_DONE;
+		pthread_cond_broadcast(&pool->cv_done);
+	}
+	pthread_mutex_unlock(&pool->mu);
+	return NULL;
+}
+
+/* hands the tasks back in order until there are no more */
+static void give_in_order(struct pool *pool)
+{
+	struct pool_task t = { 0, 0, -1 };
+	int ready;
+
+	for (;; t.seq++) {
+		t.slot = (int)(t.seq % pool->nslots);
+		pthread_mutex_lock(&pool->mu);
+		while (!(ready = pool->state[t.slot] == SLOT_DONE &&
+			 pool->seq[t.slot] == t.seq) &&
+		       !(pool->end && t.seq >= pool->next))
+			pthread_cond_wait(&pool->cv_done, &pool->mu);
+		pthread_mutex_unlock(&pool->mu);
+		if (!ready)
+			return;
+		pool->J->give(pool->J->ctx, &t);
+		pthread_mutex_lock(&pool->mu);
+		pool->state[t.slot] = SLOT_FREE;
+		pthread_cond_broadcast(&pool->cv_free);
+		pthread_mutex_unlock(&pool->mu);
+	}
+}
+
+void pool_run(const struct pool_job *J, int nthreads)
+{
+	struct pool pool = { .J = J };
+	struct pool_task t = { 0, 0, 0 };
+	struct worker *W;
+	int i;
+
+	if (nthreads <= 1) {
+		for (; J->take(J->ctx, &t); t.seq++) {
+			J->work(J->ctx, &t);
+			J->give(J->ctx, &t);
+		}
+		return;
+	}
+	pool.nslots = pool_nslots(nthreads);
+	pool.state = xcalloc((size_t)pool.nslots, sizeof *pool.state);
+	pool.seq = xcalloc((size_t)pool.nslots, sizeof *pool.seq);
+	pthread_mutex_init(&pool.mu, NULL);
+	pthread_cond_init(&pool.cv_free, NULL);
+	pthread_cond_init(&pool.cv_done, NULL);
+	W = xcalloc((size_t)nthreads, sizeof *W);
+	for (i = 0; i < nthreads; i++) {
+		W[i].pool = &pool;
+		W[i].index = i;
+		if (pthread_create(&W[i].tid, NULL, worker_main, &W[i]) != 0)
+			die(EXIT_DATA, "cannot start a thread");
+	}
+	give_in_order(&pool);
+	for (i = 0; i < nthreads; i++)
+		pthread_join(W[i].tid, NULL);
+	free(W);
+	free(pool.state);
+	free(pool.seq);
+	pthread_mutex_destroy(&pool.mu);
+	pthread_cond_destroy(&pool.cv_free);
+	pthread_cond_destroy(&pool.cv_done);
+}

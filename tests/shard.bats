@@ -1,0 +1,148 @@
+#!/usr/bin/env bats
+# Sharding (rankof(1), SHARDS): queries are independent, so the query
+# shards of rankof --shard I/N, concatenated, hold exactly the lines of one
+# run; an item's rank is one plus the candidates above it in every gallery
+# shard, so rankof --merge of the gallery shards of rankof -e --items A:B
+# is byte for byte the stream of one run. Generated data with many ties:
+# 24 queries and 36 items of three small integers, labels by row modulo 4.
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	awk 'BEGIN { srand(11)
+		for (r = 0; r < 24; r++)
+			printf "q%d %d %d %d\n", r, int(rand() * 4) - 1,
+			    int(rand() * 4) - 1, int(rand() * 3)
+	}' > q.txt
+	awk 'BEGIN { srand(12)
+		for (r = 0; r < 36; r++)
+			printf "i%d %d %d %d\n", r, int(rand() * 4) - 1,
+			    int(rand() * 4) - 1, int(rand() * 3)
+	}' > i.txt
+	awk '{ print $1, NR % 4 }' q.txt > q.labels
+	awk '{ print $1, NR % 4 }' i.txt > i.labels
+	emb="-e --query-labels q.labels --item-labels i.labels q.txt i.txt"
+}
+
+# the data lines of rank streams, sorted
+body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
+
+@test "shard: query shards of rankof -e hold the lines of one run, for 1 to 4 shards" {
+	rankof $emb > one
+	[ "$(grep -vc '^#' one)" -eq 216 ]	# 24 queries x 9 relevant items
+	for n in 1 2 3 4; do
+		rm -f part.*
+		for i in $(seq 0 $((n - 1))); do
+			rankof --shard $i/$n $emb > part.$i
+			tail -n 1 part.$i | grep -qx '# end'
+		done
+		[ "$(body part.*)" = "$(body one)" ]
+		# shard i holds the queries at positions i, i+n, ...
+		[ "$(grep -v '^#' part.0 | cut -f1 | uniq | head -2 | tr '\n' ' ')" = \
+		  "q0 q$n " ] || [ $n -eq 1 ]
+		[ "$(hitrate -k 1,5 part.*)" = "$(hitrate -k 1,5 one)" ]
+		[ "$(mapr part.*)" = "$(mapr one)" ]
+	done
+}
+
+@test "shard: query shards of a score stream, any chunk size and -j, for 1 to 4 shards" {
+	simmat q.txt i.txt > scores
+	rankof --query-labels q.labels --item-labels i.labels scores > one
+	for n in 1 2 3 4; do
+		rm -f part.*
+		for i in $(seq 0 $((n - 1))); do
+			RANKKIT_CHUNK=64 rankof -j 3 --shard $i/$n \
+				--query-labels q.labels --item-labels i.labels scores > part.$i
+		done
+		[ "$(body part.*)" = "$(body one)" ]
+		[ "$(hitrate part.*)" = "$(hitrate one)" ]
+	done
+}
+
+@test "shard: gallery shards merge into the stream of one run, for 1 to 4 shards" {
+	rankof $emb > one
+	for path in fused rows; do
+		for n in 1 2 3 4; do
+			files=""
+			for i in $(seq 0 $((n - 1))); do
+				a=$((36 * i / n)) b=$((36 * (i + 1) / n))
+				RANKKIT_EMBRANK=$path rankof --items $a:$b $emb > g.$i
+				files="$files g.$i"
+			done
+			rankof --merge $files > merged
+			cmp merged one
+		done
+	done
+}
+
+@test "shard: gallery shards with -x and --folds, and uneven cuts" {
+	# q.txt against itself: -x takes each query's own row out
+	self="-e -x --labels q.labels --folds 2 q.txt q.txt"
+	rankof $self > one
+	rankof --items 0:5 $self > g.0
+	rankof --items 5:6 $self > g.1
+	rankof --items 6:24 $self > g.2
+	rankof --merge g.0 g.1 g.2 | cmp - one
+}
+
+@test "shard: a gallery shard counts its own candidates only" {
+	# query a (0 1) against x (0 3), y (0 2), z (0 1); z is relevant:
+	# dot scores 3, 2, 1. Shard 0:2 holds x and y, both above z: rank 3,
+	# n 2. Shard 2:3 holds z alone: rank 1, n 1. Merged: rank 1+2+0 = 3.
+	printf 'a 0 1\n' > a.txt
+	printf 'x 0 3\ny 0 2\nz 0 1\n' > g.txt
+	printf 'a 0 z 1\n' > a.qrels
+	run rankof -r a.qrels --items 0:2 -e a.txt g.txt
+	[ "${lines[1]}" = "$(printf 'a\tz\t1\t3\t0\t2')" ]
+	run rankof -r a.qrels --items 2:3 -e a.txt g.txt
+	[ "${lines[1]}" = "$(printf 'a\tz\t1\t1\t0\t1')" ]
+}
+
+@test "shard: --merge names the file and line where shards disagree" {
+	rankof --items 0:18 $emb > g.0
+	rankof --items 18:36 $emb > g.1
+	sed '3s/^q0\ti[0-9]*/q0\tbogus/' g.1 > bad
+	run --separate-stderr rankof --merge g.0 bad
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "rankof: bad:3: query 'q0' item 'bogus' where the first shard has query 'q0' item '"* ]]
+	head -n 5 g.1 > short
+	run --separate-stderr rankof --merge g.0 short
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "rankof: short:"* ]]
+	[ "$(echo "$output" | tail -n 1)" != "# end" ]
+}
+
+@test "shard: usage errors" {
+	run --separate-stderr rankof --shard 3/3 $emb
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "rankof: --shard: '3/3' is not I/N with 0 <= I < N" ]
+	run --separate-stderr rankof --items 5:2 $emb
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "rankof: --items: '5:2' is not A:B with A <= B" ]
+	run --separate-stderr rankof --items 0:2 --break id $emb
+	[ "$status" -eq 2 ]
+	run --separate-stderr rankof --items 0:2 -r q scores
+	[ "$status" -eq 2 ]
+	run --separate-stderr rankof --merge -r q g.0
+	[ "$status" -eq 2 ]
+	run --separate-stderr rankof --items 0:99 $emb
+	[ "$status" -eq 1 ]
+}
+
+@test "shard: the Hadoop Streaming mapper and reducer, run through sort" {
+	simmat q.txt i.txt > scores
+	rankof --query-labels q.labels --item-labels i.labels scores > one
+	# the lines of examples/pipelines/hadoop-streaming.md: the mapper drops
+	# the stream's comment lines, the shuffle sorts by key (the query), and
+	# each of three reducers ranks the queries it is given
+	map() { grep -v '^#'; }
+	reduce() { rankof --query-labels q.labels --item-labels i.labels; }
+	map < scores | LC_ALL=C sort -t "$(printf '\t')" -k1,1 > shuffled
+	for r in 0 1 2; do
+		awk -F '\t' -v r=$r '{ h = 0; for (i = 1; i <= length($1); i++)
+			h += index("0123456789qi", substr($1, i, 1)); if (h % 3 == r) print }' \
+			shuffled | reduce > part.$r
+	done
+	[ "$(body part.*)" = "$(body one)" ]
+	[ "$(hitrate part.*)" = "$(hitrate one)" ]
+}
