@@ -54,6 +54,7 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
+	lib/measure/exactsum.c \
 	lib/measure/summary.c \
 	lib/measure/driver.c \
 	lib/stats/columns.c \
@@ -114,6 +115,7 @@ LIBHDR = \
 	lib/measure/ties.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
+	lib/measure/exactsum.h \
 	lib/measure/column.h \
 	lib/measure/summary.h \
 	lib/measure/driver.h \

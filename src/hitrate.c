@@ -1,5 +1,6 @@
 /* hitrate: rank stream to the cut-off measures of the article: hit@K (the
- * "R@K" of retrieval papers), recall@K, P@K, MRR, MedR and MeanR. */
+ * "R@K" of retrieval papers), recall@K, P@K, MRR, MedR and MeanR, and
+ * MRR@K on request. */
 #include <getopt.h>
 #include <math.h>
 #include "measure/cutoff.h"
@@ -9,7 +10,7 @@
 
 static const char usage_line[] =
 	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
-	"[--medr median|vsepp] [--chance] [--folds N] [--explain QUERY ...] [RANKS ...]";
+	"[--medr median|vsepp] [--chance] [--folds N] [--explain QUERY ...] [--quiet] [RANKS ...]";
 
 struct ctx {
 	int medr_vsepp;		/* --medr vsepp */
@@ -32,7 +33,8 @@ static double v_prec(const struct mcall *c)
 
 static double v_rr(const struct mcall *c)
 {
-	return cut_rr(c->q, c->mode);
+	/* K is 0 in the whole-list column MRR: no cut-off */
+	return cut_rr(c->q, c->K, c->mode);
 }
 
 static double v_first(const struct mcall *c)
@@ -59,6 +61,9 @@ static const struct mdef defs[] = {
 	  .explain = explain_prec },
 	{ .name = "MRR", .rate = 1, .kind = MK_MEAN, .value = v_rr,
 	  .explain = explain_rr },
+	/* MRR@K (MS MARCO's MRR@10) only when -m names it */
+	{ .name = "MRR", .cutoff = 1, .rate = 1, .kind = MK_MEAN, .value = v_rr,
+	  .chance = 1, .on_request = 1 },
 	{ .name = "MedR", .kind = MK_MEDIAN, .needs_rel = 1,
 	  .value = v_first, .finish = medr_finish,
 	  .explain = explain_first },
@@ -93,7 +98,8 @@ int main(int argc, char **argv)
 		.about = "Reads rank streams and writes hit@K, recall@K, P@K, MRR, MedR, MeanR.\n",
 		.measures =
 		"of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
-		"                          hit, recall and P also name the cut-off measures)\n",
+		"                          hit, recall and P also name the cut-off measures),\n"
+		"                          MRR@K (the reciprocal rank cut at K)\n",
 		.own_help =
 		"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n",
 		.defs = defs,

@@ -8,7 +8,7 @@
 
 static const char usage_line[] =
 	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--ap-divisor m|min|found] [--explain QUERY ...] [RANKS ...]";
+	"[--folds N] [--chance] [--ap-divisor m|min|found] [--explain QUERY ...] [--quiet] [RANKS ...]";
 
 struct ctx {
 	int div;	/* enum apdiv */

@@ -8,7 +8,7 @@
 
 static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--gain linear|exp] [--explain QUERY ...] [RANKS ...]";
+	"[--folds N] [--chance] [--gain linear|exp] [--explain QUERY ...] [--quiet] [RANKS ...]";
 
 struct ctx {
 	int gain;	/* enum gainkind */

@@ -244,7 +244,8 @@ usage_table() {
 	hitrate -m bogus
 	hitrate -m hit,,P
 	hitrate -m ''
-	hitrate -m hit@1
+	hitrate -m hit@0
+	hitrate -m MeanR@1
 	# bad values
 	hitrate -T bogus
 	hitrate -T ''

@@ -136,10 +136,12 @@ bats_require_minimum_version 1.5.0
 @test "hitrate: worked example, the tie notes on stderr" {
 	# default -k 1,5,10, percent: only MRR (50 vs 25), MedR and MeanR (2 vs 4)
 	# differ between optimistic and pessimistic; hit@5 = hit@10 = 100,
-	# recall@5 = 50, P@5 = 20 in every order.
+	# recall@5 = 50, P@5 = 20 in every order. K = 10 exceeds the query's
+	# n = 5 candidates while d9 is not retrieved: the truncation note.
 	run --separate-stderr hitrate "$DATA/worked.ranks"
 	status_is 0
 	same "$(notes "$stderr")" "$(printf '%s\n' \
+	    "hitrate: K=10 exceeds the candidates of 1 query missing a relevant item: if rankings were cut short (simmat -k, a run's depth), hit@K, recall@K, P@K there are lower bounds" \
 	    'hitrate: ties change MRR: optimistic 50.00, pessimistic 25.00' \
 	    'hitrate: ties change MeanR: optimistic 2.00, pessimistic 4.00' \
 	    'hitrate: ties change MedR: optimistic 2.00, pessimistic 4.00' | LC_ALL=C sort)"

@@ -43,7 +43,7 @@ check() {
 	# sanity of the generated data: dozens of queries, ties, unretrieved items
 	[ "$(cut -f1 "scores.$1" | uniq | wc -l)" -ge "$2" ] || [ "$(cut -f1 "qrels.$1" | sort -u | wc -l)" -ge "$2" ]
 	rankof -r "qrels.$1" "scores.$1" > ranks
-	hitrate -T "$3" -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MedR,MeanR ranks > got
+	hitrate -T "$3" -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MRR@K,MedR,MeanR ranks > got
 	compare want got
 }
 
@@ -98,7 +98,7 @@ check() {
 		same "$output" ""
 		[ "$(body < ranks | wc -l)" -gt 40 ]
 		for t in expected optimistic pessimistic; do
-			hitrate -T $t -f -p 15 -q -k "$KS" ranks > got
+			hitrate -T $t -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MRR@K,MedR,MeanR ranks > got
 			compare want got
 		done
 	done
@@ -114,7 +114,7 @@ check() {
 		status_is 0
 		same "$output" ""
 		[ "$(body < ranks | wc -l)" -gt 40 ]
-		hitrate -f -p 15 -q -k "$KS" ranks > got
+		hitrate -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MRR@K,MedR,MeanR ranks > got
 		compare want got
 	done
 }
@@ -139,7 +139,8 @@ check() {
 
 # --chance: each cut-off measure for a random ranking of the query's own
 # gallery, i.e. the mean over every order of all its candidates (mode=chance
-# ties them all); the chance rows are the same whatever -T says
+# ties them all; hit, recall, P and MRR@K at 7 cut-offs: 28 rows); the chance
+# rows are the same whatever -T says
 @test "ties: --chance rows are the mean over every order of the whole gallery" {
 	for seed in 1 2; do
 		gen $seed 40
@@ -149,8 +150,8 @@ check() {
 				awk -v ks="$KS" -v mode=$t -f "$DATA/ties-brute.awk" "qrels.$seed" "scores.$seed"
 				awk -v ks="$KS" -v mode=chance -f "$DATA/ties-brute.awk" "qrels.$seed" "scores.$seed"
 			} > want
-			[ "$(grep -c ':chance	all	' want)" -eq 21 ]
-			hitrate -T $t --chance -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MedR,MeanR ranks > got
+			[ "$(grep -c ':chance	all	' want)" -eq 28 ]
+			hitrate -T $t --chance -f -p 15 -q -k "$KS" -m hit,recall,P,MRR,MRR@K,MedR,MeanR ranks > got
 			compare want got
 		done
 	done
@@ -170,7 +171,7 @@ check() {
 			awk -v ks="$KS" -v mode=chance -f "$DATA/ties-brute.awk" qrels.3 scores.3
 		} | awk -F'\t' '$2 != "all"' | awk -v F=$2 -f "$BATS_TEST_DIRNAME/data/folds.awk" > want
 		[ "$(grep -c "^MedR	fold" want)" -eq $2 ]
-		hitrate -T $1 --folds $2 --chance -f -p 15 -k "$KS" -m hit,recall,P,MRR,MedR,MeanR ranks > got
+		hitrate -T $1 --folds $2 --chance -f -p 15 -k "$KS" -m hit,recall,P,MRR,MRR@K,MedR,MeanR ranks > got
 		compare want got
 	done
 }

@@ -37,6 +37,8 @@ struct mdef {
 	void (*explain)(const struct mcall *c, const char *name);
 	/* summary transform (MedR --medr vsepp), or NULL */
 	double (*finish)(double v, const void *ctx);
+	/* a column only when -m names it, not among the default measures */
+	int on_request;
 };
 
 /* one column of the output: a measure at one cut-off */

@@ -13,18 +13,36 @@ void curve_init(struct curve *C, size_t nK)
 {
 	int m;
 	memset(C, 0, sizeof *C);
+	C->ones = xcalloc(nK ? nK : 1, sizeof *C->ones);
 	for (m = 0; m < NTIEMODES; m++)
-		C->sum[m] = xcalloc(nK ? nK : 1, sizeof *C->sum[m]);
+		C->frac[m] = xcalloc(nK ? nK : 1, sizeof *C->frac[m]);
 	C->nK = nK;
 	C->cap = nK ? nK : 1;
 }
 
 void curve_free(struct curve *C)
 {
+	size_t K;
 	int m;
-	for (m = 0; m < NTIEMODES; m++)
-		free(C->sum[m]);
+	for (m = 0; m < NTIEMODES; m++) {
+		for (K = 0; K < C->nK; K++)
+			free(C->frac[m][K]);
+		free(C->frac[m]);
+	}
+	free(C->ones);
 	memset(C, 0, sizeof *C);
+}
+
+static void add_fraction(struct curve *C, int m, size_t K, double v)
+{
+	struct exactsum **x = &C->frac[m][K - 1];
+	if (v == 0)
+		return;
+	if (!*x) {
+		*x = xmalloc(sizeof **x);
+		exactsum_init(*x);
+	}
+	exactsum_add(*x, v);
 }
 
 void curve_add(struct curve *C, const struct rquery *q)
@@ -39,36 +57,44 @@ void curve_add(struct curve *C, const struct rquery *q)
 	/* K from a + 1 to a + t - 1 vary; from a + t on, 1 */
 	first = (size_t)q->g[0].a + 1;
 	ones = (size_t)(q->g[0].a + q->g[0].t);
-	for (m = 0; m < NTIEMODES; m++) {
-		double *s = C->sum[m];
+	for (m = 0; m < NTIEMODES; m++)
 		for (K = first; K < ones && K <= C->nK; K++)
-			s[K - 1] += cut_hit(q, (long)K, m);
-		for (K = ones; K <= C->nK; K++)
-			s[K - 1] += 1;
-	}
+			add_fraction(C, m, K, cut_hit(q, (long)K, m));
+	for (K = ones; K <= C->nK; K++)
+		C->ones[K - 1]++;
 }
 
 void curve_extend(struct curve *C, size_t nK)
 {
-	size_t K;
+	size_t K, cap;
 	int m;
 
 	if (nK <= C->nK)
 		return;
 	for (m = 0; m < NTIEMODES; m++) {
-		size_t cap = C->cap;
-		xgrow((void **)&C->sum[m], &cap, nK, sizeof *C->sum[m]);
+		cap = C->cap;
+		xgrow((void **)&C->frac[m], &cap, nK, sizeof *C->frac[m]);
 		for (K = C->nK + 1; K <= nK; K++)
-			C->sum[m][K - 1] = (double)C->found;
-		if (m == NTIEMODES - 1)
-			C->cap = cap;
+			C->frac[m][K - 1] = NULL;
 	}
+	cap = C->cap;
+	xgrow((void **)&C->ones, &cap, nK, sizeof *C->ones);
+	for (K = C->nK + 1; K <= nK; K++)
+		C->ones[K - 1] = C->found;
+	C->cap = cap;
 	C->nK = nK;
 }
 
 double curve_mean(const struct curve *C, size_t K, int mode)
 {
+	struct exactsum x;
+
 	if (C->count == 0)
 		return NAN;
-	return C->sum[mode][K - 1] / (double)C->count;
+	if (C->frac[mode][K - 1])
+		x = *C->frac[mode][K - 1];
+	else
+		exactsum_init(&x);
+	exactsum_add(&x, (double)C->ones[K - 1]);
+	return exactsum_value(&x) / (double)C->count;
 }

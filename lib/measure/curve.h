@@ -1,17 +1,24 @@
 /* The hit-rate curve of a set of queries: for each K from 1 to a last K,
- * the sum over queries of hit@K (cut_hit, the function hitrate uses) in
- * each tie mode, added query by query in input order as hitrate adds a
- * column, so that every value is the bits hitrate computes. Memory: three
- * sums per K, nothing per query. */
+ * the exact sum over queries of hit@K (cut_hit, the function hitrate uses)
+ * in each tie mode, rounded once as hitrate's exact summaries are, so that
+ * every value is the bits hitrate computes. A query's hit@K is 0 or 1 but
+ * inside its first tie group holding a relevant item, so each K keeps the
+ * count of ones and, only when some query's group covers it, an exact sum
+ * of the fractions. Nothing is kept per query. */
 #ifndef RK_CURVE_H
 #define RK_CURVE_H
 #include <stddef.h>
 #include "stream/rankstream.h"
 #include "measure/ties.h"
+#include "measure/exactsum.h"
 
 struct curve {
 	size_t nK;		/* K = 1 .. nK */
-	double *sum[NTIEMODES];	/* sum[mode][K - 1] */
+	long *ones;		/* ones[K - 1]: queries whose hit@K is 1 in
+				   every mode (K past the first group) */
+	/* frac[mode][K - 1]: exact sum of the hit@K values inside tie
+	   groups, NULL while no group covers K */
+	struct exactsum **frac[NTIEMODES];
 	long count;		/* queries counted */
 	long found;		/* of which with a retrieved relevant item */
 	size_t cap;

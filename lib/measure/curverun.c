@@ -58,42 +58,49 @@ static void fold_curve(const struct foldstore *F, size_t lo, size_t hi,
 	}
 }
 
+/* the summary is the mean over the folds that have a value, summed
+ * exactly as hitrate sums its fold rows */
 static void fold_results(const struct foldstore *F, const struct curveopts *o,
 			 size_t nK, struct curveresult *r)
 {
-	size_t nf = (size_t)o->folds, per = F->n / nf, f, K;
-	long *cnt[NTIEMODES];
+	size_t nf = (size_t)o->folds, per = F->n / nf, f, K, nk = nK ? nK : 1;
+	double *val[NTIEMODES];
 	int m;
 
 	if (F->n % nf)
 		die(EXIT_DATA, "%zu queries do not split into %ld equal folds",
 		    F->n, o->folds);
 	r->nfolds = o->folds;
-	r->fold = xcalloc(nf * (nK ? nK : 1), sizeof *r->fold);
+	r->fold = xcalloc(nf * nk, sizeof *r->fold);
 	for (m = 0; m < NTIEMODES; m++)
-		cnt[m] = xcalloc(nK ? nK : 1, sizeof *cnt[m]);
+		val[m] = xcalloc(nf * nk, sizeof *val[m]);
 	for (f = 0; f < nf; f++) {
 		struct curve C;
 		curve_init(&C, nK);
 		fold_curve(F, f * per, (f + 1) * per, o->empty, &C);
 		for (m = 0; m < NTIEMODES; m++)
-			for (K = 1; K <= nK; K++) {
-				double x = curve_mean(&C, K, m);
-				if (m == o->mode)
-					r->fold[f * nK + K - 1] = x;
-				if (!isnan(x)) {
-					r->v[m][K - 1] += x;
-					cnt[m][K - 1]++;
-				}
-			}
+			for (K = 1; K <= nK; K++)
+				val[m][f * nk + K - 1] = curve_mean(&C, K, m);
 		curve_free(&C);
 	}
-	/* the summary is the mean over the folds that have a value */
 	for (m = 0; m < NTIEMODES; m++) {
-		for (K = 1; K <= nK; K++)
-			r->v[m][K - 1] = cnt[m][K - 1] ?
-				r->v[m][K - 1] / (double)cnt[m][K - 1] : NAN;
-		free(cnt[m]);
+		for (K = 1; K <= nK; K++) {
+			struct exactsum x;
+			long cnt = 0;
+			exactsum_init(&x);
+			for (f = 0; f < nf; f++) {
+				double v = val[m][f * nk + K - 1];
+				if (m == o->mode)
+					r->fold[f * nK + K - 1] = v;
+				if (!isnan(v)) {
+					exactsum_add(&x, v);
+					cnt++;
+				}
+			}
+			r->v[m][K - 1] = cnt ? exactsum_value(&x) / (double)cnt
+					     : NAN;
+		}
+		free(val[m]);
 	}
 }
 

@@ -3,6 +3,7 @@
  * likely under TIE_EXP (McSherry & Najork, ECIR 2008), the relevant ones
  * come first under TIE_OPT and last under TIE_PESS. Groups never overlap,
  * so everything above a group is fixed and expectations add up. */
+#include <limits.h>
 #include <math.h>
 #include "measure/cutoff.h"
 
@@ -82,23 +83,28 @@ double cut_first(const struct rquery *q, int mode)
 	}
 }
 
-double cut_rr(const struct rquery *q, int mode)
+double cut_rr(const struct rquery *q, long K, int mode)
 {
 	const struct tgroup *g;
 	long j, t, s;
-	double p, rr = 0;
+	double p, rr = 0, first;
 
 	if (q->ng == 0)
 		return 0;
-	if (mode != TIE_EXP)
-		return 1 / cut_first(q, mode);
+	if (K <= 0)
+		K = LONG_MAX;
+	if (mode != TIE_EXP) {
+		first = cut_first(q, mode);
+		return first <= (double)K ? 1 / first : 0;
+	}
 	g = &q->g[0];
 	t = g->t;
 	s = (long)g->s;
 	/* P(first relevant at j) = C(t-j, s-1)/C(t, s), by the ratio
-	 * P(j+1)/P(j) = (t-j-s+1)/(t-j) from P(1) = s/t */
+	 * P(j+1)/P(j) = (t-j-s+1)/(t-j) from P(1) = s/t; positions past K
+	 * count 0 */
 	p = (double)s / (double)t;
-	for (j = 1; j <= t - s + 1; j++) {
+	for (j = 1; j <= t - s + 1 && g->a + j <= K; j++) {
 		rr += p / (double)(g->a + j);
 		if (j < t)
 			p *= (double)(t - j - s + 1) / (double)(t - j);

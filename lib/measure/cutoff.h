@@ -10,8 +10,9 @@
 double cut_found(const struct rquery *q, long K, int mode);
 /* [first relevant rank <= K] */
 double cut_hit(const struct rquery *q, long K, int mode);
-/* 1 / first relevant rank (0 when none retrieved) */
-double cut_rr(const struct rquery *q, int mode);
+/* 1 / first relevant rank when it is at most K, else 0 (also when none is
+ * retrieved); K <= 0: no cut-off */
+double cut_rr(const struct rquery *q, long K, int mode);
 /* first relevant rank; NAN when none retrieved */
 double cut_first(const struct rquery *q, int mode);
 

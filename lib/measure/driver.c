@@ -14,7 +14,7 @@
 #include "util/out.h"
 #include "stream/stream.h"
 
-enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_EXPLAIN, O_VERSION };
+enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_EXPLAIN, O_QUIET, O_VERSION };
 
 static const struct option common_opts[] = {
 	{ "cutoffs", required_argument, 0, 'k' },
@@ -27,6 +27,7 @@ static const struct option common_opts[] = {
 	{ "precision", required_argument, 0, 'p' },
 	{ "chance", no_argument, 0, O_CHANCE },
 	{ "explain", required_argument, 0, O_EXPLAIN },
+	{ "quiet", no_argument, 0, O_QUIET },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 };
@@ -53,6 +54,7 @@ static _Noreturn void help(const struct measureprog *prog)
 	       "  -f, --fractions         fractions instead of percent\n"
 	       "  -p, --precision N       decimals (default 2, or 4 with -f)\n"
 	       "      --explain QUERY     how the query's values are made, on stderr (all: every query)\n"
+	       "      --quiet             no notes on the standard error (errors stay)\n"
 	       "  -h, --help              this help\n"
 	       "      --version           version\n");
 	out_finish();
@@ -101,6 +103,9 @@ static int common_option(struct measureopts *o, int c, const char *arg,
 		o->explain = xrealloc(o->explain,
 				      (o->nexplain + 1) * sizeof *o->explain);
 		o->explain[o->nexplain++] = arg;
+		return 1;
+	case O_QUIET:
+		o->quiet = 1;
 		return 1;
 	}
 	return 0;
@@ -208,19 +213,54 @@ static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
 		snprintf(x->name, sizeof x->name, "%s", def->name);
 }
 
+/* a column named as printed, "hit@10" or "hit@10:chance": its cut-off
+ * measure and K, or NULL */
+static const struct mdef *find_column(const struct measureprog *prog,
+				      const char *name, long *K, int *chance)
+{
+	const char *at = strrchr(name, '@');
+	char digits[32];
+	size_t i, len;
+
+	if (!at)
+		return NULL;
+	len = strspn(at + 1, "0123456789");
+	*chance = strcmp(at + 1 + len, ":chance") == 0;
+	if (len == 0 || len >= sizeof digits || (at[1 + len] && !*chance))
+		return NULL;
+	memcpy(digits, at + 1, len);
+	digits[len] = '\0';
+	for (i = 0; i < prog->ndefs; i++)
+		if (prog->defs[i].cutoff && (!*chance || prog->defs[i].chance) &&
+		    strlen(prog->defs[i].name) == (size_t)(at - name) &&
+		    strncmp(prog->defs[i].name, name, (size_t)(at - name)) == 0) {
+			*K = arg_long("-m", digits, 1, 1000000000L);
+			return &prog->defs[i];
+		}
+	return NULL;
+}
+
 /* the columns: chosen measures in the order given, each cut-off */
 static void build_columns(struct driver *d)
 {
 	const struct measureprog *prog = d->prog;
 	const struct measureopts *o = &d->opt;
 	size_t cap = 0, i, j;
+	long K;
+	int chance;
 
 	for (i = 0; i < (o->sel ? o->nsel : prog->ndefs); i++) {
 		const struct mdef *def = o->sel ?
 			find_def(prog->defs, prog->ndefs, o->sel[i]) :
 			&prog->defs[i];
+		if (!def && (def = find_column(prog, o->sel[i], &K, &chance))) {
+			add_column(d, &cap, def, K, chance);
+			continue;
+		}
 		if (!def)
 			unknown_measure(prog, o->sel[i]);
+		if (!o->sel && def->on_request)
+			continue;
 		if (!def->cutoff) {
 			add_column(d, &cap, def, 0, 0);
 			continue;
@@ -243,6 +283,8 @@ void driver_init(struct driver *d, int argc, char **argv,
 	d->rec.q = &d->q;
 	d->rec.v = xmalloc((d->ncol ? d->ncol : 1) * NTIEMODES * sizeof *d->rec.v);
 	summary_init(&d->sum, d->col, d->ncol, d->opt.folds, prog->ctx);
+	d->noval = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->noval);
+	d->beyond = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->beyond);
 	rankreader_open(&d->reader, d->files, d->nfiles);
 }
 
@@ -275,13 +317,36 @@ static void query_values(const struct driver *d, const struct rquery *q,
 	}
 }
 
+/* whether a query id is the name of a summary row: "all", or "foldN"
+ * under --folds; such a query is refused, so that no reader can take a
+ * summary for a query */
+static int summary_name(const struct driver *d, const char *id)
+{
+	size_t digits;
+
+	if (strcmp(id, "all") == 0)
+		return 1;
+	if (!d->opt.folds || strncmp(id, "fold", 4) != 0)
+		return 0;
+	digits = strspn(id + 4, "0123456789");
+	return digits > 0 && id[4 + digits] == '\0';
+}
+
 const struct qrecord *driver_next(struct driver *d)
 {
-	if (!rankreader_next(&d->reader, &d->q))
+	if (!rankreader_next(&d->reader, &d->q)) {
+		if (d->nread == 0)
+			die(EXIT_DATA, "no query in the input: nothing to measure");
 		return NULL;
+	}
 	if (d->q.m == 0 && d->opt.empty == EMPTY_ERROR)
 		die_at(d->q.file, d->q.line,
 		       "query '%s' has no relevant item (--empty error)", d->q.id);
+	if (summary_name(d, d->q.id))
+		die_at(d->q.file, d->q.line,
+		       "query '%s' has the name of a summary row: rename it",
+		       d->q.id);
+	d->nread++;
 	query_values(d, &d->q, d->rec.v);
 	return &d->rec;
 }
@@ -329,14 +394,21 @@ void driver_write_rows(const struct driver *d, const struct qrecord *rec)
 
 void driver_add(struct driver *d, const struct qrecord *rec)
 {
+	const struct rquery *q = rec->q;
 	size_t i;
 
-	if (rec->q->m == 0)
-		d->sum.nempty++;
-	for (i = 0; i < d->ncol; i++)
-		if (rec->q->m &&
-		    isnan(rec->v[i * NTIEMODES + (size_t)d->opt.mode]))
-			d->sum.noval[i]++;
+	if (q->m == 0)
+		d->nempty++;
+	for (i = 0; i < d->ncol && q->m; i++) {
+		const struct column *c = &d->col[i];
+		if (isnan(rec->v[i * NTIEMODES + (size_t)d->opt.mode]))
+			d->noval[i]++;
+		/* a relevant item missing from a ranking shorter than K
+		 * might have been found by K in the whole ranking */
+		if (c->def->cutoff && !c->chance && q->n < c->K &&
+		    q->nret < q->m)
+			d->beyond[i]++;
+	}
 	summary_add(&d->sum, rec->v);
 }
 
@@ -355,37 +427,120 @@ void driver_write_summary(const struct driver *d, const struct summaryrows *s)
 		write_row(&d->opt, &d->col[i], "all", s->all[i * NTIEMODES + mode]);
 }
 
-/* the columns that left out queries with relevant items but no value */
+/* the names of the columns that pick() takes, each name once: a list for
+ * a note */
+static void column_names(const struct driver *d,
+			 int (*pick)(const struct driver *, size_t),
+			 char *names, size_t size)
+{
+	size_t i, j;
+
+	*names = '\0';
+	for (i = 0; i < d->ncol; i++) {
+		if (!pick(d, i))
+			continue;
+		for (j = 0; j < i; j++)
+			if (pick(d, j) && strcmp(d->col[j].name, d->col[i].name) == 0)
+				break;
+		if (j < i)
+			continue;
+		if (*names)
+			strncat(names, ", ", size - strlen(names) - 1);
+		strncat(names, d->col[i].name, size - strlen(names) - 1);
+	}
+}
+
+static int needs_rel(const struct driver *d, size_t i)
+{
+	return d->col[i].def->needs_rel;
+}
+
+static int left_out(const struct driver *d, size_t i)
+{
+	return d->col[i].def->needs_rel && d->noval[i];
+}
+
+/* queries with relevant items, none retrieved, have no first rank */
 static void note_left_out(const struct driver *d)
 {
-	char names[256] = "";
+	char names[256];
 	long cnt = 0;
 	size_t i;
 
 	for (i = 0; i < d->ncol; i++)
-		if (d->col[i].def->needs_rel && d->sum.noval[i] &&
-		    !strstr(names, d->col[i].name)) {
-			if (*names)
-				strncat(names, ", ", sizeof names - strlen(names) - 1);
-			strncat(names, d->col[i].name, sizeof names - strlen(names) - 1);
-			cnt = d->sum.noval[i];
-		}
-	if (cnt)
-		note("%s: %ld quer%s without a retrieved relevant item left out",
-		     names, cnt, cnt == 1 ? "y" : "ies");
+		if (left_out(d, i))
+			cnt = d->noval[i];
+	if (!cnt)
+		return;
+	column_names(d, left_out, names, sizeof names);
+	note("%s: %ld quer%s without a retrieved relevant item left out",
+	     names, cnt, cnt == 1 ? "y" : "ies");
+}
+
+/* an empty query counts 0 under --empty miss, but in a measure that
+ * needs a relevant item it has no value and is left out */
+static void note_empty(const struct driver *d)
+{
+	char names[256];
+	long n = d->nempty;
+
+	if (!n)
+		return;
+	if (d->opt.empty != EMPTY_MISS) {
+		note("%ld quer%s with no relevant item left out (--empty skip)",
+		     n, n == 1 ? "y" : "ies");
+		return;
+	}
+	column_names(d, needs_rel, names, sizeof names);
+	note("%ld quer%s with no relevant item counted as 0 (--empty miss)%s%s%s",
+	     n, n == 1 ? "y" : "ies", *names ? "; " : "", names,
+	     *names ? " leave them out" : "");
+}
+
+/* cut-offs deeper than the candidates of queries that miss a relevant
+ * item: a truncated ranking (simmat -k, a run's depth) may hold it below
+ * the cut, so the values at those K are lower bounds */
+static void note_beyond(const struct driver *d)
+{
+	char names[256] = "", range[64];
+	long lo = 0, hi = 0, most = 0;
+	size_t i, j;
+
+	for (i = 0; i < d->ncol; i++) {
+		if (!d->beyond[i])
+			continue;
+		lo = !lo || d->col[i].K < lo ? d->col[i].K : lo;
+		hi = d->col[i].K > hi ? d->col[i].K : hi;
+		most = d->beyond[i] > most ? d->beyond[i] : most;
+		for (j = 0; j < i; j++)
+			if (d->beyond[j] && d->col[j].def == d->col[i].def)
+				break;
+		if (j < i)
+			continue;
+		snprintf(names + strlen(names), sizeof names - strlen(names),
+			 "%s%s@K", *names ? ", " : "", d->col[i].def->name);
+	}
+	if (!most)
+		return;
+	if (lo == hi)
+		snprintf(range, sizeof range, "K=%ld exceeds", lo);
+	else
+		snprintf(range, sizeof range, "K=%ld to %ld exceed", lo, hi);
+	note("%s the candidates of %s%ld quer%s missing a relevant item: if "
+	     "rankings were cut short (simmat -k, a run's depth), %s there "
+	     "are lower bounds", range, lo == hi ? "" : "up to ", most,
+	     most == 1 ? "y" : "ies", names);
 }
 
 void driver_write_notes(const struct driver *d, const struct summaryrows *s)
 {
-	long nempty = d->sum.nempty;
 	size_t i;
 
-	if (nempty)
-		note("%ld quer%s with no relevant item %s", nempty,
-		     nempty == 1 ? "y" : "ies",
-		     d->opt.empty == EMPTY_MISS ? "counted as 0 (--empty miss)" :
-		     "left out (--empty skip)");
+	if (d->opt.quiet)
+		return;
+	note_empty(d);
 	note_left_out(d);
+	note_beyond(d);
 	for (i = 0; i < d->ncol; i++) {
 		char opt[512], pess[512];
 		if (d->col[i].chance)
@@ -405,6 +560,8 @@ void driver_free(struct driver *d)
 	struct measureopts *o = &d->opt;
 
 	summary_free(&d->sum);
+	free(d->noval);
+	free(d->beyond);
 	free(d->rec.v);
 	free(d->col);
 	free(o->cutoffs);

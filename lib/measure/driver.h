@@ -56,6 +56,7 @@ struct measureopts {
 	int chance;		/* --chance */
 	const char **explain;	/* --explain: query ids, or "all" */
 	size_t nexplain;
+	int quiet;		/* --quiet: no notes */
 };
 
 /* one query's record, handed from driver_next to the later steps */
@@ -75,6 +76,13 @@ struct driver {
 	struct rquery q;
 	struct qrecord rec;
 	struct summary sum;
+	size_t nread;		/* queries read */
+	/* what the notes count */
+	long nempty;		/* queries without a relevant item */
+	long *noval;		/* per column: queries with relevant items but
+				   no value in the active mode */
+	long *beyond;		/* per column: queries with fewer candidates
+				   than K and a relevant item not retrieved */
 };
 
 /* options (exits on -h, --version and usage errors), the columns, then
@@ -82,15 +90,17 @@ struct driver {
 void driver_init(struct driver *d, int argc, char **argv,
 		 const struct measureprog *prog);
 /* the next query's record, or NULL at the end of the input; dies on bad
- * data and on an empty query under --empty error */
+ * data, on an input without a query, on a query named as a summary row
+ * and on an empty query under --empty error */
 const struct qrecord *driver_next(struct driver *d);
 /* the record's rows under -q */
 void driver_write_rows(const struct driver *d, const struct qrecord *rec);
-/* the record into the summaries */
+/* the record into the summaries and the counts of the notes */
 void driver_add(struct driver *d, const struct qrecord *rec);
 /* fold rows and the "all" row */
 void driver_write_summary(const struct driver *d, const struct summaryrows *s);
-/* notes on stderr: empty queries, left-out queries, tie changes */
+/* notes on stderr: empty queries, left-out queries, cut-offs beyond the
+ * candidates, tie changes */
 void driver_write_notes(const struct driver *d, const struct summaryrows *s);
 void driver_free(struct driver *d);
 

@@ -1,5 +1,5 @@
-/* Summaries of the measure columns (summary.h): means by running sums,
- * medians from the kept values, folds from the kept records. */
+/* Summaries of the measure columns (summary.h): means by exact running
+ * sums, medians from the kept values, folds from the kept records. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +15,6 @@ void summary_init(struct summary *s, const struct column *col, size_t ncol,
 	s->folds = folds;
 	s->ctx = ctx;
 	s->acc = xcalloc(ncol ? ncol : 1, sizeof *s->acc);
-	s->noval = xcalloc(ncol ? ncol : 1, sizeof *s->noval);
 }
 
 static void colsum_add(struct colsum *a, const struct column *c,
@@ -31,7 +30,7 @@ static void colsum_add(struct colsum *a, const struct column *c,
 			      sizeof *a->med[m]);
 			a->med[m][a->nmed[m]++] = v[m];
 		} else {
-			a->sum[m] += v[m];
+			exactsum_add(&a->sum[m], v[m]);
 			a->cnt[m]++;
 		}
 	}
@@ -50,7 +49,8 @@ static double colsum_value(struct colsum *a, const struct column *c, int m,
 	size_t n = a->nmed[m];
 
 	if (c->def->kind != MK_MEDIAN)
-		return a->cnt[m] ? a->sum[m] / (double)a->cnt[m] : NAN;
+		return a->cnt[m] ? exactsum_value(&a->sum[m]) / (double)a->cnt[m]
+				 : NAN;
 	if (n == 0)
 		return NAN;
 	qsort(a->med[m], n, sizeof *a->med[m], cmp_double);
@@ -87,7 +87,7 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 {
 	size_t nfold = (size_t)s->folds, per = s->nq / nfold, f, i, j;
 	size_t width = s->ncol * NTIEMODES;
-	long *fcnt;
+	struct colsum *over = xcalloc(s->ncol ? s->ncol : 1, sizeof *over);
 	int m;
 
 	if (s->nq % nfold)
@@ -95,9 +95,6 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 		    s->nq, s->folds);
 	r->nfold = nfold;
 	r->fold = xmalloc((width ? width : 1) * nfold * sizeof *r->fold);
-	fcnt = xcalloc(width ? width : 1, sizeof *fcnt);
-	for (i = 0; i < width; i++)
-		r->all[i] = 0;
 	for (f = 0; f < nfold; f++) {
 		for (i = 0; i < s->ncol; i++) {
 			struct colsum a;
@@ -110,16 +107,20 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 				double x = colsum_value(&a, &s->col[i], m, s->ctx);
 				r->fold[f * width + at] = x;
 				if (!isnan(x)) {
-					r->all[at] += x;
-					fcnt[at]++;
+					exactsum_add(&over[i].sum[m], x);
+					over[i].cnt[m]++;
 				}
 			}
 			colsum_free(&a);
 		}
 	}
-	for (i = 0; i < width; i++)
-		r->all[i] = fcnt[i] ? r->all[i] / (double)fcnt[i] : NAN;
-	free(fcnt);
+	/* the mean of the fold values, whatever the column's kind */
+	for (i = 0; i < s->ncol; i++)
+		for (m = 0; m < NTIEMODES; m++)
+			r->all[i * NTIEMODES + (size_t)m] = over[i].cnt[m] ?
+				exactsum_value(&over[i].sum[m]) /
+				(double)over[i].cnt[m] : NAN;
+	free(over);
 }
 
 void summary_rows(struct summary *s, struct summaryrows *r)
@@ -153,7 +154,6 @@ void summary_free(struct summary *s)
 	for (i = 0; i < s->ncol; i++)
 		colsum_free(&s->acc[i]);
 	free(s->acc);
-	free(s->noval);
 	free(s->store);
 	memset(s, 0, sizeof *s);
 }

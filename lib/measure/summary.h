@@ -7,10 +7,12 @@
 #define RK_SUMMARY_H
 #include <stddef.h>
 #include "measure/column.h"
+#include "measure/exactsum.h"
 
-/* one column's running summary, per tie mode */
+/* one column's running summary, per tie mode; sums are exact, so the
+ * summary is the same for any order of the queries */
 struct colsum {
-	double sum[NTIEMODES];
+	struct exactsum sum[NTIEMODES];
 	long cnt[NTIEMODES];
 	double *med[NTIEMODES];	/* a median column's values */
 	size_t nmed[NTIEMODES], medcap[NTIEMODES];
@@ -24,9 +26,6 @@ struct summary {
 	struct colsum *acc;	/* ncol of them, without folds */
 	double *store;		/* with folds: every record's values */
 	size_t nq, storecap;
-	long nempty;		/* queries without a relevant item */
-	long *noval;		/* per column: queries with relevant items but
-				   no value in the active mode */
 };
 
 /* the rows of the summary: values v[c * NTIEMODES + mode] */

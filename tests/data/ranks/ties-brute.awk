@@ -3,7 +3,7 @@
 # For each query of SCORES it enumerates EVERY order of the candidates that
 # sorts the scores in decreasing order (all permutations inside every tie
 # group), computes per order the first relevant rank r, h(K), hit@K, recall@K,
-# P@K (always divided by K) and RR, and prints rows `measure query value`
+# P@K (always divided by K), RR and RR cut at K (MRR@K), and prints rows `measure query value`
 # (%.17g) of the measure stream that `hitrate -f -q` would print:
 #   mode=expected     the mean over all orders
 #   mode=optimistic   the best order (max of hit/recall/P/RR, min of r)
@@ -50,6 +50,7 @@ function evaluate(   i, j, first, h, lim, v, key) {
 		acc("hit@" K[j], (first > 0 && first <= K[j]) ? 1 : 0, 1)
 		acc("recall@" K[j], h / m, 1)
 		acc("P@" K[j], h / K[j], 1)
+		acc("MRR@" K[j], (first > 0 && first <= K[j]) ? 1 / first : 0, 1)
 	}
 	acc("MRR", first > 0 ? 1 / first : 0, 1)
 	if (first > 0)
