@@ -201,12 +201,14 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA)
 # RANKKIT_SHARED names the directory of the article's data and trec_eval's
 # goldens (tests/helper.bash); by default the directory "shared" beside the
 # checkout
+# TESTS: the test files or folders make check runs
+TESTS = tests
 check: all $(TESTBIN)
 	RANKKIT_BIN="$$(pwd)/$(BINDIR)" \
 	RANKKIT_TESTBIN="$$(pwd)/$(BUILD)/tests" \
 	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
 	ASAN_OPTIONS=detect_leaks=0 \
-	sh tests/check.sh tests
+	sh tests/check.sh $(TESTS)
 
 check-san:
 	$(MAKE) check SAN=1
