@@ -24,14 +24,16 @@ tmp=${TMPDIR:-/tmp}/trec.$$
 trap 'rm -f "$tmp".*' EXIT INT TERM
 
 sort -b -s -k1,1 "$run" | rankof --break id -r "$qrels" >"$tmp.ranks"
+# --quiet: trec_eval prints measures only, no notes (a short run makes the
+# deep cut-offs lower bounds, which its users know)
 {
 	# map, Rprec, map_cut_K
-	mapr -f -m AP,Rprec,AP@K -k 5,10,15,20,30,100,200,500,1000 "$tmp.ranks"
+	mapr --quiet -f -m AP,Rprec,AP@K -k 5,10,15,20,30,100,200,500,1000 "$tmp.ranks"
 	# ndcg (gain = grade), ndcg_cut_K
-	ndcg -f -m nDCG,nDCG@K -k 5,10,15,20,30,100,200,500,1000 "$tmp.ranks"
+	ndcg --quiet -f -m nDCG,nDCG@K -k 5,10,15,20,30,100,200,500,1000 "$tmp.ranks"
 	# P_K, recall_K, recip_rank; success_K is hit@K
-	hitrate -f -m P,recall,hit -k 5,10,20 "$tmp.ranks"
-	hitrate -f -m MRR "$tmp.ranks"
+	hitrate --quiet -f -m P,recall,hit -k 5,10,20 "$tmp.ranks"
+	hitrate --quiet -f -m MRR "$tmp.ranks"
 } | grep -v '^#' |
 	# trec_eval's names, and its layout
 	awk -F'\t' '{
