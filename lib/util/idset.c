@@ -13,7 +13,7 @@
 enum { BLOCK_BITS = 20 };
 #define BLOCK ((size_t)1 << BLOCK_BITS)
 /* blocks that slots can address */
-#define MAX_BLOCKS (((size_t)1 << 34) >> BLOCK_BITS)
+#define MAX_BLOCKS ((uint64_t)1 << (34 - BLOCK_BITS))
 
 void idset_init(struct idset *s)
 {
@@ -79,7 +79,7 @@ static uint64_t store(struct idset *s, struct slice key)
 		      sizeof *s->block);
 		s->block[s->nblock++] = xmalloc(need > BLOCK ? need : BLOCK);
 		s->used = 0;
-		if (s->nblock > MAX_BLOCKS)
+		if ((uint64_t)s->nblock > MAX_BLOCKS)
 			die(EXIT_DATA, "out of memory (16 GiB of query ids)");
 	}
 	char *p = s->block[s->nblock - 1] + s->used;
