@@ -1,0 +1,33 @@
+# bench/lib.sh: what the benchmark scripts share, sourced after `cd` to the
+# top of the tree with B (the data folder) and CC set.
+#   bench_tool NAME       builds bench/NAME.c into $B/NAME, again whenever
+#                         the source or the compiler changes (a checksum:
+#                         POSIX test has no -nt)
+#   bench_time FILE CMD   runs CMD under $B/rusage, which writes
+#                         `wall user sys maxrss_kib` to FILE
+#   bench_median F FILE...  the median of field F (1 wall, 2 user, 3 sys,
+#                         4 maxrss, c: user + sys) over the files
+
+bench_tool() {
+	_sum="$CC $(cksum < "bench/$1.c")"
+	if [ ! -x "$B/$1" ] || [ ! -f "$B/$1.sum" ] || [ "$(cat "$B/$1.sum")" != "$_sum" ]; then
+		echo "bench: $CC -O2 -o $B/$1 bench/$1.c" >&2
+		rm -f "$B/$1.sum"
+		$CC -O2 -o "$B/$1" "bench/$1.c" || { echo "bench: cannot build $B/$1" >&2; exit 1; }
+		echo "$_sum" > "$B/$1.sum"
+	fi
+}
+
+bench_time() {
+	_f=$1; shift
+	"$B/rusage" -o "$_f" "$@"
+}
+
+bench_median() {
+	_field=$1; shift
+	for _f in "$@"; do
+		tr '_' ' ' < "$_f" | tail -n 1 |
+		    awk -v f="$_field" '{ print f == "c" ? $2 + $3 : $f }'
+	done | sort -n | awk '{ v[NR] = $1 } END {
+		printf "%.4f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
