@@ -444,7 +444,7 @@ static void emit(void *arg, const struct kchunk *ch)
 		struct slice qid = embed_id(C->Q, q);
 		/* the ranker's bookkeeping: queries seen (for -c), queries
 		 * without relevance */
-		strmap_put(&C->R->seen, qid, NULL);
+		idset_add(&C->R->seen, qid);
 		if (!W->qjudged[j]) {
 			C->R->unjudged++;
 			continue;

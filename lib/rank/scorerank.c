@@ -347,7 +347,6 @@ static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 	c->nev = 0;
 	c->nlines = 0;
 	c->out.n = 0;
-	strmap_clear(&rk->seen);
 	rk->active = 0;
 	out_capture(&c->out);
 	rk_trap = &c->err;
