@@ -221,7 +221,7 @@ check-valgrind: all
 # libFuzzer harnesses (fuzz/NAME.c), built with clang and the sanitizers
 # in build/fuzz; each runs FUZZ_SECONDS from its seed corpus fuzz/corpus/NAME
 # (new inputs go to build/fuzz/corpus/NAME, crashes to build/fuzz/)
-FUZZ = lines num rankstream relevance embed options
+FUZZ = lines num rankstream relevance embed options scorerank
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all
