@@ -1,7 +1,6 @@
 /* hitrate: rank stream to the cut-off measures of the article: hit@K (the
  * "R@K" of retrieval papers), recall@K, P@K, MRR, MedR and MeanR, and
  * MRR@K on request. */
-#include <getopt.h>
 #include <math.h>
 #include "measure/cutoff.h"
 #include "measure/driver.h"
@@ -71,27 +70,18 @@ static const struct mdef defs[] = {
 	  .explain = explain_first },
 };
 
-enum { O_MEDR = 256 };
-
-static const struct option own_opts[] = {
-	{ "medr", required_argument, 0, O_MEDR },
-	{ 0, 0, 0, 0 }
-};
-
-static void own_option(int c, const char *arg, void *ctx)
-{
-	static const char *const rules[] = { "median", "vsepp", NULL };
-	struct ctx *x = ctx;
-
-	if (c == O_MEDR)
-		x->medr_vsepp = parse_choice("--medr", arg, rules, usage_line) == 1;
-}
+static const char *const medr_names[] = { "median", "vsepp", NULL };
+static const int medr_values[] = { 0, 1 };
 
 static const long default_K[] = { 1, 5, 10 };
 
 int main(int argc, char **argv)
 {
 	static struct ctx ctx;
+	static const struct choiceopt choices[] = {
+		{ "medr", medr_names, medr_values, &ctx.medr_vsepp },
+		{ 0 },
+	};
 	static const struct measureprog prog = {
 		.name = "hitrate",
 		.usage = usage_line,
@@ -106,8 +96,7 @@ int main(int argc, char **argv)
 		.ndefs = sizeof defs / sizeof defs[0],
 		.default_cutoffs = default_K,
 		.ndefault_cutoffs = sizeof default_K / sizeof default_K[0],
-		.own_opts = own_opts,
-		.option = own_option,
+		.choices = choices,
 		.ctx = &ctx,
 	};
 	driver_main(argc, argv, &prog);

@@ -1,6 +1,5 @@
 /* mapr: R-precision, MAP@R, average precision (whole list and cut at K)
  * and mINP from the rank stream, in three tie modes (lib/measure/listmeasure.c). */
-#include <getopt.h>
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
@@ -63,29 +62,18 @@ static const struct mdef defs[] = {
 	  .explain = explain_inp },
 };
 
-enum { O_APDIV = 256 };
-
-static const struct option own_opts[] = {
-	{ "ap-divisor", required_argument, 0, O_APDIV },
-	{ 0, 0, 0, 0 }
-};
-
-static void own_option(int c, const char *arg, void *ctx)
-{
-	static const char *const names[] = { "m", "min", "found", NULL };
-	static const int value[] = { APDIV_M, APDIV_MIN, APDIV_FOUND };
-	struct ctx *x = ctx;
-
-	if (c == O_APDIV)
-		x->div = value[parse_choice("--ap-divisor", arg, names,
-					    usage_line)];
-}
+static const char *const ap_divisor_names[] = { "m", "min", "found", NULL };
+static const int ap_divisor_values[] = { APDIV_M, APDIV_MIN, APDIV_FOUND };
 
 static const long default_K[] = { 10, 100 };
 
 int main(int argc, char **argv)
 {
 	static struct ctx ctx;
+	static const struct choiceopt choices[] = {
+		{ "ap-divisor", ap_divisor_names, ap_divisor_values, &ctx.div },
+		{ 0 },
+	};
 	static const struct measureprog prog = {
 		.name = "mapr",
 		.usage = usage_line,
@@ -100,8 +88,7 @@ int main(int argc, char **argv)
 		.ndefs = sizeof defs / sizeof defs[0],
 		.default_cutoffs = default_K,
 		.ndefault_cutoffs = sizeof default_K / sizeof default_K[0],
-		.own_opts = own_opts,
-		.option = own_option,
+		.choices = choices,
 		.ctx = &ctx,
 	};
 	driver_main(argc, argv, &prog);
