@@ -75,29 +75,27 @@ static const int medr_values[] = { 0, 1 };
 
 static const long default_K[] = { 1, 5, 10 };
 
+static struct ctx ctx;
+static const struct choiceopt choices[] = {
+	{ "medr", medr_names, medr_values, &ctx.medr_vsepp },
+	{ 0 },
+};
+static const struct measureprog prog = {
+	.name = "hitrate",
+	.usage = usage_line,
+	.about = "Reads rank streams and writes hit@K, recall@K, P@K, MRR, MedR, MeanR.\n",
+	.measures =
+	"of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
+	"                          hit, recall and P also name the cut-off measures),\n"
+	"                          MRR@K (the reciprocal rank cut at K)\n",
+	.own_help =
+	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n",
+	MEASUREPROG_TABLES(defs, default_K),
+	.choices = choices,
+	.ctx = &ctx,
+};
+
 int main(int argc, char **argv)
 {
-	static struct ctx ctx;
-	static const struct choiceopt choices[] = {
-		{ "medr", medr_names, medr_values, &ctx.medr_vsepp },
-		{ 0 },
-	};
-	static const struct measureprog prog = {
-		.name = "hitrate",
-		.usage = usage_line,
-		.about = "Reads rank streams and writes hit@K, recall@K, P@K, MRR, MedR, MeanR.\n",
-		.measures =
-		"of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
-		"                          hit, recall and P also name the cut-off measures),\n"
-		"                          MRR@K (the reciprocal rank cut at K)\n",
-		.own_help =
-		"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n",
-		.defs = defs,
-		.ndefs = sizeof defs / sizeof defs[0],
-		.default_cutoffs = default_K,
-		.ndefault_cutoffs = sizeof default_K / sizeof default_K[0],
-		.choices = choices,
-		.ctx = &ctx,
-	};
 	driver_main(argc, argv, &prog);
 }

@@ -67,29 +67,27 @@ static const int ap_divisor_values[] = { APDIV_M, APDIV_MIN, APDIV_FOUND };
 
 static const long default_K[] = { 10, 100 };
 
+static struct ctx ctx;
+static const struct choiceopt choices[] = {
+	{ "ap-divisor", ap_divisor_names, ap_divisor_values, &ctx.div },
+	{ 0 },
+};
+static const struct measureprog prog = {
+	.name = "mapr",
+	.usage = usage_line,
+	.about =
+	"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
+	"(measure query value): Rprec, MAP@R, AP, AP@K for each cut-off, mINP.\n",
+	.measures = "of Rprec, MAP@R, AP, AP@K, mINP (default all)\n",
+	.own_help =
+	"      --ap-divisor D      AP@K divided by m (default), min(m, K), or the\n"
+	"                          relevant items found in the top K (found)\n",
+	MEASUREPROG_TABLES(defs, default_K),
+	.choices = choices,
+	.ctx = &ctx,
+};
+
 int main(int argc, char **argv)
 {
-	static struct ctx ctx;
-	static const struct choiceopt choices[] = {
-		{ "ap-divisor", ap_divisor_names, ap_divisor_values, &ctx.div },
-		{ 0 },
-	};
-	static const struct measureprog prog = {
-		.name = "mapr",
-		.usage = usage_line,
-		.about =
-		"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
-		"(measure query value): Rprec, MAP@R, AP, AP@K for each cut-off, mINP.\n",
-		.measures = "of Rprec, MAP@R, AP, AP@K, mINP (default all)\n",
-		.own_help =
-		"      --ap-divisor D      AP@K divided by m (default), min(m, K), or the\n"
-		"                          relevant items found in the top K (found)\n",
-		.defs = defs,
-		.ndefs = sizeof defs / sizeof defs[0],
-		.default_cutoffs = default_K,
-		.ndefault_cutoffs = sizeof default_K / sizeof default_K[0],
-		.choices = choices,
-		.ctx = &ctx,
-	};
 	driver_main(argc, argv, &prog);
 }

@@ -41,29 +41,27 @@ static const int gain_values[] = { GAIN_LINEAR, GAIN_EXP };
 
 static const long default_K[] = { 5, 10, 20 };
 
+static struct ctx ctx;
+static const struct choiceopt choices[] = {
+	{ "gain", gain_names, gain_values, &ctx.gain },
+	{ 0 },
+};
+static const struct measureprog prog = {
+	.name = "ndcg",
+	.usage = usage_line,
+	.about =
+	"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
+	"(measure query value): nDCG@K for each cut-off, and nDCG over the whole list.\n",
+	.measures = "of nDCG@K, nDCG (default both)\n",
+	.own_help =
+	"      --gain G            gain of a grade: linear (the grade, default) or\n"
+	"                          exp (2^grade - 1)\n",
+	MEASUREPROG_TABLES(defs, default_K),
+	.choices = choices,
+	.ctx = &ctx,
+};
+
 int main(int argc, char **argv)
 {
-	static struct ctx ctx;
-	static const struct choiceopt choices[] = {
-		{ "gain", gain_names, gain_values, &ctx.gain },
-		{ 0 },
-	};
-	static const struct measureprog prog = {
-		.name = "ndcg",
-		.usage = usage_line,
-		.about =
-		"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
-		"(measure query value): nDCG@K for each cut-off, and nDCG over the whole list.\n",
-		.measures = "of nDCG@K, nDCG (default both)\n",
-		.own_help =
-		"      --gain G            gain of a grade: linear (the grade, default) or\n"
-		"                          exp (2^grade - 1)\n",
-		.defs = defs,
-		.ndefs = sizeof defs / sizeof defs[0],
-		.default_cutoffs = default_K,
-		.ndefault_cutoffs = sizeof default_K / sizeof default_K[0],
-		.choices = choices,
-		.ctx = &ctx,
-	};
 	driver_main(argc, argv, &prog);
 }

@@ -47,6 +47,13 @@ struct measureprog {
 	void *ctx;		/* handed to the measures and finish() */
 };
 
+/* a program's measure table and default cut-offs, both arrays, in a
+ * struct measureprog initializer */
+#define MEASUREPROG_TABLES(defs_, cutoffs_) \
+	.defs = (defs_), .ndefs = sizeof(defs_) / sizeof((defs_)[0]), \
+	.default_cutoffs = (cutoffs_), \
+	.ndefault_cutoffs = sizeof(cutoffs_) / sizeof((cutoffs_)[0])
+
 /* the options every measure program takes */
 struct measureopts {
 	long *cutoffs;
