@@ -36,7 +36,6 @@ LIBSRC = \
 	lib/util/pool.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
-	lib/util/parallel.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
@@ -59,6 +58,7 @@ LIBSRC = \
 	lib/measure/driver.c \
 	lib/stats/columns.c \
 	lib/stats/normal.c \
+	lib/stats/draws.c \
 	lib/stats/resample.c \
 	lib/stats/signflip.c \
 	lib/stats/interval.c \
@@ -94,7 +94,6 @@ LIBHDR = \
 	lib/util/bisect.h \
 	lib/util/detmath.h \
 	lib/util/rng.h \
-	lib/util/parallel.h \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
@@ -121,6 +120,7 @@ LIBHDR = \
 	lib/measure/driver.h \
 	lib/stats/columns.h \
 	lib/stats/normal.h \
+	lib/stats/draws.h \
 	lib/stats/resample.h \
 	lib/stats/signflip.h \
 	lib/stats/interval.h \
