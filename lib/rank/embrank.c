@@ -463,6 +463,7 @@ static void prepare(struct ctx *C, size_t folds)
 	size_t i, ni = C->I->rows;
 
 	strmap_init(&C->irow);
+	strmap_reserve(&C->irow, ni);
 	for (i = 0; i < ni; i++)
 		strmap_put(&C->irow, embed_id(C->I, i), NULL);
 	C->ifold = ni / folds;

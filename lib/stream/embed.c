@@ -2,6 +2,7 @@
  * are read straight into the matrix; other formats are read whole into
  * memory first and parsed there. Both paths serve files, pipes and stdin
  * alike. */
+#define _DEFAULT_SOURCE 1
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include "stream/embed.h"
 #include "util/err.h"
@@ -316,6 +318,31 @@ static size_t parse_npy_header(struct embed *E, const char *p, size_t hlen)
 	return esz;
 }
 
+/* A regular file of exactly the size the header promises, its values
+ * aligned for their type on a little-endian host: the matrix is the
+ * file's pages mapped (private: embed_keep_rows may write), no copy. */
+static int map_values(struct embed *E, int fd, size_t off, size_t need,
+		      size_t esz)
+{
+	struct stat st;
+	void *m;
+	int flags = MAP_PRIVATE;
+
+	if (!host_is_le() || off % esz || need == 0 || fstat(fd, &st) != 0 ||
+	    !S_ISREG(st.st_mode) || (uintmax_t)st.st_size != off + need)
+		return 0;
+#ifdef MAP_POPULATE
+	flags |= MAP_POPULATE;	/* the pages at once, not fault by fault */
+#endif
+	m = mmap(NULL, off + need, PROT_READ | PROT_WRITE, flags, fd, 0);
+	if (m == MAP_FAILED)
+		return 0;
+	E->map = m;
+	E->maplen = off + need;
+	E->data = (char *)m + off;
+	return 1;
+}
+
 /* the bytes left in the input, read and counted */
 static size_t count_rest(int fd, const char *path)
 {
@@ -360,6 +387,8 @@ static void read_npy(struct embed *E, int fd, unsigned char *head, size_t n)
 	esz = parse_npy_header(E, hdr, hlen);
 	free(hdr);
 	need = mul_or_die(E->path, mul_or_die(E->path, E->rows, E->dim), esz);
+	if (map_values(E, fd, 12 + hlen - (head[6] == 1 ? 2 : 0), need, esz))
+		return;
 	E->data = xmalloc(need ? need : 1);
 	got = read_full(fd, E->path, E->data, need);
 	if (got < need)
@@ -704,6 +733,15 @@ void embed_keep_rows(struct embed *E, size_t first, size_t step)
 	E->rows = k;
 }
 
+static void free_values(struct embed *E)
+{
+	if (E->map)
+		munmap(E->map, E->maplen);
+	else
+		free(E->data);
+	E->map = NULL;
+}
+
 void embed_to_f64(struct embed *E)
 {
 	size_t i, n = E->rows * E->dim;
@@ -715,14 +753,14 @@ void embed_to_f64(struct embed *E)
 	d = xmalloc(mul_or_die(E->path, n, sizeof *d));
 	for (i = 0; i < n; i++)
 		d[i] = s[i];
-	free(E->data);
+	free_values(E);
 	E->data = d;
 	E->type = EMB_F64;
 }
 
 void embed_free(struct embed *E)
 {
-	free(E->data);
+	free_values(E);
 	free(E->ids);
 	free(E->idoff);
 	free(E->idlen);
