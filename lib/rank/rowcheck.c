@@ -9,15 +9,16 @@
  * A note, not an error: a label file of a whole data set serves a subset
  * of its rows (the 1K test split of 5K labels); ids that are wrong
  * altogether leave rows without a label, and that is an error. */
-static void check_records(const struct labelfile *F, const struct strmap *rows,
-			  const struct strmap *other, const char *what)
+static void check_records(const struct labelfile *F,
+			  const struct rowindex *rows,
+			  const struct rowindex *other, const char *what)
 {
 	size_t e, bad = 0, first = NONE;
 
 	for (e = 0; e < F->nrec; e++) {
 		struct slice id = strmap_key(&F->ids, e);
-		if (strmap_get(rows, id) != NONE ||
-		    (other && strmap_get(other, id) != NONE))
+		if (rowindex_get(rows, id) != NONE ||
+		    (other && rowindex_get(other, id) != NONE))
 			continue;
 		if (first == NONE)
 			first = e;
@@ -32,13 +33,13 @@ static void check_records(const struct labelfile *F, const struct strmap *rows,
 }
 
 static void check_labels(const struct relsrc *R, const struct embed *Q,
-			 const struct embed *I, const struct strmap *irow)
+			 const struct embed *I, const struct rowindex *irow)
 {
-	struct strmap qrow;
+	struct rowindex qrow;
 	size_t i, bad = 0, first = NONE;
 
 	for (i = 0; i < I->rows; i++)
-		if (strmap_get(&R->ilab.ids, embed_id(I, i)) == NONE) {
+		if (labelfile_find(&R->ilab, embed_id(I, i), i) == NONE) {
 			if (first == NONE)
 				first = i;
 			bad++;
@@ -54,20 +55,18 @@ static void check_labels(const struct relsrc *R, const struct embed *Q,
 		note("%zu of the %zu rows of %s have no label: ranked as never "
 		     "relevant (--unlabeled-irrelevant)", bad, I->rows, I->path);
 
-	strmap_init(&qrow);
-	for (i = 0; i < Q->rows; i++)
-		strmap_put(&qrow, embed_id(Q, i), NULL);
+	rowindex_init(&qrow, Q);
 	if (R->one_file) {
 		check_records(&R->ilab, irow, &qrow, "the queries or the items");
 	} else {
 		check_records(&R->ilab, irow, NULL, I->path);
 		check_records(&R->qlab, &qrow, NULL, Q->path);
 	}
-	strmap_free(&qrow);
+	rowindex_free(&qrow);
 }
 
 static void check_qrels(const struct relsrc *R, const struct embed *I,
-			const struct strmap *irow)
+			const struct rowindex *irow)
 {
 	size_t j, nj = R->jbeg[R->qq.nent], bad = 0;
 
@@ -75,7 +74,8 @@ static void check_qrels(const struct relsrc *R, const struct embed *I,
 		long g = R->jgrade[j];
 		if (g < R->min_grade || g < 0)
 			continue;
-		if (strmap_get(irow, strmap_key(&R->jids, R->jent[j])) == NONE)
+		struct slice id = strmap_key(&R->jids, R->jent[j]);
+		if (rowindex_get(irow, id) == NONE)
 			bad++;
 	}
 	if (bad)
@@ -84,7 +84,7 @@ static void check_qrels(const struct relsrc *R, const struct embed *I,
 }
 
 void rowcheck(const struct relsrc *R, const struct embed *Q,
-	      const struct embed *I, const struct strmap *irow)
+	      const struct embed *I, const struct rowindex *irow)
 {
 	if (R->kind == REL_LABELS)
 		check_labels(R, Q, I, irow);

@@ -5,15 +5,15 @@
 #define RK_ROWCHECK_H
 #include "stream/embed.h"
 #include "stream/relevance.h"
-#include "util/strmap.h"
+#include "stream/rowindex.h"
 
 /* Labels: dies naming file and line when a label record names no row
  * (with one file for both sides: neither a query nor an item row), and
  * naming the file and the count when item rows have no label, unless
  * R->unlabeled_ok (then a note gives the count). Qrels: a note counts the
  * relevant judgments whose item is no row (they can never be retrieved).
- * irow maps item ids to rows. */
+ * irow finds the item rows. */
 void rowcheck(const struct relsrc *R, const struct embed *Q,
-	      const struct embed *I, const struct strmap *irow);
+	      const struct embed *I, const struct rowindex *irow);
 
 #endif
