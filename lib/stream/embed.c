@@ -320,7 +320,8 @@ static size_t parse_npy_header(struct embed *E, const char *p, size_t hlen)
 
 /* A regular file of exactly the size the header promises, its values
  * aligned for their type on a little-endian host: the matrix is the
- * file's pages mapped (private: embed_keep_rows may write), no copy. */
+ * file's pages mapped, no copy. Read-only: a private writable mapping
+ * would be populated by copying every page. */
 static int map_values(struct embed *E, int fd, size_t off, size_t need,
 		      size_t esz)
 {
@@ -334,7 +335,7 @@ static int map_values(struct embed *E, int fd, size_t off, size_t need,
 #ifdef MAP_POPULATE
 	flags |= MAP_POPULATE;	/* the pages at once, not fault by fault */
 #endif
-	m = mmap(NULL, off + need, PROT_READ | PROT_WRITE, flags, fd, 0);
+	m = mmap(NULL, off + need, PROT_READ, flags, fd, 0);
 	if (m == MAP_FAILED)
 		return 0;
 	E->map = m;
@@ -584,23 +585,35 @@ static void read_text(struct embed *E, struct buf *b)
 
 /* ---- the interface ---------------------------------------------------- */
 
+/* the decimal digits of v at the end of buf (size 24): where they begin */
+static char *decimal(size_t v, char *buf)
+{
+	char *p = buf + 24;
+
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	return p;
+}
+
 static void row_number_ids(struct embed *E)
 {
 	size_t i, used = 0;
-	char tmp[32];
+	char tmp[24];
 
 	for (i = 0; i < E->rows; i++)
-		used += (size_t)snprintf(tmp, sizeof tmp, "%zu", i);
+		used += (size_t)(tmp + 24 - decimal(i, tmp));
 	E->ids = xmalloc(used + 1);
 	E->idoff = xmalloc(E->rows * sizeof *E->idoff + 1);
 	E->idlen = xmalloc(E->rows * sizeof *E->idlen + 1);
 	used = 0;
 	for (i = 0; i < E->rows; i++) {
-		int n = snprintf(tmp, sizeof tmp, "%zu", i);
-		memcpy(E->ids + used, tmp, (size_t)n);
+		const char *d = decimal(i, tmp);
+		size_t n = (size_t)(tmp + 24 - d);
+		memcpy(E->ids + used, d, n);
 		E->idoff[i] = used;
-		E->idlen[i] = (size_t)n;
-		used += (size_t)n;
+		E->idlen[i] = n;
+		used += n;
 	}
 	E->idfile = NULL;
 	E->idline = NULL;
@@ -719,20 +732,6 @@ void embed_read_pair(struct embed *Q, const char *qpath, const char *qids,
 		    I->rows, folds);
 }
 
-void embed_keep_rows(struct embed *E, size_t first, size_t step)
-{
-	size_t r, k = 0, w = E->dim * (size_t)E->type;
-
-	for (r = first; r < E->rows; r += step, k++) {
-		memmove((char *)E->data + k * w, (char *)E->data + r * w, w);
-		E->idoff[k] = E->idoff[r];
-		E->idlen[k] = E->idlen[r];
-		if (E->idline)
-			E->idline[k] = E->idline[r];
-	}
-	E->rows = k;
-}
-
 static void free_values(struct embed *E)
 {
 	if (E->map)
@@ -740,6 +739,30 @@ static void free_values(struct embed *E)
 	else
 		free(E->data);
 	E->map = NULL;
+}
+
+void embed_keep_rows(struct embed *E, size_t first, size_t step)
+{
+	size_t r, k = 0, w = E->dim * (size_t)E->type;
+	char *dst = E->data;
+
+	/* a mapped matrix is read-only: the rows kept go to memory of their
+	 * own */
+	if (E->map)
+		dst = xmalloc((E->rows > first ?
+			       (E->rows - first + step - 1) / step : 0) * w + 1);
+	for (r = first; r < E->rows; r += step, k++) {
+		memmove(dst + k * w, (char *)E->data + r * w, w);
+		E->idoff[k] = E->idoff[r];
+		E->idlen[k] = E->idlen[r];
+		if (E->idline)
+			E->idline[k] = E->idline[r];
+	}
+	if (E->map) {
+		free_values(E);
+		E->data = dst;
+	}
+	E->rows = k;
 }
 
 void embed_to_f64(struct embed *E)
