@@ -32,10 +32,10 @@ static void check_records(const struct labelfile *F,
 	     id.p);
 }
 
-static void check_labels(const struct relsrc *R, const struct embed *Q,
+static void check_labels(const struct relsrc *R,
+			 const struct rowindex *qrow, const struct embed *Q,
 			 const struct embed *I, const struct rowindex *irow)
 {
-	struct rowindex qrow;
 	size_t i, bad = 0, first = NONE;
 
 	for (i = 0; i < I->rows; i++)
@@ -55,14 +55,12 @@ static void check_labels(const struct relsrc *R, const struct embed *Q,
 		note("%zu of the %zu rows of %s have no label: ranked as never "
 		     "relevant (--unlabeled-irrelevant)", bad, I->rows, I->path);
 
-	rowindex_init(&qrow, Q);
 	if (R->one_file) {
-		check_records(&R->ilab, irow, &qrow, "the queries or the items");
+		check_records(&R->ilab, irow, qrow, "the queries or the items");
 	} else {
 		check_records(&R->ilab, irow, NULL, I->path);
-		check_records(&R->qlab, &qrow, NULL, Q->path);
+		check_records(&R->qlab, qrow, NULL, Q->path);
 	}
-	rowindex_free(&qrow);
 }
 
 static void check_qrels(const struct relsrc *R, const struct embed *I,
@@ -83,11 +81,21 @@ static void check_qrels(const struct relsrc *R, const struct embed *I,
 		     "never retrieved", R->qrels_name, bad, I->path);
 }
 
-void rowcheck(const struct relsrc *R, const struct embed *Q,
-	      const struct embed *I, const struct rowindex *irow)
+void rowcheck_queries(struct rowindex *qrow, const struct relsrc *R,
+		      const struct embed *Q)
+{
+	/* rows named by their numbers cost nothing; named rows, a map (the
+	 * qrels check does not read it) */
+	(void)R;
+	rowindex_init(qrow, Q);
+}
+
+void rowcheck(const struct relsrc *R, const struct rowindex *qrow,
+	      const struct embed *Q, const struct embed *I,
+	      const struct rowindex *irow)
 {
 	if (R->kind == REL_LABELS)
-		check_labels(R, Q, I, irow);
+		check_labels(R, qrow, Q, I, irow);
 	else
 		check_qrels(R, I, irow);
 }

@@ -5,62 +5,51 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
-#include "util/parallel.h"
 #include "util/rng.h"
+#include "stats/draws.h"
 #include "stats/resample.h"
 
 struct resampling {
 	struct dense D;
 	long B;
-	uint64_t seed;
 	double *out;
+	double **count;		/* per worker: how often each query is drawn */
 };
 
-static void one_resample(const struct resampling *R, struct rng *r,
-			 double *count, long b)
+static void one_resample(void *ctx, struct rng *r, long b, int worker)
 {
-	const struct dense *D = &R->D;
-	size_t n = D->n;
+	const struct resampling *rs = ctx;
+	const struct dense *dn = &rs->D;
+	size_t n = dn->n;
+	double *count = rs->count[worker];
 	memset(count, 0, n * sizeof *count);
 	for (size_t i = 0; i < n; i++)
 		count[rng_below(r, n)] += 1;
-	for (size_t c = 0; c < D->k; c++) {
-		double sum = dot4(count, D->val + c * n, n);
-		double den = D->have[c] ? dot4(count, D->have[c], n) : (double)n;
-		R->out[c * R->B + b] = den > 0 ? sum / den : NAN;
+	for (size_t c = 0; c < dn->k; c++) {
+		double sum = dot4(count, dn->val + c * n, n);
+		double den = dn->have[c] ? dot4(count, dn->have[c], n) : (double)n;
+		rs->out[c * rs->B + b] = den > 0 ? sum / den : NAN;
 	}
 }
 
-static void work(void *ctx, int w, int nw)
-{
-	const struct resampling *R = ctx;
-	long b0, b1;
-	struct rng start, r;
-	parallel_block(R->B, w, nw, &b0, &b1);
-	if (b0 == b1)
-		return;
-	double *count = xmalloc(R->D.n * sizeof *count + 1);
-	rng_seed(&start, R->seed);
-	for (long b = 0; b < b0; b++)
-		rng_jump(&start);
-	for (long b = b0; b < b1; b++) {
-		r = start;
-		one_resample(R, &r, count, b);
-		rng_jump(&start);
-	}
-	free(count);
-}
-
-void resample_means(const struct columns *C, long B, uint64_t seed,
+void resample_means(const struct columns *cols, long B, uint64_t seed,
 		    int threads, double *out)
 {
-	struct resampling R = { .B = B, .seed = seed, .out = out };
-	if (C->n == 0) {
-		for (size_t j = 0; j < C->k * (size_t)B; j++)
+	struct resampling rs = { .B = B, .out = out };
+	if (cols->n == 0) {
+		for (size_t j = 0; j < cols->k * (size_t)B; j++)
 			out[j] = NAN;
 		return;
 	}
-	dense_make(&R.D, C);
-	parallel_run(threads, work, &R);
-	dense_free(&R.D);
+	struct draws job = { .n = B, .seed = seed, .draw = one_resample, .ctx = &rs };
+	int nw = draws_workers(threads);
+	dense_make(&rs.D, cols);
+	rs.count = xcalloc((size_t)nw, sizeof *rs.count);
+	for (int w = 0; w < nw; w++)
+		rs.count[w] = xmalloc(cols->n * sizeof **rs.count + 1);
+	draws_run(&job, threads);
+	for (int w = 0; w < nw; w++)
+		free(rs.count[w]);
+	free(rs.count);
+	dense_free(&rs.D);
 }

@@ -19,7 +19,8 @@ struct pool_job {
 	int (*take)(void *ctx, const struct pool_task *t);
 	/* on a worker, without the lock */
 	void (*work)(void *ctx, const struct pool_task *t);
-	/* on the calling thread, in task order */
+	/* on the calling thread, in task order; NULL when the work leaves
+	 * nothing to hand back */
 	void (*give)(void *ctx, const struct pool_task *t);
 	void *ctx;
 };
@@ -30,6 +31,6 @@ int pool_ncpu(void);
  * thread takes results */
 int pool_nslots(int nthreads);
 /* runs the job to its end; nthreads <= 1 runs it in the calling thread */
-void pool_run(const struct pool_job *J, int nthreads);
+void pool_run(const struct pool_job *job, int nthreads);
 
 #endif
