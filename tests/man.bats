@@ -72,10 +72,12 @@ setup() {
 	done
 }
 
-# run_case N: runs case N from the root, stdout in $CASES/N.got, status in $st
+# run_case N: runs case N from the root, stdout in $CASES/N.got, status in $st;
+# TMPDIR, where the pages' examples put their files, is the test's own, so
+# that two suites at once do not share them
 run_case() {
 	st=0
-	(cd "$ROOT" && PATH="$RK_BIN:$PATH" LC_ALL=C \
+	(cd "$ROOT" && PATH="$RK_BIN:$PATH" LC_ALL=C TMPDIR="$BATS_TEST_TMPDIR" \
 		timeout 120 bash -o pipefail -c "$(cat "$CASES/$1.cmd")") \
 		>"$CASES/$1.got" 2>"$CASES/$1.err" </dev/null || st=$?
 }
