@@ -44,6 +44,7 @@ LIBSRC = \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \
 	lib/rank/rankcount.c \
+	lib/rank/maxcut.c \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \
@@ -102,6 +103,7 @@ LIBHDR = \
 	lib/stream/measurestream.h \
 	lib/stream/measuretable.h \
 	lib/rank/rankcount.h \
+	lib/rank/maxcut.h \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
 	lib/rank/embrank.h \

@@ -82,18 +82,39 @@ void rankline_write(struct slice q, const struct rankline *l, size_t m,
 		write_line(q, l[i].item, l[i].grade, l[i].rank, l[i].ties, n);
 }
 
+/* -M: keeps the first maxret of the n candidates (cut.kept); their
+ * count, or n when the query has no more */
+static size_t cut_candidates(struct ranker *K, size_t n)
+{
+	struct maxcut *mc = &K->cut;
+
+	if (!K->maxret || n <= (size_t)K->maxret)
+		return n;
+	if (!maxcut_mark(mc, K->score, n, (size_t)K->maxret, K->brk, &K->cand))
+		die_at(K->qfile, K->qline, "query '%.*s': -M %ld cuts through "
+		       "%zu candidates tied at score %g (--break input or id "
+		       "chooses which stay)", (int)K->q.n, K->q.p, K->maxret,
+		       mc->tie, mc->tiescore);
+	return (size_t)K->maxret;
+}
+
 /* writes the lines of query q with n candidates (none when n = 0) */
 static void emit(struct ranker *K, struct slice q, size_t n)
 {
 	const struct relquery *rq = &K->rq;
 	struct rkgroups *G = &K->g;
-	size_t m = rq->n, i, c, k = 0;
+	size_t m = rq->n, i, c, k = 0, all = n;
+	const unsigned char *kept;
 
+	n = cut_candidates(K, all);
+	kept = n < all ? K->cut.kept : NULL;
 	xgrow((void **)&K->line, &K->linecap, m, sizeof *K->line);
 	rk_reserve(G, m);
 	/* the relevant items among the candidates are the targets */
 	for (i = 0; i < m; i++) {
 		c = n ? strmap_get(&K->cand, rq->item[i]) : (size_t)-1;
+		if (c != (size_t)-1 && kept && !kept[c])
+			c = (size_t)-1;
 		K->line[i].item = rq->item[i];
 		K->line[i].grade = rq->grade[i];
 		K->line[i].rank = -1;
@@ -112,8 +133,9 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 		G->brk = K->brk;
 		rk_group(G);
 		double lowest = G->u[G->d - 1];
-		for (c = 0; c < n; c++)
-			if (!(K->score[c] < lowest))	/* most are below */
+		for (c = 0; c < all; c++)
+			if (!(K->score[c] < lowest) &&	/* most are below */
+			    (!kept || kept[c]))
 				rk_count(G, c, strmap_key(&K->cand, c),
 					 K->score[c]);
 		rk_ranks(G, K->line);
@@ -146,6 +168,8 @@ void ranker_begin(struct ranker *K, struct slice q, const char *file,
 	K->q = strmap_key(&K->seen,
 			  stream_query_begins(&K->seen, q, file, line));
 	K->active = 1;
+	K->qfile = file;
+	K->qline = line;
 	K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
 	if (!K->judged)
 		K->unjudged++;
@@ -225,5 +249,6 @@ void ranker_free(struct ranker *K)
 	free(K->rq.grade);
 	free(K->line);
 	rk_free(&K->g);
+	maxcut_free(&K->cut);
 	memset(K, 0, sizeof *K);
 }

@@ -2,6 +2,7 @@
  * stream or from the scoring kernel), rank-stream lines come out. */
 #ifndef RK_RANKER_H
 #define RK_RANKER_H
+#include "rank/maxcut.h"
 #include "rank/rankcount.h"
 #include "stream/relevance.h"
 #include <stdint.h>
@@ -29,11 +30,18 @@ struct ranker {
 	 * order of appearance) is shard modulo nshards */
 	long shard, nshards;
 	long position;		/* queries begun so far, all shards */
+	/* -M: each query keeps its first maxret candidates in the tie order
+	 * (0: all); qfile and qline name the query in the error of a cut
+	 * through a tie kept */
+	long maxret;
+	const char *qfile;
+	long qline;
 
 	/* per-query scratch: the lines, the targets */
 	struct rankline *line;
 	size_t linecap;
 	struct rkgroups g;
+	struct maxcut cut;	/* -M's scratch */
 };
 
 void ranker_init(struct ranker *K, struct relsrc *rel, int brk,

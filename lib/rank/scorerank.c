@@ -468,8 +468,10 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	skip_bom(&sh);
 	nworkers = nthreads < 1 ? 1 : nthreads;
 	sh.rk = xcalloc((size_t)nworkers, sizeof *sh.rk);
-	for (i = 0; i < nworkers; i++)
+	for (i = 0; i < nworkers; i++) {
 		ranker_init(&sh.rk[i], out->rel, out->brk, 0);
+		sh.rk[i].maxret = out->maxret;
+	}
 	sh.ch = xcalloc((size_t)nslots, sizeof *sh.ch);
 	for (i = 0; i < nslots; i++) {
 		sh.ch[i].cap = sh.block;
