@@ -53,10 +53,12 @@ LIBSRC = \
 	lib/kernel/kernel.c \
 	lib/kernel/topk.c \
 	lib/measure/ties.c \
+	lib/measure/counts.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
+	lib/measure/trecnames.c \
 	lib/measure/driver.c \
 	lib/stats/columns.c \
 	lib/stats/normal.c \
@@ -115,11 +117,13 @@ LIBHDR = \
 	lib/kernel/kernel_variant.h \
 	lib/kernel/topk.h \
 	lib/measure/ties.h \
+	lib/measure/counts.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
 	lib/measure/exactsum.h \
 	lib/measure/column.h \
 	lib/measure/summary.h \
+	lib/measure/trecnames.h \
 	lib/measure/driver.h \
 	lib/stats/columns.h \
 	lib/stats/normal.h \

@@ -4,11 +4,13 @@
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/trecnames.h"
+#include "util/err.h"
 #include "util/optlist.h"
 
 static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--gain linear|exp] [--explain QUERY ...] [--quiet] [RANKS ...]";
+	"[--folds N] [--chance] [--gain linear|exp] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [RANKS ...]";
 
 struct ctx {
 	int gain;	/* enum gainkind */
@@ -32,9 +34,9 @@ static void e_ndcg(const struct mcall *c, const char *name)
 static const struct mdef defs[] = {
 	{ .name = "nDCG", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_ndcg, .chance = 1,
-	  .explain = e_ndcg },
+	  .explain = e_ndcg, .trec = "ndcg_cut" },
 	{ .name = "nDCG", .rate = 1, .kind = MK_MEAN, .value = v_ndcg,
-	  .explain = e_ndcg },
+	  .explain = e_ndcg, .trec = "ndcg" },
 };
 
 enum { O_GAIN = 256 };
@@ -52,6 +54,16 @@ static void own_option(int c, const char *arg, void *ctx)
 
 	if (c == O_GAIN)
 		x->gain = value[parse_choice("--gain", arg, names, usage_line)];
+}
+
+/* trec_eval's ndcg takes the grade as the gain */
+static void check(const struct measureopts *o, const void *ctx)
+{
+	const struct ctx *x = ctx;
+
+	if (o->names == NAMES_TREC && x->gain != GAIN_LINEAR)
+		usage_error(usage_line, "--names trec: trec_eval's ndcg takes "
+			    "the grade as the gain (--gain linear)");
 }
 
 static const long default_K[] = { 5, 10, 20 };
@@ -76,6 +88,7 @@ int main(int argc, char **argv)
 		.own_opts = own_opts,
 		.option = own_option,
 		.ctx = &ctx,
+		.check = check,
 	};
 	driver_main(argc, argv, &prog);
 }

@@ -25,6 +25,7 @@ enum empty_policy { EMPTY_MISS, EMPTY_SKIP, EMPTY_ERROR };
 
 /* a measure program: its measures, defaults and own options */
 struct option;
+struct measureopts;
 struct measureprog {
 	const char *name;	/* for --version */
 	const char *usage;	/* the usage line, as the SYNOPSIS */
@@ -39,6 +40,10 @@ struct measureprog {
 	/* handles one of them (getopt's c and optarg); may be NULL */
 	void (*option)(int c, const char *arg, void *ctx);
 	void *ctx;		/* handed to option(), the measures and finish() */
+	/* after the options: refuses with a usage error what does not go
+	 * together (an option of the program's with a common one); may be
+	 * NULL */
+	void (*check)(const struct measureopts *o, const void *ctx);
 };
 
 /* the options every measure program takes */
@@ -57,6 +62,7 @@ struct measureopts {
 	const char **explain;	/* --explain: query ids, or "all" */
 	size_t nexplain;
 	int quiet;		/* --quiet: no notes */
+	int names;		/* --names, enum names (trecnames.h) */
 };
 
 /* one query's record, handed from driver_next to the later steps */

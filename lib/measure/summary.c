@@ -48,6 +48,8 @@ static double colsum_value(struct colsum *a, const struct column *c, int m,
 	double v;
 	size_t n = a->nmed[m];
 
+	if (c->def->kind == MK_SUM)
+		return a->cnt[m] ? exactsum_value(&a->sum[m]) : NAN;
 	if (c->def->kind != MK_MEDIAN)
 		return a->cnt[m] ? exactsum_value(&a->sum[m]) / (double)a->cnt[m]
 				 : NAN;
@@ -114,12 +116,14 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 			colsum_free(&a);
 		}
 	}
-	/* the mean of the fold values, whatever the column's kind */
+	/* the mean of the fold values, whatever the column's kind, but
+	 * the sum of a count's */
 	for (i = 0; i < s->ncol; i++)
 		for (m = 0; m < NTIEMODES; m++)
 			r->all[i * NTIEMODES + (size_t)m] = over[i].cnt[m] ?
 				exactsum_value(&over[i].sum[m]) /
-				(double)over[i].cnt[m] : NAN;
+				(s->col[i].def->kind == MK_SUM ? 1 :
+				 (double)over[i].cnt[m]) : NAN;
 	free(over);
 }
 

@@ -215,6 +215,13 @@ static void note_missing(const struct ranker *K)
 	     "from different data", K->none_retrieved, K->written);
 }
 
+void ranker_set_run(struct ranker *K, struct slice tag)
+{
+	xgrow((void **)&K->runtag, &K->runtagcap, tag.n + 1, 1);
+	memcpy(K->runtag, tag.p, tag.n);
+	K->runtag[tag.n] = '\0';
+}
+
 void ranker_finish(struct ranker *K)
 {
 	size_t i;
@@ -229,6 +236,10 @@ void ranker_finish(struct ranker *K)
 			rel_query(K->rel, q, &K->rq, NULL, 0);
 			emit(K, q, 0);
 		}
+	}
+	if (K->runtag) {
+		struct slice tag = { K->runtag, strlen(K->runtag) };
+		rankstream_write_run(tag);
 	}
 	if (K->unjudged)
 		note("%ld quer%s not in the qrels left out", K->unjudged,
@@ -250,5 +261,6 @@ void ranker_free(struct ranker *K)
 	free(K->line);
 	rk_free(&K->g);
 	maxcut_free(&K->cut);
+	free(K->runtag);
 	memset(K, 0, sizeof *K);
 }

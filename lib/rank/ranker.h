@@ -42,6 +42,8 @@ struct ranker {
 	size_t linecap;
 	struct rkgroups g;
 	struct maxcut cut;	/* -M's scratch */
+	char *runtag;		/* the tag of the run's last TREC line */
+	size_t runtagcap;
 };
 
 void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
@@ -69,7 +71,10 @@ void ranker_take(struct ranker *K, struct slice item, uint64_t h,
 void ranker_count(struct ranker *K, const struct rankline *l, size_t m);
 /* writes the query in progress, if any */
 void ranker_end_query(struct ranker *K);
-/* the last query, then (-c) the qrels queries the run lacked */
+/* the run's tag, for the "# run" line (the last one set wins) */
+void ranker_set_run(struct ranker *K, struct slice tag);
+/* the last query, then (-c) the qrels queries the run lacked, then the
+ * run's tag when a TREC run gave one */
 void ranker_finish(struct ranker *K);
 void ranker_free(struct ranker *K);
 

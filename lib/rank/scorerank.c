@@ -39,6 +39,7 @@ struct chunk {
 	struct event *ev;
 	size_t nev, evcap;
 	struct errtrap err;	/* EV_ERROR's message and status */
+	struct slice tag;	/* the run's tag on the chunk's last TREC line */
 };
 
 struct shared {
@@ -267,6 +268,7 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 	static const struct slice none = { NULL, 0 };
 	const char *p = c->buf, *e = c->buf + c->len, *le;
 	struct slice f[6];
+	const char *after_score = NULL;	/* on the last TREC line */
 	long line = 0;
 	int marker = 0;
 
@@ -315,7 +317,7 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 		if (nf == 3)
 			item = f[1], sc = f[2];
 		else if (nf == 6)
-			item = f[2], sc = f[4];
+			item = f[2], sc = f[4], after_score = sc.p + sc.n;
 		else {
 			struct slice ln = { ls, (size_t)(le - ls) };
 			if (ln.n && ln.p[ln.n - 1] == '\r')
@@ -337,6 +339,8 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 			    line);
 	}
 	ranker_end_query(rk);
+	if (after_score)
+		scan_line(after_score, &c->tag, 1, &le);
 }
 
 /* the same, a failure ending the chunk with an EV_ERROR event */
@@ -347,6 +351,7 @@ static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 	c->nev = 0;
 	c->nlines = 0;
 	c->out.n = 0;
+	c->tag.n = 0;
 	strmap_clear(&rk->seen);
 	rk->active = 0;
 	out_capture(&c->out);
@@ -432,6 +437,8 @@ static void give_chunk(void *arg, const struct pool_task *t)
 	}
 	write_shard(sh->out, c);
 	sh->base += c->nlines;
+	if (c->tag.n)
+		ranker_set_run(sh->out, c->tag);
 }
 
 /* The first bytes of the input into the carry, less a UTF-8 byte-order
