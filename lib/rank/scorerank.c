@@ -343,16 +343,17 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 		scan_line(after_score, &c->tag, 1, &le);
 }
 
-/* the same, a failure ending the chunk with an EV_ERROR event */
+/* the same, a failure ending the chunk with an EV_ERROR event; with one
+ * thread the calling thread's own trap, if any, is back afterwards */
 static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 {
 	static const struct slice none = { NULL, 0 };
+	struct errtrap *outer = rk_trap;
 
 	c->nev = 0;
 	c->nlines = 0;
 	c->out.n = 0;
 	c->tag.n = 0;
-	strmap_clear(&rk->seen);
 	rk->active = 0;
 	out_capture(&c->out);
 	rk_trap = &c->err;
@@ -362,7 +363,7 @@ static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 		push(c, EV_ERROR, c->err.line, none);
 		rk->active = 0;
 	}
-	rk_trap = NULL;
+	rk_trap = outer;
 	out_capture(NULL);
 }
 
