@@ -49,6 +49,7 @@ LIBSRC = \
 	lib/rank/embrank.c \
 	lib/rank/rowcheck.c \
 	lib/rank/rankmerge.c \
+	lib/rank/rankexplain.c \
 	lib/kernel/kernel.c \
 	lib/kernel/topk.c \
 	lib/measure/ties.c \
@@ -107,6 +108,7 @@ LIBHDR = \
 	lib/rank/embrank.h \
 	lib/rank/rowcheck.h \
 	lib/rank/rankmerge.h \
+	lib/rank/rankexplain.h \
 	lib/kernel/kernel.h \
 	lib/kernel/kernel_body.h \
 	lib/kernel/kernel_micro.h \

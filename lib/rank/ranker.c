@@ -119,6 +119,8 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 		rk_ranks(G, K->line);
 	}
 	rankline_sort(K->line, m);
+	if (K->explain_on)
+		ranker_explain_query(K, q, n);
 	rankline_write(q, K->line, m, (long)n);
 }
 
@@ -150,6 +152,9 @@ void ranker_begin(struct ranker *K, struct slice q, const char *file,
 	if (!K->judged)
 		K->unjudged++;
 	strmap_clear(&K->cand);
+	K->explain_on = K->ex && rankexplain_wanted(K->ex, K->q);
+	if (K->explain_on)
+		rankexplain_begin(K->ex);
 }
 
 void ranker_take(struct ranker *K, struct slice item, uint64_t h,
@@ -159,8 +164,12 @@ void ranker_take(struct ranker *K, struct slice item, uint64_t h,
 
 	if (!K->judged)
 		return;
-	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item))
+	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item)) {
+		if (K->explain_on)
+			rankexplain_removed(K->ex, item, rel_exclusion(K->rel,
+					    &K->rq, K->q, item));
 		return;
+	}
 	if (K->rel->kind == REL_LABELS &&
 	    strmap_get_h(&K->rel->ilab.ids, item, h) == (size_t)-1) {
 		if (!K->rel->unlabeled_ok)
@@ -203,6 +212,9 @@ void ranker_finish(struct ranker *K)
 			if (strmap_get(&K->seen, q) != (size_t)-1)
 				continue;
 			rel_query(K->rel, q, &K->rq, NULL, 0);
+			K->explain_on = K->ex && rankexplain_wanted(K->ex, q);
+			if (K->explain_on)
+				rankexplain_begin(K->ex);
 			emit(K, q, 0);
 		}
 	}
@@ -225,5 +237,8 @@ void ranker_free(struct ranker *K)
 	free(K->rq.grade);
 	free(K->line);
 	rk_free(&K->g);
+	if (K->ex)
+		rankexplain_free(K->ex);
+	free(K->ex);
 	memset(K, 0, sizeof *K);
 }

@@ -3,6 +3,7 @@
 #ifndef RK_RANKER_H
 #define RK_RANKER_H
 #include "rank/rankcount.h"
+#include "rank/rankexplain.h"
 #include "stream/relevance.h"
 #include <stdint.h>
 #include "util/idset.h"
@@ -29,6 +30,11 @@ struct ranker {
 	 * order of appearance) is shard modulo nshards */
 	long shard, nshards;
 	long position;		/* queries begun so far, all shards */
+
+	/* --explain: the queries named (NULL: none), and whether this
+	 * query is one */
+	struct rankexplain *ex;
+	int explain_on;
 
 	/* per-query scratch: the lines, the targets */
 	struct rankline *line;
@@ -64,5 +70,10 @@ void ranker_end_query(struct ranker *K);
 /* the last query, then (-c) the qrels queries the run lacked */
 void ranker_finish(struct ranker *K);
 void ranker_free(struct ranker *K);
+/* --explain: the n queries named (n = 0: none; "all": every one) are
+ * explained (rankexplain.h) as they end; names must outlive K */
+void ranker_explain(struct ranker *K, const char *const *names, size_t n);
+/* the explanation of query q, n candidates, its lines in K->line */
+void ranker_explain_query(struct ranker *K, struct slice q, size_t n);
 
 #endif
