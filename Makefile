@@ -181,7 +181,7 @@ LIBA = $(BUILD)/librk.a
 BIN = $(PROG:%=$(BINDIR)/%)
 TESTBIN = $(TESTPROG:%=$(BUILD)/tests/%)
 MAN1 = $(PROG:%=man/%.1)
-MAN7 = man/rankkit.7
+MAN7 = man/rankkit.7 man/rankkit-tutorial.7
 
 all: $(BIN)
 
@@ -279,7 +279,8 @@ install: all
 uninstall:
 	for p in $(PROG); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
 	for p in $(PROG); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$$p.1; done
-	rm -f $(DESTDIR)$(MANPREFIX)/man7/rankkit.7
+	rm -f $(DESTDIR)$(MANPREFIX)/man7/rankkit.7 \
+		$(DESTDIR)$(MANPREFIX)/man7/rankkit-tutorial.7
 
 clean:
 	rm -rf build bin

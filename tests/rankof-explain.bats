@@ -257,3 +257,25 @@ embedded() {
 	run --separate-stderr rankof --merge --explain q1 a b
 	status_is 2
 }
+
+@test "rankof --explain: a query the qrels lack, a query the input lacks" {
+	printf '%s\n' 'q1 d1 0.9' 'q2 d1 0.5' > scores
+	echo 'q1 d1 1' > qrels
+	run --separate-stderr rankof -r qrels --explain q2 --explain q9 scores
+	status_is 0
+	[[ "$stderr" == *"query q2: not in the qrels, left out (-u keeps it)"* ]]
+	[[ "$stderr" == *"rankof: --explain q9: the input has no such query"* ]]
+	# with -e too: rows q1, q2 against items d1, d2
+	printf '%s\n' 'q1 1 0' 'q2 0 1' > q.txt
+	printf '%s\n' 'd1 1 0' 'd2 0 1' > i.txt
+	run --separate-stderr rankof -e -r qrels --explain q2 --explain q9 q.txt i.txt
+	status_is 0
+	[[ "$stderr" == *"query q2: not in the qrels, left out (-u keeps it)"* ]]
+	[[ "$stderr" == *"rankof: --explain q9: the input has no such query"* ]]
+	# -c writes q-only queries of the qrels: those are no missing query
+	echo 'q7 d1 1' >> qrels
+	run --separate-stderr rankof -c -r qrels --explain q7 scores
+	status_is 0
+	[[ "$stderr" == *"query q7: n = 0 candidates, m = 1 relevant, 0 retrieved"* ]]
+	[[ "$stderr" != *"no such query"* ]]
+}

@@ -545,6 +545,8 @@ static void emit(void *arg, const struct kchunk *ch)
 		strmap_put(&C->R->seen, qid, NULL);
 		if (!W->qjudged[j]) {
 			C->R->unjudged++;
+			if (C->R->ex && rankexplain_wanted(C->R->ex, qid))
+				rankexplain_unjudged(C->R->ex, qid);
 			continue;
 		}
 		if (C->R->ex && rankexplain_wanted(C->R->ex, qid))

@@ -137,7 +137,8 @@ void ranker_end_query(struct ranker *K)
 	if (K->active && K->judged) {
 		emit(K, K->q, K->cand.nent);
 		ranker_count(K, K->line, K->rq.n);
-	}
+	} else if (K->active && K->explain_on)
+		rankexplain_unjudged(K->ex, K->q);
 	K->active = 0;
 }
 
@@ -218,6 +219,9 @@ void ranker_finish(struct ranker *K)
 			emit(K, q, 0);
 		}
 	}
+	if (K->ex)
+		rankexplain_missing(K->ex, &K->seen, K->all_queries ? K->rel :
+				    NULL);
 	if (K->unjudged)
 		note("%ld quer%s not in the qrels left out", K->unjudged,
 		     K->unjudged == 1 ? "y" : "ies");

@@ -426,6 +426,28 @@ void rankexplain_query(struct rankexplain *x, const struct relsrc *rel,
 		say(x, "  (* a relevant item)\n");
 }
 
+void rankexplain_unjudged(struct rankexplain *x, struct slice q)
+{
+	say(x, "query %.*s: not in the qrels, left out (-u keeps it)\n",
+	    (int)q.n, q.p);
+}
+
+void rankexplain_missing(const struct rankexplain *x,
+			 const struct strmap *seen, const struct relsrc *rel)
+{
+	size_t i;
+
+	for (i = 0; i < x->nnames; i++) {
+		struct slice q = { x->names[i], strlen(x->names[i]) };
+		if (strcmp(x->names[i], "all") == 0 ||
+		    strmap_get(seen, q) != (size_t)-1 ||
+		    (rel && rel->kind == REL_QRELS &&
+		     strmap_get(&rel->qq, q) != (size_t)-1))
+			continue;
+		note("--explain %s: the input has no such query", x->names[i]);
+	}
+}
+
 /* the ranker's candidates: its map of ids and its scores */
 static struct slice cand_id(const void *ctx, size_t i)
 {

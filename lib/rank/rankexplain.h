@@ -58,6 +58,12 @@ int rankexplain_wanted(const struct rankexplain *x, struct slice q);
 void rankexplain_begin(struct rankexplain *x);
 /* a candidate line of the query left its gallery by rule why (EXCL_*) */
 void rankexplain_removed(struct rankexplain *x, struct slice item, int why);
+/* query q is left out: the qrels lack it */
+void rankexplain_unjudged(struct rankexplain *x, struct slice q);
+/* a note for each query named that the input lacks (not in seen, nor in
+ * rel's qrels when rel is not NULL: rankof -c adds those) */
+void rankexplain_missing(const struct rankexplain *x,
+			 const struct strmap *seen, const struct relsrc *rel);
 /* the explanation of query q: its m rank lines l (in the stream's order),
  * its candidates c, the relevance rules (rq: the query's, for the rules'
  * names), the break rule brk */
