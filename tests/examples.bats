@@ -82,6 +82,23 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	# reid-brute.awk on the same data (synthemb -s 0 reid): the same
 	# 74.8 90.1 94.3 96.8 67.2 over 1003 queries. Here the same check on a
 	# small set, every run: identities, junk, distractors, cameras.
+	# the CMC picture: valid XML, one curve of 50 points per protocol with
+	# its legend, the Market-1501 curve below the other at rank 1 (74.8
+	# against 93.5: a larger y in SVG's downward axis)
+	[ -s reid-cmc.svg ]
+	[ "$(grep -c '<polyline class="curve"' reid-cmc.svg)" = 2 ]
+	grep -q '>Market-1501<' reid-cmc.svg
+	grep -q '>same camera, junk kept<' reid-cmc.svg
+	set -- $(sed -n 's/.*<polyline class="curve"[^>]* points="\([^"]*\)".*/\1/p' reid-cmc.svg |
+	    awk '{ split($1, p, ","); print NF, p[2] }')
+	[ "$1" = 50 ] && [ "$3" = 50 ]
+	gt "$2" "$4"
+	if command -v xmllint >/dev/null; then
+		xmllint --noout reid-cmc.svg
+	else
+		[ -z "${CI:-}" ] || { echo "CI: xmllint missing"; false; }
+		echo "# xmllint (libxml2-utils) is not installed: reid-cmc.svg unchecked" >&3
+	fi
 	synthemb -s 5 -n 40 --distractors 60 --junk 15 -o r reid
 	ex reid r
 	status_is 0
@@ -218,6 +235,11 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	same "$(printf '%s\n' "$output" | awk '$1 == "hit@1" && NF == 5 { print $2 } $1 == "MAP@R" && NF == 5 { print $2 }' | paste -sd' ' -)" \
 	    "$(printf '%s\n' "$output" | awk '$1 == "pixels" { p1 = $2; pm = $5 } $1 == "spectrum" { s1 = $2; sm = $5 }
 	        END { printf "%.1f %.1f\n", p1 - s1, pm - sm }')"
+	# the CMC section: the mean rank (hitrate's MeanR) is one plus the area
+	# above the full curve (cmc -K all), the identity of cmc(1)
+	set -- $(printf '%s\n' "$output" | awk '/^  image->text mean rank/ { print $4, $NF }')
+	[ -n "$1" ]
+	same "$1" "$2"
 	# the terminal: no line wider than 80 columns (UTF-8 continuation
 	# bytes of the plot's drawing characters take no column)
 	run awk 'length > 80' <(LC_ALL=C sed 's/[\x80-\xbf]//g' "$E/demo.out")
