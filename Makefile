@@ -9,7 +9,7 @@
 #   make check-san     the same as make check SAN=1
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench, make bench-cmc
+#   make demo, make bench, make bench-cmc, make bench-long
 
 VERSION = 0.1.0
 PREFIX = /usr/local
@@ -36,7 +36,6 @@ LIBSRC = \
 	lib/util/pool.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
-	lib/util/parallel.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
@@ -60,6 +59,7 @@ LIBSRC = \
 	lib/measure/driver.c \
 	lib/stats/columns.c \
 	lib/stats/normal.c \
+	lib/stats/draws.c \
 	lib/stats/resample.c \
 	lib/stats/signflip.c \
 	lib/stats/interval.c \
@@ -95,7 +95,6 @@ LIBHDR = \
 	lib/util/bisect.h \
 	lib/util/detmath.h \
 	lib/util/rng.h \
-	lib/util/parallel.h \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
@@ -123,6 +122,7 @@ LIBHDR = \
 	lib/measure/driver.h \
 	lib/stats/columns.h \
 	lib/stats/normal.h \
+	lib/stats/draws.h \
 	lib/stats/resample.h \
 	lib/stats/signflip.h \
 	lib/stats/interval.h \
@@ -223,7 +223,7 @@ check-valgrind: all
 # libFuzzer harnesses (fuzz/NAME.c), built with clang and the sanitizers
 # in build/fuzz; each runs FUZZ_SECONDS from its seed corpus fuzz/corpus/NAME
 # (new inputs go to build/fuzz/corpus/NAME, crashes to build/fuzz/)
-FUZZ = lines num rankstream relevance embed options
+FUZZ = lines num rankstream relevance embed options scorerank
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -262,6 +262,10 @@ bench-crossmodal: all
 bench-cmc: all
 	sh bench/cmc.sh
 
+# 100M lines streamed through rankof | hitrate, peak RSS (minutes, 3.8 GB)
+bench-long: all
+	sh bench/long.sh
+
 # the mutation audit of tests/mutations (minutes; not part of check)
 mutate:
 	sh tests/mutate.sh
@@ -285,6 +289,6 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench bench-crossmodal demo install uninstall clean
+.PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench bench-crossmodal bench-long demo install uninstall clean
 .PHONY: all check check-san mutate bench bench-crossmodal bench-cmc demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

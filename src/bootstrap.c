@@ -9,7 +9,7 @@
 #include "util/num.h"
 #include "util/optlist.h"
 #include "util/out.h"
-#include "util/parallel.h"
+#include "util/pool.h"
 #include "stream/measuretable.h"
 #include "stats/bootreport.h"
 
@@ -65,7 +65,7 @@ int main(int argc, char **argv)
 	struct bootopts o = {
 		.resamples = 10000, .permutations = 10000, .seed = 1,
 		.confidence = 0.95, .method = METHOD_PERCENTILE,
-		.threads = parallel_default(8), .decimals = 4,
+		.threads = pool_ncpu() < 8 ? pool_ncpu() : 8, .decimals = 4,
 	};
 	int c, stdin_uses = 0;
 

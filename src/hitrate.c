@@ -1,7 +1,6 @@
 /* hitrate: rank stream to the cut-off measures of the article: hit@K (the
  * "R@K" of retrieval papers), recall@K, P@K, MRR, MedR and MeanR, and
  * MRR@K on request. */
-#include <getopt.h>
 #include <math.h>
 #include "measure/cutoff.h"
 #include "measure/driver.h"
@@ -71,44 +70,32 @@ static const struct mdef defs[] = {
 	  .explain = explain_first },
 };
 
-enum { O_MEDR = 256 };
-
-static const struct option own_opts[] = {
-	{ "medr", required_argument, 0, O_MEDR },
-	{ 0, 0, 0, 0 }
-};
-
-static void own_option(int c, const char *arg, void *ctx)
-{
-	static const char *const rules[] = { "median", "vsepp", NULL };
-	struct ctx *x = ctx;
-
-	if (c == O_MEDR)
-		x->medr_vsepp = parse_choice("--medr", arg, rules, usage_line) == 1;
-}
+static const char *const medr_names[] = { "median", "vsepp", NULL };
+static const int medr_values[] = { 0, 1 };
 
 static const long default_K[] = { 1, 5, 10 };
 
+static struct ctx ctx;
+static const struct choiceopt choices[] = {
+	{ "medr", medr_names, medr_values, &ctx.medr_vsepp },
+	{ 0 },
+};
+static const struct measureprog prog = {
+	.name = "hitrate",
+	.usage = usage_line,
+	.about = "Reads rank streams and writes hit@K, recall@K, P@K, MRR, MedR, MeanR.\n",
+	.measures =
+	"of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
+	"                          hit, recall and P also name the cut-off measures),\n"
+	"                          MRR@K (the reciprocal rank cut at K)\n",
+	.own_help =
+	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n",
+	MEASUREPROG_TABLES(defs, default_K),
+	.choices = choices,
+	.ctx = &ctx,
+};
+
 int main(int argc, char **argv)
 {
-	static struct ctx ctx;
-	static const struct measureprog prog = {
-		.name = "hitrate",
-		.usage = usage_line,
-		.about = "Reads rank streams and writes hit@K, recall@K, P@K, MRR, MedR, MeanR.\n",
-		.measures =
-		"of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
-		"                          hit, recall and P also name the cut-off measures),\n"
-		"                          MRR@K (the reciprocal rank cut at K)\n",
-		.own_help =
-		"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n",
-		.defs = defs,
-		.ndefs = sizeof defs / sizeof defs[0],
-		.default_cutoffs = default_K,
-		.ndefault_cutoffs = sizeof default_K / sizeof default_K[0],
-		.own_opts = own_opts,
-		.option = own_option,
-		.ctx = &ctx,
-	};
 	driver_main(argc, argv, &prog);
 }

@@ -1,6 +1,5 @@
 /* mapr: R-precision, MAP@R, average precision (whole list and cut at K)
  * and mINP from the rank stream, in three tie modes (lib/measure/listmeasure.c). */
-#include <getopt.h>
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
@@ -63,46 +62,32 @@ static const struct mdef defs[] = {
 	  .explain = explain_inp },
 };
 
-enum { O_APDIV = 256 };
-
-static const struct option own_opts[] = {
-	{ "ap-divisor", required_argument, 0, O_APDIV },
-	{ 0, 0, 0, 0 }
-};
-
-static void own_option(int c, const char *arg, void *ctx)
-{
-	static const char *const names[] = { "m", "min", "found", NULL };
-	static const int value[] = { APDIV_M, APDIV_MIN, APDIV_FOUND };
-	struct ctx *x = ctx;
-
-	if (c == O_APDIV)
-		x->div = value[parse_choice("--ap-divisor", arg, names,
-					    usage_line)];
-}
+static const char *const ap_divisor_names[] = { "m", "min", "found", NULL };
+static const int ap_divisor_values[] = { APDIV_M, APDIV_MIN, APDIV_FOUND };
 
 static const long default_K[] = { 10, 100 };
 
+static struct ctx ctx;
+static const struct choiceopt choices[] = {
+	{ "ap-divisor", ap_divisor_names, ap_divisor_values, &ctx.div },
+	{ 0 },
+};
+static const struct measureprog prog = {
+	.name = "mapr",
+	.usage = usage_line,
+	.about =
+	"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
+	"(measure query value): Rprec, MAP@R, AP, AP@K for each cut-off, mINP.\n",
+	.measures = "of Rprec, MAP@R, AP, AP@K, mINP (default all)\n",
+	.own_help =
+	"      --ap-divisor D      AP@K divided by m (default), min(m, K), or the\n"
+	"                          relevant items found in the top K (found)\n",
+	MEASUREPROG_TABLES(defs, default_K),
+	.choices = choices,
+	.ctx = &ctx,
+};
+
 int main(int argc, char **argv)
 {
-	static struct ctx ctx;
-	static const struct measureprog prog = {
-		.name = "mapr",
-		.usage = usage_line,
-		.about =
-		"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
-		"(measure query value): Rprec, MAP@R, AP, AP@K for each cut-off, mINP.\n",
-		.measures = "of Rprec, MAP@R, AP, AP@K, mINP (default all)\n",
-		.own_help =
-		"      --ap-divisor D      AP@K divided by m (default), min(m, K), or the\n"
-		"                          relevant items found in the top K (found)\n",
-		.defs = defs,
-		.ndefs = sizeof defs / sizeof defs[0],
-		.default_cutoffs = default_K,
-		.ndefault_cutoffs = sizeof default_K / sizeof default_K[0],
-		.own_opts = own_opts,
-		.option = own_option,
-		.ctx = &ctx,
-	};
 	driver_main(argc, argv, &prog);
 }

@@ -1,6 +1,5 @@
 /* ndcg: normalized discounted cumulative gain, cut at K and over the whole
  * list, from the rank stream in three tie modes (lib/measure/listmeasure.c). */
-#include <getopt.h>
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
@@ -37,45 +36,32 @@ static const struct mdef defs[] = {
 	  .explain = e_ndcg },
 };
 
-enum { O_GAIN = 256 };
-
-static const struct option own_opts[] = {
-	{ "gain", required_argument, 0, O_GAIN },
-	{ 0, 0, 0, 0 }
-};
-
-static void own_option(int c, const char *arg, void *ctx)
-{
-	static const char *const names[] = { "linear", "exp", NULL };
-	static const int value[] = { GAIN_LINEAR, GAIN_EXP };
-	struct ctx *x = ctx;
-
-	if (c == O_GAIN)
-		x->gain = value[parse_choice("--gain", arg, names, usage_line)];
-}
+static const char *const gain_names[] = { "linear", "exp", NULL };
+static const int gain_values[] = { GAIN_LINEAR, GAIN_EXP };
 
 static const long default_K[] = { 5, 10, 20 };
 
+static struct ctx ctx;
+static const struct choiceopt choices[] = {
+	{ "gain", gain_names, gain_values, &ctx.gain },
+	{ 0 },
+};
+static const struct measureprog prog = {
+	.name = "ndcg",
+	.usage = usage_line,
+	.about =
+	"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
+	"(measure query value): nDCG@K for each cut-off, and nDCG over the whole list.\n",
+	.measures = "of nDCG@K, nDCG (default both)\n",
+	.own_help =
+	"      --gain G            gain of a grade: linear (the grade, default) or\n"
+	"                          exp (2^grade - 1)\n",
+	MEASUREPROG_TABLES(defs, default_K),
+	.choices = choices,
+	.ctx = &ctx,
+};
+
 int main(int argc, char **argv)
 {
-	static struct ctx ctx;
-	static const struct measureprog prog = {
-		.name = "ndcg",
-		.usage = usage_line,
-		.about =
-		"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
-		"(measure query value): nDCG@K for each cut-off, and nDCG over the whole list.\n",
-		.measures = "of nDCG@K, nDCG (default both)\n",
-		.own_help =
-		"      --gain G            gain of a grade: linear (the grade, default) or\n"
-		"                          exp (2^grade - 1)\n",
-		.defs = defs,
-		.ndefs = sizeof defs / sizeof defs[0],
-		.default_cutoffs = default_K,
-		.ndefault_cutoffs = sizeof default_K / sizeof default_K[0],
-		.own_opts = own_opts,
-		.option = own_option,
-		.ctx = &ctx,
-	};
 	driver_main(argc, argv, &prog);
 }

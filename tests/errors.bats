@@ -6,6 +6,7 @@
 # quietly, a full disk loudly; a truncated upstream stream is an error.
 load helper
 load data/ranks/common
+load errtable
 bats_require_minimum_version 1.5.0
 
 setup() {
@@ -22,32 +23,6 @@ setup() {
 	printf 'd1 A\nq1\n' > lb_fields1
 	printf 'd1 A c1 x\n' > lb_fields4
 	printf 'a A\nb B\na B\n' > lb_dup
-}
-
-# err_table: rows "STATUS | COMMAND | STDIN (printf format) | STDERR" on
-# stdin. Runs `printf STDIN | COMMAND` for each and checks the status, that
-# stderr is exactly STDERR and that stdout holds no `# end`.
-err_table() {
-	local st cmd in want got out fails=0 rows=0 code
-	while IFS='|' read -r st cmd in want; do
-		st=$(echo $st)
-		case $st in ''|\#*) continue ;; esac
-		cmd=$(echo $cmd); want=${want# }
-		in=${in#"${in%%[![:space:]]*}"}; in=${in%"${in##*[![:space:]]}"}
-		rows=$((rows + 1))
-		code=0
-		# shellcheck disable=SC2086
-		out=$(printf -- "$in" | $cmd 2>err) || code=$?
-		got=$(cat err)
-		if [ "$code" != "$st" ] || [ "$got" != "$want" ] || [[ $out == *"# end"* ]]; then
-			printf 'FAIL %s < "%s":\n  status %s, want %s\n  stderr: %s\n  want:   %s\n' \
-			    "$cmd" "$in" "$code" "$st" "$got" "$want" >&2
-			[[ $out != *"# end"* ]] || echo "  stdout has '# end'" >&2
-			fails=$((fails + 1))
-		fi
-	done
-	echo "$rows rows, $fails failing" >&2
-	[ "$rows" -gt 0 ] && [ "$fails" -eq 0 ]
 }
 
 # usage_table: rows "COMMAND" on stdin; each must exit 2 with nothing on

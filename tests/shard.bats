@@ -45,6 +45,34 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	done
 }
 
+@test "shard: a query shard of rankof -e says nothing of the queries left out" {
+	# synthemb's image-text data: 40 images of 5 captions, labels files
+	# naming every row; a shard holds 10 or 50 of the queries, and the
+	# label records of the others name rows of the file all the same
+	synthemb -o d -n 40 -d 8 crossmodal
+	for i in 0 1 2 3; do
+		run --separate-stderr rankof -j 1 --shard $i/4 -e -m cos \
+		    --query-labels d/img.labels --item-labels d/cap.labels d/img.npy d/cap.npy
+		[ "$status" -eq 0 ]
+		[ "$stderr" = "" ]
+		# 10 images, 5 relevant captions each
+		[ "$(echo "$output" | grep -vc '^#')" -eq 50 ]
+		run --separate-stderr rankof -j 2 --shard $i/4 -e -m cos \
+		    --query-labels d/cap.labels --item-labels d/img.labels d/cap.npy d/img.npy
+		[ "$status" -eq 0 ]
+		[ "$stderr" = "" ]
+		# 50 captions, 1 relevant image each
+		[ "$(echo "$output" | grep -vc '^#')" -eq 50 ]
+	done
+	# a record naming no query row is still found under --shard, counted
+	# over the whole file: 41 records, one of them no row
+	{ cat d/img.labels; printf 'nosuch\t3\n'; } > qlab
+	run --separate-stderr rankof -j 1 --shard 2/4 -e -m cos \
+	    --query-labels qlab --item-labels d/cap.labels d/img.npy d/cap.npy
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "rankof: qlab:41: 1 of the 41 ids name no row of d/img.npy, the first 'nosuch'" ]
+}
+
 @test "shard: query shards of a score stream, any chunk size and -j, for 1 to 4 shards" {
 	simmat q.txt i.txt > scores
 	rankof --query-labels q.labels --item-labels i.labels scores > one

@@ -13,22 +13,9 @@
 #   writes them into a temporary folder. Writes hitrate's measure stream:
 #   hit@R is recall@R, R = 1, 10, 100.
 set -e
-root=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$root/bin:$PATH"
-LC_ALL=C
-export PATH LC_ALL
-work=$(mktemp -d "${TMPDIR:-/tmp}/ann.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 1' HUP INT TERM
-if [ $# -ge 1 ]; then
-	dir=$1
-else
-	dir=$work/data
-	synthemb -o "$dir" ann
-fi
-for f in base.fvecs query.fvecs approx.scores; do
-	[ -r "$dir/$f" ] || { echo "ann.sh: no $dir/$f" >&2; exit 1; }
-done
+. "$(dirname "$0")/common.sh"
+data ann "${1:-}"
+need base.fvecs query.fvecs approx.scores
 
 # the exact nearest neighbour of each query, as qrels
 simmat -m l2 -k 1 "$dir/query.fvecs" "$dir/base.fvecs" >"$work/exact"

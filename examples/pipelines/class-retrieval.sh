@@ -14,20 +14,9 @@
 #   shifts, embedded as raw pixels and as the shift-invariant Fourier
 #   magnitude (spectrum), as in the reference article.
 set -e
-root=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$root/bin:$PATH"
-LC_ALL=C
-export PATH LC_ALL
-work=$(mktemp -d "${TMPDIR:-/tmp}/class-retrieval.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 1' HUP INT TERM
-if [ $# -ge 1 ]; then
-	dir=$1
-else
-	dir=$work/data
-	synthemb -o "$dir" classes
-fi
-[ -r "$dir/shots.labels" ] || { echo "class-retrieval.sh: no $dir/shots.labels" >&2; exit 1; }
+. "$(dirname "$0")/common.sh"
+data classes "${1:-}"
+need shots.labels
 tmp=$work/t
 
 printf '%-10s %7s %7s %12s %7s\n' embedding R@1 R@10 R-precision MAP@R

@@ -14,22 +14,9 @@
 #   them (the reference article's kind of data, seed 0) into a temporary
 #   folder. Prints the table of the article's example.
 set -e
-root=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$root/bin:$PATH"
-LC_ALL=C
-export PATH LC_ALL
-work=$(mktemp -d "${TMPDIR:-/tmp}/coco-1k-5k.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 1' HUP INT TERM
-if [ $# -ge 1 ]; then
-	dir=$1
-else
-	dir=$work/data
-	synthemb -o "$dir" crossmodal
-fi
-for f in img.npy cap.npy img.labels cap.labels; do
-	[ -r "$dir/$f" ] || { echo "coco-1k-5k.sh: no $dir/$f" >&2; exit 1; }
-done
+. "$(dirname "$0")/common.sh"
+data crossmodal "${1:-}"
+need img.npy cap.npy img.labels cap.labels
 tmp=$work/t
 
 # measures DIRECTION [--folds 5]: R@1/5/10 (hit@K), median and mean rank

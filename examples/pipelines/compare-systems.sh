@@ -10,14 +10,10 @@
 # The noise comes from the Park-Miller generator computed exactly in awk,
 # so every awk writes the same collection.
 set -e
-root=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$root/bin:$PATH"
-LC_ALL=C
-export PATH LC_ALL
+. "$(dirname "$0")/common.sh"
 cd "$root"
 d=examples/data
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare-systems.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT INT TERM
+tmp=$work
 
 say() { printf '\n'; printf '# %s\n' "$@"; }
 run() { printf '$ %s\n' "$*"; sh -c "$*"; }

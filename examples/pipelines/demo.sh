@@ -7,13 +7,7 @@
 # names the pipeline that computed it and says in one sentence what it
 # shows. The data come from seed 0 (SEED overrides it).
 set -e
-root=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$root/bin:$PATH"
-LC_ALL=C
-export PATH LC_ALL
-work=$(mktemp -d "${TMPDIR:-/tmp}/demo.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 1' HUP INT TERM
+. "$(dirname "$0")/common.sh"
 seed=${SEED:-0}
 d=$work/data
 synthemb -s "$seed" -o "$d" crossmodal

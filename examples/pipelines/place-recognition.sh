@@ -14,23 +14,10 @@
 #   temporary folder. METRES: the positive radius (default 25).
 #   Writes hitrate's measure stream: hit@N is Recall@N, N = 1, 5, 10, 20.
 set -e
-root=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$root/bin:$PATH"
-LC_ALL=C
-export PATH LC_ALL
-work=$(mktemp -d "${TMPDIR:-/tmp}/place-recognition.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 1' HUP INT TERM
-if [ $# -ge 1 ]; then
-	dir=$1
-else
-	dir=$work/data
-	synthemb -o "$dir" places
-fi
+. "$(dirname "$0")/common.sh"
+data places "${1:-}"
 metres=${2:-25}
-for f in qpos.npy dbpos.npy qdesc.npy dbdesc.npy; do
-	[ -r "$dir/$f" ] || { echo "place-recognition.sh: no $dir/$f" >&2; exit 1; }
-done
+need qpos.npy dbpos.npy qdesc.npy dbdesc.npy
 
 # positives: every database image within METRES of the query (simmat's l2
 # score is minus the distance), as qrels; the end line is checked by

@@ -16,22 +16,9 @@
 #   and the junk kept, to show what the protocol removes, and draws both
 #   CMC curves (ranks 1 to 50) into the picture SVG [reid-cmc.svg].
 set -e
-root=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$root/bin:$PATH"
-LC_ALL=C
-export PATH LC_ALL
-work=$(mktemp -d "${TMPDIR:-/tmp}/reid.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 1' HUP INT TERM
-if [ $# -ge 1 ]; then
-	dir=$1
-else
-	dir=$work/data
-	synthemb -o "$dir" reid
-fi
-for f in query.npy gallery.npy query.labels gallery.labels; do
-	[ -r "$dir/$f" ] || { echo "reid.sh: no $dir/$f" >&2; exit 1; }
-done
+. "$(dirname "$0")/common.sh"
+data reid "${1:-}"
+need query.npy gallery.npy query.labels gallery.labels
 
 # ranks FILE [OPTION...]: the rank stream of every query into $work/FILE
 ranks() {

@@ -12,17 +12,12 @@
 #   $RANKKIT_SHARED/data/crossmodal-seed0); N shards of each kind [4].
 # Prints hit@1/5/10 of the single run and "same" for each kind of shard.
 set -e
-root=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$root/bin:$PATH"
-LC_ALL=C
-export PATH LC_ALL
+. "$(dirname "$0")/common.sh"
 dir=${1:-${RANKKIT_SHARED:?give DIR or set RANKKIT_SHARED}/data/crossmodal-seed0}
 n=${2:-4}
 command -v parallel >/dev/null 2>&1 ||
 	{ echo "sharded.sh: needs GNU parallel (Debian: apt-get install parallel)" >&2; exit 1; }
-tmp=${TMPDIR:-/tmp}/sharded.$$
-mkdir "$tmp"
-trap 'rm -rf "$tmp"' EXIT INT TERM
+tmp=$work
 rel="--query-labels $dir/img.labels --item-labels $dir/cap.labels"
 emb="-e -m cos $rel $dir/img.npy $dir/cap.npy"
 

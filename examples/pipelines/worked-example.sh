@@ -5,10 +5,7 @@
 # rate against recall, labels. Every command is printed before it runs, so
 # the output can be shown in a class as is.
 set -e
-root=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$root/bin:$PATH"
-LC_ALL=C
-export PATH LC_ALL
+. "$(dirname "$0")/common.sh"
 cd "$root"
 d=examples/data
 

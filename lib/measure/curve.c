@@ -87,14 +87,13 @@ void curve_extend(struct curve *C, size_t nK)
 
 double curve_mean(const struct curve *C, size_t K, int mode)
 {
-	struct exactsum x;
+	struct exactmean x;
 
-	if (C->count == 0)
-		return NAN;
+	exactmean_init(&x);
 	if (C->frac[mode][K - 1])
-		x = *C->frac[mode][K - 1];
-	else
-		exactsum_init(&x);
-	exactsum_add(&x, (double)C->ones[K - 1]);
-	return exactsum_value(&x) / (double)C->count;
+		x.sum = *C->frac[mode][K - 1];
+	/* the ones and the fractions, over every query counted */
+	exactsum_add(&x.sum, (double)C->ones[K - 1]);
+	x.count = C->count;
+	return exactmean_value(&x);
 }

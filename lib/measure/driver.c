@@ -14,7 +14,8 @@
 #include "util/out.h"
 #include "stream/stream.h"
 
-enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_EXPLAIN, O_QUIET, O_VERSION };
+enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_EXPLAIN, O_QUIET, O_VERSION,
+       O_CHOICE = 2000 };	/* O_CHOICE + i: the program's choice i */
 
 static const struct option common_opts[] = {
 	{ "cutoffs", required_argument, 0, 'k' },
@@ -111,10 +112,18 @@ static int common_option(struct measureopts *o, int c, const char *arg,
 	return 0;
 }
 
+static void choice_option(const struct choiceopt *ch, const char *arg,
+			  const char *usage)
+{
+	char flag[64];
+	snprintf(flag, sizeof flag, "--%s", ch->name);
+	*ch->target = ch->values[parse_choice(flag, arg, ch->names, usage)];
+}
+
 static void parse_options(struct driver *d, int argc, char **argv)
 {
 	const struct measureprog *prog = d->prog;
-	size_t ncommon = sizeof common_opts / sizeof common_opts[0], nown = 0;
+	size_t ncommon = sizeof common_opts / sizeof common_opts[0], nown = 0, i;
 	struct measureopts *o = &d->opt;
 	struct option *opts;
 	int c;
@@ -122,12 +131,13 @@ static void parse_options(struct driver *d, int argc, char **argv)
 	rk_setprog(argv[0]);
 	rk_usage = prog->usage;
 	opterr = 0;
-	while (prog->own_opts && prog->own_opts[nown].name)
+	while (prog->choices && prog->choices[nown].name)
 		nown++;
 	opts = xcalloc(ncommon + nown + 1, sizeof *opts);
 	memcpy(opts, common_opts, sizeof common_opts);
-	if (nown)
-		memcpy(opts + ncommon, prog->own_opts, nown * sizeof *opts);
+	for (i = 0; i < nown; i++)
+		opts[ncommon + i] = (struct option){ prog->choices[i].name,
+			required_argument, 0, O_CHOICE + (int)i };
 	memset(o, 0, sizeof *o);
 	o->mode = TIE_EXP;
 	o->empty = EMPTY_MISS;
@@ -141,9 +151,9 @@ static void parse_options(struct driver *d, int argc, char **argv)
 			printf("%s (rankkit) %s\n", prog->name, RK_VERSION);
 			out_finish();
 		}
-		if (c == '?' || c == ':' || !prog->option)
+		if (c < O_CHOICE || c >= O_CHOICE + (int)nown)
 			opt_error(argv, c);
-		prog->option(c, optarg, prog->ctx);
+		choice_option(&prog->choices[c - O_CHOICE], optarg, prog->usage);
 	}
 	free(opts);
 	if (!o->cutoffs) {

@@ -23,8 +23,16 @@
 
 enum empty_policy { EMPTY_MISS, EMPTY_SKIP, EMPTY_ERROR };
 
+/* a program's own option: --NAME takes one of names and stores the value
+ * at the same place of values into *target */
+struct choiceopt {
+	const char *name;		/* without the dashes */
+	const char *const *names;	/* NULL ended */
+	const int *values;
+	int *target;
+};
+
 /* a measure program: its measures, defaults and own options */
-struct option;
 struct measureprog {
 	const char *name;	/* for --version */
 	const char *usage;	/* the usage line, as the SYNOPSIS */
@@ -35,11 +43,16 @@ struct measureprog {
 	size_t ndefs;
 	const long *default_cutoffs;
 	size_t ndefault_cutoffs;
-	const struct option *own_opts;	/* {0} ended */
-	/* handles one of them (getopt's c and optarg); may be NULL */
-	void (*option)(int c, const char *arg, void *ctx);
-	void *ctx;		/* handed to option(), the measures and finish() */
+	const struct choiceopt *choices;	/* own options, {0} ended; may be NULL */
+	void *ctx;		/* handed to the measures and finish() */
 };
+
+/* a program's measure table and default cut-offs, both arrays, in a
+ * struct measureprog initializer */
+#define MEASUREPROG_TABLES(defs_, cutoffs_) \
+	.defs = (defs_), .ndefs = sizeof(defs_) / sizeof((defs_)[0]), \
+	.default_cutoffs = (cutoffs_), \
+	.ndefault_cutoffs = sizeof(cutoffs_) / sizeof((cutoffs_)[0])
 
 /* the options every measure program takes */
 struct measureopts {

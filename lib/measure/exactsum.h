@@ -25,4 +25,16 @@ void exactsum_add(struct exactsum *x, double v);
 /* the exact sum rounded to the nearest double, ties to even */
 double exactsum_value(const struct exactsum *x);
 
+/* A mean of the summaries: the exact sum of the values, rounded once, over
+ * their count; as order-free as the sum. All zero is the empty mean. */
+struct exactmean {
+	struct exactsum sum;
+	long count;
+};
+
+void exactmean_init(struct exactmean *x);
+void exactmean_add(struct exactmean *x, double v);
+/* NAN when nothing was added */
+double exactmean_value(const struct exactmean *x);
+
 #endif

@@ -30,8 +30,7 @@ static void colsum_add(struct colsum *a, const struct column *c,
 			      sizeof *a->med[m]);
 			a->med[m][a->nmed[m]++] = v[m];
 		} else {
-			exactsum_add(&a->sum[m], v[m]);
-			a->cnt[m]++;
+			exactmean_add(&a->mean[m], v[m]);
 		}
 	}
 }
@@ -49,8 +48,7 @@ static double colsum_value(struct colsum *a, const struct column *c, int m,
 	size_t n = a->nmed[m];
 
 	if (c->def->kind != MK_MEDIAN)
-		return a->cnt[m] ? exactsum_value(&a->sum[m]) / (double)a->cnt[m]
-				 : NAN;
+		return exactmean_value(&a->mean[m]);
 	if (n == 0)
 		return NAN;
 	qsort(a->med[m], n, sizeof *a->med[m], cmp_double);
@@ -106,10 +104,8 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 				size_t at = i * NTIEMODES + (size_t)m;
 				double x = colsum_value(&a, &s->col[i], m, s->ctx);
 				r->fold[f * width + at] = x;
-				if (!isnan(x)) {
-					exactsum_add(&over[i].sum[m], x);
-					over[i].cnt[m]++;
-				}
+				if (!isnan(x))
+					exactmean_add(&over[i].mean[m], x);
 			}
 			colsum_free(&a);
 		}
@@ -117,9 +113,8 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 	/* the mean of the fold values, whatever the column's kind */
 	for (i = 0; i < s->ncol; i++)
 		for (m = 0; m < NTIEMODES; m++)
-			r->all[i * NTIEMODES + (size_t)m] = over[i].cnt[m] ?
-				exactsum_value(&over[i].sum[m]) /
-				(double)over[i].cnt[m] : NAN;
+			r->all[i * NTIEMODES + (size_t)m] =
+				exactmean_value(&over[i].mean[m]);
 	free(over);
 }
 

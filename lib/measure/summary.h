@@ -12,8 +12,7 @@
 /* one column's running summary, per tie mode; sums are exact, so the
  * summary is the same for any order of the queries */
 struct colsum {
-	struct exactsum sum[NTIEMODES];
-	long cnt[NTIEMODES];
+	struct exactmean mean[NTIEMODES];
 	double *med[NTIEMODES];	/* a median column's values */
 	size_t nmed[NTIEMODES], medcap[NTIEMODES];
 };

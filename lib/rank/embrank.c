@@ -542,7 +542,7 @@ static void emit(void *arg, const struct kchunk *ch)
 		struct slice qid = embed_id(C->Q, q);
 		/* the ranker's bookkeeping: queries seen (for -c), queries
 		 * without relevance */
-		strmap_put(&C->R->seen, qid, NULL);
+		idset_add(&C->R->seen, qid);
 		if (!W->qjudged[j]) {
 			C->R->unjudged++;
 			if (C->R->ex && rankexplain_wanted(C->R->ex, qid))
@@ -611,11 +611,13 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	struct kernel K;
 	struct ctx C;
 	struct relquery rq;
+	struct strmap qrow;	/* every query row, --shard's share or not */
 	size_t folds = o->folds ? o->folds : 1, q;
 	int nthreads = o->nthreads ? o->nthreads : pool_ncpu(), s, ns;
 	const char *e;
 
 	embed_read_pair(&Q, queries, o->qids, &I, items, o->iids, folds);
+	rowcheck_queries(&qrow, R->rel, &Q);
 	if (o->nshards > 1) {
 		if (folds > 1 && Q.rows / folds % (size_t)o->nshards)
 			die(EXIT_DATA, "%zu queries per fold do not split into "
@@ -649,7 +651,8 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 			if (strmap_get(&C.rel->qlab.ids, embed_id(&Q, q)) == NONE)
 				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
 	prepare(&C, folds);
-	rowcheck(C.rel, &Q, &I, &C.irow);
+	rowcheck(C.rel, &qrow, &Q, &I, &C.irow);
+	strmap_free(&qrow);
 	ns = pool_nslots(nthreads);
 	C.slot = xcalloc((size_t)ns, sizeof *C.slot);
 	for (s = 0; s < ns; s++)

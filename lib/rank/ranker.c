@@ -16,7 +16,7 @@ void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
 	K->rel = rel;
 	K->brk = brk;
 	K->all_queries = all_queries;
-	strmap_init(&K->seen);
+	idset_init(&K->seen);
 	strmap_init(&K->cand);
 	K->excl = rel->exclude_self || rel->junk_samecam ||
 		  rel->has_junk_label || rel->folds;
@@ -146,8 +146,7 @@ void ranker_begin(struct ranker *K, struct slice q, const char *file,
 		  long line)
 {
 	ranker_end_query(K);
-	K->q = strmap_key(&K->seen,
-			  stream_query_begins(&K->seen, q, file, line));
+	K->q = q;
 	K->active = 1;
 	K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
 	if (!K->judged)
@@ -210,7 +209,7 @@ void ranker_finish(struct ranker *K)
 		strmap_clear(&K->cand);
 		for (i = 0; i < rel_nqueries(K->rel); i++) {
 			struct slice q = rel_query_id(K->rel, i);
-			if (strmap_get(&K->seen, q) != (size_t)-1)
+			if (idset_has(&K->seen, q))
 				continue;
 			rel_query(K->rel, q, &K->rq, NULL, 0);
 			K->explain_on = K->ex && rankexplain_wanted(K->ex, q);
@@ -234,7 +233,7 @@ void ranker_finish(struct ranker *K)
 
 void ranker_free(struct ranker *K)
 {
-	strmap_free(&K->seen);
+	idset_free(&K->seen);
 	strmap_free(&K->cand);
 	free(K->score);
 	free(K->rq.item);

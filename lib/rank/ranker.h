@@ -15,7 +15,8 @@ struct ranker {
 	int all_queries;	/* -c */
 	int excl;		/* any gallery exclusion to check per line */
 
-	struct strmap seen;	/* queries begun so far */
+	struct idset seen;	/* queries begun so far (the calling
+				 * thread's ranker: a worker's is empty) */
 	struct strmap cand;	/* this query's candidates: entry = index */
 	double *score;
 	size_t scap;
@@ -57,7 +58,8 @@ void rankline_write(struct slice q, const struct rankline *l, size_t m,
 /* candidates go in as: begin query q, then take each of its candidates
  * (h = hash_bytes(item)); file and line name them in messages. q must
  * stay valid until the query ends; the caller checks that a query does
- * not come back (in seen). */
+ * not come back (stream_query_begins into the seen of the ranker that
+ * keeps the whole run's). */
 void ranker_begin(struct ranker *K, struct slice q, const char *file,
 		  long line);
 void ranker_take(struct ranker *K, struct slice item, uint64_t h,

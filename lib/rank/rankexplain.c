@@ -433,14 +433,14 @@ void rankexplain_unjudged(struct rankexplain *x, struct slice q)
 }
 
 void rankexplain_missing(const struct rankexplain *x,
-			 const struct strmap *seen, const struct relsrc *rel)
+			 const struct idset *seen, const struct relsrc *rel)
 {
 	size_t i;
 
 	for (i = 0; i < x->nnames; i++) {
 		struct slice q = { x->names[i], strlen(x->names[i]) };
 		if (strcmp(x->names[i], "all") == 0 ||
-		    strmap_get(seen, q) != (size_t)-1 ||
+		    idset_has(seen, q) ||
 		    (rel && rel->kind == REL_QRELS &&
 		     strmap_get(&rel->qq, q) != (size_t)-1))
 			continue;

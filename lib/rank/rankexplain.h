@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include "rank/rankcount.h"
 #include "stream/relevance.h"
+#include "util/idset.h"
 #include "util/out.h"
 #include "util/slice.h"
 
@@ -63,7 +64,7 @@ void rankexplain_unjudged(struct rankexplain *x, struct slice q);
 /* a note for each query named that the input lacks (not in seen, nor in
  * rel's qrels when rel is not NULL: rankof -c adds those) */
 void rankexplain_missing(const struct rankexplain *x,
-			 const struct strmap *seen, const struct relsrc *rel);
+			 const struct idset *seen, const struct relsrc *rel);
 /* the explanation of query q: its m rank lines l (in the stream's order),
  * its candidates c, the relevance rules (rq: the query's, for the rules'
  * names), the break rule brk */

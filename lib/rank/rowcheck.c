@@ -31,10 +31,10 @@ static void check_records(const struct labelfile *F, const struct strmap *rows,
 	     id.p);
 }
 
-static void check_labels(const struct relsrc *R, const struct embed *Q,
-			 const struct embed *I, const struct strmap *irow)
+static void check_labels(const struct relsrc *R, const struct strmap *qrow,
+			 const struct embed *Q, const struct embed *I,
+			 const struct strmap *irow)
 {
-	struct strmap qrow;
 	size_t i, bad = 0, first = NONE;
 
 	for (i = 0; i < I->rows; i++)
@@ -54,16 +54,12 @@ static void check_labels(const struct relsrc *R, const struct embed *Q,
 		note("%zu of the %zu rows of %s have no label: ranked as never "
 		     "relevant (--unlabeled-irrelevant)", bad, I->rows, I->path);
 
-	strmap_init(&qrow);
-	for (i = 0; i < Q->rows; i++)
-		strmap_put(&qrow, embed_id(Q, i), NULL);
 	if (R->one_file) {
-		check_records(&R->ilab, irow, &qrow, "the queries or the items");
+		check_records(&R->ilab, irow, qrow, "the queries or the items");
 	} else {
 		check_records(&R->ilab, irow, NULL, I->path);
-		check_records(&R->qlab, &qrow, NULL, Q->path);
+		check_records(&R->qlab, qrow, NULL, Q->path);
 	}
-	strmap_free(&qrow);
 }
 
 static void check_qrels(const struct relsrc *R, const struct embed *I,
@@ -83,11 +79,23 @@ static void check_qrels(const struct relsrc *R, const struct embed *I,
 		     "never retrieved", R->qrels_name, bad, I->path);
 }
 
-void rowcheck(const struct relsrc *R, const struct embed *Q,
-	      const struct embed *I, const struct strmap *irow)
+void rowcheck_queries(struct strmap *qrow, const struct relsrc *R,
+		      const struct embed *Q)
+{
+	size_t i;
+
+	strmap_init(qrow);
+	if (R->kind == REL_LABELS)
+		for (i = 0; i < Q->rows; i++)
+			strmap_put(qrow, embed_id(Q, i), NULL);
+}
+
+void rowcheck(const struct relsrc *R, const struct strmap *qrow,
+	      const struct embed *Q, const struct embed *I,
+	      const struct strmap *irow)
 {
 	if (R->kind == REL_LABELS)
-		check_labels(R, Q, I, irow);
+		check_labels(R, qrow, Q, I, irow);
 	else
 		check_qrels(R, I, irow);
 }

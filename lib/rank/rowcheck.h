@@ -7,13 +7,20 @@
 #include "stream/relevance.h"
 #include "util/strmap.h"
 
-/* Labels: dies naming file and line when a label record names no row
- * (with one file for both sides: neither a query nor an item row), and
- * naming the file and the count when item rows have no label, unless
- * R->unlabeled_ok (then a note gives the count). Qrels: a note counts the
- * relevant judgments whose item is no row (they can never be retrieved).
- * irow maps item ids to rows. */
-void rowcheck(const struct relsrc *R, const struct embed *Q,
-	      const struct embed *I, const struct strmap *irow);
+/* The ids of every query row of Q into qrow (empty unless R has labels):
+ * called before --shard keeps a share of the rows, so that the records of
+ * the queries left out are not taken for ids that name no row. */
+void rowcheck_queries(struct strmap *qrow, const struct relsrc *R,
+		      const struct embed *Q);
+
+/* Labels: a note naming file and line when label records name no row
+ * (with one file for both sides: neither a query row of qrow nor an item
+ * row), and dies naming the file and the count when item rows have no
+ * label, unless R->unlabeled_ok (then a note gives the count). Qrels: a
+ * note counts the relevant judgments whose item is no row (they can never
+ * be retrieved). irow maps item ids to rows. Q->path names the queries. */
+void rowcheck(const struct relsrc *R, const struct strmap *qrow,
+	      const struct embed *Q, const struct embed *I,
+	      const struct strmap *irow);
 
 #endif

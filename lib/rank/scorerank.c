@@ -342,10 +342,12 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 	ranker_end_query(rk);
 }
 
-/* the same, a failure ending the chunk with an EV_ERROR event */
+/* the same, a failure ending the chunk with an EV_ERROR event; with one
+ * thread the calling thread's own trap, if any, is back afterwards */
 static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 {
 	static const struct slice none = { NULL, 0 };
+	struct errtrap *outer = rk_trap;
 
 	c->nev = 0;
 	c->nlines = 0;
@@ -353,7 +355,6 @@ static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 	c->ex.n = 0;
 	if (rk->ex)
 		rk->ex->to = &c->ex;
-	strmap_clear(&rk->seen);
 	rk->active = 0;
 	out_capture(&c->out);
 	rk_trap = &c->err;
@@ -363,7 +364,7 @@ static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 		push(c, EV_ERROR, c->err.line, none);
 		rk->active = 0;
 	}
-	rk_trap = NULL;
+	rk_trap = outer;
 	out_capture(NULL);
 }
 

@@ -5,62 +5,51 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
-#include "util/parallel.h"
 #include "util/rng.h"
+#include "stats/draws.h"
 #include "stats/resample.h"
 
 struct resampling {
 	struct dense D;
 	long B;
-	uint64_t seed;
 	double *out;
+	double **count;		/* per worker: how often each query is drawn */
 };
 
-static void one_resample(const struct resampling *R, struct rng *r,
-			 double *count, long b)
+static void one_resample(void *ctx, struct rng *r, long b, int worker)
 {
-	const struct dense *D = &R->D;
+	const struct resampling *rs = ctx;
+	const struct dense *D = &rs->D;
 	size_t n = D->n;
+	double *count = rs->count[worker];
 	memset(count, 0, n * sizeof *count);
 	for (size_t i = 0; i < n; i++)
 		count[rng_below(r, n)] += 1;
 	for (size_t c = 0; c < D->k; c++) {
 		double sum = dot4(count, D->val + c * n, n);
 		double den = D->have[c] ? dot4(count, D->have[c], n) : (double)n;
-		R->out[c * R->B + b] = den > 0 ? sum / den : NAN;
+		rs->out[c * rs->B + b] = den > 0 ? sum / den : NAN;
 	}
-}
-
-static void work(void *ctx, int w, int nw)
-{
-	const struct resampling *R = ctx;
-	long b0, b1;
-	struct rng start, r;
-	parallel_block(R->B, w, nw, &b0, &b1);
-	if (b0 == b1)
-		return;
-	double *count = xmalloc(R->D.n * sizeof *count + 1);
-	rng_seed(&start, R->seed);
-	for (long b = 0; b < b0; b++)
-		rng_jump(&start);
-	for (long b = b0; b < b1; b++) {
-		r = start;
-		one_resample(R, &r, count, b);
-		rng_jump(&start);
-	}
-	free(count);
 }
 
 void resample_means(const struct columns *C, long B, uint64_t seed,
 		    int threads, double *out)
 {
-	struct resampling R = { .B = B, .seed = seed, .out = out };
+	struct resampling rs = { .B = B, .out = out };
 	if (C->n == 0) {
 		for (size_t j = 0; j < C->k * (size_t)B; j++)
 			out[j] = NAN;
 		return;
 	}
-	dense_make(&R.D, C);
-	parallel_run(threads, work, &R);
-	dense_free(&R.D);
+	struct draws job = { .n = B, .seed = seed, .draw = one_resample, .ctx = &rs };
+	int nw = draws_workers(threads);
+	dense_make(&rs.D, C);
+	rs.count = xcalloc((size_t)nw, sizeof *rs.count);
+	for (int w = 0; w < nw; w++)
+		rs.count[w] = xmalloc(C->n * sizeof **rs.count + 1);
+	draws_run(&job, threads);
+	for (int w = 0; w < nw; w++)
+		free(rs.count[w]);
+	free(rs.count);
+	dense_free(&rs.D);
 }

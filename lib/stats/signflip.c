@@ -7,16 +7,15 @@
 #include <math.h>
 #include <stdlib.h>
 #include "util/err.h"
-#include "util/parallel.h"
 #include "util/rng.h"
+#include "stats/draws.h"
 #include "stats/signflip.h"
 
 struct flipping {
 	struct dense D;
-	long N;
-	uint64_t seed;
 	double *observed, *slack;	/* per column */
 	long *count;			/* per worker and column */
+	double **sign;			/* per worker: one draw's signs */
 };
 
 static void draw_signs(struct rng *r, double *sign, size_t n)
@@ -30,67 +29,68 @@ static void draw_signs(struct rng *r, double *sign, size_t n)
 	}
 }
 
-static void work(void *ctx, int w, int nw)
+static void one_flip(void *ctx, struct rng *r, long d, int worker)
 {
-	const struct flipping *F = ctx;
-	size_t n = F->D.n, k = F->D.k;
-	long d0, d1;
-	struct rng start, r;
-	long *count = F->count + (size_t)w * k;
-	parallel_block(F->N, w, nw, &d0, &d1);
-	if (d0 == d1)
-		return;
-	double *sign = xmalloc(n * sizeof *sign + 1);
-	rng_seed(&start, F->seed);
-	for (long d = 0; d < d0; d++)
-		rng_jump(&start);
-	for (long d = d0; d < d1; d++) {
-		r = start;
-		draw_signs(&r, sign, n);
-		for (size_t c = 0; c < k; c++) {
-			double t = fabs(dot4(sign, F->D.val + c * n, n));
-			count[c] += t >= F->observed[c] - F->slack[c];
-		}
-		rng_jump(&start);
+	const struct flipping *fl = ctx;
+	size_t n = fl->D.n, k = fl->D.k;
+	long *count = fl->count + (size_t)worker * k;
+	double *sign = fl->sign[worker];
+	(void)d;
+	draw_signs(r, sign, n);
+	for (size_t c = 0; c < k; c++) {
+		double t = fabs(dot4(sign, fl->D.val + c * n, n));
+		count[c] += t >= fl->observed[c] - fl->slack[c];
 	}
-	free(sign);
+}
+
+/* the observed statistic of each column and the slack of its rounding */
+static void observe(struct flipping *fl)
+{
+	size_t n = fl->D.n, k = fl->D.k;
+	double *ones = xmalloc(n * sizeof *ones + 1);
+	for (size_t i = 0; i < n; i++)
+		ones[i] = 1;
+	for (size_t c = 0; c < k; c++) {
+		const double *x = fl->D.val + c * n;
+		double abs_sum = 0;
+		for (size_t i = 0; i < n; i++)
+			abs_sum += fabs(x[i]);
+		/* the draws' sums in the same order as the observed one */
+		fl->observed[c] = fabs(dot4(ones, x, n));
+		fl->slack[c] = (double)(n + 1) * DBL_EPSILON * abs_sum;
+	}
+	free(ones);
 }
 
 void signflip_pvalues(const struct columns *C, long N, uint64_t seed,
 		      int threads, double *p)
 {
 	size_t n = C->n, k = C->k;
-	if (threads < 1)
-		threads = 1;
-	struct flipping F = { .N = N, .seed = seed };
-	dense_make(&F.D, C);
-	F.observed = xcalloc(k + 1, sizeof *F.observed);
-	F.slack = xcalloc(k + 1, sizeof *F.slack);
-	F.count = xcalloc((size_t)threads * k + 1, sizeof *F.count);
-	double *ones = xmalloc(n * sizeof *ones + 1);
-	for (size_t i = 0; i < n; i++)
-		ones[i] = 1;
-	for (size_t c = 0; c < k; c++) {
-		const double *x = F.D.val + c * n;
-		double abs_sum = 0;
-		for (size_t i = 0; i < n; i++)
-			abs_sum += fabs(x[i]);
-		/* the draws' sums in the same order as the observed one */
-		F.observed[c] = fabs(dot4(ones, x, n));
-		F.slack[c] = (double)(n + 1) * DBL_EPSILON * abs_sum;
-	}
-	free(ones);
-	parallel_run(threads, work, &F);
+	int nw = draws_workers(threads);
+	struct flipping fl = { .count = NULL };
+	struct draws job = { .n = N, .seed = seed, .draw = one_flip, .ctx = &fl };
+	dense_make(&fl.D, C);
+	fl.observed = xcalloc(k + 1, sizeof *fl.observed);
+	fl.slack = xcalloc(k + 1, sizeof *fl.slack);
+	fl.count = xcalloc((size_t)nw * k + 1, sizeof *fl.count);
+	fl.sign = xcalloc((size_t)nw, sizeof *fl.sign);
+	for (int w = 0; w < nw; w++)
+		fl.sign[w] = xmalloc(n * sizeof **fl.sign + 1);
+	observe(&fl);
+	draws_run(&job, threads);
 	for (size_t c = 0; c < k; c++) {
 		size_t m;
 		long total = 0;
-		for (int w = 0; w < threads; w++)
-			total += F.count[(size_t)w * k + c];
+		for (int w = 0; w < nw; w++)
+			total += fl.count[(size_t)w * k + c];
 		column_mean(C, c, &m);
 		p[c] = m ? (total + 1.0) / (N + 1.0) : NAN;
 	}
-	free(F.count);
-	free(F.slack);
-	free(F.observed);
-	dense_free(&F.D);
+	for (int w = 0; w < nw; w++)
+		free(fl.sign[w]);
+	free(fl.sign);
+	free(fl.count);
+	free(fl.slack);
+	free(fl.observed);
+	dense_free(&fl.D);
 }

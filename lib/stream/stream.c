@@ -151,14 +151,10 @@ void stream_write_end(void)
 	out_str("# end\n");
 }
 
-size_t stream_query_begins(struct strmap *seen, struct slice q,
-			   const char *file, long line)
+void stream_query_begins(struct idset *seen, struct slice q,
+			 const char *file, long line)
 {
-	int created;
-	size_t e = strmap_put(seen, q, &created);
-
-	if (!created)
+	if (!idset_add(seen, q))
 		die_at(file, line, "query '%.*s' reappears after another "
 		       "query began (sort -b -s -k1,1 first)", (int)q.n, q.p);
-	return e;
 }

@@ -4,8 +4,8 @@
  * program upstream never turns into a plausible result downstream. */
 #ifndef RK_STREAM_H
 #define RK_STREAM_H
+#include "util/idset.h"
 #include "util/lines.h"
-#include "util/strmap.h"
 
 #define HDR_SCORE   "query\titem\tscore"
 #define HDR_RANK    "query\titem\tgrade\trank\tties\tn"
@@ -49,11 +49,11 @@ int stream_is_end(struct slice line);
  * line, what was given and what to do with it. */
 void stream_check_kind(struct slice line, const char *expected,
 		       const char *file, long lineno);
-/* Query q begins at file:line: its entry in seen, the queries begun so
- * far. A query whose lines are not consecutive dies here, naming the line
+/* Query q begins at file:line: it joins seen, the queries begun so far.
+ * A query whose lines are not consecutive dies here, naming the line
  * where it reappears: a stream holds each query's lines together. */
-size_t stream_query_begins(struct strmap *seen, struct slice q,
-			   const char *file, long line);
+void stream_query_begins(struct idset *seen, struct slice q,
+			 const char *file, long line);
 
 /* "# header\n" and "# end\n" on stdout */
 void stream_write_header(const char *header);

@@ -90,7 +90,8 @@ static void give_in_order(struct pool *pool)
 		pthread_mutex_unlock(&pool->mu);
 		if (!ready)
 			return;
-		pool->J->give(pool->J->ctx, &t);
+		if (pool->J->give)
+			pool->J->give(pool->J->ctx, &t);
 		pthread_mutex_lock(&pool->mu);
 		pool->state[t.slot] = SLOT_FREE;
 		pthread_cond_broadcast(&pool->cv_free);
@@ -108,7 +109,8 @@ void pool_run(const struct pool_job *J, int nthreads)
 	if (nthreads <= 1) {
 		for (; J->take(J->ctx, &t); t.seq++) {
 			J->work(J->ctx, &t);
-			J->give(J->ctx, &t);
+			if (J->give)
+				J->give(J->ctx, &t);
 		}
 		return;
 	}

@@ -19,7 +19,8 @@ struct pool_job {
 	int (*take)(void *ctx, const struct pool_task *t);
 	/* on a worker, without the lock */
 	void (*work)(void *ctx, const struct pool_task *t);
-	/* on the calling thread, in task order */
+	/* on the calling thread, in task order; NULL when the work leaves
+	 * nothing to hand back */
 	void (*give)(void *ctx, const struct pool_task *t);
 	void *ctx;
 };
