@@ -104,17 +104,17 @@ int main(int argc, char **argv)
 	if (stdin_uses > 1)
 		usage_error(NULL, "standard input ('-') can be read once");
 
-	struct mtable *T = xcalloc(nfiles ? (size_t)nfiles : 1, sizeof *T);
+	struct mtable *tab = xcalloc(nfiles ? (size_t)nfiles : 1, sizeof *tab);
 	if (nfiles == 0)
-		mtable_read(&T[0], "-");
+		mtable_read(&tab[0], "-");
 	for (int i = 0; i < nfiles; i++)
-		mtable_read(&T[i], argv[optind + i]);
+		mtable_read(&tab[i], argv[optind + i]);
 	if (nfiles <= 1)
-		boot_one(&T[0], &o);
+		boot_one(&tab[0], &o);
 	else
-		boot_compare(T, nfiles, &o);
+		boot_compare(tab, nfiles, &o);
 	for (int i = 0; i < (nfiles ? nfiles : 1); i++)
-		mtable_free(&T[i]);
-	free(T);
+		mtable_free(&tab[i]);
+	free(tab);
 	out_finish();
 }

@@ -223,16 +223,16 @@ static void parse_options(int argc, char **argv, struct job *job,
 }
 
 /* -x: per query row, the row of the item of the same id, or SIZE_MAX */
-static size_t *self_rows(const struct embed *Q, const struct embed *I)
+static size_t *self_rows(const struct embed *qemb, const struct embed *iemb)
 {
 	struct strmap m;
-	size_t i, *self = xmalloc(Q->rows * sizeof *self);
+	size_t i, *self = xmalloc(qemb->rows * sizeof *self);
 
 	strmap_init(&m);
-	for (i = 0; i < I->rows; i++)
-		strmap_put(&m, embed_id(I, i), NULL);
-	for (i = 0; i < Q->rows; i++)
-		self[i] = strmap_get(&m, embed_id(Q, i));
+	for (i = 0; i < iemb->rows; i++)
+		strmap_put(&m, embed_id(iemb, i), NULL);
+	for (i = 0; i < qemb->rows; i++)
+		self[i] = strmap_get(&m, embed_id(qemb, i));
 	strmap_free(&m);
 	return self;
 }

@@ -24,19 +24,19 @@ struct curve {
 	size_t cap;
 };
 
-void curve_init(struct curve *C, size_t nK);
-void curve_free(struct curve *C);
+void curve_init(struct curve *cv, size_t nK);
+void curve_free(struct curve *cv);
 
 /* adds the hit@K of query q, K = 1 .. nK, in every mode; an empty query
  * (m = 0) adds 0 at every K (counted as a miss) */
-void curve_add(struct curve *C, const struct rquery *q);
+void curve_add(struct curve *cv, const struct rquery *q);
 
 /* runs the curve on to K = nK: hit@K of a query past its gallery is its
  * value at its gallery's size, 1 when it retrieved a relevant item and 0
  * otherwise, so the new sums are the count of those queries */
-void curve_extend(struct curve *C, size_t nK);
+void curve_extend(struct curve *cv, size_t nK);
 
 /* the mean hit@K in mode; NAN when no query was counted */
-double curve_mean(const struct curve *C, size_t K, int mode);
+double curve_mean(const struct curve *cv, size_t K, int mode);
 
 #endif

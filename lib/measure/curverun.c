@@ -25,11 +25,11 @@ struct foldstore {
 	size_t n, cap;
 };
 
-static void store_query(struct foldstore *F, const struct rquery *q)
+static void store_query(struct foldstore *fs, const struct rquery *q)
 {
 	struct firstgroup *x;
-	xgrow((void **)&F->q, &F->cap, F->n + 1, sizeof *F->q);
-	x = &F->q[F->n++];
+	xgrow((void **)&fs->q, &fs->cap, fs->n + 1, sizeof *fs->q);
+	x = &fs->q[fs->n++];
 	memset(x, 0, sizeof *x);
 	x->kind = q->m == 0 ? 0 : q->ng == 0 ? 1 : 2;
 	if (x->kind == 2) {
@@ -40,12 +40,12 @@ static void store_query(struct foldstore *F, const struct rquery *q)
 }
 
 /* the curve of stored queries lo .. hi-1, as curve_add would make it */
-static void fold_curve(const struct foldstore *F, size_t lo, size_t hi,
-		       int empty, struct curve *C)
+static void fold_curve(const struct foldstore *fs, size_t lo, size_t hi,
+		       int empty, struct curve *cv)
 {
 	size_t i;
 	for (i = lo; i < hi; i++) {
-		const struct firstgroup *x = &F->q[i];
+		const struct firstgroup *x = &fs->q[i];
 		struct tgroup g = { x->a, x->t, (size_t)x->s, 0, 0 };
 		struct rquery r;
 		if (x->kind == 0 && empty == EMPTY_SKIP)
@@ -54,22 +54,22 @@ static void fold_curve(const struct foldstore *F, size_t lo, size_t hi,
 		r.m = x->kind != 0;
 		r.g = &g;
 		r.ng = x->kind == 2;
-		curve_add(C, &r);
+		curve_add(cv, &r);
 	}
 }
 
 /* the summary is the mean over the folds that have a value, summed
  * exactly as hitrate sums its fold rows */
-static void fold_results(const struct foldstore *F, const struct curveopts *o,
+static void fold_results(const struct foldstore *fs, const struct curveopts *o,
 			 size_t nK, struct curveresult *r)
 {
-	size_t nf = (size_t)o->folds, per = F->n / nf, f, K, nk = nK ? nK : 1;
+	size_t nf = (size_t)o->folds, per = fs->n / nf, f, K, nk = nK ? nK : 1;
 	double *val[NTIEMODES];
 	int m;
 
-	if (F->n % nf)
+	if (fs->n % nf)
 		die(EXIT_DATA, "%zu queries do not split into %ld equal folds",
-		    F->n, o->folds);
+		    fs->n, o->folds);
 	r->nfolds = o->folds;
 	r->fold = xcalloc(nf * nk, sizeof *r->fold);
 	for (m = 0; m < NTIEMODES; m++)
@@ -77,7 +77,7 @@ static void fold_results(const struct foldstore *F, const struct curveopts *o,
 	for (f = 0; f < nf; f++) {
 		struct curve C;
 		curve_init(&C, nK);
-		fold_curve(F, f * per, (f + 1) * per, o->empty, &C);
+		fold_curve(fs, f * per, (f + 1) * per, o->empty, &C);
 		for (m = 0; m < NTIEMODES; m++)
 			for (K = 1; K <= nK; K++)
 				val[m][f * nk + K - 1] = curve_mean(&C, K, m);

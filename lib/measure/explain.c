@@ -33,9 +33,9 @@ struct terms {
 	size_t len, n, cut;
 };
 
-static void term(struct terms *T, const char *fmt, ...)
+static void term(struct terms *tm, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-static void term(struct terms *T, const char *fmt, ...)
+static void term(struct terms *tm, const char *fmt, ...)
 {
 	char b[128];
 	va_list ap;
@@ -44,25 +44,25 @@ static void term(struct terms *T, const char *fmt, ...)
 	va_start(ap, fmt);
 	l = vsnprintf(b, sizeof b, fmt, ap);
 	va_end(ap);
-	T->n++;
-	if (T->cut)
+	tm->n++;
+	if (tm->cut)
 		return;
 	/* room for "  name = ", " + ... (N terms)" and " = value" */
-	if (T->len + (size_t)l + 3 > WIDTH - 42) {
-		T->cut = T->n;
+	if (tm->len + (size_t)l + 3 > WIDTH - 42) {
+		tm->cut = tm->n;
 		return;
 	}
-	T->len += (size_t)snprintf(T->text + T->len, sizeof T->text - T->len,
-				   "%s%s", T->n > 1 ? " + " : "", b);
+	tm->len += (size_t)snprintf(tm->text + tm->len, sizeof tm->text - tm->len,
+				   "%s%s", tm->n > 1 ? " + " : "", b);
 }
 
 /* the terms, "+ ... (N terms)" when cut */
-static const char *terms_text(struct terms *T)
+static const char *terms_text(struct terms *tm)
 {
-	if (T->cut)
-		snprintf(T->text + T->len, sizeof T->text - T->len,
-			 " + ... (%zu terms)", T->n);
-	return T->n ? T->text : "0";
+	if (tm->cut)
+		snprintf(tm->text + tm->len, sizeof tm->text - tm->len,
+			 " + ... (%zu terms)", tm->n);
+	return tm->n ? tm->text : "0";
 }
 
 static const char *mode_name(int mode)

@@ -21,6 +21,6 @@ struct plotspec {
 };
 
 /* the largest n of the series: the x axis runs from 1 to it */
-size_t plot_xmax(const struct plotspec *P);
+size_t plot_xmax(const struct plotspec *spec);
 
 #endif

@@ -4,16 +4,16 @@
 #include "util/detmath.h"
 #include "plot/scale.h"
 
-double axis_pos(const struct axis *A, double v)
+double axis_pos(const struct axis *ax, double v)
 {
 	double u;
-	if (A->hi <= A->lo)
-		return A->p0;
-	if (A->log)
-		u = det_log(v / A->lo) / det_log(A->hi / A->lo);
+	if (ax->hi <= ax->lo)
+		return ax->p0;
+	if (ax->log)
+		u = det_log(v / ax->lo) / det_log(ax->hi / ax->lo);
 	else
-		u = (v - A->lo) / (A->hi - A->lo);
-	return A->p0 + u * (A->p1 - A->p0);
+		u = (v - ax->lo) / (ax->hi - ax->lo);
+	return ax->p0 + u * (ax->p1 - ax->p0);
 }
 
 int digits_of(double v)
@@ -29,13 +29,13 @@ int digits_of(double v)
 /* The tick candidate after prev on level L: linear, the next multiple of
  * a step of 1, 2 or 5 times 10^(L/3); log, the next of 1, 2, 5 times a
  * power of ten (L = 0) or of 10^(jL), j = 0, 1, ... (L > 0). */
-static double next_candidate(const struct axis *A, int L, double prev)
+static double next_candidate(const struct axis *ax, int L, double prev)
 {
 	static const double mant[] = { 1, 2, 5 };
 	double p = 1, v;
 	int i;
 
-	if (!A->log) {
+	if (!ax->log) {
 		for (i = 0; i < L / 3; i++)
 			p *= 10;
 		p *= mant[L % 3];
@@ -56,19 +56,19 @@ static double next_candidate(const struct axis *A, int L, double prev)
 	}
 }
 
-size_t axis_ticks(const struct axis *A, double charw, double gap,
+size_t axis_ticks(const struct axis *ax, double charw, double gap,
 		  double *out, size_t max)
 {
 	size_t n = 0;
 	int L;
 
 	for (L = 0; L < 60; L++) {
-		double v = A->lo, last_end = -DBL_MAX;
+		double v = ax->lo, last_end = -DBL_MAX;
 		size_t tried = 0;
 		int crowded = 0;
 		n = 0;
-		for (; v <= A->hi && n < max; v = next_candidate(A, L, v)) {
-			double p = axis_pos(A, v), w = digits_of(v) * charw;
+		for (; v <= ax->hi && n < max; v = next_candidate(ax, L, v)) {
+			double p = axis_pos(ax, v), w = digits_of(v) * charw;
 			tried++;
 			if (p - w / 2 < last_end + gap) {
 				/* only the first tick after lo may give way */

@@ -12,14 +12,14 @@ struct axis {
 };
 
 /* the screen position of data value v */
-double axis_pos(const struct axis *A, double v);
+double axis_pos(const struct axis *ax, double v);
 
 /* Tick values of an axis of integers lo..hi: 1, 2 or 5 times a power of
  * ten (a log scale: 1, 2, 5 per decade, or 1 per decade, or every other
  * decade), the finest step whose labels, charw screen units per digit,
  * keep gap units apart; lo itself is the first tick, and a tick too close
  * to the one before it is dropped. At most max values into out. */
-size_t axis_ticks(const struct axis *A, double charw, double gap,
+size_t axis_ticks(const struct axis *ax, double charw, double gap,
 		  double *out, size_t max);
 
 /* the decimal digits of integer v >= 0 */

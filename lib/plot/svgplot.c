@@ -99,19 +99,19 @@ static void text(double x, double y, const char *anchor, const char *s)
 	out_str("</text>\n");
 }
 
-static double ypos(const struct plotspec *P, double v)
+static double ypos(const struct plotspec *spec, double v)
 {
-	v = v < 0 ? 0 : v > P->ymax ? P->ymax : v;
-	return (HEIGHT - BOTTOM) - v / P->ymax * (HEIGHT - BOTTOM - TOP);
+	v = v < 0 ? 0 : v > spec->ymax ? spec->ymax : v;
+	return (HEIGHT - BOTTOM) - v / spec->ymax * (HEIGHT - BOTTOM - TOP);
 }
 
-static void y_axis(const struct plotspec *P)
+static void y_axis(const struct plotspec *spec)
 {
 	int i;
 	for (i = 0; i <= YTICKS; i++) {
-		double v = P->ymax * i / YTICKS, y = ypos(P, v);
+		double v = spec->ymax * i / YTICKS, y = ypos(spec, v);
 		char lab[32];
-		snprintf(lab, sizeof lab, "%.*f", P->ydecimals, v);
+		snprintf(lab, sizeof lab, "%.*f", spec->ydecimals, v);
 		line(LEFT, y, WIDTH - RIGHT, y, "class=\"grid\"");
 		line(LEFT - 5, y, LEFT, y, "class=\"axis\"");
 		text(LEFT - 8, y + 4, "end", lab);
@@ -119,17 +119,17 @@ static void y_axis(const struct plotspec *P)
 	out_str("<text transform=\"translate(18,");
 	num((HEIGHT - BOTTOM + TOP) / 2.0);
 	out_str(") rotate(-90)\" text-anchor=\"middle\">");
-	xml_text(P->ylabel, (size_t)-1);
+	xml_text(spec->ylabel, (size_t)-1);
 	out_str("</text>\n");
 }
 
-static void x_axis(const struct plotspec *P, const struct axis *X)
+static void x_axis(const struct plotspec *spec, const struct axis *xax)
 {
 	double tick[MAXTICKS];
-	size_t nt = axis_ticks(X, CHARW, 10, tick, MAXTICKS), t;
+	size_t nt = axis_ticks(xax, CHARW, 10, tick, MAXTICKS), t;
 
 	for (t = 0; t < nt; t++) {
-		double x = axis_pos(X, tick[t]);
+		double x = axis_pos(xax, tick[t]);
 		char lab[32];
 		snprintf(lab, sizeof lab, "%.0f", tick[t]);
 		line(x, TOP, x, HEIGHT - BOTTOM, "class=\"grid\"");
@@ -137,7 +137,7 @@ static void x_axis(const struct plotspec *P, const struct axis *X)
 		text(x, HEIGHT - BOTTOM + 19, "middle", lab);
 	}
 	text((LEFT + WIDTH - RIGHT) / 2.0, HEIGHT - BOTTOM + 44, "middle",
-	     P->xlabel);
+	     spec->xlabel);
 }
 
 /* Points of a curve within half a pixel of each other collapse to the
@@ -149,10 +149,10 @@ struct bucket {
 	double x[4], y[4];
 };
 
-static void bucket_flush(struct bucket *B, int *open, const char *style)
+static void bucket_flush(struct bucket *bk, int *open, const char *style)
 {
 	size_t order[4] = { 0, 1, 2, 3 }, i, j, last = (size_t)-1;
-	if (B->n == 0)
+	if (bk->n == 0)
 		return;
 	if (!*open) {
 		out_str("<polyline ");
@@ -161,21 +161,21 @@ static void bucket_flush(struct bucket *B, int *open, const char *style)
 		*open = 1;
 	}
 	/* lowest and highest in the order they came */
-	if (B->idx[2] < B->idx[1]) {
+	if (bk->idx[2] < bk->idx[1]) {
 		order[1] = 2;
 		order[2] = 1;
 	}
 	for (i = 0; i < 4; i++) {
 		j = order[i];
-		if (B->idx[j] == last)
+		if (bk->idx[j] == last)
 			continue;
-		last = B->idx[j];
-		num(B->x[j]);
+		last = bk->idx[j];
+		num(bk->x[j]);
 		out_char(',');
-		num(B->y[j]);
+		num(bk->y[j]);
 		out_char(' ');
 	}
-	B->n = 0;
+	bk->n = 0;
 }
 
 static void polyline_end(int *open)
@@ -185,9 +185,9 @@ static void polyline_end(int *open)
 	*open = 0;
 }
 
-static void series(const struct plotspec *P, const struct axis *X, size_t si)
+static void series(const struct plotspec *spec, const struct axis *xax, size_t si)
 {
-	const struct series *S = &P->s[si];
+	const struct series *ser = &spec->s[si];
 	struct bucket B;
 	char style[128];
 	int open = 0;
@@ -198,16 +198,16 @@ static void series(const struct plotspec *P, const struct axis *X, size_t si)
 		 " stroke-dasharray=\"" : "", dashes[si / NCOLOUR % 4],
 		 *dashes[si / NCOLOUR % 4] ? "\"" : "");
 	B.n = 0;
-	for (i = 0; i < S->n; i++) {
+	for (i = 0; i < ser->n; i++) {
 		double x, y;
 		long key;
-		if (isnan(S->y[i])) {
+		if (isnan(ser->y[i])) {
 			bucket_flush(&B, &open, style);
 			polyline_end(&open);
 			continue;
 		}
-		x = axis_pos(X, (double)(i + 1));
-		y = ypos(P, S->y[i]);
+		x = axis_pos(xax, (double)(i + 1));
+		y = ypos(spec, ser->y[i]);
 		key = (long)floor(x * 2);
 		if (B.n && key != B.key)
 			bucket_flush(&B, &open, style);
@@ -238,18 +238,18 @@ static void series(const struct plotspec *P, const struct axis *X, size_t si)
 }
 
 /* bottom right, where a rising curve leaves room */
-static void legend(const struct plotspec *P)
+static void legend(const struct plotspec *spec)
 {
 	size_t i, longest = 0, maxch = (size_t)((WIDTH - LEFT - RIGHT - 80) / CHARW);
 	double w, h, x, y;
 
-	for (i = 0; i < P->ns; i++)
-		if (utf8_chars(P->s[i].label) > longest)
-			longest = utf8_chars(P->s[i].label);
+	for (i = 0; i < spec->ns; i++)
+		if (utf8_chars(spec->s[i].label) > longest)
+			longest = utf8_chars(spec->s[i].label);
 	if (longest > maxch)
 		longest = maxch;
 	w = 46 + (double)longest * CHARW;
-	h = 10 + 18.0 * (double)P->ns;
+	h = 10 + 18.0 * (double)spec->ns;
 	x = WIDTH - RIGHT - 10 - w;
 	y = HEIGHT - BOTTOM - 10 - h;
 	out_str("<rect class=\"legend\" x=\"");
@@ -261,7 +261,7 @@ static void legend(const struct plotspec *P)
 	out_str("\" height=\"");
 	num(h);
 	out_str("\"/>\n");
-	for (i = 0; i < P->ns; i++) {
+	for (i = 0; i < spec->ns; i++) {
 		double ly = y + 14 + 18.0 * (double)i;
 		char style[128];
 		snprintf(style, sizeof style, "class=\"curve\" stroke=\"%s\"%s%s%s",
@@ -274,25 +274,25 @@ static void legend(const struct plotspec *P)
 		out_str("\" y=\"");
 		num(ly + 4);
 		out_str("\">");
-		xml_text(P->s[i].label, maxch);
+		xml_text(spec->s[i].label, maxch);
 		out_str("</text>\n");
 	}
 }
 
-void svgplot_write(const struct plotspec *P)
+void svgplot_write(const struct plotspec *spec)
 {
 	struct axis X;
 	size_t i;
 
 	X.lo = 1;
-	X.hi = (double)plot_xmax(P);
-	X.log = P->logx;
+	X.hi = (double)plot_xmax(spec);
+	X.log = spec->logx;
 	X.p0 = LEFT;
 	X.p1 = WIDTH - RIGHT;
 	out_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ");
 	out_str("width=\"640\" height=\"400\" viewBox=\"0 0 640 400\">\n<title>");
-	xml_text(P->ylabel, (size_t)-1);
+	xml_text(spec->ylabel, (size_t)-1);
 	out_str("</title>\n<style>\n"
 		"text { font-family: sans-serif; font-size: 12px; fill: #000000; }\n"
 		".grid { stroke: #dddddd; stroke-width: 1; }\n"
@@ -301,8 +301,8 @@ void svgplot_write(const struct plotspec *P)
 		".legend { fill: #ffffff; fill-opacity: 0.9; stroke: #999999; }\n"
 		"</style>\n"
 		"<rect x=\"0\" y=\"0\" width=\"640\" height=\"400\" fill=\"#ffffff\"/>\n");
-	y_axis(P);
-	x_axis(P, &X);
+	y_axis(spec);
+	x_axis(spec, &X);
 	out_str("<rect x=\"");
 	num(LEFT);
 	out_str("\" y=\"");
@@ -312,25 +312,25 @@ void svgplot_write(const struct plotspec *P)
 	out_str("\" height=\"");
 	num(HEIGHT - TOP - BOTTOM);
 	out_str("\" fill=\"none\" class=\"axis\"/>\n");
-	for (i = 0; i < P->ns; i++)
-		series(P, &X, i);
-	if (P->legend || P->ns > 1)
-		legend(P);
+	for (i = 0; i < spec->ns; i++)
+		series(spec, &X, i);
+	if (spec->legend || spec->ns > 1)
+		legend(spec);
 	out_str("</svg>\n");
 }
 
-void svgplot_save(const struct plotspec *P, const char *path)
+void svgplot_save(const struct plotspec *spec, const char *path)
 {
 	struct membuf m = { NULL, 0, 0 };
 	size_t off = 0;
 	int fd;
 
 	if (strcmp(path, "-") == 0) {
-		svgplot_write(P);
+		svgplot_write(spec);
 		return;
 	}
 	out_capture(&m);
-	svgplot_write(P);
+	svgplot_write(spec);
 	out_capture(NULL);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	if (fd < 0)

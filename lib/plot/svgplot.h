@@ -5,10 +5,10 @@
 #include "plot/plot.h"
 
 /* writes the SVG document through out_* */
-void svgplot_write(const struct plotspec *P);
+void svgplot_write(const struct plotspec *spec);
 
 /* writes it to the file path ("-": standard output); dies on a write
  * failure, naming the file */
-void svgplot_save(const struct plotspec *P, const char *path);
+void svgplot_save(const struct plotspec *spec, const char *path);
 
 #endif

@@ -37,21 +37,21 @@ int termplot_columns(void)
 		w > 4096 ? 4096 : (int)w;
 }
 
-static void set_dot(struct canvas *C, long x, long y, int series)
+static void set_dot(struct canvas *cnv, long x, long y, int series)
 {
 	/* braille dot numbering: 1-3 and 7 down the left column, 4-6 and 8
 	 * down the right one */
 	static const int bit[2][4] = { { 0x01, 0x02, 0x04, 0x40 },
 				       { 0x08, 0x10, 0x20, 0x80 } };
-	if (x < 0 || y < 0 || x >= C->xdots || y >= C->ydots)
+	if (x < 0 || y < 0 || x >= cnv->xdots || y >= cnv->ydots)
 		return;
-	if (C->braille)
-		C->cell[(y / 4) * C->cols + x / 2] |= bit[x % 2][y % 4];
+	if (cnv->braille)
+		cnv->cell[(y / 4) * cnv->cols + x / 2] |= bit[x % 2][y % 4];
 	else
-		C->cell[y * C->cols + x] = series + 1;
+		cnv->cell[y * cnv->cols + x] = series + 1;
 }
 
-static void draw_segment(struct canvas *C, double x0, double y0, double x1,
+static void draw_segment(struct canvas *cnv, double x0, double y0, double x1,
 			 double y1, int series)
 {
 	long c0 = lround(x0), c1 = lround(x1), c, prev = lround(y0);
@@ -61,38 +61,38 @@ static void draw_segment(struct canvas *C, double x0, double y0, double x1,
 			y0 + (y1 - y0) * (double)(c - c0) / (double)(c1 - c0);
 		long row = lround(y), r;
 		for (r = prev < row ? prev : row; r <= (prev < row ? row : prev); r++)
-			set_dot(C, c, r, series);
+			set_dot(cnv, c, r, series);
 		prev = row;
 	}
 }
 
-static double dot_row(const struct canvas *C, const struct plotspec *P,
+static double dot_row(const struct canvas *cnv, const struct plotspec *spec,
 		      double v)
 {
-	v = v < 0 ? 0 : v > P->ymax ? P->ymax : v;
-	return (1 - v / P->ymax) * (C->ydots - 1);
+	v = v < 0 ? 0 : v > spec->ymax ? spec->ymax : v;
+	return (1 - v / spec->ymax) * (cnv->ydots - 1);
 }
 
-static void draw_series(struct canvas *C, const struct plotspec *P,
-			const struct axis *X, int si)
+static void draw_series(struct canvas *cnv, const struct plotspec *spec,
+			const struct axis *xax, int si)
 {
-	const struct series *S = &P->s[si];
+	const struct series *ser = &spec->s[si];
 	double px = 0, py = 0;
 	int have = 0;
 	size_t i;
 
-	for (i = 0; i < S->n; i++) {
+	for (i = 0; i < ser->n; i++) {
 		double x, y;
-		if (isnan(S->y[i])) {
+		if (isnan(ser->y[i])) {
 			have = 0;
 			continue;
 		}
-		x = axis_pos(X, (double)(i + 1));
-		y = dot_row(C, P, S->y[i]);
+		x = axis_pos(xax, (double)(i + 1));
+		y = dot_row(cnv, spec, ser->y[i]);
 		if (have)
-			draw_segment(C, px, py, x, y, si);
+			draw_segment(cnv, px, py, x, y, si);
 		else
-			draw_segment(C, x, y, x, y, si);
+			draw_segment(cnv, x, y, x, y, si);
 		px = x;
 		py = y;
 		have = 1;
@@ -109,11 +109,11 @@ static void put_line(const char *s)
 	out_char('\n');
 }
 
-static void put_cell(char **p, const struct canvas *C, int v, int ascii)
+static void put_cell(char **p, const struct canvas *cnv, int v, int ascii)
 {
 	if (v == 0) {
 		*(*p)++ = ' ';
-	} else if (C->braille) {
+	} else if (cnv->braille) {
 		/* U+2800 + mask in UTF-8 */
 		*(*p)++ = (char)0xe2;
 		*(*p)++ = (char)(0xa0 | (v >> 6));
@@ -129,7 +129,7 @@ static void put_cell(char **p, const struct canvas *C, int v, int ascii)
 }
 
 /* the rows of the plot area with the y axis and its labels */
-static void put_rows(const struct canvas *C, const struct plotspec *P,
+static void put_rows(const struct canvas *cnv, const struct plotspec *spec,
 		     int lw, int ascii, char *line)
 {
 	int r, i;
@@ -137,41 +137,41 @@ static void put_rows(const struct canvas *C, const struct plotspec *P,
 		char *p = line;
 		int tick = -1;
 		for (i = 0; i <= YTICKS; i++) {
-			double v = P->ymax * i / YTICKS;
-			if (lround(dot_row(C, P, v)) / (C->ydots / ROWS) == r)
+			double v = spec->ymax * i / YTICKS;
+			if (lround(dot_row(cnv, spec, v)) / (cnv->ydots / ROWS) == r)
 				tick = i;
 		}
 		if (tick >= 0)
-			p += sprintf(p, "%*.*f ", lw, P->ydecimals,
-				     P->ymax * tick / YTICKS);
+			p += sprintf(p, "%*.*f ", lw, spec->ydecimals,
+				     spec->ymax * tick / YTICKS);
 		else
 			p += sprintf(p, "%*s ", lw, "");
 		p += sprintf(p, "%s", ascii ? (tick >= 0 ? "+" : "|") :
 			     tick >= 0 ? "\xe2\x94\xa4" : "\xe2\x94\x82");
-		for (i = 0; i < C->cols; i++)
-			put_cell(&p, C, C->cell[r * C->cols + i], ascii);
+		for (i = 0; i < cnv->cols; i++)
+			put_cell(&p, cnv, cnv->cell[r * cnv->cols + i], ascii);
 		*p = '\0';
 		put_line(line);
 	}
 }
 
 /* the x axis line, its tick labels and its title */
-static void put_xaxis(const struct canvas *C, const struct plotspec *P,
-		      const struct axis *X, int lw, int width, int ascii,
+static void put_xaxis(const struct canvas *cnv, const struct plotspec *spec,
+		      const struct axis *xax, int lw, int width, int ascii,
 		      char *line)
 {
-	int dpc = C->braille ? 2 : 1, i, at[MAXTICKS];
-	struct axis cells = *X;
+	int dpc = cnv->braille ? 2 : 1, i, at[MAXTICKS];
+	struct axis cells = *xax;
 	double tick[MAXTICKS];
 	size_t nt, t;
 	char *p = line;
 
-	cells.p1 = (double)(C->xdots - 1) / dpc;
+	cells.p1 = (double)(cnv->xdots - 1) / dpc;
 	nt = axis_ticks(&cells, 1, 1, tick, MAXTICKS);
 	for (t = 0; t < nt; t++)
-		at[t] = (int)(lround(axis_pos(X, tick[t])) / dpc);
+		at[t] = (int)(lround(axis_pos(xax, tick[t])) / dpc);
 	p += sprintf(p, "%*s %s", lw, "", ascii ? "+" : "\xe2\x94\x94");
-	for (i = 0, t = 0; i < C->cols; i++) {
+	for (i = 0, t = 0; i < cnv->cols; i++) {
 		int is_tick = t < nt && at[t] == i;
 		if (is_tick)
 			t++;
@@ -193,20 +193,20 @@ static void put_xaxis(const struct canvas *C, const struct plotspec *P,
 	put_line(line);
 
 	{
-		int len = (int)strlen(P->xlabel);
-		int start = lw + 2 + (C->cols - len) / 2;
-		sprintf(line, "%*s%s", start > 0 ? start : 0, "", P->xlabel);
+		int len = (int)strlen(spec->xlabel);
+		int start = lw + 2 + (cnv->cols - len) / 2;
+		sprintf(line, "%*s%s", start > 0 ? start : 0, "", spec->xlabel);
 		put_line(line);
 	}
 }
 
 /* one line per curve: its marker and its label, cut to the width */
-static void put_legend(const struct plotspec *P, int width, int ascii,
+static void put_legend(const struct plotspec *spec, int width, int ascii,
 		       char *line)
 {
 	size_t i;
-	for (i = 0; i < P->ns; i++) {
-		const char *l = P->s[i].label;
+	for (i = 0; i < spec->ns; i++) {
+		const char *l = spec->s[i].label;
 		char *p = line;
 		int room;
 		if (ascii)
@@ -225,34 +225,34 @@ static void put_legend(const struct plotspec *P, int width, int ascii,
 	}
 }
 
-void termplot_write(const struct plotspec *P, int columns, int ascii)
+void termplot_write(const struct plotspec *spec, int columns, int ascii)
 {
 	struct canvas C;
 	struct axis X;
 	char lab[32], *line;
-	size_t xmax = plot_xmax(P), i;
-	int lw = snprintf(lab, sizeof lab, "%.*f", P->ydecimals, P->ymax);
+	size_t xmax = plot_xmax(spec), i;
+	int lw = snprintf(lab, sizeof lab, "%.*f", spec->ydecimals, spec->ymax);
 	int rm = digits_of((double)xmax) / 2;
 
-	C.braille = !ascii && P->ns == 1;
+	C.braille = !ascii && spec->ns == 1;
 	C.cols = columns - lw - 2 - rm;
 	C.xdots = C.cols * (C.braille ? 2 : 1);
 	C.ydots = ROWS * (C.braille ? 4 : 1);
 	C.cell = xcalloc((size_t)C.cols * ROWS, sizeof *C.cell);
 	X.lo = 1;
 	X.hi = (double)xmax;
-	X.log = P->logx;
+	X.log = spec->logx;
 	X.p0 = 0;
 	X.p1 = C.xdots - 1;
-	for (i = 0; i < P->ns; i++)
-		draw_series(&C, P, &X, (int)i);
+	for (i = 0; i < spec->ns; i++)
+		draw_series(&C, spec, &X, (int)i);
 
 	line = xmalloc((size_t)columns * 4 + 64);
-	put_line(P->ylabel);
-	put_rows(&C, P, lw, ascii, line);
-	put_xaxis(&C, P, &X, lw, columns, ascii, line);
-	if (P->legend || P->ns > 1)
-		put_legend(P, columns, ascii, line);
+	put_line(spec->ylabel);
+	put_rows(&C, spec, lw, ascii, line);
+	put_xaxis(&C, spec, &X, lw, columns, ascii, line);
+	if (spec->legend || spec->ns > 1)
+		put_legend(spec, columns, ascii, line);
 	free(line);
 	free(C.cell);
 }

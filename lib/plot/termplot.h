@@ -12,6 +12,6 @@ enum { TERMPLOT_MIN_COLUMNS = 24 };
 int termplot_columns(void);
 
 /* writes the plot, at most columns characters a line, through out_* */
-void termplot_write(const struct plotspec *P, int columns, int ascii);
+void termplot_write(const struct plotspec *spec, int columns, int ascii);
 
 #endif

@@ -30,111 +30,111 @@ static int cmp_tgt(const void *pa, const void *pb)
 			a->cand, a->id, b->cand, b->id) ? -1 : 1;
 }
 
-void rk_reserve(struct rkgroups *G, size_t k)
+void rk_reserve(struct rkgroups *grp, size_t k)
 {
-	size_t cap = G->cap;
-	if (k <= cap && G->t)
+	size_t cap = grp->cap;
+	if (k <= cap && grp->t)
 		return;
-	xgrow((void **)&G->t, &cap, k, sizeof *G->t);
-	G->u = xrealloc(G->u, cap * sizeof *G->u);
-	G->gbeg = xrealloc(G->gbeg, (cap + 1) * sizeof *G->gbeg);
-	G->above = xrealloc(G->above, (cap + 1) * sizeof *G->above);
-	G->eq = xrealloc(G->eq, cap * sizeof *G->eq);
-	G->pre = xrealloc(G->pre, (cap + 1) * sizeof *G->pre);
-	G->cap = cap;
+	xgrow((void **)&grp->t, &cap, k, sizeof *grp->t);
+	grp->u = xrealloc(grp->u, cap * sizeof *grp->u);
+	grp->gbeg = xrealloc(grp->gbeg, (cap + 1) * sizeof *grp->gbeg);
+	grp->above = xrealloc(grp->above, (cap + 1) * sizeof *grp->above);
+	grp->eq = xrealloc(grp->eq, cap * sizeof *grp->eq);
+	grp->pre = xrealloc(grp->pre, (cap + 1) * sizeof *grp->pre);
+	grp->cap = cap;
 }
 
-void rk_free(struct rkgroups *G)
+void rk_free(struct rkgroups *grp)
 {
-	free(G->t);
-	free(G->u);
-	free(G->gbeg);
-	free(G->above);
-	free(G->eq);
-	free(G->pre);
-	memset(G, 0, sizeof *G);
+	free(grp->t);
+	free(grp->u);
+	free(grp->gbeg);
+	free(grp->above);
+	free(grp->eq);
+	free(grp->pre);
+	memset(grp, 0, sizeof *grp);
 }
 
-size_t rk_group(struct rkgroups *G)
+size_t rk_group(struct rkgroups *grp)
 {
-	size_t i, d = 0, k = G->k;
+	size_t i, d = 0, k = grp->k;
 
-	sort_brk = G->brk;
-	qsort(G->t, k, sizeof *G->t, cmp_tgt);
+	sort_brk = grp->brk;
+	qsort(grp->t, k, sizeof *grp->t, cmp_tgt);
 	for (i = 0; i < k; i++)
-		if (i == 0 || G->t[i].s != G->t[i - 1].s) {
-			G->gbeg[d] = i;
-			G->u[d++] = G->t[i].s;
+		if (i == 0 || grp->t[i].s != grp->t[i - 1].s) {
+			grp->gbeg[d] = i;
+			grp->u[d++] = grp->t[i].s;
 		}
-	G->gbeg[d] = k;
-	G->d = d;
-	memset(G->above, 0, (d + 1) * sizeof *G->above);
-	memset(G->eq, 0, d * sizeof *G->eq);
-	memset(G->pre, 0, (k + 1) * sizeof *G->pre);
+	grp->gbeg[d] = k;
+	grp->d = d;
+	memset(grp->above, 0, (d + 1) * sizeof *grp->above);
+	memset(grp->eq, 0, d * sizeof *grp->eq);
+	memset(grp->pre, 0, (k + 1) * sizeof *grp->pre);
 	return d;
 }
 
 /* the break order within group j: candidate cand precedes the targets
  * from the returned index to the group's end */
-static void count_before(struct rkgroups *G, size_t j, size_t cand,
+static void count_before(struct rkgroups *grp, size_t j, size_t cand,
 			 struct slice id)
 {
-	size_t b = G->gbeg[j], e = G->gbeg[j + 1];
+	size_t b = grp->gbeg[j], e = grp->gbeg[j + 1];
 	while (b < e) {
 		size_t mid = (b + e) / 2;
-		const struct rktarget *t = &G->t[mid];
+		const struct rktarget *t = &grp->t[mid];
 		if (t->cand == cand ||
-		    !precedes(G->brk, cand, id, t->cand, t->id))
+		    !precedes(grp->brk, cand, id, t->cand, t->id))
 			b = mid + 1;
 		else
 			e = mid;
 	}
-	if (b < G->gbeg[j + 1])
-		G->pre[b]++;
+	if (b < grp->gbeg[j + 1])
+		grp->pre[b]++;
 }
 
-void rk_count(struct rkgroups *G, size_t cand, struct slice id, double s)
+void rk_count(struct rkgroups *grp, size_t cand, struct slice id, double s)
 {
-	size_t lo = bisect_above(G->u, G->d, s);
+	size_t lo = bisect_above(grp->u, grp->d, s);
 
-	if (G->u[lo] != s) {
-		G->above[lo]++;
+	if (grp->u[lo] != s) {
+		grp->above[lo]++;
 		return;
 	}
-	G->eq[lo]++;
-	if (G->brk != BREAK_NONE)
-		count_before(G, lo, cand, id);
+	grp->eq[lo]++;
+	if (grp->brk != BREAK_NONE)
+		count_before(grp, lo, cand, id);
 }
 
-void rk_break_targets(struct rkgroups *G)
+void rk_break_targets(struct rkgroups *grp)
 {
 	size_t j, i;
 
-	memset(G->pre, 0, (G->k + 1) * sizeof *G->pre);
-	for (j = 0; j < G->d; j++)
-		for (i = G->gbeg[j]; i < G->gbeg[j + 1]; i++)
-			count_before(G, j, G->t[i].cand, G->t[i].id);
+	memset(grp->pre, 0, (grp->k + 1) * sizeof *grp->pre);
+	for (j = 0; j < grp->d; j++)
+		for (i = grp->gbeg[j]; i < grp->gbeg[j + 1]; i++)
+			count_before(grp, j, grp->t[i].cand, grp->t[i].id);
 }
 
-void rk_ranks(const struct rkgroups *G, struct rankline *out)
+void rk_ranks(const struct rkgroups *grp, struct rankline *out)
 {
 	size_t run = 0, j, i;
 
-	for (j = 0; j < G->d; j++) {
+	for (j = 0; j < grp->d; j++) {
 		size_t before = 0;
-		run += G->above[j];
-		for (i = G->gbeg[j]; i < G->gbeg[j + 1]; i++) {
-			struct rankline *l = &out[G->t[i].out];
-			before += G->pre[i];
-			if (G->brk == BREAK_NONE) {
+		run += grp->above[j];
+		for (i = grp->gbeg[j]; i < grp->gbeg[j + 1]; i++) {
+			struct rankline *l = &out[grp->t[i].out];
+			before += grp->pre[i];
+			if (grp->brk == BREAK_NONE) {
 				l->rank = (long)run + 1;
-				l->ties = (long)G->eq[j] - 1 +
-					  G->t[i].outside;
+				l->ties = (long)grp->eq[j] - 1 +
+					  grp->t[i].outside;
 			} else {
 				l->rank = (long)(run + before) + 1;
 				l->ties = 0;
 			}
 		}
-		run += G->eq[j];
+		run += grp->eq[j];
 	}
 }

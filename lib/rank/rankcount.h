@@ -46,16 +46,16 @@ struct rkgroups {
 };
 
 /* room for k targets: t[k], u[k], gbeg[k+1], above[k+1], eq[k], pre[k+1] */
-void rk_reserve(struct rkgroups *G, size_t k);
-void rk_free(struct rkgroups *G);
+void rk_reserve(struct rkgroups *grp, size_t k);
+void rk_free(struct rkgroups *grp);
 /* sorts t[0 .. k-1], fills u and gbeg, zeroes the counts; returns d */
-size_t rk_group(struct rkgroups *G);
+size_t rk_group(struct rkgroups *grp);
 /* one candidate (the targets are candidates too) scoring s >= u[d-1] */
-void rk_count(struct rkgroups *G, size_t cand, struct slice id, double s);
+void rk_count(struct rkgroups *grp, size_t cand, struct slice id, double s);
 /* with a break rule, when no candidate but targets ties with a target:
  * the break order among the targets alone (zeroes pre first) */
-void rk_break_targets(struct rkgroups *G);
+void rk_break_targets(struct rkgroups *grp);
 /* the rank and ties of each target into out[t.out] */
-void rk_ranks(const struct rkgroups *G, struct rankline *out);
+void rk_ranks(const struct rkgroups *grp, struct rankline *out);
 
 #endif

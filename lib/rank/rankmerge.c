@@ -30,58 +30,58 @@ static int is_dash(struct slice s)
 }
 
 /* the next record of S into f[0 .. 5], 0 at the end */
-static int next_record(struct stream *S, struct slice *f)
+static int next_record(struct stream *st, struct slice *f)
 {
 	size_t nf;
 
-	if (!stream_next(S, f, 7, &nf))
+	if (!stream_next(st, f, 7, &nf))
 		return 0;
 	if (nf != 6)
-		die_at(S->L.name, S->L.lineno, "expected 6 fields (query item "
+		die_at(st->L.name, st->L.lineno, "expected 6 fields (query item "
 		       "grade rank ties n), found %zu", nf);
 	return 1;
 }
 
-static void flush(struct merge *M)
+static void flush(struct merge *mg)
 {
 	size_t i;
 
-	if (!M->m && !M->empty)
+	if (!mg->m && !mg->empty)
 		return;
-	for (i = 0; i < M->m; i++)
-		M->ln[i].item.p = M->text + M->ioff[i];
-	rankline_sort(M->ln, M->m);
-	rankline_write((struct slice){ M->qid, M->qn }, M->ln, M->m, M->n);
-	M->qn = M->tn = M->m = 0;
-	M->empty = 0;
+	for (i = 0; i < mg->m; i++)
+		mg->ln[i].item.p = mg->text + mg->ioff[i];
+	rankline_sort(mg->ln, mg->m);
+	rankline_write((struct slice){ mg->qid, mg->qn }, mg->ln, mg->m, mg->n);
+	mg->qn = mg->tn = mg->m = 0;
+	mg->empty = 0;
 }
 
 /* record f of the first shard begins a line (or a query) of the merge */
-static void begin_line(struct merge *M, const struct slice *f)
+static void begin_line(struct merge *mg, const struct slice *f)
 {
 	struct rankline *l;
 
-	if (M->m + M->empty && (f[0].n != M->qn ||
-				memcmp(f[0].p, M->qid, M->qn) != 0))
-		flush(M);
-	M->first_line = !M->m && !M->empty;
-	if (M->first_line) {
-		xgrow((void **)&M->qid, &M->qcap, f[0].n + 1, 1);
-		memcpy(M->qid, f[0].p, f[0].n);
-		M->qn = f[0].n;
-		M->n = 0;
+	if (mg->m + mg->empty && (f[0].n != mg->qn ||
+				memcmp(f[0].p, mg->qid, mg->qn) != 0))
+		flush(mg);
+	mg->first_line = !mg->m && !mg->empty;
+	if (mg->first_line) {
+		xgrow((void **)&mg->qid, &mg->qcap, f[0].n + 1, 1);
+		memcpy(mg->qid, f[0].p, f[0].n);
+		mg->qn = f[0].n;
+		mg->n = 0;
 	}
 	if (is_dash(f[1])) {
-		M->empty = 1;
+		mg->empty = 1;
 		return;
 	}
-	xgrow((void **)&M->text, &M->tcap, M->tn + f[1].n, 1);
-	xgrow((void **)&M->ioff, &M->icap, M->m + 1, sizeof *M->ioff);
-	xgrow((void **)&M->ln, &M->lcap, M->m + 1, sizeof *M->ln);
-	memcpy(M->text + M->tn, f[1].p, f[1].n);
-	M->ioff[M->m] = M->tn;
-	M->tn += f[1].n;
-	l = &M->ln[M->m++];
+	xgrow((void **)&mg->text, &mg->tcap, mg->tn + f[1].n, 1);
+	xgrow((void **)&mg->ioff, &mg->icap, mg->m + 1, sizeof *mg->ioff);
+	xgrow((void **)&mg->ln, &mg->lcap, mg->m + 1, sizeof *mg->ln);
+	memcpy(mg->text + mg->tn, f[1].p, f[1].n);
+	mg->ioff[mg->m] = mg->tn;
+	mg->tn += f[1].n;
+	l = &mg->ln[mg->m++];
 	l->item.n = f[1].n;
 	l->grade = 0;
 	l->rank = 1;
@@ -90,12 +90,12 @@ static void begin_line(struct merge *M, const struct slice *f)
 
 /* adds record f of shard S (file k) to the line begun; first is the
  * record of the first shard */
-static void add_line(struct merge *M, struct stream *S, const struct slice *f,
+static void add_line(struct merge *mg, struct stream *st, const struct slice *f,
 		     const struct slice *first, int k)
 {
-	const char *file = S->L.name;
-	long ln = S->L.lineno, grade;
-	struct rankline *l = is_dash(f[1]) ? NULL : &M->ln[M->m - 1];
+	const char *file = st->L.name;
+	long ln = st->L.lineno, grade;
+	struct rankline *l = is_dash(f[1]) ? NULL : &mg->ln[mg->m - 1];
 
 	if (!slice_eq(f[0], first[0]) || !slice_eq(f[1], first[1]))
 		die_at(file, ln, "query '%.*s' item '%.*s' where the first "
@@ -103,8 +103,8 @@ static void add_line(struct merge *M, struct stream *S, const struct slice *f,
 		       f[0].p, (int)f[1].n, f[1].p, (int)first[0].n,
 		       first[0].p, (int)first[1].n, first[1].p);
 	grade = field_long(file, ln, 3, f[2]);
-	if (M->first_line)
-		M->n += field_long(file, ln, 6, f[5]);
+	if (mg->first_line)
+		mg->n += field_long(file, ln, 6, f[5]);
 	if (!l)
 		return;
 	if (k == 0)
@@ -125,31 +125,31 @@ static void add_line(struct merge *M, struct stream *S, const struct slice *f,
 
 void rankmerge_run(char **files, int nfiles)
 {
-	struct stream *S = xcalloc((size_t)nfiles, sizeof *S);
+	struct stream *st = xcalloc((size_t)nfiles, sizeof *st);
 	struct slice *f = xcalloc((size_t)nfiles * 7, sizeof *f);
 	struct merge M;
 	int k, more;
 
 	memset(&M, 0, sizeof M);
 	for (k = 0; k < nfiles; k++)
-		stream_open(&S[k], files[k], HDR_RANK);
+		stream_open(&st[k], files[k], HDR_RANK);
 	for (;;) {
-		more = next_record(&S[0], f);
+		more = next_record(&st[0], f);
 		for (k = 1; k < nfiles; k++)
-			if (next_record(&S[k], f + 7 * k) != more)
-				die_at(files[k], S[k].L.lineno, "%s where %s %s",
+			if (next_record(&st[k], f + 7 * k) != more)
+				die_at(files[k], st[k].L.lineno, "%s where %s %s",
 				       more ? "ends" : "goes on", files[0],
 				       more ? "goes on" : "ends");
 		if (!more)
 			break;
 		begin_line(&M, f);
 		for (k = 0; k < nfiles; k++)
-			add_line(&M, &S[k], f + 7 * k, f, k);
+			add_line(&M, &st[k], f + 7 * k, f, k);
 	}
 	flush(&M);
 	for (k = 0; k < nfiles; k++)
-		stream_close(&S[k]);
-	free(S);
+		stream_close(&st[k]);
+	free(st);
 	free(f);
 	free(M.qid);
 	free(M.text);

@@ -47,11 +47,11 @@ static int by_value(const void *a, const void *b)
 
 /* the interval of column c from its replicates rep[0 .. B-1] (reordered);
  * NaN when the column or every replicate lacks a value */
-static void interval_of(const struct columns *C, size_t c, double *rep,
+static void interval_of(const struct columns *cols, size_t c, double *rep,
 			const struct bootopts *o, double *lo, double *hi)
 {
 	size_t kept = 0, m;
-	double estimate = column_mean(C, c, &m);
+	double estimate = column_mean(cols, c, &m);
 	for (long b = 0; b < o->resamples; b++)
 		if (!isnan(rep[b]))
 			rep[kept++] = rep[b];
@@ -61,7 +61,7 @@ static void interval_of(const struct columns *C, size_t c, double *rep,
 	qsort(rep, kept, sizeof *rep, by_value);
 	if (o->method == METHOD_BCA)
 		interval_bca(rep, kept, estimate,
-			     bca_acceleration(C->v + c * C->n, C->n),
+			     bca_acceleration(cols->v + c * cols->n, cols->n),
 			     o->confidence, lo, hi);
 	else
 		interval_percentile(rep, kept, o->confidence, lo, hi);
@@ -69,16 +69,16 @@ static void interval_of(const struct columns *C, size_t c, double *rep,
 
 /* Wilson's interval when the column holds only 0 and 1, or 0 and 100
  * (a hit rate in percent) */
-static void wilson_of(const struct columns *C, size_t c,
+static void wilson_of(const struct columns *cols, size_t c,
 		      const struct bootopts *o, double *lo, double *hi)
 {
-	const double *x = C->v + c * C->n;
+	const double *x = cols->v + c * cols->n;
 	double scale = 1, hits = 0, n = 0;
 	*lo = *hi = NAN;
-	for (size_t i = 0; i < C->n; i++)
+	for (size_t i = 0; i < cols->n; i++)
 		if (x[i] > 1)
 			scale = 100;
-	for (size_t i = 0; i < C->n; i++) {
+	for (size_t i = 0; i < cols->n; i++) {
 		if (isnan(x[i]))
 			continue;
 		if (x[i] != 0 && x[i] != scale)
@@ -93,9 +93,9 @@ static void wilson_of(const struct columns *C, size_t c,
 	*hi *= scale;
 }
 
-void boot_one(const struct mtable *T, const struct bootopts *o)
+void boot_one(const struct mtable *tab, const struct bootopts *o)
 {
-	struct columns C = { .v = T->v, .n = T->nq, .k = T->nm };
+	struct columns C = { .v = tab->v, .n = tab->nq, .k = tab->nm };
 	double *rep = replicates(C.k, o->resamples);
 	resample_means(&C, o->resamples, o->seed, o->threads, rep);
 	out_str("# " HDR_BOOT_ONE);
@@ -104,7 +104,7 @@ void boot_one(const struct mtable *T, const struct bootopts *o)
 		double lo, hi, m_lo, m_hi;
 		size_t m;
 		interval_of(&C, c, rep + c * (size_t)o->resamples, o, &lo, &hi);
-		out_slice(strmap_key(&T->measures, c));
+		out_slice(strmap_key(&tab->measures, c));
 		out_str("\tall");
 		out_number(column_mean(&C, c, &m), o->decimals);
 		out_number(lo, o->decimals);
@@ -157,19 +157,19 @@ static void align(const struct mtable *first, const struct mtable *t,
 
 /* the differences first - other, per measure m and other file j at
  * column m * (nfiles - 1) + j - 1; NaN where either lacks a value */
-static double *differences(const struct mtable *T, int nfiles)
+static double *differences(const struct mtable *tab, int nfiles)
 {
-	const struct mtable *A = &T[0];
-	size_t n = A->nq, pairs = (size_t)nfiles - 1;
-	double *d = xmalloc((A->nm * pairs * n + 1) * sizeof *d);
+	const struct mtable *other = &tab[0];
+	size_t n = other->nq, pairs = (size_t)nfiles - 1;
+	double *d = xmalloc((other->nm * pairs * n + 1) * sizeof *d);
 	size_t *qpos = xmalloc((n + 1) * sizeof *qpos);
-	size_t *mpos = xmalloc((A->nm + 1) * sizeof *mpos);
+	size_t *mpos = xmalloc((other->nm + 1) * sizeof *mpos);
 	for (int j = 1; j < nfiles; j++) {
-		align(A, &T[j], qpos, mpos);
-		for (size_t m = 0; m < A->nm; m++) {
+		align(other, &tab[j], qpos, mpos);
+		for (size_t m = 0; m < other->nm; m++) {
 			double *col = d + (m * pairs + (size_t)j - 1) * n;
-			const double *a = A->v + m * n;
-			const double *x = T[j].v + mpos[m] * T[j].nq;
+			const double *a = other->v + m * n;
+			const double *x = tab[j].v + mpos[m] * tab[j].nq;
 			for (size_t q = 0; q < n; q++)
 				col[q] = a[q] - x[qpos[q]];
 		}
@@ -179,7 +179,7 @@ static double *differences(const struct mtable *T, int nfiles)
 	return d;
 }
 
-static void write_pair_header(const struct mtable *T, int nfiles)
+static void write_pair_header(const struct mtable *tab, int nfiles)
 {
 	out_str("# " HDR_BOOT_PAIR);
 	out_str(nfiles > 2 ? HDR_BOOT_HOLM "\n" : "\n");
@@ -187,32 +187,32 @@ static void write_pair_header(const struct mtable *T, int nfiles)
 		out_str("# ");
 		out_char((char)('A' + j));
 		out_str(": ");
-		out_str(T[j].file);
+		out_str(tab[j].file);
 		out_char('\n');
 	}
 }
 
-void boot_compare(const struct mtable *T, int nfiles,
+void boot_compare(const struct mtable *tab, int nfiles,
 		  const struct bootopts *o)
 {
 	size_t pairs = (size_t)nfiles - 1;
-	struct columns C = { .n = T[0].nq, .k = T[0].nm * pairs };
-	double *d = differences(T, nfiles);
+	struct columns C = { .n = tab[0].nq, .k = tab[0].nm * pairs };
+	double *d = differences(tab, nfiles);
 	C.v = d;
 	double *rep = replicates(C.k, o->resamples);
 	double *p = xmalloc((C.k + 1) * sizeof *p);
 	double *adj = xmalloc((C.k + 1) * sizeof *adj);
 	resample_means(&C, o->resamples, o->seed, o->threads, rep);
 	signflip_pvalues(&C, o->permutations, o->seed + 1, o->threads, p);
-	for (size_t m = 0; m < T[0].nm; m++)
+	for (size_t m = 0; m < tab[0].nm; m++)
 		holm_adjust(p + m * pairs, pairs, adj + m * pairs);
-	write_pair_header(T, nfiles);
+	write_pair_header(tab, nfiles);
 	int pdec = o->decimals > 6 ? o->decimals : 6;
 	for (size_t c = 0; c < C.k; c++) {
 		double lo, hi;
 		size_t m;
 		interval_of(&C, c, rep + c * (size_t)o->resamples, o, &lo, &hi);
-		out_slice(strmap_key(&T[0].measures, c / pairs));
+		out_slice(strmap_key(&tab[0].measures, c / pairs));
 		out_str("\tA-");
 		out_char((char)('B' + c % pairs));
 		out_number(column_mean(&C, c, &m), o->decimals);

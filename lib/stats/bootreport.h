@@ -24,12 +24,12 @@ struct bootopts {
 };
 
 /* measure all mean lower upper [wilson_lower wilson_upper] */
-void boot_one(const struct mtable *T, const struct bootopts *o);
+void boot_one(const struct mtable *tab, const struct bootopts *o);
 /* measure A-X difference lower upper p [raw_p], X = B, C, ... for the
  * files after the first, the p-values adjusted by Holm's method when there
  * are more than two files. Dies when the files' queries or measures
  * differ. */
-void boot_compare(const struct mtable *T, int nfiles,
+void boot_compare(const struct mtable *tab, int nfiles,
 		  const struct bootopts *o);
 
 #endif

@@ -4,12 +4,12 @@
 #include "util/err.h"
 #include "stats/columns.h"
 
-double column_mean(const struct columns *C, size_t c, size_t *nvalues)
+double column_mean(const struct columns *cols, size_t c, size_t *nvalues)
 {
-	const double *x = C->v + c * C->n;
+	const double *x = cols->v + c * cols->n;
 	double sum = 0;
 	size_t m = 0;
-	for (size_t i = 0; i < C->n; i++)
+	for (size_t i = 0; i < cols->n; i++)
 		if (!isnan(x[i])) {
 			sum += x[i];
 			m++;
@@ -18,32 +18,32 @@ double column_mean(const struct columns *C, size_t c, size_t *nvalues)
 	return m ? sum / m : NAN;
 }
 
-void dense_make(struct dense *D, const struct columns *C)
+void dense_make(struct dense *dn, const struct columns *cols)
 {
-	D->n = C->n;
-	D->k = C->k;
-	D->val = xcalloc(C->n * C->k + 1, sizeof *D->val);
-	D->have = xcalloc(C->k + 1, sizeof *D->have);
-	for (size_t c = 0; c < C->k; c++) {
-		const double *x = C->v + c * C->n;
-		double *y = D->val + c * C->n;
-		for (size_t i = 0; i < C->n; i++) {
+	dn->n = cols->n;
+	dn->k = cols->k;
+	dn->val = xcalloc(cols->n * cols->k + 1, sizeof *dn->val);
+	dn->have = xcalloc(cols->k + 1, sizeof *dn->have);
+	for (size_t c = 0; c < cols->k; c++) {
+		const double *x = cols->v + c * cols->n;
+		double *y = dn->val + c * cols->n;
+		for (size_t i = 0; i < cols->n; i++) {
 			y[i] = isnan(x[i]) ? 0 : x[i];
-			if (isnan(x[i]) && !D->have[c]) {
-				D->have[c] = xcalloc(C->n, sizeof **D->have);
-				for (size_t j = 0; j < C->n; j++)
-					D->have[c][j] = !isnan(x[j]);
+			if (isnan(x[i]) && !dn->have[c]) {
+				dn->have[c] = xcalloc(cols->n, sizeof **dn->have);
+				for (size_t j = 0; j < cols->n; j++)
+					dn->have[c][j] = !isnan(x[j]);
 			}
 		}
 	}
 }
 
-void dense_free(struct dense *D)
+void dense_free(struct dense *dn)
 {
-	for (size_t c = 0; c < D->k; c++)
-		free(D->have[c]);
-	free(D->have);
-	free(D->val);
+	for (size_t c = 0; c < dn->k; c++)
+		free(dn->have[c]);
+	free(dn->have);
+	free(dn->val);
 }
 
 double dot4(const double *w, const double *x, size_t n)

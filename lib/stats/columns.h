@@ -13,7 +13,7 @@ struct columns {
 
 /* the mean of column c over its values (NaN when it has none), and how
  * many values it has */
-double column_mean(const struct columns *C, size_t c, size_t *nvalues);
+double column_mean(const struct columns *cols, size_t c, size_t *nvalues);
 
 /* Copies of the columns for the inner loops: values with 0 for NaN, and
  * for each column either NULL (no value missing) or 1.0/0.0 per query */
@@ -22,8 +22,8 @@ struct dense {
 	double **have;
 	size_t n, k;
 };
-void dense_make(struct dense *D, const struct columns *C);
-void dense_free(struct dense *D);
+void dense_make(struct dense *dn, const struct columns *cols);
+void dense_free(struct dense *dn);
 /* sum of w[i] * x[i] over n items, four partial sums in a fixed order:
  * the same bits whatever the machine */
 double dot4(const double *w, const double *x, size_t n);

@@ -19,34 +19,34 @@ struct resampling {
 static void one_resample(void *ctx, struct rng *r, long b, int worker)
 {
 	const struct resampling *rs = ctx;
-	const struct dense *D = &rs->D;
-	size_t n = D->n;
+	const struct dense *dn = &rs->D;
+	size_t n = dn->n;
 	double *count = rs->count[worker];
 	memset(count, 0, n * sizeof *count);
 	for (size_t i = 0; i < n; i++)
 		count[rng_below(r, n)] += 1;
-	for (size_t c = 0; c < D->k; c++) {
-		double sum = dot4(count, D->val + c * n, n);
-		double den = D->have[c] ? dot4(count, D->have[c], n) : (double)n;
+	for (size_t c = 0; c < dn->k; c++) {
+		double sum = dot4(count, dn->val + c * n, n);
+		double den = dn->have[c] ? dot4(count, dn->have[c], n) : (double)n;
 		rs->out[c * rs->B + b] = den > 0 ? sum / den : NAN;
 	}
 }
 
-void resample_means(const struct columns *C, long B, uint64_t seed,
+void resample_means(const struct columns *cols, long B, uint64_t seed,
 		    int threads, double *out)
 {
 	struct resampling rs = { .B = B, .out = out };
-	if (C->n == 0) {
-		for (size_t j = 0; j < C->k * (size_t)B; j++)
+	if (cols->n == 0) {
+		for (size_t j = 0; j < cols->k * (size_t)B; j++)
 			out[j] = NAN;
 		return;
 	}
 	struct draws job = { .n = B, .seed = seed, .draw = one_resample, .ctx = &rs };
 	int nw = draws_workers(threads);
-	dense_make(&rs.D, C);
+	dense_make(&rs.D, cols);
 	rs.count = xcalloc((size_t)nw, sizeof *rs.count);
 	for (int w = 0; w < nw; w++)
-		rs.count[w] = xmalloc(C->n * sizeof **rs.count + 1);
+		rs.count[w] = xmalloc(cols->n * sizeof **rs.count + 1);
 	draws_run(&job, threads);
 	for (int w = 0; w < nw; w++)
 		free(rs.count[w]);

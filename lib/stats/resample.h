@@ -12,7 +12,7 @@
 /* out[c*B + b]: the mean of column c over the queries of resample b that
  * have a value (a query drawn twice counts twice); NaN when resample b
  * drew none that has one */
-void resample_means(const struct columns *C, long B, uint64_t seed,
+void resample_means(const struct columns *cols, long B, uint64_t seed,
 		    int threads, double *out);
 
 #endif

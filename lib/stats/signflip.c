@@ -62,14 +62,14 @@ static void observe(struct flipping *fl)
 	free(ones);
 }
 
-void signflip_pvalues(const struct columns *C, long N, uint64_t seed,
+void signflip_pvalues(const struct columns *cols, long N, uint64_t seed,
 		      int threads, double *p)
 {
-	size_t n = C->n, k = C->k;
+	size_t n = cols->n, k = cols->k;
 	int nw = draws_workers(threads);
 	struct flipping fl = { .count = NULL };
 	struct draws job = { .n = N, .seed = seed, .draw = one_flip, .ctx = &fl };
-	dense_make(&fl.D, C);
+	dense_make(&fl.D, cols);
 	fl.observed = xcalloc(k + 1, sizeof *fl.observed);
 	fl.slack = xcalloc(k + 1, sizeof *fl.slack);
 	fl.count = xcalloc((size_t)nw * k + 1, sizeof *fl.count);
@@ -83,7 +83,7 @@ void signflip_pvalues(const struct columns *C, long N, uint64_t seed,
 		long total = 0;
 		for (int w = 0; w < nw; w++)
 			total += fl.count[(size_t)w * k + c];
-		column_mean(C, c, &m);
+		column_mean(cols, c, &m);
 		p[c] = m ? (total + 1.0) / (N + 1.0) : NAN;
 	}
 	for (int w = 0; w < nw; w++)

@@ -12,7 +12,7 @@
 #include "stats/columns.h"
 
 /* p[c] for every column of differences (NaN where a column has none) */
-void signflip_pvalues(const struct columns *C, long N, uint64_t seed,
+void signflip_pvalues(const struct columns *cols, long N, uint64_t seed,
 		      int threads, double *p);
 
 #endif

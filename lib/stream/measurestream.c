@@ -4,20 +4,20 @@
 #include "util/num.h"
 #include "stream/measurestream.h"
 
-void mreader_open(struct mreader *R, const char *path)
+void mreader_open(struct mreader *mr, const char *path)
 {
-	stream_open(&R->S, path, HDR_MEASURE);
+	stream_open(&mr->S, path, HDR_MEASURE);
 }
 
-int mreader_next(struct mreader *R, struct mrow *row)
+int mreader_next(struct mreader *mr, struct mrow *row)
 {
 	struct slice f[4];
 	size_t nf;
-	const char *file = R->S.L.name;
+	const char *file = mr->S.L.name;
 
-	if (!stream_next(&R->S, f, 4, &nf))
+	if (!stream_next(&mr->S, f, 4, &nf))
 		return 0;
-	row->line = R->S.L.lineno;
+	row->line = mr->S.L.lineno;
 	if (nf != 3)
 		die_at(file, row->line,
 		       "expected 3 fields (measure query value), found %zu", nf);
@@ -43,12 +43,12 @@ int mreader_next(struct mreader *R, struct mrow *row)
 	return 1;
 }
 
-const char *mreader_name(const struct mreader *R)
+const char *mreader_name(const struct mreader *mr)
 {
-	return R->S.L.name;
+	return mr->S.L.name;
 }
 
-void mreader_close(struct mreader *R)
+void mreader_close(struct mreader *mr)
 {
-	stream_close(&R->S);
+	stream_close(&mr->S);
 }

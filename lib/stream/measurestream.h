@@ -17,12 +17,12 @@ struct mreader {
 };
 
 /* "-" is stdin; dies (exit 1) naming the file when it cannot be opened */
-void mreader_open(struct mreader *R, const char *path);
+void mreader_open(struct mreader *mr, const char *path);
 /* 1 and the next data row in *row, 0 at the end (after checking the end
  * line). Dies "prog: file:line: what" on a row that is not three fields
  * or whose value is not a number or "-". */
-int mreader_next(struct mreader *R, struct mrow *row);
-const char *mreader_name(const struct mreader *R);
-void mreader_close(struct mreader *R);
+int mreader_next(struct mreader *mr, struct mrow *row);
+const char *mreader_name(const struct mreader *mr);
+void mreader_close(struct mreader *mr);
 
 #endif

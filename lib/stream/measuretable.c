@@ -37,65 +37,65 @@ static int cell_order(const void *a, const void *b)
 
 /* the table from the cells; a second cell for the same place is an error
  * at the later line */
-static void fill(struct mtable *T, struct cell *cell, size_t ncell)
+static void fill(struct mtable *tab, struct cell *cell, size_t ncell)
 {
 	qsort(cell, ncell, sizeof *cell, cell_order);
-	T->v = xmalloc((T->nm * T->nq + 1) * sizeof *T->v);
-	for (size_t j = 0; j < T->nm * T->nq; j++)
-		T->v[j] = NAN;
+	tab->v = xmalloc((tab->nm * tab->nq + 1) * sizeof *tab->v);
+	for (size_t j = 0; j < tab->nm * tab->nq; j++)
+		tab->v[j] = NAN;
 	for (size_t j = 0; j < ncell; j++) {
 		const struct cell *c = &cell[j];
 		if (j > 0 && c->m == cell[j - 1].m && c->q == cell[j - 1].q) {
-			struct slice m = strmap_key(&T->measures, c->m);
-			struct slice q = strmap_key(&T->queries, c->q);
-			die_at(T->file, c->line,
+			struct slice m = strmap_key(&tab->measures, c->m);
+			struct slice q = strmap_key(&tab->queries, c->q);
+			die_at(tab->file, c->line,
 			       "second row of measure '%.*s' for query '%.*s'",
 			       (int)m.n, m.p, (int)q.n, q.p);
 		}
-		T->v[c->m * T->nq + c->q] = c->value;
+		tab->v[c->m * tab->nq + c->q] = c->value;
 	}
 }
 
-void mtable_read(struct mtable *T, const char *path)
+void mtable_read(struct mtable *tab, const char *path)
 {
 	struct mreader R;
 	struct mrow row;
 	struct cell *cell = NULL;
 	size_t ncell = 0, cellcap = 0, qcap = 0, mcap = 0;
 
-	*T = (struct mtable){ .file = path };
-	strmap_init(&T->measures);
-	strmap_init(&T->queries);
+	*tab = (struct mtable){ .file = path };
+	strmap_init(&tab->measures);
+	strmap_init(&tab->queries);
 	mreader_open(&R, path);
-	T->file = mreader_name(&R);
+	tab->file = mreader_name(&R);
 	while (mreader_next(&R, &row)) {
 		if (slice_eqs(row.query, "all"))
 			continue;
 		xgrow((void **)&cell, &cellcap, ncell + 1, sizeof *cell);
 		cell[ncell++] = (struct cell){
-			.m = put_name(&T->measures, row.measure, row.line,
-				      &T->measure_line, &mcap),
-			.q = put_name(&T->queries, row.query, row.line,
-				      &T->query_line, &qcap),
+			.m = put_name(&tab->measures, row.measure, row.line,
+				      &tab->measure_line, &mcap),
+			.q = put_name(&tab->queries, row.query, row.line,
+				      &tab->query_line, &qcap),
 			.value = row.value,
 			.line = row.line,
 		};
 	}
 	if (ncell == 0)
-		die_at(T->file, 0,
+		die_at(tab->file, 0,
 		       "no per-query rows (the measure programs write them with -q)");
-	T->nm = T->measures.nent;
-	T->nq = T->queries.nent;
-	fill(T, cell, ncell);
+	tab->nm = tab->measures.nent;
+	tab->nq = tab->queries.nent;
+	fill(tab, cell, ncell);
 	free(cell);
 	mreader_close(&R);
 }
 
-void mtable_free(struct mtable *T)
+void mtable_free(struct mtable *tab)
 {
-	strmap_free(&T->measures);
-	strmap_free(&T->queries);
-	free(T->query_line);
-	free(T->measure_line);
-	free(T->v);
+	strmap_free(&tab->measures);
+	strmap_free(&tab->queries);
+	free(tab->query_line);
+	free(tab->measure_line);
+	free(tab->v);
 }

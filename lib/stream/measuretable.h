@@ -19,7 +19,7 @@ struct mtable {
 /* Reads the file ("-": stdin). Dies naming file and line on a bad row, on
  * a second row for the same measure and query, and when the file has no
  * per-query row at all (the measure programs write them with -q). */
-void mtable_read(struct mtable *T, const char *path);
-void mtable_free(struct mtable *T);
+void mtable_read(struct mtable *tab, const char *path);
+void mtable_free(struct mtable *tab);
 
 #endif

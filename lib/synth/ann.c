@@ -39,14 +39,14 @@ static int cmp_cand(const void *pa, const void *pb)
 }
 
 static void clustered(struct rng *r, const struct matrix *centres,
-		      struct matrix *M, size_t n)
+		      struct matrix *mat, size_t n)
 {
 	size_t i, j, D = centres->cols;
 
-	matrix_init(M, n, D);
+	matrix_init(mat, n, D);
 	for (i = 0; i < n; i++) {
 		const double *c = matrix_row(centres, rng_below(r, centres->rows));
-		double *x = matrix_row(M, i);
+		double *x = matrix_row(mat, i);
 		for (j = 0; j < D; j++)
 			x[j] = c[j] + SPREAD * rng_normal(r);
 	}

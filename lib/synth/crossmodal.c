@@ -22,11 +22,11 @@ static size_t or_default(long v, size_t dflt)
 
 /* the codes: signs of `bits` random projections of each row */
 static void write_codes(const char *dir, const char *name,
-			const struct matrix *E, const struct matrix *H)
+			const struct matrix *e, const struct matrix *h)
 {
 	struct matrix code;
 
-	matrix_product(&code, E, H);
+	matrix_product(&code, e, h);
 	matrix_signs(&code);
 	write_text(dir, name, &code, 4);
 	matrix_free(&code);
@@ -110,17 +110,17 @@ void synth_crossmodal(const struct synth_opts *o)
 }
 
 /* subtracts each column's mean over the rows */
-static void center_columns(struct matrix *M)
+static void center_columns(struct matrix *mat)
 {
 	size_t i, j;
 
-	for (j = 0; j < M->cols; j++) {
+	for (j = 0; j < mat->cols; j++) {
 		double mean = 0;
-		for (i = 0; i < M->rows; i++)
-			mean += matrix_row(M, i)[j];
-		mean /= (double)M->rows;
-		for (i = 0; i < M->rows; i++)
-			matrix_row(M, i)[j] -= mean;
+		for (i = 0; i < mat->rows; i++)
+			mean += matrix_row(mat, i)[j];
+		mean /= (double)mat->rows;
+		for (i = 0; i < mat->rows; i++)
+			matrix_row(mat, i)[j] -= mean;
 	}
 }
 

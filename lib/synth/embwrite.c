@@ -30,26 +30,26 @@ static void put_value(unsigned char *p, double v, int bytes)
 	}
 }
 
-static void write_rows(struct outfile *o, const struct matrix *M, int bytes,
+static void write_rows(struct outfile *o, const struct matrix *mat, int bytes,
 		       int fvecs)
 {
 	unsigned char buf[8];
 	size_t i, j;
 
-	for (i = 0; i < M->rows; i++) {
-		const double *x = matrix_row(M, i);
+	for (i = 0; i < mat->rows; i++) {
+		const double *x = matrix_row(mat, i);
 		if (fvecs) {
-			put_le(buf, (uint32_t)M->cols, 4);
+			put_le(buf, (uint32_t)mat->cols, 4);
 			outfile_bytes(o, buf, 4);
 		}
-		for (j = 0; j < M->cols; j++) {
+		for (j = 0; j < mat->cols; j++) {
 			put_value(buf, x[j], bytes);
 			outfile_bytes(o, buf, (size_t)bytes);
 		}
 	}
 }
 
-void write_npy(const char *dir, const char *name, const struct matrix *M,
+void write_npy(const char *dir, const char *name, const struct matrix *mat,
 	       int bytes)
 {
 	struct outfile o;
@@ -57,7 +57,7 @@ void write_npy(const char *dir, const char *name, const struct matrix *M,
 	unsigned char pre[10] = { 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 0, 0 };
 	int n = snprintf(dict, sizeof dict,
 			 "{'descr': '<f%d', 'fortran_order': False, 'shape': (%zu, %zu), }",
-			 bytes, M->rows, M->cols);
+			 bytes, mat->rows, mat->cols);
 	/* spaces and a newline so that the data starts at a multiple of 64 */
 	size_t len = (size_t)n + 1, total = sizeof pre + len;
 	size_t pad = (64 - total % 64) % 64;
@@ -71,20 +71,20 @@ void write_npy(const char *dir, const char *name, const struct matrix *M,
 	while (pad--)
 		outfile_char(&o, ' ');
 	outfile_char(&o, '\n');
-	write_rows(&o, M, bytes, 0);
+	write_rows(&o, mat, bytes, 0);
 	outfile_close(&o);
 }
 
-void write_fvecs(const char *dir, const char *name, const struct matrix *M)
+void write_fvecs(const char *dir, const char *name, const struct matrix *mat)
 {
 	struct outfile o;
 
 	outfile_open(&o, dir, name);
-	write_rows(&o, M, 4, 1);
+	write_rows(&o, mat, 4, 1);
 	outfile_close(&o);
 }
 
-void write_text(const char *dir, const char *name, const struct matrix *M,
+void write_text(const char *dir, const char *name, const struct matrix *mat,
 		int bytes)
 {
 	struct outfile o;
@@ -92,10 +92,10 @@ void write_text(const char *dir, const char *name, const struct matrix *M,
 	size_t i, j;
 
 	outfile_open(&o, dir, name);
-	for (i = 0; i < M->rows; i++) {
-		const double *x = matrix_row(M, i);
+	for (i = 0; i < mat->rows; i++) {
+		const double *x = matrix_row(mat, i);
 		outfile_long(&o, (long)i);
-		for (j = 0; j < M->cols; j++) {
+		for (j = 0; j < mat->cols; j++) {
 			size_t n = bytes == 4 ? fmt_float(buf, (float)x[j]) :
 					        fmt_double(buf, x[j]);
 			outfile_char(&o, '\t');

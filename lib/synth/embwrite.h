@@ -12,11 +12,11 @@
 #include "synth/matrix.h"
 
 /* bytes: 4 (float32) or 8 (float64) */
-void write_npy(const char *dir, const char *name, const struct matrix *M,
+void write_npy(const char *dir, const char *name, const struct matrix *mat,
 	       int bytes);
-void write_fvecs(const char *dir, const char *name, const struct matrix *M);
+void write_fvecs(const char *dir, const char *name, const struct matrix *mat);
 /* values as float32 (bytes 4) or float64 (bytes 8), as the .npy holds them */
-void write_text(const char *dir, const char *name, const struct matrix *M,
+void write_text(const char *dir, const char *name, const struct matrix *mat,
 		int bytes);
 /* row i: "i label[i]" or "i label[i] cam[i]" (cam may be NULL) */
 void write_labels(const char *dir, const char *name, size_t n,

@@ -6,68 +6,68 @@
 #include "util/err.h"
 #include "synth/matrix.h"
 
-void matrix_init(struct matrix *M, size_t rows, size_t cols)
+void matrix_init(struct matrix *mat, size_t rows, size_t cols)
 {
-	M->rows = rows;
-	M->cols = cols;
-	M->v = xcalloc(rows * cols > 0 ? rows * cols : 1, sizeof *M->v);
+	mat->rows = rows;
+	mat->cols = cols;
+	mat->v = xcalloc(rows * cols > 0 ? rows * cols : 1, sizeof *mat->v);
 }
 
-void matrix_free(struct matrix *M)
+void matrix_free(struct matrix *mat)
 {
-	free(M->v);
-	memset(M, 0, sizeof *M);
+	free(mat->v);
+	memset(mat, 0, sizeof *mat);
 }
 
-void matrix_normal(struct matrix *M, struct rng *r, double scale)
+void matrix_normal(struct matrix *mat, struct rng *r, double scale)
 {
-	size_t i, n = M->rows * M->cols;
+	size_t i, n = mat->rows * mat->cols;
 
 	for (i = 0; i < n; i++)
-		M->v[i] = scale * rng_normal(r);
+		mat->v[i] = scale * rng_normal(r);
 }
 
-void matrix_product(struct matrix *out, const struct matrix *A,
-		    const struct matrix *B)
+void matrix_product(struct matrix *out, const struct matrix *lhs,
+		    const struct matrix *rhs)
 {
 	size_t i, j, k;
 
-	matrix_init(out, A->rows, B->cols);
-	for (i = 0; i < A->rows; i++) {
-		const double *a = matrix_row(A, i);
+	matrix_init(out, lhs->rows, rhs->cols);
+	for (i = 0; i < lhs->rows; i++) {
+		const double *a = matrix_row(lhs, i);
 		double *o = matrix_row(out, i);
 		/* o += a[k] * row k of B: each o[j] sums over k in order */
-		for (k = 0; k < A->cols; k++) {
-			const double *b = matrix_row(B, k);
+		for (k = 0; k < lhs->cols; k++) {
+			const double *b = matrix_row(rhs, k);
 			double ak = a[k];
-			for (j = 0; j < B->cols; j++)
+			for (j = 0; j < rhs->cols; j++)
 				o[j] += ak * b[j];
 		}
 	}
 }
 
-void matrix_unit_rows(struct matrix *M)
+void matrix_unit_rows(struct matrix *mat)
 {
 	size_t i, j;
 
-	for (i = 0; i < M->rows; i++) {
-		double *x = matrix_row(M, i), s = 0;
-		for (j = 0; j < M->cols; j++)
+	for (i = 0; i < mat->rows; i++) {
+		double *x = matrix_row(mat, i), s = 0;
+		for (j = 0; j < mat->cols; j++)
 			s += x[j] * x[j];
 		if (s == 0)
 			continue;
 		s = sqrt(s);
-		for (j = 0; j < M->cols; j++)
+		for (j = 0; j < mat->cols; j++)
 			x[j] /= s;
 	}
 }
 
-void matrix_signs(struct matrix *M)
+void matrix_signs(struct matrix *mat)
 {
-	size_t i, n = M->rows * M->cols;
+	size_t i, n = mat->rows * mat->cols;
 
 	for (i = 0; i < n; i++)
-		M->v[i] = M->v[i] >= 0 ? 1 : -1;
+		mat->v[i] = mat->v[i] >= 0 ? 1 : -1;
 }
 
 double sqdist(const double *a, const double *b, size_t n)

@@ -12,22 +12,22 @@ struct matrix {
 	double *v;		/* rows * cols values, row after row */
 };
 
-static inline double *matrix_row(const struct matrix *M, size_t i)
+static inline double *matrix_row(const struct matrix *mat, size_t i)
 {
-	return M->v + i * M->cols;
+	return mat->v + i * mat->cols;
 }
 
-void matrix_init(struct matrix *M, size_t rows, size_t cols);
-void matrix_free(struct matrix *M);
+void matrix_init(struct matrix *mat, size_t rows, size_t cols);
+void matrix_free(struct matrix *mat);
 /* every value an independent normal deviate times scale, row after row */
-void matrix_normal(struct matrix *M, struct rng *r, double scale);
-/* out = A B (out is initialised here); A->cols == B->rows */
-void matrix_product(struct matrix *out, const struct matrix *A,
-		    const struct matrix *B);
+void matrix_normal(struct matrix *mat, struct rng *r, double scale);
+/* out = A B (out is initialised here); lhs->cols == rhs->rows */
+void matrix_product(struct matrix *out, const struct matrix *lhs,
+		    const struct matrix *rhs);
 /* each row divided by its Euclidean norm (a zero row stays zero) */
-void matrix_unit_rows(struct matrix *M);
+void matrix_unit_rows(struct matrix *mat);
 /* each value replaced by +1 when >= 0, else -1: binary codes */
-void matrix_signs(struct matrix *M);
+void matrix_signs(struct matrix *mat);
 /* the squared Euclidean distance of two rows of length n */
 double sqdist(const double *a, const double *b, size_t n);
 

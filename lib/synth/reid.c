@@ -29,36 +29,36 @@ static size_t or_default(long v, size_t dflt)
 }
 
 /* appends weight * person + view of camera cam + noise, normalised */
-static void add_image(struct reidset *S, struct rng *r, const double *person,
+static void add_image(struct reidset *set, struct rng *r, const double *person,
 		      double weight, const struct matrix *views, size_t cam,
 		      long label)
 {
 	size_t D = views->cols, j;
 
-	if (S->n == S->cap) {
-		size_t cap = S->cap ? 2 * S->cap : 256;
-		S->emb.v = xrealloc(S->emb.v, cap * D * sizeof *S->emb.v);
-		S->label = xrealloc(S->label, cap * sizeof *S->label);
-		S->cam = xrealloc(S->cam, cap * sizeof *S->cam);
-		S->cap = cap;
+	if (set->n == set->cap) {
+		size_t cap = set->cap ? 2 * set->cap : 256;
+		set->emb.v = xrealloc(set->emb.v, cap * D * sizeof *set->emb.v);
+		set->label = xrealloc(set->label, cap * sizeof *set->label);
+		set->cam = xrealloc(set->cam, cap * sizeof *set->cam);
+		set->cap = cap;
 	}
-	double *x = S->emb.v + S->n * D, *v = matrix_row(views, cam);
+	double *x = set->emb.v + set->n * D, *v = matrix_row(views, cam);
 	for (j = 0; j < D; j++)
 		x[j] = weight * person[j] + CAMERA_VIEW * v[j] +
 		       IMAGE_NOISE * rng_normal(r);
-	S->label[S->n] = label;
-	S->cam[S->n] = (long)cam + 1;
-	S->n++;
-	S->emb.rows = S->n;
-	S->emb.cols = D;
+	set->label[set->n] = label;
+	set->cam[set->n] = (long)cam + 1;
+	set->n++;
+	set->emb.rows = set->n;
+	set->emb.cols = D;
 }
 
 /* the identities: each seen by one camera (ONE_CAMERA percent) or by 2 to
  * all cameras, 1 to 4 images per camera; the first image of each camera
  * is the query */
 static void identities(struct rng *r, const struct matrix *persons,
-		       const struct matrix *views, struct reidset *Q,
-		       struct reidset *G)
+		       const struct matrix *views, struct reidset *query,
+		       struct reidset *gallery)
 {
 	size_t ncam = views->rows, i, c, k;
 	size_t *order = xmalloc(ncam * sizeof *order);
@@ -78,7 +78,7 @@ static void identities(struct rng *r, const struct matrix *persons,
 		for (c = 0; c < seen; c++) {
 			size_t shots = 1 + (size_t)rng_below(r, 4);
 			for (k = 0; k < shots; k++)
-				add_image(k ? G : Q, r, p, 1, views, order[c],
+				add_image(k ? gallery : query, r, p, 1, views, order[c],
 					  (long)i + 1);
 		}
 	}

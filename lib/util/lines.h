@@ -14,11 +14,11 @@ struct lines {
 };
 
 /* "-" is stdin; dies (exit 1) naming the file when it cannot be opened */
-void lines_open(struct lines *L, const char *path);
+void lines_open(struct lines *ln, const char *path);
 /* the next line without its "\n" or "\r\n"; valid until the next call.
  * A UTF-8 byte-order mark at the start of the file is not part of it.
  * Returns 0 at end of file. Dies on a read error. */
-int lines_next(struct lines *L, struct slice *line);
-void lines_close(struct lines *L);
+int lines_next(struct lines *ln, struct slice *line);
+void lines_close(struct lines *ln);
 
 #endif

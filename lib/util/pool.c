@@ -11,7 +11,7 @@
 enum { SLOT_FREE, SLOT_BUSY, SLOT_DONE };
 
 struct pool {
-	const struct pool_job *J;
+	const struct pool_job *job;
 	pthread_mutex_t mu;
 	pthread_cond_t cv_free, cv_done;
 	int nslots;
@@ -40,11 +40,11 @@ int pool_nslots(int nthreads)
 
 static void *worker_main(void *arg)
 {
-	struct worker *W = arg;
-	struct pool *pool = W->pool;
+	struct worker *wk = arg;
+	struct pool *pool = wk->pool;
 	struct pool_task t;
 
-	t.worker = W->index;
+	t.worker = wk->index;
 	pthread_mutex_lock(&pool->mu);
 	for (;;) {
 		t.seq = pool->next;
@@ -55,7 +55,7 @@ static void *worker_main(void *arg)
 			pthread_cond_wait(&pool->cv_free, &pool->mu);
 			continue;
 		}
-		if (!pool->J->take(pool->J->ctx, &t)) {
+		if (!pool->job->take(pool->job->ctx, &t)) {
 			pool->end = 1;
 			pthread_cond_broadcast(&pool->cv_free);
 			pthread_cond_broadcast(&pool->cv_done);
@@ -65,7 +65,7 @@ static void *worker_main(void *arg)
 		pool->state[t.slot] = SLOT_BUSY;
 		pool->seq[t.slot] = t.seq;
 		pthread_mutex_unlock(&pool->mu);
-		pool->J->work(pool->J->ctx, &t);
+		pool->job->work(pool->job->ctx, &t);
 		pthread_mutex_lock(&pool->mu);
 		pool->state[t.slot] = SLOT_DONE;
 		pthread_cond_broadcast(&pool->cv_done);
@@ -90,8 +90,8 @@ static void give_in_order(struct pool *pool)
 		pthread_mutex_unlock(&pool->mu);
 		if (!ready)
 			return;
-		if (pool->J->give)
-			pool->J->give(pool->J->ctx, &t);
+		if (pool->job->give)
+			pool->job->give(pool->job->ctx, &t);
 		pthread_mutex_lock(&pool->mu);
 		pool->state[t.slot] = SLOT_FREE;
 		pthread_cond_broadcast(&pool->cv_free);
@@ -99,18 +99,18 @@ static void give_in_order(struct pool *pool)
 	}
 }
 
-void pool_run(const struct pool_job *J, int nthreads)
+void pool_run(const struct pool_job *job, int nthreads)
 {
-	struct pool pool = { .J = J };
+	struct pool pool = { .job = job };
 	struct pool_task t = { 0, 0, 0 };
-	struct worker *W;
+	struct worker *wk;
 	int i;
 
 	if (nthreads <= 1) {
-		for (; J->take(J->ctx, &t); t.seq++) {
-			J->work(J->ctx, &t);
-			if (J->give)
-				J->give(J->ctx, &t);
+		for (; job->take(job->ctx, &t); t.seq++) {
+			job->work(job->ctx, &t);
+			if (job->give)
+				job->give(job->ctx, &t);
 		}
 		return;
 	}
@@ -120,17 +120,17 @@ void pool_run(const struct pool_job *J, int nthreads)
 	pthread_mutex_init(&pool.mu, NULL);
 	pthread_cond_init(&pool.cv_free, NULL);
 	pthread_cond_init(&pool.cv_done, NULL);
-	W = xcalloc((size_t)nthreads, sizeof *W);
+	wk = xcalloc((size_t)nthreads, sizeof *wk);
 	for (i = 0; i < nthreads; i++) {
-		W[i].pool = &pool;
-		W[i].index = i;
-		if (pthread_create(&W[i].tid, NULL, worker_main, &W[i]) != 0)
+		wk[i].pool = &pool;
+		wk[i].index = i;
+		if (pthread_create(&wk[i].tid, NULL, worker_main, &wk[i]) != 0)
 			die(EXIT_DATA, "cannot start a thread");
 	}
 	give_in_order(&pool);
 	for (i = 0; i < nthreads; i++)
-		pthread_join(W[i].tid, NULL);
-	free(W);
+		pthread_join(wk[i].tid, NULL);
+	free(wk);
 	free(pool.state);
 	free(pool.seq);
 	pthread_mutex_destroy(&pool.mu);

@@ -31,6 +31,6 @@ int pool_ncpu(void);
  * thread takes results */
 int pool_nslots(int nthreads);
 /* runs the job to its end; nthreads <= 1 runs it in the calling thread */
-void pool_run(const struct pool_job *J, int nthreads);
+void pool_run(const struct pool_job *job, int nthreads);
 
 #endif
