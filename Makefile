@@ -40,6 +40,7 @@ LIBSRC = \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
 	lib/stream/embed.c \
+	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \
 	lib/rank/rankcount.c \
@@ -99,6 +100,7 @@ LIBHDR = \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
 	lib/stream/embed.h \
+	lib/stream/rowindex.h \
 	lib/stream/measurestream.h \
 	lib/stream/measuretable.h \
 	lib/rank/rankcount.h \

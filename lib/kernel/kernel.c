@@ -16,8 +16,10 @@
  * multiplication and an addition into a fused one behind the code's back
  * (the pragma below for Clang; the Makefile compiles this file with
  * -ffp-contract=off for GCC). */
+#define _DEFAULT_SOURCE 1
 #include <math.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 #include "util/bisect.h"
 #include "util/err.h"
@@ -45,6 +47,21 @@ typedef double vdbl32 __attribute__((vector_size(32)));
 typedef float vflt32 __attribute__((vector_size(32)));
 typedef double vdbl64 __attribute__((vector_size(64)));
 typedef float vflt64 __attribute__((vector_size(64)));
+
+/* memory for the packed items */
+static void *pack_alloc(size_t n)
+{
+	void *p;
+	size_t align = n >= (4u << 20) ? (2u << 20) : 64;
+
+	if (posix_memalign(&p, align, n))
+		die(EXIT_DATA, "out of memory");
+#ifdef MADV_HUGEPAGE
+	if (align > 64)
+		madvise(p, n & ~(size_t)((2u << 20) - 1), MADV_HUGEPAGE);
+#endif
+	return p;
+}
 
 #define T double
 #define SFX _f64

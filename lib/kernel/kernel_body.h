@@ -16,13 +16,19 @@ static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, T *P)
 {
 	size_t nt = (ni + nr - 1) / nr, t, k, j;
 
-	for (t = 0; t < nt; t++)
-		for (k = 0; k < dim; k++)
-			for (j = 0; j < nr; j++) {
-				size_t i = t * nr + j;
-				P[(t * dim + k) * nr + j] =
-					i < ni ? I[i * dim + k] : 0;
-			}
+	/* row by row: each row is read once in order, and a tile's writes
+	 * (dim * nr values) stay in L1 */
+	for (t = 0; t < nt; t++, P += dim * nr)
+		for (j = 0; j < nr; j++) {
+			size_t i = t * nr + j;
+			const T *row = I + i * dim;
+			if (i < ni)
+				for (k = 0; k < dim; k++)
+					P[k * nr + j] = row[k];
+			else
+				for (k = 0; k < dim; k++)
+					P[k * nr + j] = 0;
+		}
 }
 
 /* sqrt of the sum of squares, by fused multiply-adds in dimension order */
@@ -39,10 +45,8 @@ static T FN(norm)(const T *x, size_t dim)
 static void FN(prepare)(struct kernel *K, const T *Q, const T *I)
 {
 	size_t nr = K->nr, nt = (K->ni + nr - 1) / nr, i;
-	void *p;
+	void *p = pack_alloc(nt * nr * K->dim * sizeof(T) + 64);
 
-	if (posix_memalign(&p, 64, nt * nr * K->dim * sizeof(T) + 64))
-		die(EXIT_DATA, "out of memory");
 	FN(pack)(I, K->ni, K->dim, nr, p);
 	K->ipack = p;
 	K->q = Q;

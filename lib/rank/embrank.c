@@ -83,7 +83,7 @@ struct ctx {
 	int brk;
 	size_t ifold;		/* items per kernel fold */
 	int items;		/* --items: a gallery shard */
-	struct strmap irow;	/* item id -> row */
+	struct rowindex irow;	/* item id -> row */
 	/* labels with junk, same-camera junk or folds */
 	const struct labelrec **irec;	/* per item row, or NULL */
 	size_t *recrow;		/* item label record -> row or NONE */
@@ -157,7 +157,7 @@ static size_t mark_excluded(const struct ctx *C, struct slot *W,
 	size_t ne = 0, i, r;
 
 	if (R->exclude_self) {
-		r = strmap_get(&C->irow, q);
+		r = rowindex_get(&C->irow, q);
 		if (r != NONE && r >= i0 && r < i1)
 			exclude(W, &ne, r);
 	}
@@ -225,7 +225,7 @@ static size_t take_targets(struct ctx *C, struct slot *W, size_t q,
 	size_t i, k = 0;
 
 	for (i = 0; i < m; i++) {
-		size_t r = strmap_get(&C->irow, W->rq.item[i]);
+		size_t r = rowindex_get(&C->irow, W->rq.item[i]);
 		int outside = r != NONE && (r < i0 || r >= i1);
 		/* relevant items never leave the gallery (rel_query drops
 		 * those that do), so a row in the block is a candidate; with
@@ -540,9 +540,10 @@ static void emit(void *arg, const struct kchunk *ch)
 	for (q = ch->q0; q < ch->q1; q++) {
 		size_t j = q - ch->q0, n = W->qn[j];
 		struct slice qid = embed_id(C->Q, q);
-		/* the ranker's bookkeeping: queries seen (for -c), queries
-		 * without relevance */
-		idset_add(&C->R->seen, qid);
+		/* the ranker's bookkeeping: queries seen (only -c asks),
+		 * queries without relevance */
+		if (C->R->all_queries)
+			idset_add(&C->R->seen, qid);
 		if (!W->qjudged[j]) {
 			C->R->unjudged++;
 			if (C->R->ex && rankexplain_wanted(C->R->ex, qid))
@@ -565,9 +566,7 @@ static void prepare(struct ctx *C, size_t folds)
 	const struct relsrc *R = C->rel;
 	size_t i, ni = C->I->rows;
 
-	strmap_init(&C->irow);
-	for (i = 0; i < ni; i++)
-		strmap_put(&C->irow, embed_id(C->I, i), NULL);
+	rowindex_init(&C->irow, C->I);
 	C->ifold = ni / folds;
 	if (R->kind != REL_LABELS ||
 	    !(R->has_junk_label || R->junk_samecam || R->folds))
@@ -577,7 +576,7 @@ static void prepare(struct ctx *C, size_t folds)
 	for (i = 0; i < R->ilab.nrec; i++)
 		C->recrow[i] = NONE;
 	for (i = 0; i < ni; i++) {
-		size_t e = strmap_get(&R->ilab.ids, embed_id(C->I, i));
+		size_t e = labelfile_find(&R->ilab, embed_id(C->I, i), i);
 		if (e == NONE)
 			continue;
 		C->irec[i] = &R->ilab.rec[e];
@@ -611,7 +610,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	struct kernel K;
 	struct ctx C;
 	struct relquery rq;
-	struct strmap qrow;	/* every query row, --shard's share or not */
+	struct rowindex qrow;	/* every query row, --shard's share or not */
 	size_t folds = o->folds ? o->folds : 1, q;
 	int nthreads = o->nthreads ? o->nthreads : pool_ncpu(), s, ns;
 	const char *e;
@@ -648,11 +647,12 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	memset(&rq, 0, sizeof rq);
 	if (C.rel->kind == REL_LABELS)
 		for (q = 0; q < Q.rows; q++)
-			if (strmap_get(&C.rel->qlab.ids, embed_id(&Q, q)) == NONE)
+			if (labelfile_find(&C.rel->qlab, embed_id(&Q, q), q) ==
+			    NONE)
 				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
 	prepare(&C, folds);
 	rowcheck(C.rel, &qrow, &Q, &I, &C.irow);
-	strmap_free(&qrow);
+	rowindex_free(&qrow);
 	ns = pool_nslots(nthreads);
 	C.slot = xcalloc((size_t)ns, sizeof *C.slot);
 	for (s = 0; s < ns; s++)
@@ -690,7 +690,7 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 	free(C.junk);
 	free(C.rfold);
 	free(C.pure);
-	strmap_free(&C.irow);
+	rowindex_free(&C.irow);
 	kernel_free(&K);
 	embed_free(&Q);
 	embed_free(&I);

@@ -9,15 +9,16 @@
  * A note, not an error: a label file of a whole data set serves a subset
  * of its rows (the 1K test split of 5K labels); ids that are wrong
  * altogether leave rows without a label, and that is an error. */
-static void check_records(const struct labelfile *F, const struct strmap *rows,
-			  const struct strmap *other, const char *what)
+static void check_records(const struct labelfile *F,
+			  const struct rowindex *rows,
+			  const struct rowindex *other, const char *what)
 {
 	size_t e, bad = 0, first = NONE;
 
 	for (e = 0; e < F->nrec; e++) {
 		struct slice id = strmap_key(&F->ids, e);
-		if (strmap_get(rows, id) != NONE ||
-		    (other && strmap_get(other, id) != NONE))
+		if (rowindex_get(rows, id) != NONE ||
+		    (other && rowindex_get(other, id) != NONE))
 			continue;
 		if (first == NONE)
 			first = e;
@@ -31,14 +32,14 @@ static void check_records(const struct labelfile *F, const struct strmap *rows,
 	     id.p);
 }
 
-static void check_labels(const struct relsrc *R, const struct strmap *qrow,
-			 const struct embed *Q, const struct embed *I,
-			 const struct strmap *irow)
+static void check_labels(const struct relsrc *R,
+			 const struct rowindex *qrow, const struct embed *Q,
+			 const struct embed *I, const struct rowindex *irow)
 {
 	size_t i, bad = 0, first = NONE;
 
 	for (i = 0; i < I->rows; i++)
-		if (strmap_get(&R->ilab.ids, embed_id(I, i)) == NONE) {
+		if (labelfile_find(&R->ilab, embed_id(I, i), i) == NONE) {
 			if (first == NONE)
 				first = i;
 			bad++;
@@ -63,7 +64,7 @@ static void check_labels(const struct relsrc *R, const struct strmap *qrow,
 }
 
 static void check_qrels(const struct relsrc *R, const struct embed *I,
-			const struct strmap *irow)
+			const struct rowindex *irow)
 {
 	size_t j, nj = R->jbeg[R->qq.nent], bad = 0;
 
@@ -71,7 +72,8 @@ static void check_qrels(const struct relsrc *R, const struct embed *I,
 		long g = R->jgrade[j];
 		if (g < R->min_grade || g < 0)
 			continue;
-		if (strmap_get(irow, strmap_key(&R->jids, R->jent[j])) == NONE)
+		struct slice id = strmap_key(&R->jids, R->jent[j]);
+		if (rowindex_get(irow, id) == NONE)
 			bad++;
 	}
 	if (bad)
@@ -79,20 +81,18 @@ static void check_qrels(const struct relsrc *R, const struct embed *I,
 		     "never retrieved", R->qrels_name, bad, I->path);
 }
 
-void rowcheck_queries(struct strmap *qrow, const struct relsrc *R,
+void rowcheck_queries(struct rowindex *qrow, const struct relsrc *R,
 		      const struct embed *Q)
 {
-	size_t i;
-
-	strmap_init(qrow);
-	if (R->kind == REL_LABELS)
-		for (i = 0; i < Q->rows; i++)
-			strmap_put(qrow, embed_id(Q, i), NULL);
+	/* rows named by their numbers cost nothing; named rows, a map (the
+	 * qrels check does not read it) */
+	(void)R;
+	rowindex_init(qrow, Q);
 }
 
-void rowcheck(const struct relsrc *R, const struct strmap *qrow,
+void rowcheck(const struct relsrc *R, const struct rowindex *qrow,
 	      const struct embed *Q, const struct embed *I,
-	      const struct strmap *irow)
+	      const struct rowindex *irow)
 {
 	if (R->kind == REL_LABELS)
 		check_labels(R, qrow, Q, I, irow);

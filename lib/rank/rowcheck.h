@@ -5,12 +5,12 @@
 #define RK_ROWCHECK_H
 #include "stream/embed.h"
 #include "stream/relevance.h"
-#include "util/strmap.h"
+#include "stream/rowindex.h"
 
-/* The ids of every query row of Q into qrow (empty unless R has labels):
- * called before --shard keeps a share of the rows, so that the records of
- * the queries left out are not taken for ids that name no row. */
-void rowcheck_queries(struct strmap *qrow, const struct relsrc *R,
+/* The ids of every query row of Q into qrow: called before --shard keeps a
+ * share of the rows, so that the records of the queries left out are not
+ * taken for ids that name no row. */
+void rowcheck_queries(struct rowindex *qrow, const struct relsrc *R,
 		      const struct embed *Q);
 
 /* Labels: a note naming file and line when label records name no row
@@ -18,9 +18,9 @@ void rowcheck_queries(struct strmap *qrow, const struct relsrc *R,
  * row), and dies naming the file and the count when item rows have no
  * label, unless R->unlabeled_ok (then a note gives the count). Qrels: a
  * note counts the relevant judgments whose item is no row (they can never
- * be retrieved). irow maps item ids to rows. Q->path names the queries. */
-void rowcheck(const struct relsrc *R, const struct strmap *qrow,
+ * be retrieved). irow finds the item rows. Q->path names the queries. */
+void rowcheck(const struct relsrc *R, const struct rowindex *qrow,
 	      const struct embed *Q, const struct embed *I,
-	      const struct strmap *irow);
+	      const struct rowindex *irow);
 
 #endif

@@ -172,7 +172,10 @@ static void fill_chunk(struct shared *sh, struct chunk *c)
 {
 	c->len = 0;
 	if (sh->ncarry) {
-		if (sh->ncarry + sh->block > c->cap)
+		/* the carry is the start of one query: room for half a block
+		 * more keeps the chunk at its size (growing it to twice the
+		 * block here doubles every chunk, and their events, for good) */
+		if (sh->ncarry + sh->block / 2 > c->cap)
 			xgrow((void **)&c->buf, &c->cap, sh->ncarry + sh->block, 1);
 		memcpy(c->buf, sh->carry, sh->ncarry);
 		c->len = sh->ncarry;

@@ -1,6 +1,8 @@
-/* Embedding readers (see embed.h for the formats). The whole file is read
- * into memory first: the matrix has to be there anyway, and one path then
- * serves files, pipes and stdin alike. */
+/* Embedding readers (see embed.h for the formats). A .npy file's values
+ * are read straight into the matrix; other formats are read whole into
+ * memory first and parsed there. Both paths serve files, pipes and stdin
+ * alike. */
+#define _DEFAULT_SOURCE 1
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -9,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include "stream/embed.h"
 #include "util/err.h"
 #include "util/num.h"
@@ -19,23 +23,31 @@ struct buf {
 	size_t n;
 };
 
-static void slurp(const char *path, struct buf *b)
+static int open_input(const char *path)
 {
 	int fd = 0;
-	size_t cap = 1 << 16;
 
 	if (strcmp(path, "-") != 0) {
 		fd = open(path, O_RDONLY);
 		if (fd < 0)
 			die_at(path, 0, "%s", strerror(errno));
 	}
-	b->p = xmalloc(cap);
-	b->n = 0;
-	for (;;) {
-		ssize_t r;
-		if (b->n == cap)
-			xgrow((void **)&b->p, &cap, cap + 1, 1);
-		r = read(fd, b->p + b->n, cap - b->n);
+	return fd;
+}
+
+static void close_input(int fd)
+{
+	if (fd != 0)
+		close(fd);
+}
+
+/* read(2) into dst until n bytes or the end of the input; the count */
+static size_t read_full(int fd, const char *path, void *dst, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, (char *)dst + got, n - got);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
@@ -43,10 +55,44 @@ static void slurp(const char *path, struct buf *b)
 		}
 		if (r == 0)
 			break;
-		b->n += (size_t)r;
+		got += (size_t)r;
 	}
-	if (fd != 0)
-		close(fd);
+	return got;
+}
+
+/* the rest of the input after the n bytes already read at head: a regular
+ * file's size sizes the buffer at once, so a large file is read once and
+ * never moved by a growing buffer */
+static void slurp_rest(int fd, const char *path, const unsigned char *head,
+		       size_t n, struct buf *b)
+{
+	struct stat st;
+	size_t cap = 1 << 16;
+
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (uintmax_t)st.st_size < SIZE_MAX / 2 &&
+	    (size_t)st.st_size + 1 > cap)
+		cap = (size_t)st.st_size + 1;
+	b->p = xmalloc(cap);
+	if (n)
+		memcpy(b->p, head, n);
+	b->n = n;
+	for (;;) {
+		size_t r;
+		if (b->n == cap)
+			xgrow((void **)&b->p, &cap, cap + 1, 1);
+		r = read_full(fd, path, b->p + b->n, cap - b->n);
+		b->n += r;
+		if (b->n < cap)
+			break;
+	}
+}
+
+static void slurp(const char *path, struct buf *b)
+{
+	int fd = open_input(path);
+	slurp_rest(fd, path, NULL, 0, b);
+	close_input(fd);
 }
 
 static int host_is_le(void)
@@ -63,20 +109,19 @@ static uint32_t rd_le32(const unsigned char *p)
 	       (uint32_t)p[3] << 24;
 }
 
-/* little-endian values of size sz at src into native ones at dst */
-static void copy_le(void *dst, const unsigned char *src, size_t count,
-		    size_t sz)
+/* count little-endian values of size sz at p made native, in place */
+static void native_order(unsigned char *p, size_t count, size_t sz)
 {
-	unsigned char *d = dst;
 	size_t i, j;
 
-	if (host_is_le()) {
-		memcpy(dst, src, count * sz);
+	if (host_is_le())
 		return;
-	}
-	for (i = 0; i < count; i++)
-		for (j = 0; j < sz; j++)
-			d[i * sz + j] = src[i * sz + sz - 1 - j];
+	for (i = 0; i < count; i++, p += sz)
+		for (j = 0; j < sz / 2; j++) {
+			unsigned char t = p[j];
+			p[j] = p[sz - 1 - j];
+			p[sz - 1 - j] = t;
+		}
 }
 
 static size_t mul_or_die(const char *path, size_t a, size_t b)
@@ -218,32 +263,16 @@ static size_t npy_size(const struct embed *E, struct slice descr)
 	       (int)descr.n, descr.p);
 }
 
-static void read_npy(struct embed *E, struct buf *b)
+/* the header dict of hlen bytes at p: shape and value size into E;
+ * returns the size of a value */
+static size_t parse_npy_header(struct embed *E, const char *p, size_t hlen)
 {
-	const unsigned char *p = b->p;
-	size_t hlen, hstart, datalen, need, shape[8], rank = 0, esz;
+	size_t shape[8], rank = 0, esz;
 	struct hp h;
 	struct slice descr = { NULL, 0 };
 	int fortran = -1, have_shape = 0;
 
-	if (b->n < 10)
-		die_at(E->path, 0, "truncated .npy header");
-	if (p[6] == 1 && p[7] == 0) {
-		hlen = (size_t)p[8] | (size_t)p[9] << 8;
-		hstart = 10;
-	} else if ((p[6] == 2 || p[6] == 3) && p[7] == 0) {
-		if (b->n < 12)
-			die_at(E->path, 0, "truncated .npy header");
-		hlen = rd_le32(p + 8);
-		hstart = 12;
-	} else {
-		die_at(E->path, 0,
-		       "unsupported .npy format version %u.%u (rankkit reads "
-		       "1.0, 2.0 and 3.0)", p[6], p[7]);
-	}
-	if (hlen > b->n - hstart)
-		die_at(E->path, 0, "truncated .npy header");
-	h.p = (const char *)p + hstart;
+	h.p = p;
 	h.end = h.p + hlen;
 	h.path = E->path;
 	if (!hp_eat(&h, '{'))
@@ -286,16 +315,91 @@ static void read_npy(struct embed *E, struct buf *b)
 	E->rows = shape[0];
 	E->dim = shape[1];
 	E->type = esz == 4 ? EMB_F32 : EMB_F64;
+	return esz;
+}
+
+/* A regular file of exactly the size the header promises, its values
+ * aligned for their type on a little-endian host: the matrix is the
+ * file's pages mapped, no copy. Read-only: a private writable mapping
+ * would be populated by copying every page. */
+static int map_values(struct embed *E, int fd, size_t off, size_t need,
+		      size_t esz)
+{
+	struct stat st;
+	void *m;
+	int flags = MAP_PRIVATE;
+
+	if (!host_is_le() || off % esz || need == 0 || fstat(fd, &st) != 0 ||
+	    !S_ISREG(st.st_mode) || (uintmax_t)st.st_size != off + need)
+		return 0;
+#ifdef MAP_POPULATE
+	flags |= MAP_POPULATE;	/* the pages at once, not fault by fault */
+#endif
+	m = mmap(NULL, off + need, PROT_READ, flags, fd, 0);
+	if (m == MAP_FAILED)
+		return 0;
+	E->map = m;
+	E->maplen = off + need;
+	E->data = (char *)m + off;
+	return 1;
+}
+
+/* the bytes left in the input, read and counted */
+static size_t count_rest(int fd, const char *path)
+{
+	unsigned char scratch[1 << 12];
+	size_t n = 0, r;
+
+	while ((r = read_full(fd, path, scratch, sizeof scratch)) > 0)
+		n += r;
+	return n;
+}
+
+/* The n (< 12) bytes at head begin with the magic. The header is read
+ * into a buffer that grows as it arrives (a length field that promises
+ * more than the input holds allocates no more than the input), the
+ * values straight into the matrix: one copy from the input, none after. */
+static void read_npy(struct embed *E, int fd, unsigned char *head, size_t n)
+{
+	size_t hlen, got, need, esz, cap = 0;
+	char *hdr = NULL;
+
+	if (n < 10)
+		die_at(E->path, 0, "truncated .npy header");
+	if (head[6] == 1 && head[7] == 0) {
+		hlen = (size_t)head[8] | (size_t)head[9] << 8;
+	} else if ((head[6] == 2 || head[6] == 3) && head[7] == 0) {
+		if (read_full(fd, E->path, head + 10, 2) < 2)
+			die_at(E->path, 0, "truncated .npy header");
+		hlen = rd_le32(head + 8);
+	} else {
+		die_at(E->path, 0,
+		       "unsupported .npy format version %u.%u (rankkit reads "
+		       "1.0, 2.0 and 3.0)", head[6], head[7]);
+	}
+	xgrow((void **)&hdr, &cap, 1, 1);
+	for (got = 0; got < hlen; got += n) {
+		size_t step = hlen - got < (1 << 16) ? hlen - got : 1 << 16;
+		xgrow((void **)&hdr, &cap, got + step, 1);
+		n = read_full(fd, E->path, hdr + got, step);
+		if (n < step)
+			die_at(E->path, 0, "truncated .npy header");
+	}
+	esz = parse_npy_header(E, hdr, hlen);
+	free(hdr);
 	need = mul_or_die(E->path, mul_or_die(E->path, E->rows, E->dim), esz);
-	datalen = b->n - hstart - hlen;
-	if (datalen < need)
+	if (map_values(E, fd, 12 + hlen - (head[6] == 1 ? 2 : 0), need, esz))
+		return;
+	E->data = xmalloc(need ? need : 1);
+	got = read_full(fd, E->path, E->data, need);
+	if (got < need)
 		die_at(E->path, 0, "truncated: shape (%zu, %zu) needs %zu bytes "
-		       "of data, found %zu", E->rows, E->dim, need, datalen);
-	if (datalen > need)
+		       "of data, found %zu", E->rows, E->dim, need, got);
+	got = count_rest(fd, E->path);
+	if (got)
 		die_at(E->path, 0, "%zu bytes after the data of shape (%zu, %zu)",
-		       datalen - need, E->rows, E->dim);
-	E->data = xmalloc(need);
-	copy_le(E->data, p + hstart + hlen, E->rows * E->dim, esz);
+		       got, E->rows, E->dim);
+	native_order(E->data, E->rows * E->dim, esz);
 }
 
 /* ---- .fvecs / .bvecs / .ivecs ---------------------------------------- */
@@ -331,7 +435,8 @@ static void read_vecs(struct embed *E, struct buf *b, int kind)
 		float *v = xmalloc(mul_or_die(E->path, n, 4));
 		E->type = EMB_F32;
 		for (r = 0; r < E->rows; r++)
-			copy_le(v + r * E->dim, b->p + r * rec + 4, E->dim, 4);
+			memcpy(v + r * E->dim, b->p + r * rec + 4, E->dim * 4);
+		native_order((unsigned char *)v, n, 4);
 		E->data = v;
 	} else if (kind == 'b') {
 		float *v = xmalloc(mul_or_die(E->path, n, 4));
@@ -480,23 +585,35 @@ static void read_text(struct embed *E, struct buf *b)
 
 /* ---- the interface ---------------------------------------------------- */
 
+/* the decimal digits of v at the end of buf (size 24): where they begin */
+static char *decimal(size_t v, char *buf)
+{
+	char *p = buf + 24;
+
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	return p;
+}
+
 static void row_number_ids(struct embed *E)
 {
 	size_t i, used = 0;
-	char tmp[32];
+	char tmp[24];
 
 	for (i = 0; i < E->rows; i++)
-		used += (size_t)snprintf(tmp, sizeof tmp, "%zu", i);
+		used += (size_t)(tmp + 24 - decimal(i, tmp));
 	E->ids = xmalloc(used + 1);
 	E->idoff = xmalloc(E->rows * sizeof *E->idoff + 1);
 	E->idlen = xmalloc(E->rows * sizeof *E->idlen + 1);
 	used = 0;
 	for (i = 0; i < E->rows; i++) {
-		int n = snprintf(tmp, sizeof tmp, "%zu", i);
-		memcpy(E->ids + used, tmp, (size_t)n);
+		const char *d = decimal(i, tmp);
+		size_t n = (size_t)(tmp + 24 - d);
+		memcpy(E->ids + used, d, n);
 		E->idoff[i] = used;
-		E->idlen[i] = (size_t)n;
-		used += (size_t)n;
+		E->idlen[i] = n;
+		used += n;
 	}
 	E->idfile = NULL;
 	E->idline = NULL;
@@ -511,21 +628,30 @@ static int has_suffix(const char *s, const char *suf)
 void embed_read(struct embed *E, const char *path)
 {
 	struct buf b;
+	unsigned char head[12];
+	int fd;
+	size_t n;
 
 	memset(E, 0, sizeof *E);
 	E->path = path;
-	slurp(path, &b);
-	if (b.n >= 6 && memcmp(b.p, "\x93NUMPY", 6) == 0)
-		read_npy(E, &b);
-	else if (has_suffix(path, ".fvecs"))
-		read_vecs(E, &b, 'f');
-	else if (has_suffix(path, ".bvecs"))
-		read_vecs(E, &b, 'b');
-	else if (has_suffix(path, ".ivecs"))
-		read_vecs(E, &b, 'i');
-	else
-		read_text(E, &b);
-	free(b.p);
+	fd = open_input(path);
+	n = read_full(fd, path, head, 10);
+	if (n >= 6 && memcmp(head, "\x93NUMPY", 6) == 0) {
+		read_npy(E, fd, head, n);
+		close_input(fd);
+	} else {
+		slurp_rest(fd, path, head, n, &b);
+		close_input(fd);
+		if (has_suffix(path, ".fvecs"))
+			read_vecs(E, &b, 'f');
+		else if (has_suffix(path, ".bvecs"))
+			read_vecs(E, &b, 'b');
+		else if (has_suffix(path, ".ivecs"))
+			read_vecs(E, &b, 'i');
+		else
+			read_text(E, &b);
+		free(b.p);
+	}
 	if (E->rows == 0)
 		die_at(path, 0, "no rows");
 	if (E->dim == 0)
@@ -606,16 +732,35 @@ void embed_read_pair(struct embed *Q, const char *qpath, const char *qids,
 		    I->rows, folds);
 }
 
+static void free_values(struct embed *E)
+{
+	if (E->map)
+		munmap(E->map, E->maplen);
+	else
+		free(E->data);
+	E->map = NULL;
+}
+
 void embed_keep_rows(struct embed *E, size_t first, size_t step)
 {
 	size_t r, k = 0, w = E->dim * (size_t)E->type;
+	char *dst = E->data;
 
+	/* a mapped matrix is read-only: the rows kept go to memory of their
+	 * own */
+	if (E->map)
+		dst = xmalloc((E->rows > first ?
+			       (E->rows - first + step - 1) / step : 0) * w + 1);
 	for (r = first; r < E->rows; r += step, k++) {
-		memmove((char *)E->data + k * w, (char *)E->data + r * w, w);
+		memmove(dst + k * w, (char *)E->data + r * w, w);
 		E->idoff[k] = E->idoff[r];
 		E->idlen[k] = E->idlen[r];
 		if (E->idline)
 			E->idline[k] = E->idline[r];
+	}
+	if (E->map) {
+		free_values(E);
+		E->data = dst;
 	}
 	E->rows = k;
 }
@@ -631,14 +776,14 @@ void embed_to_f64(struct embed *E)
 	d = xmalloc(mul_or_die(E->path, n, sizeof *d));
 	for (i = 0; i < n; i++)
 		d[i] = s[i];
-	free(E->data);
+	free_values(E);
 	E->data = d;
 	E->type = EMB_F64;
 }
 
 void embed_free(struct embed *E)
 {
-	free(E->data);
+	free_values(E);
 	free(E->ids);
 	free(E->idoff);
 	free(E->idlen);

@@ -31,6 +31,9 @@ struct embed {
 	size_t rows, dim;
 	enum embtype type;
 	void *data;		/* rows * dim values, row after row */
+	void *map;		/* data lies in this read-only mapping of the
+				 * file, or NULL */
+	size_t maplen;
 	/* identifiers: row i is ids[idoff[i] .. idoff[i] + idlen[i]) */
 	char *ids;
 	size_t *idoff;

@@ -63,6 +63,16 @@ struct relquery {
 	size_t fold;
 };
 
+/* the record of id in F, or (size_t)-1; record hint is tried first, so
+ * that a file in the order of the embedding rows is read without hashing */
+static inline size_t labelfile_find(const struct labelfile *F,
+				    struct slice id, size_t hint)
+{
+	if (hint < F->nrec && slice_eq(strmap_key(&F->ids, hint), id))
+		return hint;
+	return strmap_get(&F->ids, id);
+}
+
 void rel_load_qrels(struct relsrc *R, const char *path);
 void rel_load_labels(struct relsrc *R, const char *qpath, const char *ipath);
 void rel_set_junk_label(struct relsrc *R, const char *label);

@@ -76,7 +76,7 @@ size_t strmap_get(const struct strmap *m, struct slice key)
 
 size_t strmap_get_h(const struct strmap *m, struct slice key, uint64_t h)
 {
-	uint32_t h32 = (uint32_t)(h >> 32);
+	uint32_t h32 = (uint32_t)h;
 	size_t i = (size_t)h & m->mask;
 
 	for (;; i = (i + 1) & m->mask) {
@@ -88,23 +88,48 @@ size_t strmap_get_h(const struct strmap *m, struct slice key, uint64_t h)
 	}
 }
 
-static void rehash(struct strmap *m)
+/* a table of n slots (a power of two) with the live slots of the old one:
+ * a slot keeps the low 32 bits of its key's hash, which place it again
+ * without reading or hashing the key while the table has at most 2^32
+ * slots */
+static void resize(struct strmap *m, size_t n)
 {
-	size_t n = (m->mask + 1) * 2, e;
-	free(m->slot);
+	struct strmap_slot *old = m->slot;
+	size_t oldn = m->mask + 1, j;
+	uint32_t oldgen = m->gen;
+
 	m->slot = xcalloc(n, sizeof *m->slot);
 	m->mask = n - 1;
 	m->gen = 1;
-	for (e = 0; e < m->nent; e++) {
-		struct slice k = strmap_key(m, e);
-		uint64_t h = hash_bytes(k.p, k.n);
-		size_t i = (size_t)h & m->mask;
+	for (j = 0; j < oldn; j++) {
+		size_t i;
+		if (old[j].gen != oldgen)
+			continue;
+		if (m->mask > UINT32_MAX) {
+			struct slice k = strmap_key(m, old[j].entry);
+			i = (size_t)hash_bytes(k.p, k.n) & m->mask;
+		} else {
+			i = (size_t)old[j].hash & m->mask;
+		}
 		while (m->slot[i].gen == m->gen)
 			i = (i + 1) & m->mask;
+		m->slot[i] = old[j];
 		m->slot[i].gen = m->gen;
-		m->slot[i].hash = (uint32_t)(h >> 32);
-		m->slot[i].entry = e;
 	}
+	free(old);
+}
+
+void strmap_reserve(struct strmap *m, size_t n)
+{
+	size_t slots = m->mask + 1;
+
+	while (n > slots / 2) {
+		if (slots > ((size_t)-1) / 2 / sizeof *m->slot)
+			die(EXIT_DATA, "out of memory");
+		slots *= 2;
+	}
+	if (slots > m->mask + 1)
+		resize(m, slots);
 }
 
 size_t strmap_put(struct strmap *m, struct slice key, int *created)
@@ -115,7 +140,7 @@ size_t strmap_put(struct strmap *m, struct slice key, int *created)
 size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
 		    int *created)
 {
-	uint32_t h32 = (uint32_t)(h >> 32);
+	uint32_t h32 = (uint32_t)h;
 	size_t i = (size_t)h & m->mask, e;
 
 	for (;; i = (i + 1) & m->mask) {
@@ -150,6 +175,6 @@ size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
 		*created = 1;
 	/* keep the load under 1/2 */
 	if (m->nent * 2 > m->mask + 1)
-		rehash(m);
+		resize(m, (m->mask + 1) * 2);
 	return e;
 }

@@ -9,7 +9,7 @@
 
 struct strmap_slot {
 	uint32_t gen;
-	uint32_t hash;
+	uint32_t hash;		/* the low 32 bits of the key's hash */
 	size_t entry;
 };
 
@@ -26,6 +26,8 @@ struct strmap {
 void strmap_init(struct strmap *m);
 void strmap_free(struct strmap *m);
 void strmap_clear(struct strmap *m);
+/* room for n keys in all without growing the table on the way */
+void strmap_reserve(struct strmap *m, size_t n);
 /* the entry of key, or (size_t)-1 */
 size_t strmap_get(const struct strmap *m, struct slice key);
 /* the entry of key, created if new (*created says which) */

@@ -1,0 +1,45 @@
+/* The row an id names (see rowindex.h). */
+#include <stdint.h>
+#include "stream/rowindex.h"
+
+#define NONE ((size_t)-1)
+
+void rowindex_init(struct rowindex *x, const struct embed *E)
+{
+	size_t i;
+
+	x->rows = E->rows;
+	x->numbered = E->idfile == NULL;
+	strmap_init(&x->map);
+	if (x->numbered)
+		return;
+	strmap_reserve(&x->map, E->rows);
+	for (i = 0; i < E->rows; i++)
+		strmap_put(&x->map, embed_id(E, i), NULL);
+}
+
+size_t rowindex_get(const struct rowindex *x, struct slice id)
+{
+	size_t i, r = 0;
+
+	if (!x->numbered)
+		return strmap_get(&x->map, id);
+	/* "0", or digits without a leading zero */
+	if (id.n == 0 || (id.p[0] == '0' && id.n > 1))
+		return NONE;
+	for (i = 0; i < id.n; i++) {
+		size_t d;
+		if (id.p[i] < '0' || id.p[i] > '9')
+			return NONE;
+		d = (size_t)(id.p[i] - '0');
+		if (r > (SIZE_MAX - d) / 10)
+			return NONE;
+		r = r * 10 + d;
+	}
+	return r < x->rows ? r : NONE;
+}
+
+void rowindex_free(struct rowindex *x)
+{
+	strmap_free(&x->map);
+}

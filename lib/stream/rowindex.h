@@ -1,0 +1,22 @@
+/* The row of an embedding matrix that an id names. Rows named by their
+ * numbers (no id file) need no table: the id is read as a number, which
+ * must be written as the row's name is ("%zu": digits, no sign, no leading
+ * zero). Rows named by a file are found through a hash map of their ids. */
+#ifndef RK_ROWINDEX_H
+#define RK_ROWINDEX_H
+#include <stddef.h>
+#include "stream/embed.h"
+#include "util/strmap.h"
+
+struct rowindex {
+	size_t rows;
+	int numbered;		/* rows named by their numbers: map unused */
+	struct strmap map;	/* id -> row */
+};
+
+void rowindex_init(struct rowindex *x, const struct embed *E);
+/* the row named id, or (size_t)-1 */
+size_t rowindex_get(const struct rowindex *x, struct slice id);
+void rowindex_free(struct rowindex *x);
+
+#endif
