@@ -272,6 +272,7 @@ embedded() {
 	status_is 0
 	[[ "$stderr" == *"query q2: not in the qrels, left out (-u keeps it)"* ]]
 	[[ "$stderr" == *"rankof: --explain q9: the input has no such query"* ]]
+	[[ "$stderr" != *"--explain q2: the input"* ]]
 	# -c writes q-only queries of the qrels: those are no missing query
 	echo 'q7 d1 1' >> qrels
 	run --separate-stderr rankof -c -r qrels --explain q7 scores

@@ -465,7 +465,7 @@ static double ex_score(const void *ctx, size_t i)
 static int ex_find(const void *ctx, struct slice id, double *s, long *cand)
 {
 	const struct exrow *E = ctx;
-	size_t r = strmap_get(&E->C->irow, id), lo = 0, hi = E->n;
+	size_t r = rowindex_get(&E->C->irow, id), lo = 0, hi = E->n;
 
 	if (r == NONE)
 		return 0;
@@ -529,6 +529,12 @@ static void explain(struct ctx *C, const struct kchunk *ch, size_t q,
 	rankexplain_query(x, C->rel, &x->rq, qid, ln, m, &c, C->brk);
 	free(E.rows);
 	free(row);
+}
+
+/* --explain: whether a query row is named id */
+static int has_row(const void *ctx, struct slice id)
+{
+	return rowindex_get(ctx, id) != NONE;
 }
 
 static void emit(void *arg, const struct kchunk *ch)
@@ -652,6 +658,9 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
 	prepare(&C, folds);
 	rowcheck(C.rel, &qrow, &Q, &I, &C.irow);
+	if (R->ex)
+		rankexplain_missing(R->ex, has_row, &qrow,
+				    R->all_queries ? R->rel : NULL);
 	rowindex_free(&qrow);
 	ns = pool_nslots(nthreads);
 	C.slot = xcalloc((size_t)ns, sizeof *C.slot);

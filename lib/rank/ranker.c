@@ -219,8 +219,7 @@ void ranker_finish(struct ranker *K)
 		}
 	}
 	if (K->ex)
-		rankexplain_missing(K->ex, &K->seen, K->all_queries ? K->rel :
-				    NULL);
+		ranker_explain_missing(K);
 	if (K->unjudged)
 		note("%ld quer%s not in the qrels left out", K->unjudged,
 		     K->unjudged == 1 ? "y" : "ies");

@@ -75,6 +75,8 @@ void ranker_free(struct ranker *K);
 /* --explain: the n queries named (n = 0: none; "all": every one) are
  * explained (rankexplain.h) as they end; names must outlive K */
 void ranker_explain(struct ranker *K, const char *const *names, size_t n);
+/* a note for each query --explain names that the input lacks */
+void ranker_explain_missing(struct ranker *K);
 /* the explanation of query q, n candidates, its lines in K->line */
 void ranker_explain_query(struct ranker *K, struct slice q, size_t n);
 

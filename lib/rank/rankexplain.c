@@ -432,20 +432,36 @@ void rankexplain_unjudged(struct rankexplain *x, struct slice q)
 	    (int)q.n, q.p);
 }
 
-void rankexplain_missing(const struct rankexplain *x,
-			 const struct idset *seen, const struct relsrc *rel)
+void rankexplain_missing(struct rankexplain *x,
+			 int (*has)(const void *ctx, struct slice id),
+			 const void *ctx, const struct relsrc *rel)
 {
 	size_t i;
 
+	if (x->checked)
+		return;
+	x->checked = 1;
 	for (i = 0; i < x->nnames; i++) {
 		struct slice q = { x->names[i], strlen(x->names[i]) };
 		if (strcmp(x->names[i], "all") == 0 ||
-		    idset_has(seen, q) ||
+		    has(ctx, q) ||
 		    (rel && rel->kind == REL_QRELS &&
 		     strmap_get(&rel->qq, q) != (size_t)-1))
 			continue;
 		note("--explain %s: the input has no such query", x->names[i]);
 	}
+}
+
+/* the queries a ranker has seen */
+static int has_seen(const void *ctx, struct slice id)
+{
+	return idset_has(ctx, id);
+}
+
+void ranker_explain_missing(struct ranker *K)
+{
+	rankexplain_missing(K->ex, has_seen, &K->seen,
+			    K->all_queries ? K->rel : NULL);
 }
 
 /* the ranker's candidates: its map of ids and its scores */

@@ -30,6 +30,7 @@ struct rankexplain {
 	char *arena;
 	size_t used, cap;
 	struct relquery rq;	/* scratch for callers that need one */
+	int checked;		/* rankexplain_missing has run */
 };
 
 /* one query's candidates, numbered 0 .. n-1 in input order (the order of
@@ -61,10 +62,12 @@ void rankexplain_begin(struct rankexplain *x);
 void rankexplain_removed(struct rankexplain *x, struct slice item, int why);
 /* query q is left out: the qrels lack it */
 void rankexplain_unjudged(struct rankexplain *x, struct slice q);
-/* a note for each query named that the input lacks (not in seen, nor in
- * rel's qrels when rel is not NULL: rankof -c adds those) */
-void rankexplain_missing(const struct rankexplain *x,
-			 const struct idset *seen, const struct relsrc *rel);
+/* a note for each query named that the input lacks (has(ctx, id) is 0)
+ * and rel's qrels lack too when rel is not NULL (rankof -c adds those);
+ * the first call only */
+void rankexplain_missing(struct rankexplain *x,
+			 int (*has)(const void *ctx, struct slice id),
+			 const void *ctx, const struct relsrc *rel);
 /* the explanation of query q: its m rank lines l (in the stream's order),
  * its candidates c, the relevance rules (rq: the query's, for the rules'
  * names), the break rule brk */
