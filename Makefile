@@ -50,6 +50,7 @@ LIBSRC = \
 	lib/rank/embrank.c \
 	lib/rank/rowcheck.c \
 	lib/rank/rankmerge.c \
+	lib/rank/rankexplain.c \
 	lib/kernel/kernel.c \
 	lib/kernel/topk.c \
 	lib/measure/ties.c \
@@ -112,6 +113,7 @@ LIBHDR = \
 	lib/rank/embrank.h \
 	lib/rank/rowcheck.h \
 	lib/rank/rankmerge.h \
+	lib/rank/rankexplain.h \
 	lib/kernel/kernel.h \
 	lib/kernel/kernel_body.h \
 	lib/kernel/kernel_micro.h \
@@ -187,7 +189,7 @@ LIBA = $(BUILD)/librk.a
 BIN = $(PROG:%=$(BINDIR)/%)
 TESTBIN = $(TESTPROG:%=$(BUILD)/tests/%)
 MAN1 = $(PROG:%=man/%.1)
-MAN7 = man/rankkit.7
+MAN7 = man/rankkit.7 man/rankkit-tutorial.7
 
 all: $(BIN)
 
@@ -289,7 +291,8 @@ install: all
 uninstall:
 	for p in $(PROG); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
 	for p in $(PROG); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$$p.1; done
-	rm -f $(DESTDIR)$(MANPREFIX)/man7/rankkit.7
+	rm -f $(DESTDIR)$(MANPREFIX)/man7/rankkit.7 \
+		$(DESTDIR)$(MANPREFIX)/man7/rankkit-tutorial.7
 
 clean:
 	rm -rf build bin

@@ -10,7 +10,8 @@
 # Checks first that each kind of shard gives the single run's bytes.
 #
 # Environment: DATA [../shared/data/crossmodal-seed0, else data written by
-# synthemb crossmodal], ROUNDS [5], CC [cc]
+# synthemb crossmodal], N [unset: DATA; else N images of synthemb
+# crossmodal, 5 captions each], ROUNDS [5], CC [cc]
 set -eu
 cd "$(dirname "$0")/.."
 LC_ALL=C; export LC_ALL
@@ -19,9 +20,9 @@ B=bench/data T=bench/data/shard
 . bench/lib.sh
 die() { echo "bench: $*" >&2; exit 1; }
 DATA=${DATA:-../shared/data/crossmodal-seed0}
-if [ ! -e "$DATA/img.npy" ]; then
-	DATA=$T/synth
-	[ -e "$DATA/img.npy" ] || { mkdir -p "$DATA" && bin/synthemb crossmodal -o "$DATA"; } ||
+if [ -n "${N:-}" ] || [ ! -e "$DATA/img.npy" ]; then
+	DATA=$T/synth${N:+-$N}
+	[ -e "$DATA/img.npy" ] || { mkdir -p "$DATA" && bin/synthemb ${N:+-n "$N"} -o "$DATA" crossmodal; } ||
 	    die "synthemb failed"
 fi
 items=$(grep -vc '^#' "$DATA/cap.labels")
@@ -59,6 +60,7 @@ fi
 command -v parallel >/dev/null 2>&1 || die "needs GNU parallel (Debian: parallel)"
 mkdir -p "$T"
 bench_tool rusage
+rm -f "$T"/time.*
 configs="single:1 query:2 gallery:2 query:4 gallery:4"
 for c in $configs; do	# untimed: the checks, and a warm page cache
 	sh bench/shard.sh --one "${c%:*}" "${c#*:}"

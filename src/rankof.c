@@ -18,7 +18,8 @@ static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
 	"[-cux] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
 	"[--unlabeled-irrelevant] "
-	"[--break input|id] [-M N] [-j N] [--shard I/N] [RUN ... | -e [-m METRIC] "
+	"[--break input|id] [-M N] [-j N] [--shard I/N] [--explain QUERY ...] "
+	"[RUN ... | -e [-m METRIC] "
 	"[--query-ids F] [--item-ids F] [--items A:B] QUERIES ITEMS]\n"
 	"       rankof --merge RANKS ...";
 
@@ -48,12 +49,14 @@ static const char help[] =
 	"      --items A:B          with -e: item rows A to B-1 only (a gallery shard)\n"
 	"      --shard I/N          only the queries at positions I, I+N, I+2N, ... (from 0)\n"
 	"      --merge              add up the rank streams of gallery shards (--items)\n"
+	"      --explain QUERY      why each relevant item of QUERY got its rank, on stderr\n"
+	"                           (all: every query)\n"
 	"  -h, --help               this help\n"
 	"      --version            version\n";
 
 enum {
 	O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION,
-	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB
+	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN
 };
 
 static const struct option longopts[] = {
@@ -79,6 +82,7 @@ static const struct option longopts[] = {
 	{ "items", required_argument, 0, O_ITEMS },
 	{ "shard", required_argument, 0, O_SHARD },
 	{ "merge", no_argument, 0, O_MERGE },
+	{ "explain", required_argument, 0, O_EXPLAIN },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 	{ 0, 0, 0, 0 }
@@ -96,6 +100,8 @@ struct opts {
 	const char *qrels, *labels, *qlab, *ilab, *junk_label;
 	int emb, embopt, brk, all, jobs, merge;
 	long maxret;		/* -M, 0: every candidate */
+	const char **explain;	/* --explain's queries */
+	size_t nexplain;
 	struct embrank_opts eo;
 };
 
@@ -167,6 +173,11 @@ static void parse_option(struct opts *o, struct relsrc *rel, int c,
 	case O_ITEMS: parse_items(o, optarg); break;
 	case O_SHARD: parse_shard(o, optarg); break;
 	case O_MERGE: o->merge = 1; break;
+	case O_EXPLAIN:
+		o->explain = xrealloc(o->explain,
+				      (o->nexplain + 1) * sizeof *o->explain);
+		o->explain[o->nexplain++] = optarg;
+		break;
 	case 'j':
 		o->jobs = (int)arg_long("-j", optarg, 1, 256);
 		break;
@@ -199,7 +210,7 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 {
 	if (o->merge) {
 		if (o->qrels || o->labels || o->qlab || o->ilab || o->emb ||
-		    o->eo.nshards || o->maxret)
+		    o->eo.nshards || o->maxret || o->nexplain)
 			usage_error(NULL, "--merge takes rank streams only");
 		if (nfiles < 1)
 			usage_error(NULL, "--merge needs the shards' rank streams");
@@ -266,6 +277,7 @@ int main(int argc, char **argv)
 
 	ranker_init(&rk, &rel, o.brk, o.all);
 	rk.maxret = o.maxret;
+	ranker_explain(&rk, o.explain, o.nexplain);
 	if (o.eo.nshards) {
 		rk.shard = o.eo.shard;
 		rk.nshards = o.eo.nshards;

@@ -46,7 +46,7 @@ peak_kib() {
 	[ "$(body < out)" = "$(printf 'q1\td4999999\t1\t1\t0\t5000000\nq1\td0\t1\t5000000\t0\t5000000')" ]
 }
 
-@test "memory: a million queries: hitrate and rankof -j1 under 48 MiB" {
+@test "memory: a million queries: hitrate and rankof -j1 and -j2 under 48 MiB" {
 	case $RANKKIT_BIN in */build/san/*) skip "peak RSS is not a figure under AddressSanitizer";; esac
 	awk 'BEGIN { for (q = 0; q < 1000000; q++) printf "query%07d\tdoc1\t1\t1\t0\t10\n", q }' > ranks
 	peak_kib "hitrate -k 1 -m hit ranks > out"
@@ -56,6 +56,11 @@ peak_kib() {
 	printf 'query0000000 doc1 1\n' > q
 	peak_kib "awk 'BEGIN { for (q = 0; q < 1000000; q++) printf \"query%07d\\tdoc1\\t0.5\\n\", q }' | rankof -j1 -r q > out 2>err"
 	echo "rankof -j1: peak RSS $peak KiB" >&3
+	[ "$peak" -lt 49152 ]
+	[ "$(cat err)" = "rankof: 999999 queries not in the qrels left out" ]
+	# two workers: four chunks in flight besides the queries seen
+	peak_kib "awk 'BEGIN { for (q = 0; q < 1000000; q++) printf \"query%07d\\tdoc1\\t0.5\\n\", q }' | rankof -j2 -r q > out 2>err"
+	echo "rankof -j2: peak RSS $peak KiB" >&3
 	[ "$peak" -lt 49152 ]
 	[ "$(cat err)" = "rankof: 999999 queries not in the qrels left out" ]
 	# and a query that comes back after a million others is still found

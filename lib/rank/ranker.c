@@ -141,6 +141,8 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 		rk_ranks(G, K->line);
 	}
 	rankline_sort(K->line, m);
+	if (K->explain_on)
+		ranker_explain_query(K, q, n);
 	rankline_write(q, K->line, m, (long)n);
 }
 
@@ -157,7 +159,8 @@ void ranker_end_query(struct ranker *K)
 	if (K->active && K->judged) {
 		emit(K, K->q, K->cand.nent);
 		ranker_count(K, K->line, K->rq.n);
-	}
+	} else if (K->active && K->explain_on)
+		rankexplain_unjudged(K->ex, K->q);
 	K->active = 0;
 }
 
@@ -173,6 +176,9 @@ void ranker_begin(struct ranker *K, struct slice q, const char *file,
 	if (!K->judged)
 		K->unjudged++;
 	strmap_clear(&K->cand);
+	K->explain_on = K->ex && rankexplain_wanted(K->ex, K->q);
+	if (K->explain_on)
+		rankexplain_begin(K->ex);
 }
 
 void ranker_take(struct ranker *K, struct slice item, uint64_t h,
@@ -182,8 +188,12 @@ void ranker_take(struct ranker *K, struct slice item, uint64_t h,
 
 	if (!K->judged)
 		return;
-	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item))
+	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item)) {
+		if (K->explain_on)
+			rankexplain_removed(K->ex, item, rel_exclusion(K->rel,
+					    &K->rq, K->q, item));
 		return;
+	}
 	if (K->rel->kind == REL_LABELS &&
 	    strmap_get_h(&K->rel->ilab.ids, item, h) == (size_t)-1) {
 		if (!K->rel->unlabeled_ok)
@@ -233,6 +243,9 @@ void ranker_finish(struct ranker *K)
 			if (idset_has(&K->seen, q))
 				continue;
 			rel_query(K->rel, q, &K->rq, NULL, 0);
+			K->explain_on = K->ex && rankexplain_wanted(K->ex, q);
+			if (K->explain_on)
+				rankexplain_begin(K->ex);
 			emit(K, q, 0);
 		}
 	}
@@ -240,6 +253,8 @@ void ranker_finish(struct ranker *K)
 		struct slice tag = { K->runtag, strlen(K->runtag) };
 		rankstream_write_run(tag);
 	}
+	if (K->ex)
+		ranker_explain_missing(K);
 	if (K->unjudged)
 		note("%ld quer%s not in the qrels left out", K->unjudged,
 		     K->unjudged == 1 ? "y" : "ies");
@@ -261,5 +276,8 @@ void ranker_free(struct ranker *K)
 	rk_free(&K->g);
 	maxcut_free(&K->cut);
 	free(K->runtag);
+	if (K->ex)
+		rankexplain_free(K->ex);
+	free(K->ex);
 	memset(K, 0, sizeof *K);
 }

@@ -4,6 +4,7 @@
 #define RK_RANKER_H
 #include "rank/maxcut.h"
 #include "rank/rankcount.h"
+#include "rank/rankexplain.h"
 #include "stream/relevance.h"
 #include <stdint.h>
 #include "util/idset.h"
@@ -37,6 +38,11 @@ struct ranker {
 	long maxret;
 	const char *qfile;
 	long qline;
+
+	/* --explain: the queries named (NULL: none), and whether this
+	 * query is one */
+	struct rankexplain *ex;
+	int explain_on;
 
 	/* per-query scratch: the lines, the targets */
 	struct rankline *line;
@@ -79,5 +85,12 @@ void ranker_set_run(struct ranker *K, struct slice tag);
  * run's tag when a TREC run gave one */
 void ranker_finish(struct ranker *K);
 void ranker_free(struct ranker *K);
+/* --explain: the n queries named (n = 0: none; "all": every one) are
+ * explained (rankexplain.h) as they end; names must outlive K */
+void ranker_explain(struct ranker *K, const char *const *names, size_t n);
+/* a note for each query --explain names that the input lacks */
+void ranker_explain_missing(struct ranker *K);
+/* the explanation of query q, n candidates, its lines in K->line */
+void ranker_explain_query(struct ranker *K, struct slice q, size_t n);
 
 #endif

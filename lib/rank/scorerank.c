@@ -29,6 +29,7 @@ struct event {
 	long line;		/* within the chunk, from 1 */
 	struct slice q;		/* EV_QUERY: the id, inside the chunk */
 	size_t off;		/* EV_QUERY: where its lines begin in out */
+	size_t exoff;		/* EV_QUERY: where its explanation begins */
 };
 
 struct chunk {
@@ -36,6 +37,7 @@ struct chunk {
 	size_t cap, len;
 	long nlines;
 	struct membuf out;	/* the chunk's rank-stream lines */
+	struct membuf ex;	/* --explain: the text for the standard error */
 	struct event *ev;
 	size_t nev, evcap;
 	struct errtrap err;	/* EV_ERROR's message and status */
@@ -171,7 +173,10 @@ static void fill_chunk(struct shared *sh, struct chunk *c)
 {
 	c->len = 0;
 	if (sh->ncarry) {
-		if (sh->ncarry + sh->block > c->cap)
+		/* the carry is the start of one query: room for half a block
+		 * more keeps the chunk at its size (growing it to twice the
+		 * block here doubles every chunk, and their events, for good) */
+		if (sh->ncarry + sh->block / 2 > c->cap)
 			xgrow((void **)&c->buf, &c->cap, sh->ncarry + sh->block, 1);
 		memcpy(c->buf, sh->carry, sh->ncarry);
 		c->len = sh->ncarry;
@@ -334,6 +339,7 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 			push(c, EV_QUERY, line, f[0]);
 			ranker_begin(rk, f[0], sh->path, line);
 			c->ev[c->nev - 1].off = c->out.n;
+			c->ev[c->nev - 1].exoff = c->ex.n;
 		}
 		ranker_take(rk, item, hash_bytes(item.p, item.n), v, sh->path,
 			    line);
@@ -354,6 +360,9 @@ static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 	c->nlines = 0;
 	c->out.n = 0;
 	c->tag.n = 0;
+	c->ex.n = 0;
+	if (rk->ex)
+		rk->ex->to = &c->ex;
 	rk->active = 0;
 	out_capture(&c->out);
 	rk_trap = &c->err;
@@ -385,12 +394,23 @@ static void work_chunk(void *arg, const struct pool_task *t)
 	rank_chunk(sh, &sh->rk[t->worker], &sh->ch[t->slot]);
 }
 
-/* the chunk's lines, only those of the queries of the shard (--shard) */
+/* --explain: the text of the chunk's queries from byte a to b */
+static void write_explain(const struct chunk *c, size_t a, size_t b)
+{
+	if (b <= a)
+		return;
+	out_flush();	/* the lines before it first: 2>&1 keeps the order */
+	fwrite(c->ex.p + a, 1, b - a, stderr);
+}
+
+/* the chunk's lines, only those of the queries of the shard (--shard),
+ * each query's explanation first */
 static void write_shard(struct ranker *out, const struct chunk *c)
 {
 	size_t i, j;
 
 	if (out->nshards == 1) {
+		write_explain(c, 0, c->ex.n);
 		out_bytes(c->out.p, c->out.n);
 		return;
 	}
@@ -399,10 +419,12 @@ static void write_shard(struct ranker *out, const struct chunk *c)
 			continue;
 		for (j = i + 1; j < c->nev && c->ev[j].kind != EV_QUERY; j++)
 			;
-		if (out->position++ % out->nshards == out->shard)
-			out_bytes(c->out.p + c->ev[i].off,
-				  (j < c->nev ? c->ev[j].off : c->out.n) -
-				  c->ev[i].off);
+		if (out->position++ % out->nshards != out->shard)
+			continue;
+		write_explain(c, c->ev[i].exoff,
+			      j < c->nev ? c->ev[j].exoff : c->ex.n);
+		out_bytes(c->out.p + c->ev[i].off,
+			  (j < c->nev ? c->ev[j].off : c->out.n) - c->ev[i].off);
 	}
 }
 
@@ -479,6 +501,9 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	for (i = 0; i < nworkers; i++) {
 		ranker_init(&sh.rk[i], out->rel, out->brk, 0);
 		sh.rk[i].maxret = out->maxret;
+		if (out->ex)
+			ranker_explain(&sh.rk[i], out->ex->names,
+				       out->ex->nnames);
 	}
 	sh.ch = xcalloc((size_t)nslots, sizeof *sh.ch);
 	for (i = 0; i < nslots; i++) {
@@ -501,6 +526,7 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	for (i = 0; i < nslots; i++) {
 		free(sh.ch[i].buf);
 		free(sh.ch[i].out.p);
+		free(sh.ch[i].ex.p);
 		free(sh.ch[i].ev);
 	}
 	free(sh.ch);
