@@ -44,18 +44,22 @@ LIBSRC = \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \
 	lib/rank/rankcount.c \
+	lib/rank/maxcut.c \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \
 	lib/rank/rowcheck.c \
 	lib/rank/rankmerge.c \
+	lib/rank/rankexplain.c \
 	lib/kernel/kernel.c \
 	lib/kernel/topk.c \
 	lib/measure/ties.c \
+	lib/measure/counts.c \
 	lib/measure/cutoff.c \
 	lib/measure/listmeasure.c \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
+	lib/measure/trecnames.c \
 	lib/measure/driver.c \
 	lib/stats/columns.c \
 	lib/stats/normal.c \
@@ -103,22 +107,26 @@ LIBHDR = \
 	lib/stream/measurestream.h \
 	lib/stream/measuretable.h \
 	lib/rank/rankcount.h \
+	lib/rank/maxcut.h \
 	lib/rank/ranker.h \
 	lib/rank/scorerank.h \
 	lib/rank/embrank.h \
 	lib/rank/rowcheck.h \
 	lib/rank/rankmerge.h \
+	lib/rank/rankexplain.h \
 	lib/kernel/kernel.h \
 	lib/kernel/kernel_body.h \
 	lib/kernel/kernel_micro.h \
 	lib/kernel/kernel_variant.h \
 	lib/kernel/topk.h \
 	lib/measure/ties.h \
+	lib/measure/counts.h \
 	lib/measure/cutoff.h \
 	lib/measure/listmeasure.h \
 	lib/measure/exactsum.h \
 	lib/measure/column.h \
 	lib/measure/summary.h \
+	lib/measure/trecnames.h \
 	lib/measure/driver.h \
 	lib/stats/columns.h \
 	lib/stats/normal.h \
@@ -181,7 +189,7 @@ LIBA = $(BUILD)/librk.a
 BIN = $(PROG:%=$(BINDIR)/%)
 TESTBIN = $(TESTPROG:%=$(BUILD)/tests/%)
 MAN1 = $(PROG:%=man/%.1)
-MAN7 = man/rankkit.7
+MAN7 = man/rankkit.7 man/rankkit-tutorial.7
 
 all: $(BIN)
 
@@ -283,7 +291,8 @@ install: all
 uninstall:
 	for p in $(PROG); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
 	for p in $(PROG); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$$p.1; done
-	rm -f $(DESTDIR)$(MANPREFIX)/man7/rankkit.7
+	rm -f $(DESTDIR)$(MANPREFIX)/man7/rankkit.7 \
+		$(DESTDIR)$(MANPREFIX)/man7/rankkit-tutorial.7
 
 clean:
 	rm -rf build bin

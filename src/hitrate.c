@@ -2,6 +2,7 @@
  * "R@K" of retrieval papers), recall@K, P@K, MRR, MedR and MeanR, and
  * MRR@K on request. */
 #include <math.h>
+#include "measure/counts.h"
 #include "measure/cutoff.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
@@ -9,7 +10,7 @@
 
 static const char usage_line[] =
 	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
-	"[--medr median|vsepp] [--chance] [--folds N] [--explain QUERY ...] [--quiet] [RANKS ...]";
+	"[--medr median|vsepp] [--chance] [--folds N] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [RANKS ...]";
 
 struct ctx {
 	int medr_vsepp;		/* --medr vsepp */
@@ -51,15 +52,15 @@ static double medr_finish(double v, const void *ctx)
 static const struct mdef defs[] = {
 	{ .name = "hit", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_hit, .chance = 1,
-	  .explain = explain_hit },
+	  .explain = explain_hit, .trec = "success" },
 	{ .name = "recall", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_recall, .chance = 1,
-	  .explain = explain_recall },
+	  .explain = explain_recall, .trec = "recall" },
 	{ .name = "P", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_prec, .chance = 1,
-	  .explain = explain_prec },
+	  .explain = explain_prec, .trec = "P" },
 	{ .name = "MRR", .rate = 1, .kind = MK_MEAN, .value = v_rr,
-	  .explain = explain_rr },
+	  .explain = explain_rr, .trec = "recip_rank" },
 	/* MRR@K (MS MARCO's MRR@10) only when -m names it */
 	{ .name = "MRR", .cutoff = 1, .rate = 1, .kind = MK_MEAN, .value = v_rr,
 	  .chance = 1, .on_request = 1 },
@@ -68,6 +69,19 @@ static const struct mdef defs[] = {
 	  .explain = explain_first },
 	{ .name = "MeanR", .kind = MK_MEAN, .needs_rel = 1, .value = v_first,
 	  .explain = explain_first },
+	/* trec_eval's counts and the run's tag, only when -m names them */
+	{ .name = "num_q", .kind = MK_SUM, .value = count_query,
+	  .integer = 1, .summary_only = 1, .with_empty = 1,
+	  .on_request = 1, .trec = "num_q" },
+	{ .name = "num_ret", .kind = MK_SUM, .value = count_retrieved,
+	  .integer = 1, .with_empty = 1, .on_request = 1, .trec = "num_ret" },
+	{ .name = "num_rel", .kind = MK_SUM, .value = count_relevant,
+	  .integer = 1, .with_empty = 1, .on_request = 1, .trec = "num_rel" },
+	{ .name = "num_rel_ret", .kind = MK_SUM,
+	  .value = count_relevant_retrieved, .integer = 1, .with_empty = 1,
+	  .on_request = 1, .trec = "num_rel_ret" },
+	{ .name = "runid", .kind = MK_RUN, .value = count_none,
+	  .summary_only = 1, .on_request = 1, .trec = "runid" },
 };
 
 static const char *const medr_names[] = { "median", "vsepp", NULL };
@@ -87,7 +101,8 @@ static const struct measureprog prog = {
 	.measures =
 	"of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
 	"                          hit, recall and P also name the cut-off measures),\n"
-	"                          MRR@K (the reciprocal rank cut at K)\n",
+	"                          MRR@K (the reciprocal rank cut at K); on request\n"
+	"                          num_q, num_ret, num_rel, num_rel_ret, runid\n",
 	.own_help =
 	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n",
 	MEASUREPROG_TABLES(defs, default_K),

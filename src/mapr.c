@@ -3,11 +3,13 @@
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/trecnames.h"
+#include "util/err.h"
 #include "util/optlist.h"
 
 static const char usage_line[] =
 	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--ap-divisor m|min|found] [--explain QUERY ...] [--quiet] [RANKS ...]";
+	"[--folds N] [--chance] [--ap-divisor m|min|found] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [RANKS ...]";
 
 struct ctx {
 	int div;	/* enum apdiv */
@@ -50,20 +52,30 @@ static void e_apk(const struct mcall *c, const char *name)
  * order -m gives */
 static const struct mdef defs[] = {
 	{ .name = "Rprec", .rate = 1, .kind = MK_MEAN, .value = v_rprec,
-	  .explain = explain_rprec },
+	  .explain = explain_rprec, .trec = "Rprec" },
 	{ .name = "MAP@R", .rate = 1, .kind = MK_MEAN, .value = v_mapr,
 	  .explain = explain_mapr },
 	{ .name = "AP", .rate = 1, .kind = MK_MEAN, .value = v_ap,
-	  .explain = explain_wholeap },
+	  .explain = explain_wholeap, .trec = "map" },
 	{ .name = "AP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_apk, .chance = 1,
-	  .explain = e_apk },
+	  .explain = e_apk, .trec = "map_cut" },
 	{ .name = "mINP", .rate = 1, .kind = MK_MEAN, .value = v_inp,
 	  .explain = explain_inp },
 };
 
 static const char *const ap_divisor_names[] = { "m", "min", "found", NULL };
 static const int ap_divisor_values[] = { APDIV_M, APDIV_MIN, APDIV_FOUND };
+
+/* trec_eval's map_cut divides by m */
+static void check(const struct measureopts *o, const void *ctx)
+{
+	const struct ctx *x = ctx;
+
+	if (o->names == NAMES_TREC && x->div != APDIV_M)
+		usage_error(usage_line, "--names trec: trec_eval's map_cut "
+			    "divides by m (--ap-divisor m)");
+}
 
 static const long default_K[] = { 10, 100 };
 
@@ -85,6 +97,7 @@ static const struct measureprog prog = {
 	MEASUREPROG_TABLES(defs, default_K),
 	.choices = choices,
 	.ctx = &ctx,
+	.check = check,
 };
 
 int main(int argc, char **argv)

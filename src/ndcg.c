@@ -3,11 +3,13 @@
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/trecnames.h"
+#include "util/err.h"
 #include "util/optlist.h"
 
 static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--gain linear|exp] [--explain QUERY ...] [--quiet] [RANKS ...]";
+	"[--folds N] [--chance] [--gain linear|exp] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [RANKS ...]";
 
 struct ctx {
 	int gain;	/* enum gainkind */
@@ -31,13 +33,23 @@ static void e_ndcg(const struct mcall *c, const char *name)
 static const struct mdef defs[] = {
 	{ .name = "nDCG", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_ndcg, .chance = 1,
-	  .explain = e_ndcg },
+	  .explain = e_ndcg, .trec = "ndcg_cut" },
 	{ .name = "nDCG", .rate = 1, .kind = MK_MEAN, .value = v_ndcg,
-	  .explain = e_ndcg },
+	  .explain = e_ndcg, .trec = "ndcg" },
 };
 
 static const char *const gain_names[] = { "linear", "exp", NULL };
 static const int gain_values[] = { GAIN_LINEAR, GAIN_EXP };
+
+/* trec_eval's ndcg takes the grade as the gain */
+static void check(const struct measureopts *o, const void *ctx)
+{
+	const struct ctx *x = ctx;
+
+	if (o->names == NAMES_TREC && x->gain != GAIN_LINEAR)
+		usage_error(usage_line, "--names trec: trec_eval's ndcg takes "
+			    "the grade as the gain (--gain linear)");
+}
 
 static const long default_K[] = { 5, 10, 20 };
 
@@ -59,6 +71,7 @@ static const struct measureprog prog = {
 	MEASUREPROG_TABLES(defs, default_K),
 	.choices = choices,
 	.ctx = &ctx,
+	.check = check,
 };
 
 int main(int argc, char **argv)

@@ -18,7 +18,8 @@ static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
 	"[-cux] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
 	"[--unlabeled-irrelevant] "
-	"[--break input|id] [-j N] [--shard I/N] [RUN ... | -e [-m METRIC] "
+	"[--break input|id] [-M N] [-j N] [--shard I/N] [--explain QUERY ...] "
+	"[RUN ... | -e [-m METRIC] "
 	"[--query-ids F] [--item-ids F] [--items A:B] QUERIES ITEMS]\n"
 	"       rankof --merge RANKS ...";
 
@@ -39,6 +40,7 @@ static const char help[] =
 	"      --unlabeled-irrelevant  (labels) items without a label are never relevant\n"
 	"                           candidates instead of an error\n"
 	"      --break input|id     break ties by input order or by item id descending\n"
+	"  -M, --max-retrieved N    each query's first N candidates only (tie order as --break)\n"
 	"  -j, --jobs N             parser threads (default: online CPUs, at most 4)\n"
 	"  -e, --embeddings         score QUERIES against ITEMS (embedding files) as simmat does\n"
 	"  -m, --metric M           with -e: dot (default), cos, l2 or hamming\n"
@@ -47,12 +49,14 @@ static const char help[] =
 	"      --items A:B          with -e: item rows A to B-1 only (a gallery shard)\n"
 	"      --shard I/N          only the queries at positions I, I+N, I+2N, ... (from 0)\n"
 	"      --merge              add up the rank streams of gallery shards (--items)\n"
+	"      --explain QUERY      why each relevant item of QUERY got its rank, on stderr\n"
+	"                           (all: every query)\n"
 	"  -h, --help               this help\n"
 	"      --version            version\n";
 
 enum {
 	O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION,
-	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB
+	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN
 };
 
 static const struct option longopts[] = {
@@ -69,6 +73,7 @@ static const struct option longopts[] = {
 	{ "folds", required_argument, 0, O_FOLDS },
 	{ "unlabeled-irrelevant", no_argument, 0, O_UNLAB },
 	{ "break", required_argument, 0, O_BREAK },
+	{ "max-retrieved", required_argument, 0, 'M' },
 	{ "jobs", required_argument, 0, 'j' },
 	{ "embeddings", no_argument, 0, 'e' },
 	{ "metric", required_argument, 0, 'm' },
@@ -77,6 +82,7 @@ static const struct option longopts[] = {
 	{ "items", required_argument, 0, O_ITEMS },
 	{ "shard", required_argument, 0, O_SHARD },
 	{ "merge", no_argument, 0, O_MERGE },
+	{ "explain", required_argument, 0, O_EXPLAIN },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 	{ 0, 0, 0, 0 }
@@ -93,6 +99,9 @@ static int default_jobs(void)
 struct opts {
 	const char *qrels, *labels, *qlab, *ilab, *junk_label;
 	int emb, embopt, brk, all, jobs, merge;
+	long maxret;		/* -M, 0: every candidate */
+	const char **explain;	/* --explain's queries */
+	size_t nexplain;
 	struct embrank_opts eo;
 };
 
@@ -147,6 +156,9 @@ static void parse_option(struct opts *o, struct relsrc *rel, int c,
 		rel->min_grade = arg_long("-g", optarg, 0, 1000000000L);
 		break;
 	case 'c': o->all = 1; break;
+	case 'M':
+		o->maxret = arg_long("-M", optarg, 1, 1000000000000L);
+		break;
 	case 'u': rel->keep_unjudged = 1; break;
 	case 'e': o->emb = 1; break;
 	case 'm':
@@ -161,6 +173,11 @@ static void parse_option(struct opts *o, struct relsrc *rel, int c,
 	case O_ITEMS: parse_items(o, optarg); break;
 	case O_SHARD: parse_shard(o, optarg); break;
 	case O_MERGE: o->merge = 1; break;
+	case O_EXPLAIN:
+		o->explain = xrealloc(o->explain,
+				      (o->nexplain + 1) * sizeof *o->explain);
+		o->explain[o->nexplain++] = optarg;
+		break;
 	case 'j':
 		o->jobs = (int)arg_long("-j", optarg, 1, 256);
 		break;
@@ -193,7 +210,7 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 {
 	if (o->merge) {
 		if (o->qrels || o->labels || o->qlab || o->ilab || o->emb ||
-		    o->eo.nshards)
+		    o->eo.nshards || o->maxret || o->nexplain)
 			usage_error(NULL, "--merge takes rank streams only");
 		if (nfiles < 1)
 			usage_error(NULL, "--merge needs the shards' rank streams");
@@ -209,6 +226,9 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 			    "--unlabeled-irrelevant need labels");
 	if (o->emb && nfiles != 2)
 		usage_error(NULL, "-e needs two files, QUERIES and ITEMS");
+	if (o->maxret && o->emb)
+		usage_error(NULL, "-M needs score streams or runs (with -e, "
+			    "simmat -k keeps each query's best K)");
 	if (o->embopt && !o->emb)
 		usage_error(NULL, "-m, --items, --query-ids and --item-ids need -e");
 	if (o->all && !o->qrels)
@@ -234,7 +254,7 @@ int main(int argc, char **argv)
 	opterr = 0;
 	memset(&rel, 0, sizeof rel);
 	rel.min_grade = 1;
-	while ((c = getopt_long(argc, argv, ":r:l:g:cuxj:em:h", longopts,
+	while ((c = getopt_long(argc, argv, ":r:l:g:cuxj:em:M:h", longopts,
 				NULL)) != -1)
 		parse_option(&o, &rel, c, argv);
 	check_options(&o, &rel, argc - optind);
@@ -256,6 +276,8 @@ int main(int argc, char **argv)
 		rel_set_junk_label(&rel, o.junk_label);
 
 	ranker_init(&rk, &rel, o.brk, o.all);
+	rk.maxret = o.maxret;
+	ranker_explain(&rk, o.explain, o.nexplain);
 	if (o.eo.nshards) {
 		rk.shard = o.eo.shard;
 		rk.nshards = o.eo.nshards;

@@ -150,12 +150,20 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	same "$output" "$(cat "$E/trec.out")"
 	same "$stderr" "rankof: 1 query not in the qrels left out"
 	# checked by tests/data/examples/trec-brute.awk (the definitions, run
-	# order by score then document id descending); by hand: map = mean of
-	# 301 (d04 at 1, d01 at 3 after the tie with d02, d07 unretrieved:
-	# (1/1 + 2/3)/3), 302 ((1/2 + 2/4)/2) and 303 ((1/4 + 2/6)/2) = 0.4491
-	same "$(printf '%s\n' "$output" | awk '{ print $1, $2, $3 }' | sort)" \
-	    "$(awk -f "$E/trec-brute.awk" "$ROOT/examples/data/trec.qrels" "$ROOT/examples/data/trec.run" | sort)"
+	# order by score then document id descending): every row but the
+	# counts is one of its rows; by hand: map = mean of 301 (d04 at 1, d01
+	# at 3 after the tie with d02, d07 unretrieved: (1/1 + 2/3)/3), 302
+	# ((1/2 + 2/4)/2) and 303 ((1/4 + 2/6)/2) = 0.4491
+	printf '%s\n' "$output" | awk '$1 !~ /^(runid|num_)/ { print $1, $2, $3 }' | sort >ours
+	awk -f "$E/trec-brute.awk" "$ROOT/examples/data/trec.qrels" "$ROOT/examples/data/trec.run" | sort >brute
+	[ "$(wc -l <ours)" -eq 12 ]	# map Rprec recip_rank P_5 .. P_1000
+	same "$(comm -23 ours brute)" ""
 	same "$(printf '%s\n' "$output" | awk '$1 == "map" { print $3 }')" "0.4491"
+	# the counts by hand: topics 301, 302, 303 are judged (304 is not):
+	# 5 + 4 + 6 documents retrieved, relevant 301 d01 d04 d07, 302 d03
+	# d06, 303 d02 d08 (7), all but d07 retrieved (6); the tag is rk
+	same "$(printf '%s\n' "$output" | awk '$1 ~ /^(runid|num_)/ { print $1, $3 }')" \
+	    "$(printf '%s\n' 'runid rk' 'num_q 3' 'num_ret 15' 'num_rel 7' 'num_rel_ret 6')"
 }
 
 @test "examples: trec-brute.awk reproduces trec_eval's goldens (out.test.aq)" {

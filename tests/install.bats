@@ -18,6 +18,7 @@ setup() {
 		[ -f "$d/opt/man/man1/$n.1" ] || { echo "no man1/$n.1"; false; }
 	done
 	[ -f "$d/opt/man/man7/rankkit.7" ]
+	[ -f "$d/opt/man/man7/rankkit-tutorial.7" ]
 	"$d/opt/rk/bin/rankof" --version | grep -q '^rankof (rankkit) '
 	run make -s -C "$top" uninstall DESTDIR="$d" PREFIX=/opt/rk MANPREFIX=/opt/man
 	[ "$status" -eq 0 ]

@@ -119,3 +119,166 @@ agree() {
 	status_is 1
 	[[ $output != *"# end"* ]]
 }
+
+# --- trec_eval's names and layout (--names trec), its counts and runid,
+# and examples/pipelines/trec.sh, diffed byte for byte against the goldens
+
+# the measures trec_eval has that rankkit has too
+HAVE='runid|num_q|num_ret|num_rel|num_rel_ret|map|Rprec|recip_rank|P_[0-9]+|recall_[0-9]+|ndcg|ndcg_cut_[0-9]+|map_cut_[0-9]+|success_[0-9]+'
+# trec_eval's default measures (its "official" set) among them
+OFFICIAL='runid|num_q|num_ret|num_rel|num_rel_ret|map|Rprec|recip_rank|P_[0-9]+'
+
+# rows GOLDEN NAMES [all]: the golden's rows of the measures NAMES (an
+# extended regular expression), as trec_eval prints them; with "all" the
+# summary rows only (what trec_eval prints without -q)
+rows() {
+	grep -E "^($2) *	" "$1" | { [ "${3:-}" = all ] && grep -E '	all	' || cat; }
+}
+
+# trec GOLDEN NAMES [all] -- ARGS: trec.sh ARGS prints the golden's rows
+trec() {
+	local golden=$1 names=$2 summary=
+	shift 2
+	[ "$1" = all ] && { summary=all; shift; }
+	shift	# --
+	rows "$golden" "$names" $summary >want
+	[ "$(wc -l <want)" -gt 0 ]
+	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/trec.sh" "$@"
+	status_is 0
+	printf '%s\n' "$output" >got
+	diff -u want got
+}
+
+@test "trec.sh: out.test.aq (trec_eval -q -m all_trec), and its summary, default set and subsets" {
+	trec "$T/out.test.aq" "$HAVE" -- -q -m all_trec "$T/qrels.test" "$T/results.test"
+	trec "$T/out.test.aq" "$HAVE" all -- -m all_trec "$T/qrels.test" "$T/results.test"
+	trec "$T/out.test.aq" "$OFFICIAL" -- -q "$T/qrels.test" "$T/results.test"
+	trec "$T/out.test.aq" "$OFFICIAL" all -- "$T/qrels.test" "$T/results.test"
+	# named measures print in trec_eval's order, cut-offs ascending,
+	# whatever the order of -m
+	trec "$T/out.test.aq" 'success_1|P_(5|30)|map|ndcg_cut_10|num_rel' -- -q \
+	    -m success.1 -m P.30,5 -m ndcg_cut.10 -m map -m num_rel \
+	    "$T/qrels.test" "$T/results.test"
+}
+
+@test "trec.sh: out.test.aqc (-c on results.trunc, unsorted), and its summary" {
+	trec "$T/out.test.aqc" "$HAVE" -- -q -c -m all_trec "$T/qrels.test" "$T/results.trunc"
+	trec "$T/out.test.aqc" "$HAVE" all -- -c -m all_trec "$T/qrels.test" "$T/results.trunc"
+	trec "$T/out.test.aqc" "$OFFICIAL" -- -c -q "$T/qrels.test" "$T/results.trunc"
+}
+
+@test "trec.sh: out.test.aql (-l2 on qrels.rel_level), and its summary" {
+	trec "$T/out.test.aql" "$HAVE" -- -q -l2 -m all_trec "$T/qrels.rel_level" "$T/results.test"
+	trec "$T/out.test.aql" "$HAVE" all -- -l 2 -m all_trec "$T/qrels.rel_level" "$T/results.test"
+	trec "$T/out.test.aql" 'ndcg|ndcg_cut_[0-9]+|num_rel' -- -q -l2 -m ndcg -m ndcg_cut -m num_rel \
+	    "$T/qrels.rel_level" "$T/results.test"
+}
+
+@test "trec.sh: -M larger than every topic's run changes nothing; measures rankkit lacks are named" {
+	# results.test has 500 documents a topic: -M 500 keeps them all
+	trec "$T/out.test.aq" "$HAVE" -- -q -M 500 -m all_trec "$T/qrels.test" "$T/results.test"
+	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/trec.sh" \
+	    -m bpref -m map "$T/qrels.test" "$T/results.test"
+	status_is 0
+	same "$stderr" "trec.sh: not in rankkit, left out: bpref"
+	same "$output" "$(rows "$T/out.test.aq" map all)"
+	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/trec.sh" \
+	    -m nosuch "$T/qrels.test" "$T/results.test"
+	status_is 2
+}
+
+@test "--names trec: each metric program prints the golden's rows; -m takes trec_eval's names" {
+	rankof --break id -r "$T/qrels.test" "$T/results.test" >ranks 2>/dev/null
+	# a family with -k, single columns by their printed names, in any order
+	run --separate-stderr hitrate --names trec -q -m success_10,P,recip_rank,num_ret -k 5,30 ranks
+	status_is 0
+	same "$(body <<<"$output")" "$(rows "$T/out.test.aq" 'num_ret|recip_rank|P_(5|30)|success_10')"
+	run --separate-stderr mapr --names trec -q -m map_cut_100,Rprec,map ranks
+	status_is 0
+	same "$(body <<<"$output")" "$(rows "$T/out.test.aq" 'map|Rprec|map_cut_100')"
+	run --separate-stderr ndcg --names trec -q -m ndcg_cut,ndcg -k 1000,10 ranks
+	status_is 0
+	same "$(body <<<"$output")" "$(rows "$T/out.test.aq" 'ndcg|ndcg_cut_(10|1000)')"
+	# the stream keeps its header and end line
+	same "${output%%$'\n'*}" "# measure	query	value"
+	same "${output##*$'\n'}" "# end"
+}
+
+@test "--names trec: every name printed is taken back by -m, alone, to the same row" {
+	rankof --break id -r "$T/qrels.test" "$T/results.test" >ranks 2>/dev/null
+	for prog in hitrate mapr ndcg; do
+		all=num_q,num_ret,num_rel,num_rel_ret,runid
+		[ "$prog" = hitrate ] || all=
+		$prog --quiet --names trec -q ${all:+-m "$all,hit,recall,P,MRR,MRR@K,MedR,MeanR"} ranks |
+		    body >printed
+		[ "$(wc -l <printed)" -gt 10 ]
+		for name in $(cut -f1 printed | tr -d ' ' | sort -u); do
+			run --separate-stderr $prog --quiet --names trec -q -m "$name" ranks
+			status_is 0
+			same "$(body <<<"$output")" "$(grep "^$name *	" printed)"
+		done
+	done
+}
+
+@test "counts by hand: per query, summed, empty queries, --empty skip, folds" {
+	# q1: 5 candidates, 2 relevant, 1 retrieved; q2: 4 candidates, 1 of 1
+	# relevant retrieved; q3: 3 candidates, none relevant (an empty query)
+	tsv '# query item grade rank ties n' 'q1 d3 1 2 2 5' 'q1 d9 2 - - 5' \
+	    'q2 e1 1 1 0 4' 'q3 - 0 - - 3' '# end' >ranks
+	run --separate-stderr hitrate -q -m num_q,num_ret,num_rel,num_rel_ret ranks
+	status_is 0
+	# num_q has no per-query rows (trec_eval prints none); sums: num_ret
+	# 5+4+3, num_rel 2+1+0, num_rel_ret 1+1+0
+	same "$(body <<<"$output")" "$(tsv 'num_ret q1 5' 'num_rel q1 2' 'num_rel_ret q1 1' \
+	    'num_ret q2 4' 'num_rel q2 1' 'num_rel_ret q2 1' \
+	    'num_ret q3 3' 'num_rel q3 0' 'num_rel_ret q3 0' \
+	    'num_q all 3' 'num_ret all 12' 'num_rel all 3' 'num_rel_ret all 2')"
+	# skip leaves q3 out of every count
+	run --separate-stderr hitrate --empty skip -m num_q,num_ret ranks
+	status_is 0
+	same "$(body <<<"$output")" "$(tsv 'num_q all 2' 'num_ret all 9')"
+	# folds: each fold sums its queries, all sums the folds (q1 | q2 | q3)
+	run --separate-stderr hitrate --folds 3 -m num_q,num_ret ranks
+	status_is 0
+	same "$(body <<<"$output")" "$(tsv 'num_q fold1 1' 'num_ret fold1 5' \
+	    'num_q fold2 1' 'num_ret fold2 4' 'num_q fold3 1' 'num_ret fold3 3' \
+	    'num_q all 3' 'num_ret all 12')"
+	# trec_eval's layout: the name in 22 columns, longs without decimals
+	run --separate-stderr hitrate --names trec -m num_rel ranks
+	same "$(body <<<"$output")" "num_rel               	all	3"
+}
+
+@test "runid: rankof keeps the run's tag (its last line's, as trec_eval); streams without it stay valid" {
+	printf '%s\n' 'q1 Q0 d1 1 0.9 first' 'q1 Q0 d2 2 0.5 last' >run
+	printf '%s\n' 'q1 0 d2 1' >qrels
+	run --separate-stderr rankof -r qrels run
+	status_is 0
+	same "$output" "$(tsv '# query item grade rank ties n' 'q1 d2 1 2 0 2' '# end' | sed '2a\
+# run last')"
+	printf '%s\n' "$output" >ranks
+	run --separate-stderr hitrate -m runid,num_q ranks
+	same "$(body <<<"$output")" "$(tsv 'runid all last' 'num_q all 1')"
+	# a score stream has no tag: no line, and runid is '-'
+	printf '%s\n' 'q1 d1 0.9' 'q1 d2 0.5' | rankof -r qrels >ranks
+	run grep -c '^# run' ranks
+	same "$output" 0
+	run --separate-stderr hitrate -m runid ranks
+	status_is 0
+	same "$(body <<<"$output")" "$(tsv 'runid all -')"
+	# the tag of results.test through many chunks and threads
+	RANKKIT_CHUNK=512 rankof -j 3 --break id -r "$T/qrels.test" "$T/results.test" >ranks 2>/dev/null
+	run --separate-stderr hitrate --names trec -m runid ranks
+	same "$(body <<<"$output")" "$(rows "$T/out.test.aq" runid)"
+}
+
+@test "--names trec refuses what is not trec_eval's measure" {
+	rankof --break id -r "$T/qrels.test" "$T/results.test" >ranks 2>/dev/null
+	run --separate-stderr mapr --names trec --ap-divisor min ranks
+	status_is 2
+	same "${stderr%%$'\n'*}" "mapr: --names trec: trec_eval's map_cut divides by m (--ap-divisor m)"
+	run --separate-stderr ndcg --names trec --gain exp ranks
+	status_is 2
+	same "${stderr%%$'\n'*}" "ndcg: --names trec: trec_eval's ndcg takes the grade as the gain (--gain linear)"
+	run --separate-stderr hitrate --names trek ranks
+	status_is 2
+}

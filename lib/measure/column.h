@@ -8,7 +8,9 @@
 
 enum mkind {
 	MK_MEAN,	/* summary: mean over queries with a value */
-	MK_MEDIAN	/* summary: median over queries; no per-query rows */
+	MK_MEDIAN,	/* summary: median over queries; no per-query rows */
+	MK_SUM,		/* summary: sum over queries with a value (counts) */
+	MK_RUN		/* no value: the summary row prints the run's tag */
 };
 
 /* what a measure's value function is given */
@@ -39,6 +41,13 @@ struct mdef {
 	double (*finish)(double v, const void *ctx);
 	/* a column only when -m names it, not among the default measures */
 	int on_request;
+	int integer;		/* printed without decimals (counts) */
+	int summary_only;	/* no per-query rows */
+	int with_empty;		/* value() is also called for an empty query,
+				   under --empty miss (counts) */
+	/* trec_eval's name of the measure (--names trec), "_K" added for a
+	 * cut-off one; NULL: it has none and keeps its own */
+	const char *trec;
 };
 
 /* one column of the output: a measure at one cut-off */
@@ -46,7 +55,10 @@ struct column {
 	const struct mdef *def;
 	long K;			/* 0 for a whole-list measure */
 	int chance;		/* a random order of the gallery */
-	char name[64];		/* as printed: hit@10, hit@10:chance, MRR */
+	char name[64];		/* as printed: hit@10, hit@10:chance, MRR;
+				   success_10 under --names trec */
+	int trec_rank;		/* --names trec: its place in trec_eval's
+				   order of measures */
 };
 
 #endif

@@ -9,13 +9,14 @@
 #include "util/err.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/trecnames.h"
 #include "util/num.h"
 #include "util/optlist.h"
 #include "util/out.h"
 #include "stream/stream.h"
 
-enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_EXPLAIN, O_QUIET, O_VERSION,
-       O_CHOICE = 2000 };	/* O_CHOICE + i: the program's choice i */
+enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_EXPLAIN, O_QUIET, O_NAMES,
+       O_VERSION, O_CHOICE = 2000 };	/* O_CHOICE + i: the program's choice i */
 
 static const struct option common_opts[] = {
 	{ "cutoffs", required_argument, 0, 'k' },
@@ -29,6 +30,7 @@ static const struct option common_opts[] = {
 	{ "chance", no_argument, 0, O_CHANCE },
 	{ "explain", required_argument, 0, O_EXPLAIN },
 	{ "quiet", no_argument, 0, O_QUIET },
+	{ "names", required_argument, 0, O_NAMES },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 };
@@ -56,6 +58,7 @@ static _Noreturn void help(const struct measureprog *prog)
 	       "  -p, --precision N       decimals (default 2, or 4 with -f)\n"
 	       "      --explain QUERY     how the query's values are made, on stderr (all: every query)\n"
 	       "      --quiet             no notes on the standard error (errors stay)\n"
+	       "      --names NAMING      rankkit (default) or trec: trec_eval's names, order, layout\n"
 	       "  -h, --help              this help\n"
 	       "      --version           version\n");
 	out_finish();
@@ -66,6 +69,7 @@ static int common_option(struct measureopts *o, int c, const char *arg,
 			 const char *usage)
 {
 	static const char *const empties[] = { "miss", "skip", "error", NULL };
+	static const char *const namings[] = { "rankkit", "trec", NULL };
 
 	switch (c) {
 	case 'k':
@@ -107,6 +111,9 @@ static int common_option(struct measureopts *o, int c, const char *arg,
 		return 1;
 	case O_QUIET:
 		o->quiet = 1;
+		return 1;
+	case O_NAMES:
+		o->names = parse_choice("--names", arg, namings, usage);
 		return 1;
 	}
 	return 0;
@@ -162,10 +169,15 @@ static void parse_options(struct driver *d, int argc, char **argv)
 		memcpy(o->cutoffs, prog->default_cutoffs,
 		       o->ncutoffs * sizeof *o->cutoffs);
 	}
+	/* trec_eval prints fractions */
+	if (o->names == NAMES_TREC)
+		o->fractions = 1;
 	if (o->decimals < 0)
 		o->decimals = o->fractions ? 4 : 2;
 	d->files = argv + optind;
 	d->nfiles = argc - optind;
+	if (prog->check)
+		prog->check(o, prog->ctx);
 }
 
 /* -m names: a whole-list measure by its name ("AP"), a cut-off one by
@@ -210,13 +222,17 @@ static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
 		       long K, int chance)
 {
 	struct column *x;
+	int trec = d->opt.names == NAMES_TREC && def->trec && !chance;
 
 	xgrow((void **)&d->col, cap, d->ncol + 1, sizeof *d->col);
 	x = &d->col[d->ncol++];
 	x->def = def;
 	x->K = K;
 	x->chance = chance;
-	if (def->cutoff)
+	x->trec_rank = trec_rank(trec ? def->trec : NULL);
+	if (trec)
+		trec_column_name(x->name, sizeof x->name, def, K);
+	else if (def->cutoff)
 		snprintf(x->name, sizeof x->name, "%s@%ld%s", def->name, K,
 			 chance ? ":chance" : "");
 	else
@@ -250,6 +266,29 @@ static const struct mdef *find_column(const struct measureprog *prog,
 	return NULL;
 }
 
+/* --names trec: the columns in trec_eval's order of measures, each
+ * measure's cut-offs ascending, as trec_eval sorts them; the columns
+ * trec_eval lacks after them in the order given (a stable insertion
+ * sort) */
+static void trec_order_columns(struct column *col, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		struct column x = col[i];
+		for (j = i; j > 0; j--) {
+			const struct column *y = &col[j - 1];
+			int before = x.trec_rank < y->trec_rank ||
+				(x.trec_rank == y->trec_rank &&
+				 x.trec_rank < trec_rank(NULL) && x.K < y->K);
+			if (!before)
+				break;
+			col[j] = col[j - 1];
+		}
+		col[j] = x;
+	}
+}
+
 /* the columns: chosen measures in the order given, each cut-off */
 static void build_columns(struct driver *d)
 {
@@ -267,6 +306,15 @@ static void build_columns(struct driver *d)
 			add_column(d, &cap, def, K, chance);
 			continue;
 		}
+		if (!def && (def = trec_find(prog->defs, prog->ndefs,
+					     o->sel[i], &K)) && K) {
+			if (K > 1000000000L)
+				usage_error(prog->usage, "-m: '%s': the cut-off "
+					    "is not an integer from 1 to "
+					    "1000000000", o->sel[i]);
+			add_column(d, &cap, def, K, 0);
+			continue;
+		}
 		if (!def)
 			unknown_measure(prog, o->sel[i]);
 		if (!o->sel && def->on_request)
@@ -281,6 +329,8 @@ static void build_columns(struct driver *d)
 				add_column(d, &cap, def, o->cutoffs[j], 1);
 		}
 	}
+	if (o->names == NAMES_TREC)
+		trec_order_columns(d->col, d->ncol);
 }
 
 void driver_init(struct driver *d, int argc, char **argv,
@@ -318,7 +368,10 @@ static void query_values(const struct driver *d, const struct rquery *q,
 		call.q = c->chance ? &shuffled : q;
 		for (m = 0; m < NTIEMODES; m++) {
 			call.mode = c->chance ? TIE_EXP : m;
-			if (q->m == 0)
+			if (q->m == 0 && d->opt.empty == EMPTY_MISS &&
+			    c->def->with_empty)
+				w[m] = c->def->value(&call);
+			else if (q->m == 0)
 				w[m] = d->opt.empty == EMPTY_MISS &&
 					!c->def->needs_rel ? 0 : NAN;
 			else
@@ -372,15 +425,28 @@ static void format_value(char *buf, size_t n, const struct measureopts *o,
 		v *= 100;
 	if (v == 0)
 		v = 0;
-	snprintf(buf, n, "%.*f", o->decimals, v);
+	if (c->def->integer)
+		snprintf(buf, n, "%.0f", v);
+	else if (o->names == NAMES_TREC)
+		snprintf(buf, n, "%6.*f", o->decimals, v);	/* trec_eval's %6.4f */
+	else
+		snprintf(buf, n, "%.*f", o->decimals, v);
 }
 
-static void write_row(const struct measureopts *o, const struct column *c,
+static void write_row(const struct driver *d, const struct column *c,
 		      const char *query, double v)
 {
 	char buf[512];
 
-	format_value(buf, sizeof buf, o, c, v);
+	if (c->def->kind == MK_RUN)
+		snprintf(buf, sizeof buf, "%s",
+			 d->reader.runtag ? d->reader.runtag : "-");
+	else
+		format_value(buf, sizeof buf, &d->opt, c, v);
+	if (d->opt.names == NAMES_TREC) {
+		trec_write_row(c->name, query, buf);
+		return;
+	}
 	out_str(c->name);
 	out_char('\t');
 	out_str(query);
@@ -397,8 +463,10 @@ void driver_write_rows(const struct driver *d, const struct qrecord *rec)
 		return;
 	for (i = 0; i < d->ncol; i++) {
 		double x = rec->v[i * NTIEMODES + (size_t)d->opt.mode];
-		if (d->col[i].def->kind != MK_MEDIAN && !isnan(x))
-			write_row(&d->opt, &d->col[i], rec->q->id, x);
+		const struct mdef *def = d->col[i].def;
+		if (def->kind != MK_MEDIAN && def->kind != MK_RUN &&
+		    !def->summary_only && !isnan(x))
+			write_row(d, &d->col[i], rec->q->id, x);
 	}
 }
 
@@ -430,11 +498,11 @@ void driver_write_summary(const struct driver *d, const struct summaryrows *s)
 		char name[32];
 		snprintf(name, sizeof name, "fold%zu", f + 1);
 		for (i = 0; i < d->ncol; i++)
-			write_row(&d->opt, &d->col[i], name,
+			write_row(d, &d->col[i], name,
 				  s->fold[(f * d->ncol + i) * NTIEMODES + mode]);
 	}
 	for (i = 0; i < d->ncol; i++)
-		write_row(&d->opt, &d->col[i], "all", s->all[i * NTIEMODES + mode]);
+		write_row(d, &d->col[i], "all", s->all[i * NTIEMODES + mode]);
 }
 
 /* the names of the columns that pick() takes, each name once: a list for

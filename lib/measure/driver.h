@@ -33,6 +33,7 @@ struct choiceopt {
 };
 
 /* a measure program: its measures, defaults and own options */
+struct measureopts;
 struct measureprog {
 	const char *name;	/* for --version */
 	const char *usage;	/* the usage line, as the SYNOPSIS */
@@ -45,6 +46,10 @@ struct measureprog {
 	size_t ndefault_cutoffs;
 	const struct choiceopt *choices;	/* own options, {0} ended; may be NULL */
 	void *ctx;		/* handed to the measures and finish() */
+	/* after the options: refuses with a usage error what does not go
+	 * together (an option of the program's with a common one); may be
+	 * NULL */
+	void (*check)(const struct measureopts *o, const void *ctx);
 };
 
 /* a program's measure table and default cut-offs, both arrays, in a
@@ -70,6 +75,7 @@ struct measureopts {
 	const char **explain;	/* --explain: query ids, or "all" */
 	size_t nexplain;
 	int quiet;		/* --quiet: no notes */
+	int names;		/* --names, enum names (trecnames.h) */
 };
 
 /* one query's record, handed from driver_next to the later steps */

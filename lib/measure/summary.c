@@ -47,6 +47,8 @@ static double colsum_value(struct colsum *a, const struct column *c, int m,
 	double v;
 	size_t n = a->nmed[m];
 
+	if (c->def->kind == MK_SUM)
+		return a->mean[m].count ? exactsum_value(&a->mean[m].sum) : NAN;
 	if (c->def->kind != MK_MEDIAN)
 		return exactmean_value(&a->mean[m]);
 	if (n == 0)
@@ -110,11 +112,15 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 			colsum_free(&a);
 		}
 	}
-	/* the mean of the fold values, whatever the column's kind */
+	/* the mean of the fold values, whatever the column's kind, but
+	 * the sum of a count's */
 	for (i = 0; i < s->ncol; i++)
 		for (m = 0; m < NTIEMODES; m++)
 			r->all[i * NTIEMODES + (size_t)m] =
-				exactmean_value(&over[i].mean[m]);
+				s->col[i].def->kind != MK_SUM ?
+				exactmean_value(&over[i].mean[m]) :
+				over[i].mean[m].count ?
+				exactsum_value(&over[i].mean[m].sum) : NAN;
 	free(over);
 }
 

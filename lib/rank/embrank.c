@@ -24,6 +24,7 @@
  * double: neither order nor ties change), the same break orders (--break
  * input: row order; --break id: item id descending, byte order). */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "stream/embed.h"
@@ -433,6 +434,109 @@ static void work_fused(void *arg, const struct kchunk *ch)
 		finish_query(C, W, j, q0 + j, i0, i1);
 }
 
+/* --explain: one query's candidates, its row of scores again (the
+ * explanation counts apart from the ranks it explains) */
+struct exrow {
+	const struct ctx *C;
+	size_t q, i0, i1;
+	const void *row;	/* scores of items i0 .. i1-1 */
+	size_t *rows, n;	/* the candidates' rows, ascending */
+};
+
+static double row_score(const struct exrow *E, size_t r)
+{
+	return E->C->type == EMB_F32 ?
+		(double)((const float *)E->row)[r - E->i0] :
+		((const double *)E->row)[r - E->i0];
+}
+
+static struct slice ex_id(const void *ctx, size_t i)
+{
+	const struct exrow *E = ctx;
+	return embed_id(E->C->I, E->rows[i]);
+}
+
+static double ex_score(const void *ctx, size_t i)
+{
+	const struct exrow *E = ctx;
+	return row_score(E, E->rows[i]);
+}
+
+static int ex_find(const void *ctx, struct slice id, double *s, long *cand)
+{
+	const struct exrow *E = ctx;
+	size_t r = rowindex_get(&E->C->irow, id), lo = 0, hi = E->n;
+
+	if (r == NONE)
+		return 0;
+	if (r < E->i0 || r >= E->i1) {	/* as take_targets */
+		if (!E->C->items || r / E->C->ifold != E->i0 / E->C->ifold)
+			return 0;
+		*s = kernel_score(E->C->K, E->q, r);
+		*cand = -1;
+		return 1;
+	}
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (E->rows[mid] < r)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == E->n || E->rows[lo] != r)
+		return 0;
+	*s = row_score(E, r);
+	*cand = (long)lo;
+	return 1;
+}
+
+static void explain(struct ctx *C, const struct kchunk *ch, size_t q,
+		    const struct rankline *ln, size_t m)
+{
+	struct rankexplain *x = C->R->ex;
+	struct slice qid = embed_id(C->Q, q), id;
+	struct exrow E = { C, q, ch->i0, ch->i1, NULL, NULL, 0 };
+	struct excands c = {
+		.ctx = &E, .id = ex_id, .score = ex_score, .find = ex_find,
+		.f32 = C->type == EMB_F32, .lines = "item rows"
+	};
+	void *row = xmalloc((ch->i1 - ch->i0) * (size_t)C->type + 1);
+	char gallery[160];
+	size_t r;
+	int why;
+
+	if (ch->i0 > 0 || ch->i1 < C->I->rows) {
+		snprintf(gallery, sizeof gallery, "candidates: item rows %zu to "
+			 "%zu of %zu (%s)", ch->i0, ch->i1 - 1, C->I->rows,
+			 C->items ? "--items" : "--folds: the query's fold");
+		c.gallery = gallery;
+	}
+	out_flush();	/* the lines before it first: 2>&1 keeps the order */
+	kernel_block(C->K, q, q + 1, ch->i0, ch->i1, row);
+	E.row = row;
+	E.rows = xmalloc((ch->i1 - ch->i0 + 1) * sizeof *E.rows);
+	rel_query(C->rel, qid, &x->rq, C->qpath, 0);
+	rankexplain_begin(x);
+	for (r = ch->i0; r < ch->i1; r++) {
+		id = embed_id(C->I, r);
+		why = C->R->excl ? rel_exclusion(C->rel, &x->rq, qid, id) : 0;
+		if (why)
+			rankexplain_removed(x, id, why);
+		else
+			E.rows[E.n++] = r;
+	}
+	c.n = E.n;
+	rankexplain_query(x, C->rel, &x->rq, qid, ln, m, &c, C->brk);
+	free(E.rows);
+	free(row);
+}
+
+/* --explain: whether a query row is named id */
+static int has_row(const void *ctx, struct slice id)
+{
+	return rowindex_get(ctx, id) != NONE;
+}
+
 static void emit(void *arg, const struct kchunk *ch)
 {
 	struct ctx *C = arg;
@@ -448,8 +552,13 @@ static void emit(void *arg, const struct kchunk *ch)
 			idset_add(&C->R->seen, qid);
 		if (!W->qjudged[j]) {
 			C->R->unjudged++;
+			if (C->R->ex && rankexplain_wanted(C->R->ex, qid))
+				rankexplain_unjudged(C->R->ex, qid);
 			continue;
 		}
+		if (C->R->ex && rankexplain_wanted(C->R->ex, qid))
+			explain(C, ch, q, W->ln + W->qbeg[j],
+				W->qbeg[j + 1] - W->qbeg[j]);
 		rankline_write(qid, W->ln + W->qbeg[j],
 			       W->qbeg[j + 1] - W->qbeg[j], (long)n);
 		ranker_count(C->R, W->ln + W->qbeg[j],
@@ -549,6 +658,9 @@ void embrank_run(struct ranker *R, const char *queries, const char *items,
 				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
 	prepare(&C, folds);
 	rowcheck(C.rel, &qrow, &Q, &I, &C.irow);
+	if (R->ex)
+		rankexplain_missing(R->ex, has_row, &qrow,
+				    R->all_queries ? R->rel : NULL);
 	rowindex_free(&qrow);
 	ns = pool_nslots(nthreads);
 	C.slot = xcalloc((size_t)ns, sizeof *C.slot);

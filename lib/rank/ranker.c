@@ -82,18 +82,39 @@ void rankline_write(struct slice q, const struct rankline *l, size_t m,
 		write_line(q, l[i].item, l[i].grade, l[i].rank, l[i].ties, n);
 }
 
+/* -M: keeps the first maxret of the n candidates (cut.kept); their
+ * count, or n when the query has no more */
+static size_t cut_candidates(struct ranker *K, size_t n)
+{
+	struct maxcut *mc = &K->cut;
+
+	if (!K->maxret || n <= (size_t)K->maxret)
+		return n;
+	if (!maxcut_mark(mc, K->score, n, (size_t)K->maxret, K->brk, &K->cand))
+		die_at(K->qfile, K->qline, "query '%.*s': -M %ld cuts through "
+		       "%zu candidates tied at score %g (--break input or id "
+		       "chooses which stay)", (int)K->q.n, K->q.p, K->maxret,
+		       mc->tie, mc->tiescore);
+	return (size_t)K->maxret;
+}
+
 /* writes the lines of query q with n candidates (none when n = 0) */
 static void emit(struct ranker *K, struct slice q, size_t n)
 {
 	const struct relquery *rq = &K->rq;
 	struct rkgroups *G = &K->g;
-	size_t m = rq->n, i, c, k = 0;
+	size_t m = rq->n, i, c, k = 0, all = n;
+	const unsigned char *kept;
 
+	n = cut_candidates(K, all);
+	kept = n < all ? K->cut.kept : NULL;
 	xgrow((void **)&K->line, &K->linecap, m, sizeof *K->line);
 	rk_reserve(G, m);
 	/* the relevant items among the candidates are the targets */
 	for (i = 0; i < m; i++) {
 		c = n ? strmap_get(&K->cand, rq->item[i]) : (size_t)-1;
+		if (c != (size_t)-1 && kept && !kept[c])
+			c = (size_t)-1;
 		K->line[i].item = rq->item[i];
 		K->line[i].grade = rq->grade[i];
 		K->line[i].rank = -1;
@@ -112,13 +133,16 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 		G->brk = K->brk;
 		rk_group(G);
 		double lowest = G->u[G->d - 1];
-		for (c = 0; c < n; c++)
-			if (!(K->score[c] < lowest))	/* most are below */
+		for (c = 0; c < all; c++)
+			if (!(K->score[c] < lowest) &&	/* most are below */
+			    (!kept || kept[c]))
 				rk_count(G, c, strmap_key(&K->cand, c),
 					 K->score[c]);
 		rk_ranks(G, K->line);
 	}
 	rankline_sort(K->line, m);
+	if (K->explain_on)
+		ranker_explain_query(K, q, n);
 	rankline_write(q, K->line, m, (long)n);
 }
 
@@ -135,7 +159,8 @@ void ranker_end_query(struct ranker *K)
 	if (K->active && K->judged) {
 		emit(K, K->q, K->cand.nent);
 		ranker_count(K, K->line, K->rq.n);
-	}
+	} else if (K->active && K->explain_on)
+		rankexplain_unjudged(K->ex, K->q);
 	K->active = 0;
 }
 
@@ -145,10 +170,15 @@ void ranker_begin(struct ranker *K, struct slice q, const char *file,
 	ranker_end_query(K);
 	K->q = q;
 	K->active = 1;
+	K->qfile = file;
+	K->qline = line;
 	K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
 	if (!K->judged)
 		K->unjudged++;
 	strmap_clear(&K->cand);
+	K->explain_on = K->ex && rankexplain_wanted(K->ex, K->q);
+	if (K->explain_on)
+		rankexplain_begin(K->ex);
 }
 
 void ranker_take(struct ranker *K, struct slice item, uint64_t h,
@@ -158,8 +188,12 @@ void ranker_take(struct ranker *K, struct slice item, uint64_t h,
 
 	if (!K->judged)
 		return;
-	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item))
+	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item)) {
+		if (K->explain_on)
+			rankexplain_removed(K->ex, item, rel_exclusion(K->rel,
+					    &K->rq, K->q, item));
 		return;
+	}
 	if (K->rel->kind == REL_LABELS &&
 	    strmap_get_h(&K->rel->ilab.ids, item, h) == (size_t)-1) {
 		if (!K->rel->unlabeled_ok)
@@ -190,6 +224,13 @@ static void note_missing(const struct ranker *K)
 	     "from different data", K->none_retrieved, K->written);
 }
 
+void ranker_set_run(struct ranker *K, struct slice tag)
+{
+	xgrow((void **)&K->runtag, &K->runtagcap, tag.n + 1, 1);
+	memcpy(K->runtag, tag.p, tag.n);
+	K->runtag[tag.n] = '\0';
+}
+
 void ranker_finish(struct ranker *K)
 {
 	size_t i;
@@ -202,9 +243,18 @@ void ranker_finish(struct ranker *K)
 			if (idset_has(&K->seen, q))
 				continue;
 			rel_query(K->rel, q, &K->rq, NULL, 0);
+			K->explain_on = K->ex && rankexplain_wanted(K->ex, q);
+			if (K->explain_on)
+				rankexplain_begin(K->ex);
 			emit(K, q, 0);
 		}
 	}
+	if (K->runtag) {
+		struct slice tag = { K->runtag, strlen(K->runtag) };
+		rankstream_write_run(tag);
+	}
+	if (K->ex)
+		ranker_explain_missing(K);
 	if (K->unjudged)
 		note("%ld quer%s not in the qrels left out", K->unjudged,
 		     K->unjudged == 1 ? "y" : "ies");
@@ -224,5 +274,10 @@ void ranker_free(struct ranker *K)
 	free(K->rq.grade);
 	free(K->line);
 	rk_free(&K->g);
+	maxcut_free(&K->cut);
+	free(K->runtag);
+	if (K->ex)
+		rankexplain_free(K->ex);
+	free(K->ex);
 	memset(K, 0, sizeof *K);
 }

@@ -2,7 +2,9 @@
  * stream or from the scoring kernel), rank-stream lines come out. */
 #ifndef RK_RANKER_H
 #define RK_RANKER_H
+#include "rank/maxcut.h"
 #include "rank/rankcount.h"
+#include "rank/rankexplain.h"
 #include "stream/relevance.h"
 #include <stdint.h>
 #include "util/idset.h"
@@ -30,11 +32,25 @@ struct ranker {
 	 * order of appearance) is shard modulo nshards */
 	long shard, nshards;
 	long position;		/* queries begun so far, all shards */
+	/* -M: each query keeps its first maxret candidates in the tie order
+	 * (0: all); qfile and qline name the query in the error of a cut
+	 * through a tie kept */
+	long maxret;
+	const char *qfile;
+	long qline;
+
+	/* --explain: the queries named (NULL: none), and whether this
+	 * query is one */
+	struct rankexplain *ex;
+	int explain_on;
 
 	/* per-query scratch: the lines, the targets */
 	struct rankline *line;
 	size_t linecap;
 	struct rkgroups g;
+	struct maxcut cut;	/* -M's scratch */
+	char *runtag;		/* the tag of the run's last TREC line */
+	size_t runtagcap;
 };
 
 void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
@@ -63,8 +79,18 @@ void ranker_take(struct ranker *K, struct slice item, uint64_t h,
 void ranker_count(struct ranker *K, const struct rankline *l, size_t m);
 /* writes the query in progress, if any */
 void ranker_end_query(struct ranker *K);
-/* the last query, then (-c) the qrels queries the run lacked */
+/* the run's tag, for the "# run" line (the last one set wins) */
+void ranker_set_run(struct ranker *K, struct slice tag);
+/* the last query, then (-c) the qrels queries the run lacked, then the
+ * run's tag when a TREC run gave one */
 void ranker_finish(struct ranker *K);
 void ranker_free(struct ranker *K);
+/* --explain: the n queries named (n = 0: none; "all": every one) are
+ * explained (rankexplain.h) as they end; names must outlive K */
+void ranker_explain(struct ranker *K, const char *const *names, size_t n);
+/* a note for each query --explain names that the input lacks */
+void ranker_explain_missing(struct ranker *K);
+/* the explanation of query q, n candidates, its lines in K->line */
+void ranker_explain_query(struct ranker *K, struct slice q, size_t n);
 
 #endif

@@ -29,6 +29,7 @@ struct event {
 	long line;		/* within the chunk, from 1 */
 	struct slice q;		/* EV_QUERY: the id, inside the chunk */
 	size_t off;		/* EV_QUERY: where its lines begin in out */
+	size_t exoff;		/* EV_QUERY: where its explanation begins */
 };
 
 struct chunk {
@@ -36,9 +37,11 @@ struct chunk {
 	size_t cap, len;
 	long nlines;
 	struct membuf out;	/* the chunk's rank-stream lines */
+	struct membuf ex;	/* --explain: the text for the standard error */
 	struct event *ev;
 	size_t nev, evcap;
 	struct errtrap err;	/* EV_ERROR's message and status */
+	struct slice tag;	/* the run's tag on the chunk's last TREC line */
 };
 
 struct shared {
@@ -270,6 +273,7 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 	static const struct slice none = { NULL, 0 };
 	const char *p = c->buf, *e = c->buf + c->len, *le;
 	struct slice f[6];
+	const char *after_score = NULL;	/* on the last TREC line */
 	long line = 0;
 	int marker = 0;
 
@@ -318,7 +322,7 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 		if (nf == 3)
 			item = f[1], sc = f[2];
 		else if (nf == 6)
-			item = f[2], sc = f[4];
+			item = f[2], sc = f[4], after_score = sc.p + sc.n;
 		else {
 			struct slice ln = { ls, (size_t)(le - ls) };
 			if (ln.n && ln.p[ln.n - 1] == '\r')
@@ -335,11 +339,14 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 			push(c, EV_QUERY, line, f[0]);
 			ranker_begin(rk, f[0], sh->path, line);
 			c->ev[c->nev - 1].off = c->out.n;
+			c->ev[c->nev - 1].exoff = c->ex.n;
 		}
 		ranker_take(rk, item, hash_bytes(item.p, item.n), v, sh->path,
 			    line);
 	}
 	ranker_end_query(rk);
+	if (after_score)
+		scan_line(after_score, &c->tag, 1, &le);
 }
 
 /* the same, a failure ending the chunk with an EV_ERROR event; with one
@@ -352,6 +359,10 @@ static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 	c->nev = 0;
 	c->nlines = 0;
 	c->out.n = 0;
+	c->tag.n = 0;
+	c->ex.n = 0;
+	if (rk->ex)
+		rk->ex->to = &c->ex;
 	rk->active = 0;
 	out_capture(&c->out);
 	rk_trap = &c->err;
@@ -383,12 +394,23 @@ static void work_chunk(void *arg, const struct pool_task *t)
 	rank_chunk(sh, &sh->rk[t->worker], &sh->ch[t->slot]);
 }
 
-/* the chunk's lines, only those of the queries of the shard (--shard) */
+/* --explain: the text of the chunk's queries from byte a to b */
+static void write_explain(const struct chunk *c, size_t a, size_t b)
+{
+	if (b <= a)
+		return;
+	out_flush();	/* the lines before it first: 2>&1 keeps the order */
+	fwrite(c->ex.p + a, 1, b - a, stderr);
+}
+
+/* the chunk's lines, only those of the queries of the shard (--shard),
+ * each query's explanation first */
 static void write_shard(struct ranker *out, const struct chunk *c)
 {
 	size_t i, j;
 
 	if (out->nshards == 1) {
+		write_explain(c, 0, c->ex.n);
 		out_bytes(c->out.p, c->out.n);
 		return;
 	}
@@ -397,10 +419,12 @@ static void write_shard(struct ranker *out, const struct chunk *c)
 			continue;
 		for (j = i + 1; j < c->nev && c->ev[j].kind != EV_QUERY; j++)
 			;
-		if (out->position++ % out->nshards == out->shard)
-			out_bytes(c->out.p + c->ev[i].off,
-				  (j < c->nev ? c->ev[j].off : c->out.n) -
-				  c->ev[i].off);
+		if (out->position++ % out->nshards != out->shard)
+			continue;
+		write_explain(c, c->ev[i].exoff,
+			      j < c->nev ? c->ev[j].exoff : c->ex.n);
+		out_bytes(c->out.p + c->ev[i].off,
+			  (j < c->nev ? c->ev[j].off : c->out.n) - c->ev[i].off);
 	}
 }
 
@@ -436,6 +460,8 @@ static void give_chunk(void *arg, const struct pool_task *t)
 	}
 	write_shard(sh->out, c);
 	sh->base += c->nlines;
+	if (c->tag.n)
+		ranker_set_run(sh->out, c->tag);
 }
 
 /* The first bytes of the input into the carry, less a UTF-8 byte-order
@@ -472,8 +498,13 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	skip_bom(&sh);
 	nworkers = nthreads < 1 ? 1 : nthreads;
 	sh.rk = xcalloc((size_t)nworkers, sizeof *sh.rk);
-	for (i = 0; i < nworkers; i++)
+	for (i = 0; i < nworkers; i++) {
 		ranker_init(&sh.rk[i], out->rel, out->brk, 0);
+		sh.rk[i].maxret = out->maxret;
+		if (out->ex)
+			ranker_explain(&sh.rk[i], out->ex->names,
+				       out->ex->nnames);
+	}
 	sh.ch = xcalloc((size_t)nslots, sizeof *sh.ch);
 	for (i = 0; i < nslots; i++) {
 		sh.ch[i].cap = sh.block;
@@ -495,6 +526,7 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	for (i = 0; i < nslots; i++) {
 		free(sh.ch[i].buf);
 		free(sh.ch[i].out.p);
+		free(sh.ch[i].ex.p);
 		free(sh.ch[i].ev);
 	}
 	free(sh.ch);

@@ -5,7 +5,31 @@
 #include <string.h>
 #include "util/err.h"
 #include "util/num.h"
+#include "util/out.h"
 #include "stream/rankstream.h"
+
+void rankstream_write_run(struct slice tag)
+{
+	out_str("# run ");
+	out_slice(tag);
+	out_char('\n');
+}
+
+/* "# run TAG": the tag kept (the last one read wins, as trec_eval keeps
+ * the runid of a run's last line) */
+static int take_run(void *ctx, struct slice line)
+{
+	struct rankreader *R = ctx;
+	struct slice f[3];
+
+	line.p++, line.n--;
+	if (split_fields(line, f, 3) != 2 || !slice_eqs(f[0], "run"))
+		return 0;
+	xgrow((void **)&R->runtag, &R->runtagcap, f[1].n + 1, 1);
+	memcpy(R->runtag, f[1].p, f[1].n);
+	R->runtag[f[1].n] = '\0';
+	return 1;
+}
 
 void rankreader_open(struct rankreader *R, char **files, int nfiles)
 {
@@ -27,7 +51,8 @@ void rankreader_close(struct rankreader *R)
 	strmap_free(&R->items);
 	free(R->pend_item);
 	free(R->pend_qid);
-	R->pend_item = R->pend_qid = NULL;
+	free(R->runtag);
+	R->pend_item = R->pend_qid = R->runtag = NULL;
 }
 
 static int is_dash(struct slice s)
@@ -48,6 +73,8 @@ static int next_record(struct rankreader *R, struct slice *qid,
 			if (R->fi == R->nfiles)
 				return 0;
 			stream_open(&R->S, R->files[R->fi++], HDR_RANK);
+			R->S.comment = take_run;
+			R->S.comment_ctx = R;
 			R->open = 1;
 		}
 		if (stream_next(&R->S, f, 7, &nf))

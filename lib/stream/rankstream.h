@@ -49,6 +49,9 @@ struct rankreader {
 	int pend_empty;
 	char *pend_qid, *pend_item;	/* its query and item, copied */
 	size_t pend_qidcap, pend_qidlen, pend_itemcap, pend_itemlen;
+	/* the run's tag: the last "# run TAG" line read so far, or NULL */
+	char *runtag;
+	size_t runtagcap;
 };
 
 /* The rank stream's order of two ranks: the retrieved by rank, those not
@@ -56,6 +59,11 @@ struct rankreader {
  * lines of a query follow it, ties broken by item id (rankof) or by grade,
  * highest first (the readers). */
 int rank_order(long a, long b);
+
+/* The run's tag in the rank stream: a comment line "# run TAG" (TAG: the
+ * sixth column of a TREC run, trec_eval's runid), anywhere in a part of
+ * the stream; streams without it are rank streams all the same. */
+void rankstream_write_run(struct slice tag);
 
 /* nfiles files; none means stdin */
 void rankreader_open(struct rankreader *R, char **files, int nfiles);

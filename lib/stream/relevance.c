@@ -206,13 +206,13 @@ static int leaves(const struct relsrc *R, const struct labelrec *qr,
 		  size_t qfold, const struct labelrec *ir)
 {
 	if (R->has_junk_label && ir->label == R->junk_label)
-		return 1;
+		return EXCL_JUNK_LABEL;
 	if (R->junk_samecam && qr->cam >= 0 && ir->label == qr->label &&
 	    ir->cam == qr->cam)
-		return 1;
+		return EXCL_SAME_CAMERA;
 	if (R->folds && fold_of(ir->pos, R->ilab.nrec, R->folds) != qfold)
-		return 1;
-	return 0;
+		return EXCL_FOLD;
+	return EXCL_NONE;
 }
 
 int rel_query(struct relsrc *R, struct slice q, struct relquery *out,
@@ -255,18 +255,24 @@ int rel_query(struct relsrc *R, struct slice q, struct relquery *out,
 	return 1;
 }
 
+int rel_exclusion(const struct relsrc *R, const struct relquery *rq,
+		  struct slice q, struct slice item)
+{
+	if (R->exclude_self && slice_eq(item, q))
+		return EXCL_SELF;
+	if (R->kind != REL_LABELS ||
+	    !(R->has_junk_label || R->junk_samecam || R->folds))
+		return EXCL_NONE;
+	size_t e = strmap_get(&R->ilab.ids, item);
+	if (e == (size_t)-1)
+		return EXCL_NONE;
+	return leaves(R, rq->qrec, rq->fold, &R->ilab.rec[e]);
+}
+
 int rel_excluded(const struct relsrc *R, const struct relquery *rq,
 		 struct slice q, struct slice item)
 {
-	if (R->exclude_self && slice_eq(item, q))
-		return 1;
-	if (R->kind != REL_LABELS ||
-	    !(R->has_junk_label || R->junk_samecam || R->folds))
-		return 0;
-	size_t e = strmap_get(&R->ilab.ids, item);
-	if (e == (size_t)-1)
-		return 0;
-	return leaves(R, rq->qrec, rq->fold, &R->ilab.rec[e]);
+	return rel_exclusion(R, rq, q, item) != EXCL_NONE;
 }
 
 size_t rel_nqueries(const struct relsrc *R)

@@ -81,6 +81,12 @@ void rel_set_junk_label(struct relsrc *R, const char *label);
  * labels: dies naming file and line) */
 int rel_query(struct relsrc *R, struct slice q, struct relquery *out,
 	      const char *file, long line);
+/* which rule takes item out of the gallery of query q (whose relquery is
+ * rq), the first that applies in this order; EXCL_NONE (0) when none */
+enum { EXCL_NONE, EXCL_SELF, EXCL_JUNK_LABEL, EXCL_SAME_CAMERA, EXCL_FOLD,
+       EXCL_RULES };
+int rel_exclusion(const struct relsrc *R, const struct relquery *rq,
+		  struct slice q, struct slice item);
 /* 1 when item leaves the gallery of query q (whose relquery is rq) */
 int rel_excluded(const struct relsrc *R, const struct relquery *rq,
 		 struct slice q, struct slice item);

@@ -11,6 +11,8 @@ void stream_open(struct stream *S, const char *path, const char *header)
 	S->parts.has_header = 0;
 	S->parts.ended = 0;
 	S->seen_any = 0;
+	S->comment = NULL;
+	S->comment_ctx = NULL;
 }
 
 int stream_is_header(struct slice line, const char *header)
@@ -116,6 +118,8 @@ int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf)
 				parts_header(&S->parts, S->L.lineno);
 			else if (stream_is_end(line))
 				parts_end(&S->parts);
+			else if (S->comment && S->comment(S->comment_ctx, line))
+				;
 			else
 				stream_check_kind(line, S->header, S->L.name,
 						  S->L.lineno);

@@ -31,6 +31,10 @@ struct stream {
 	const char *header;	/* columns expected after "# " */
 	struct parts parts;
 	int seen_any;		/* any line but blank ones */
+	/* a comment line that is neither header nor end goes here first,
+	 * when set after stream_open; 1: taken, no further check */
+	int (*comment)(void *ctx, struct slice line);
+	void *comment_ctx;
 };
 
 void stream_open(struct stream *S, const char *path, const char *header);

@@ -16,7 +16,7 @@ function before(t, i, j) {	# does document i come before j in topic t?
 function log2(x) { return log(x) / log(2) }
 END {
 	split("5 10 15 20 30 100 200 500 1000", K, " ")
-	split("5 10 20", KP, " ")
+	split("5 10 15 20 30 100 200 500 1000", KP, " ")
 	for (t in n) {
 		T++
 		# insertion sort of the topic's documents
