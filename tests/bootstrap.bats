@@ -22,6 +22,17 @@ MRR	all	0.2500	0.2500	0.2500
 # end" ]
 }
 
+@test "bootstrap: hitrate's runid row (the run's tag, text) is read as no value" {
+	# the rows of one query and the tag of the run (trec_eval's runid):
+	# every resample is q1, as in the test above
+	printf 'MRR\tq1\t0.25\nMRR\tall\t0.25\nrunid\tall\tSTANDARD\n' | stream tagged
+	run --separate-stderr bootstrap -B 200 "$BATS_TEST_TMPDIR/tagged"
+	[ "$status" -eq 0 ]
+	[ "$output" = "# measure	query	mean	lower	upper
+MRR	all	0.2500	0.2500	0.2500
+# end" ]
+}
+
 @test "bootstrap: two queries 0 and 1, by hand" {
 	# A resample of two queries draws both once (mean 1/2, probability
 	# 1/2), or one of them twice (0 or 1, probability 1/4 each). With 4000

@@ -23,7 +23,8 @@ int mreader_next(struct mreader *mr, struct mrow *row)
 		       "expected 3 fields (measure query value), found %zu", nf);
 	row->measure = f[0];
 	row->query = f[1];
-	if (slice_eqs(f[2], "-")) {
+	/* the run's tag (hitrate -m runid) is text, not a value */
+	if (slice_eqs(f[2], "-") || slice_eqs(f[0], "runid")) {
 		row->value = NAN;
 		return 1;
 	}

@@ -1,14 +1,15 @@
 /* Reading measure streams, "measure query value" (rankkit(7)): the output
  * of hitrate, mapr and ndcg. The header and "# end" lines follow the rule
  * of stream/stream.h; a value of "-" means the measure has none for that
- * query; any other value is a strict finite number. */
+ * query; any other value is a strict finite number, but for the runid
+ * row, whose third field is the run's tag (text, read as no value). */
 #ifndef RK_MEASURESTREAM_H
 #define RK_MEASURESTREAM_H
 #include "stream/stream.h"
 
 struct mrow {
 	struct slice measure, query;	/* valid until the next call */
-	double value;			/* NaN when the field is "-" */
+	double value;			/* NaN when the field is "-" or text */
 	long line;
 };
 
