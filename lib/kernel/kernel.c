@@ -256,100 +256,100 @@ int metric_parse(const char *s)
 
 /* 1 for 0/1 codes, 2 for -1/+1 codes, 3 for all ones (either); dies on a
  * value that is no code, or on a file that mixes 0 and -1 */
-static int code_kind(const struct embed *E)
+static int code_kind(const struct embed *emb)
 {
-	size_t i, n = E->rows * E->dim;
+	size_t i, n = emb->rows * emb->dim;
 	int zero = 0, minus = 0;
 
 	for (i = 0; i < n; i++) {
-		double v = E->type == EMB_F32 ? ((const float *)E->data)[i] :
-			   ((const double *)E->data)[i];
+		double v = emb->type == EMB_F32 ? ((const float *)emb->data)[i] :
+			   ((const double *)emb->data)[i];
 		if (v == 0)
 			zero = 1;
 		else if (v == -1)
 			minus = 1;
 		else if (v != 1)
-			die_at(E->path, 0, "row %zu, column %zu: hamming needs "
-			       "0/1 or -1/+1 codes, found %.17g", i / E->dim,
-			       i % E->dim, v);
+			die_at(emb->path, 0, "row %zu, column %zu: hamming needs "
+			       "0/1 or -1/+1 codes, found %.17g", i / emb->dim,
+			       i % emb->dim, v);
 		if (zero && minus)
-			die_at(E->path, 0, "row %zu, column %zu: hamming needs "
-			       "0/1 or -1/+1 codes, not both", i / E->dim,
-			       i % E->dim);
+			die_at(emb->path, 0, "row %zu, column %zu: hamming needs "
+			       "0/1 or -1/+1 codes, not both", i / emb->dim,
+			       i % emb->dim);
 	}
 	return zero ? 1 : minus ? 2 : 3;
 }
 
-void kernel_init(struct kernel *K, enum metric m, struct embed *Q,
-		 struct embed *I)
+void kernel_init(struct kernel *kern, enum metric m, struct embed *qemb,
+		 struct embed *iemb)
 {
-	memset(K, 0, sizeof *K);
-	if (Q->dim != I->dim)
-		die_at(I->path, 0, "rows have %zu values, those of %s %zu",
-		       I->dim, Q->path, Q->dim);
-	if (Q->type != I->type) {
-		embed_to_f64(Q);
-		embed_to_f64(I);
+	memset(kern, 0, sizeof *kern);
+	if (qemb->dim != iemb->dim)
+		die_at(iemb->path, 0, "rows have %zu values, those of %s %zu",
+		       iemb->dim, qemb->path, qemb->dim);
+	if (qemb->type != iemb->type) {
+		embed_to_f64(qemb);
+		embed_to_f64(iemb);
 	}
-	K->metric = m;
-	K->type = Q->type;
-	K->dim = Q->dim;
-	K->nq = Q->rows;
-	K->ni = I->rows;
-	K->iend = I->rows;
-	K->hamdiv = 1;
-	K->variant = kernel_variant();
-	K->nr = K->type == EMB_F32 ? micro[K->variant].nr32 :
-		micro[K->variant].nr64;
+	kern->metric = m;
+	kern->type = qemb->type;
+	kern->dim = qemb->dim;
+	kern->nq = qemb->rows;
+	kern->ni = iemb->rows;
+	kern->iend = iemb->rows;
+	kern->hamdiv = 1;
+	kern->variant = kernel_variant();
+	kern->nr = kern->type == EMB_F32 ? micro[kern->variant].nr32 :
+		micro[kern->variant].nr64;
 	if (m == MET_HAMMING) {
-		int a = code_kind(Q), b = code_kind(I);
+		int a = code_kind(qemb), b = code_kind(iemb);
 		if ((a & b) == 0)
-			die_at(I->path, 0, "hamming: %s has %s codes, %s has %s",
-			       Q->path, a == 1 ? "0/1" : "-1/+1", I->path,
+			die_at(iemb->path, 0, "hamming: %s has %s codes, %s has %s",
+			       qemb->path, a == 1 ? "0/1" : "-1/+1", iemb->path,
 			       b == 1 ? "0/1" : "-1/+1");
-		K->hamdiv = (a & b) == 2 ? 4 : 1;
+		kern->hamdiv = (a & b) == 2 ? 4 : 1;
 	}
-	if (K->type == EMB_F64)
-		prepare_f64(K, Q->data, I->data);
+	if (kern->type == EMB_F64)
+		prepare_f64(kern, qemb->data, iemb->data);
 	else
-		prepare_f32(K, Q->data, I->data);
+		prepare_f32(kern, qemb->data, iemb->data);
 }
 
-void kernel_free(struct kernel *K)
+void kernel_free(struct kernel *kern)
 {
-	free(K->ipack);
-	free(K->qnorm);
-	free(K->inorm);
-	memset(K, 0, sizeof *K);
+	free(kern->ipack);
+	free(kern->qnorm);
+	free(kern->inorm);
+	memset(kern, 0, sizeof *kern);
 }
 
-void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
+void kernel_block(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S)
 {
-	if (K->type == EMB_F32)
-		micro[K->variant].block32(K, q0, q1, i0, i1, S);
+	if (kern->type == EMB_F32)
+		micro[kern->variant].block32(kern, q0, q1, i0, i1, S);
 	else
-		micro[K->variant].block64(K, q0, q1, i0, i1, S);
+		micro[kern->variant].block64(kern, q0, q1, i0, i1, S);
 }
 
-void kernel_count(const struct kernel *K, size_t q0, size_t q1, size_t i0,
-		  size_t i1, struct kcount *C)
+void kernel_count(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
+		  size_t i1, struct kcount *kc)
 {
-	if (K->type == EMB_F32)
-		micro[K->variant].count32(K, q0, q1, i0, i1, C);
+	if (kern->type == EMB_F32)
+		micro[kern->variant].count32(kern, q0, q1, i0, i1, kc);
 	else
-		micro[K->variant].count64(K, q0, q1, i0, i1, C);
+		micro[kern->variant].count64(kern, q0, q1, i0, i1, kc);
 }
 
-double kernel_score(const struct kernel *K, size_t q, size_t i)
+double kernel_score(const struct kernel *kern, size_t q, size_t i)
 {
-	return K->type == EMB_F32 ? score_f32(K, q, i) : score_f64(K, q, i);
+	return kern->type == EMB_F32 ? score_f32(kern, q, i) : score_f64(kern, q, i);
 }
 
 /* ---- the threads: chunks of queries on the pool -------------------------- */
 
 struct run {
-	const struct kernel *K;
+	const struct kernel *kern;
 	kchunk_fn work, emit;
 	void *ctx;
 	size_t qf, nif, qb;	/* queries and items per fold, chunk size */
@@ -369,12 +369,12 @@ static void chunk_of(const struct run *job, const struct pool_task *t,
 		(f + 1) * job->qf;
 	c->i0 = f * job->nif;
 	c->i1 = c->i0 + job->nif;
-	/* the fold's items among K->ibeg .. K->iend-1; none: an empty range
+	/* the fold's items among kern->ibeg .. kern->iend-1; none: an empty range
 	 * at the fold's start */
-	if (c->i1 > job->K->iend)
-		c->i1 = job->K->iend;
-	if (c->i0 < job->K->ibeg)
-		c->i0 = job->K->ibeg;
+	if (c->i1 > job->kern->iend)
+		c->i1 = job->kern->iend;
+	if (c->i0 < job->kern->ibeg)
+		c->i0 = job->kern->ibeg;
 	if (c->i0 >= c->i1)
 		c->i0 = c->i1 = f * job->nif;
 	c->scores = job->S[t->slot];
@@ -393,7 +393,7 @@ static void work_chunk(void *arg, const struct pool_task *t)
 
 	chunk_of(job, t, &c);
 	if (job->S[t->slot])
-		kernel_block(job->K, c.q0, c.q1, c.i0, c.i1, job->S[t->slot]);
+		kernel_block(job->kern, c.q0, c.q1, c.i0, c.i1, job->S[t->slot]);
 	job->work(job->ctx, &c);
 }
 
@@ -406,18 +406,18 @@ static void give_chunk(void *arg, const struct pool_task *t)
 	job->emit(job->ctx, &c);
 }
 
-static void run(const struct kernel *K, int nthreads, size_t folds,
+static void run(const struct kernel *kern, int nthreads, size_t folds,
 		kchunk_fn work, kchunk_fn emit, void *ctx, int scores)
 {
-	struct run job = { .K = K, .work = work, .emit = emit, .ctx = ctx };
+	struct run job = { .kern = kern, .work = work, .emit = emit, .ctx = ctx };
 	struct pool_job J = { take_chunk, work_chunk, give_chunk, &job };
 	size_t per;
 	int i, nslots;
 
-	job.qf = K->nq / folds;
-	job.nif = K->ni / folds;
+	job.qf = kern->nq / folds;
+	job.nif = kern->ni / folds;
 	/* chunks of about 4 MiB of scores, a multiple of every MR */
-	per = job.nif * (size_t)K->type;
+	per = job.nif * (size_t)kern->type;
 	job.qb = per ? (4u << 20) / per : 256;
 	job.qb = job.qb < MRALL ? MRALL : job.qb > 264 ? 264 : job.qb / MRALL * MRALL;
 	if (!scores)
@@ -436,14 +436,14 @@ static void run(const struct kernel *K, int nthreads, size_t folds,
 	free(job.S);
 }
 
-void kernel_run(const struct kernel *K, int nthreads, size_t folds,
+void kernel_run(const struct kernel *kern, int nthreads, size_t folds,
 		kchunk_fn work, kchunk_fn emit, void *ctx)
 {
-	run(K, nthreads, folds, work, emit, ctx, 1);
+	run(kern, nthreads, folds, work, emit, ctx, 1);
 }
 
-void kernel_run_noscores(const struct kernel *K, int nthreads, size_t folds,
+void kernel_run_noscores(const struct kernel *kern, int nthreads, size_t folds,
 			 kchunk_fn work, kchunk_fn emit, void *ctx)
 {
-	run(K, nthreads, folds, work, emit, ctx, 0);
+	run(kern, nthreads, folds, work, emit, ctx, 0);
 }

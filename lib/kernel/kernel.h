@@ -41,18 +41,18 @@ struct kernel {
 
 /* Checks the dimensions (and, for hamming, the codes), promoting a float32
  * matrix to float64 when the other one is float64; dies naming the file. */
-void kernel_init(struct kernel *K, enum metric m, struct embed *Q,
-		 struct embed *I);
-void kernel_free(struct kernel *K);
+void kernel_init(struct kernel *kern, enum metric m, struct embed *qemb,
+		 struct embed *iemb);
+void kernel_free(struct kernel *kern);
 
 /* Scores of queries q0 .. q1-1 against items i0 .. i1-1 into S, row after
- * row of i1-i0 values (float or double as K->type). One thread. */
-void kernel_block(const struct kernel *K, size_t q0, size_t q1, size_t i0,
+ * row of i1-i0 values (float or double as kern->type). One thread. */
+void kernel_block(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S);
 
 /* The score of query q against item i, alone: the same operations in the
  * same order as kernel_block's, so the same bits. */
-double kernel_score(const struct kernel *K, size_t q, size_t i);
+double kernel_score(const struct kernel *kern, size_t q, size_t i);
 
 /* Rank counting fused into the kernel (rankof -e): for one query, its
  * targets' distinct scores u[0] > u[1] > ... > u[d-1] (values of
@@ -72,10 +72,10 @@ struct kcount {
 void kcount_add(struct kcount *c, double s, int sign);
 
 /* Counts the scores of queries q0 .. q1-1 against items i0 .. i1-1 into
- * C[0 .. q1-q0-1] without writing them anywhere: each tile of scores is
+ * kc[0 .. q1-q0-1] without writing them anywhere: each tile of scores is
  * tested while it is in registers and L1. One thread. */
-void kernel_count(const struct kernel *K, size_t q0, size_t q1, size_t i0,
-		  size_t i1, struct kcount *C);
+void kernel_count(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
+		  size_t i1, struct kcount *kc);
 
 /* The instruction set of the micro-kernels: "base" (the build's, scalar
  * C99 fma()), "avx2" (AVX2 with FMA) or "avx512" (AVX-512F) on x86; the
@@ -104,12 +104,12 @@ struct kchunk {
 	const void *scores;	/* (q1-q0) rows of i1-i0 scores, or NULL */
 };
 typedef void (*kchunk_fn)(void *ctx, const struct kchunk *c);
-void kernel_run(const struct kernel *K, int nthreads, size_t folds,
+void kernel_run(const struct kernel *kern, int nthreads, size_t folds,
 		kchunk_fn work, kchunk_fn emit, void *ctx);
 /* The same without the scores (c->scores is NULL): work computes what it
  * needs itself (kernel_count); chunks of about 240 queries, no score
  * buffers. */
-void kernel_run_noscores(const struct kernel *K, int nthreads, size_t folds,
+void kernel_run_noscores(const struct kernel *kern, int nthreads, size_t folds,
 			 kchunk_fn work, kchunk_fn emit, void *ctx);
 
 #endif

@@ -42,23 +42,23 @@ static T FN(norm)(const T *x, size_t dim)
 	return SQRT(s);
 }
 
-static void FN(prepare)(struct kernel *K, const T *Q, const T *I)
+static void FN(prepare)(struct kernel *kern, const T *Q, const T *I)
 {
-	size_t nr = K->nr, nt = (K->ni + nr - 1) / nr, i;
-	void *p = pack_alloc(nt * nr * K->dim * sizeof(T) + 64);
+	size_t nr = kern->nr, nt = (kern->ni + nr - 1) / nr, i;
+	void *p = pack_alloc(nt * nr * kern->dim * sizeof(T) + 64);
 
-	FN(pack)(I, K->ni, K->dim, nr, p);
-	K->ipack = p;
-	K->q = Q;
-	if (K->metric == MET_COS) {
-		T *qn = xmalloc(K->nq * sizeof *qn);
+	FN(pack)(I, kern->ni, kern->dim, nr, p);
+	kern->ipack = p;
+	kern->q = Q;
+	if (kern->metric == MET_COS) {
+		T *qn = xmalloc(kern->nq * sizeof *qn);
 		T *in = xmalloc(nt * nr * sizeof *in);
-		for (i = 0; i < K->nq; i++)
-			qn[i] = FN(norm)(Q + i * K->dim, K->dim);
-		for (i = 0; i < K->ni; i++)
-			in[i] = FN(norm)(I + i * K->dim, K->dim);
-		K->qnorm = qn;
-		K->inorm = in;
+		for (i = 0; i < kern->nq; i++)
+			qn[i] = FN(norm)(Q + i * kern->dim, kern->dim);
+		for (i = 0; i < kern->ni; i++)
+			in[i] = FN(norm)(I + i * kern->dim, kern->dim);
+		kern->qnorm = qn;
+		kern->inorm = in;
 	}
 }
 
@@ -66,17 +66,17 @@ static void FN(prepare)(struct kernel *K, const T *Q, const T *I)
  * (kernel.h): the sums a[0 .. n-1] of query q against items it .. it+n-1
  * become their scores, in place. Inlined into every micro-kernel and into
  * the score alone. */
-static inline void FN(finish)(const struct kernel *K, size_t q, size_t it,
+static inline void FN(finish)(const struct kernel *kern, size_t q, size_t it,
 			      T *a, size_t n)
 {
 	size_t j;
 
-	switch (K->metric) {
+	switch (kern->metric) {
 	case MET_DOT:
 		break;
 	case MET_COS: {
-		const T qn = ((const T *)K->qnorm)[q];
-		const T *in = (const T *)K->inorm + it;
+		const T qn = ((const T *)kern->qnorm)[q];
+		const T *in = (const T *)kern->inorm + it;
 		for (j = 0; j < n; j++) {
 			T den = qn * in[j];
 			a[j] = den > 0 ? a[j] / den : 0;
@@ -88,7 +88,7 @@ static inline void FN(finish)(const struct kernel *K, size_t q, size_t it,
 			a[j] = (T)0 - SQRT(a[j]);
 		break;
 	case MET_HAMMING: {
-		const T hamdiv = (T)K->hamdiv;
+		const T hamdiv = (T)kern->hamdiv;
 		for (j = 0; j < n; j++)
 			a[j] = (T)0 - a[j] / hamdiv;
 		break;
@@ -98,14 +98,14 @@ static inline void FN(finish)(const struct kernel *K, size_t q, size_t it,
 
 /* one score alone: the fused multiply-adds of the micro-kernels
  * (kernel_micro.h) on one lane, in the same order, and the same finish */
-static double FN(score)(const struct kernel *K, size_t q, size_t i)
+static double FN(score)(const struct kernel *kern, size_t q, size_t i)
 {
-	const T *qr = (const T *)K->q + q * K->dim;
-	size_t nr = K->nr, k, dim = K->dim;
-	const T *x = (const T *)K->ipack + (i / nr) * dim * nr + i % nr;
+	const T *qr = (const T *)kern->q + q * kern->dim;
+	size_t nr = kern->nr, k, dim = kern->dim;
+	const T *x = (const T *)kern->ipack + (i / nr) * dim * nr + i % nr;
 	T a = 0;
 
-	if (K->metric == MET_L2 || K->metric == MET_HAMMING)
+	if (kern->metric == MET_L2 || kern->metric == MET_HAMMING)
 		for (k = 0; k < dim; k++) {
 			T d = qr[k] - x[k * nr];
 			a = FMA(d, d, a);
@@ -113,7 +113,7 @@ static double FN(score)(const struct kernel *K, size_t q, size_t i)
 	else
 		for (k = 0; k < dim; k++)
 			a = FMA(qr[k], x[k * nr], a);
-	FN(finish)(K, q, i, &a, 1);
+	FN(finish)(kern, q, i, &a, 1);
 	return a;
 }
 

@@ -76,10 +76,10 @@ enum { NRNAME = NR };
 /* the queries q0 .. q1-1 in blocks of MR rows, each block dimension-major
  * (value k of row r at [k * MR + r]); a short last block repeats its last
  * row */
-ATTR static T *QPACK(const struct kernel *K, size_t q0, size_t q1)
+ATTR static T *QPACK(const struct kernel *kern, size_t q0, size_t q1)
 {
-	const T *Q = K->q;
-	size_t dim = K->dim, nb = (q1 - q0 + MR - 1) / MR, b, r, k;
+	const T *Q = kern->q;
+	size_t dim = kern->dim, nb = (q1 - q0 + MR - 1) / MR, b, r, k;
 	T *qp = xmalloc(nb * MR * dim * sizeof *qp);
 
 	for (b = 0; b < nb; b++)
@@ -97,15 +97,15 @@ ATTR static T *QPACK(const struct kernel *K, size_t q0, size_t q1)
 #define TILE_GROUP(dim) \
 	(262144 / ((dim) * NR * sizeof(T)) ? 262144 / ((dim) * NR * sizeof(T)) : 1)
 
-ATTR static void NAME(const struct kernel *K, size_t q0, size_t q1,
+ATTR static void NAME(const struct kernel *kern, size_t q0, size_t q1,
 		      size_t i0, size_t i1, T *S)
 {
-	const T *P = K->ipack;
-	size_t dim = K->dim, ld = i1 - i0, ig = TILE_GROUP(dim);
+	const T *P = kern->ipack;
+	size_t dim = kern->dim, ld = i1 - i0, ig = TILE_GROUP(dim);
 	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, tg, t, qa;
-	const int sq = K->metric == MET_L2 || K->metric == MET_HAMMING;
+	const int sq = kern->metric == MET_L2 || kern->metric == MET_HAMMING;
 	T buf[MR][NR] __attribute__((aligned(64)));
-	T *qpack = QPACK(K, q0, q1);
+	T *qpack = QPACK(kern, q0, q1);
 
 	for (tg = t0; tg < t1; tg += ig) {
 		size_t tge = tg + ig < t1 ? tg + ig : t1;
@@ -124,11 +124,11 @@ ATTR static void NAME(const struct kernel *K, size_t q0, size_t q1,
 					T *o = S + (qa + r - q0) * ld +
 					       (t * NR + jb - i0);
 					if (jb == 0 && je == NR) {
-						FINISH(K, qa + r, t * NR,
+						FINISH(kern, qa + r, t * NR,
 						       buf[r], NR);
 						memcpy(o, buf[r], sizeof buf[r]);
 					} else {
-						FINISH(K, qa + r, t * NR + jb,
+						FINISH(kern, qa + r, t * NR + jb,
 						       buf[r] + jb, je - jb);
 						memcpy(o, buf[r] + jb,
 						       (je - jb) * sizeof *o);
@@ -163,15 +163,15 @@ ATTR static int ANY(const T *b, T lw)
  * the tile is in L1, the scores of each query are counted against its
  * targets (kernel.h, struct kcount): a tile whose scores are all below the
  * lowest target score is dismissed with a few vector comparisons. */
-ATTR static void CNAME(const struct kernel *K, size_t q0, size_t q1,
-		       size_t i0, size_t i1, struct kcount *C)
+ATTR static void CNAME(const struct kernel *kern, size_t q0, size_t q1,
+		       size_t i0, size_t i1, struct kcount *kc)
 {
-	const T *P = K->ipack;
-	size_t dim = K->dim, ig = TILE_GROUP(dim);
+	const T *P = kern->ipack;
+	size_t dim = kern->dim, ig = TILE_GROUP(dim);
 	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, tg, t, qa;
-	const int sq = K->metric == MET_L2 || K->metric == MET_HAMMING;
+	const int sq = kern->metric == MET_L2 || kern->metric == MET_HAMMING;
 	T buf[MR][NR] __attribute__((aligned(64)));
-	T *qpack = QPACK(K, q0, q1);
+	T *qpack = QPACK(kern, q0, q1);
 
 	for (tg = t0; tg < t1; tg += ig) {
 		size_t tge = tg + ig < t1 ? tg + ig : t1;
@@ -180,7 +180,7 @@ ATTR static void CNAME(const struct kernel *K, size_t q0, size_t q1,
 			size_t r, k, nr = q1 - qa < MR ? q1 - qa : MR;
 			int live = 0;
 			for (r = 0; r < nr; r++)
-				live |= C[qa + r - q0].d != 0;
+				live |= kc[qa + r - q0].d != 0;
 			if (!live)
 				continue;
 			for (t = tg; t < tge; t++) {
@@ -192,17 +192,17 @@ ATTR static void CNAME(const struct kernel *K, size_t q0, size_t q1,
 					je = i1 - t * NR;
 				TILE_SUMS
 				for (r = 0; r < nr; r++) {
-					struct kcount *c = &C[qa + r - q0];
+					struct kcount *c = &kc[qa + r - q0];
 					T *b = buf[r], lw;
 					if (!c->d)
 						continue;
 					lw = (T)c->u[c->d - 1];
 					if (jb == 0 && je == NR) {
-						FINISH(K, qa + r, t * NR, b, NR);
+						FINISH(kern, qa + r, t * NR, b, NR);
 						if (!ANY(b, lw))
 							continue;
 					} else {
-						FINISH(K, qa + r, t * NR + jb,
+						FINISH(kern, qa + r, t * NR + jb,
 						       b + jb, je - jb);
 					}
 					for (j = jb; j < je; j++)

@@ -23,7 +23,7 @@ struct embrank_opts {
 /* reads the two embedding files and feeds every (query, item, score) of
  * the job to R; dies (exit 1) on bad files or counts that do not split
  * into the folds */
-void embrank_run(struct ranker *R, const char *queries, const char *items,
+void embrank_run(struct ranker *rk, const char *queries, const char *items,
 		 const struct embrank_opts *o);
 
 #endif

@@ -9,18 +9,18 @@
 #include "stream/rankstream.h"
 #include "stream/stream.h"
 
-void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
+void ranker_init(struct ranker *rk, struct relsrc *rel, int brk,
 		 int all_queries)
 {
-	memset(K, 0, sizeof *K);
-	K->rel = rel;
-	K->brk = brk;
-	K->all_queries = all_queries;
-	idset_init(&K->seen);
-	strmap_init(&K->cand);
-	K->excl = rel->exclude_self || rel->junk_samecam ||
+	memset(rk, 0, sizeof *rk);
+	rk->rel = rel;
+	rk->brk = brk;
+	rk->all_queries = all_queries;
+	idset_init(&rk->seen);
+	strmap_init(&rk->cand);
+	rk->excl = rel->exclude_self || rel->junk_samecam ||
 		  rel->has_junk_label || rel->folds;
-	K->nshards = 1;
+	rk->nshards = 1;
 }
 
 /* rank-stream order: retrieved by rank then id, the others last by id */
@@ -84,44 +84,44 @@ void rankline_write(struct slice q, const struct rankline *l, size_t m,
 
 /* -M: keeps the first maxret of the n candidates (cut.kept); their
  * count, or n when the query has no more */
-static size_t cut_candidates(struct ranker *K, size_t n)
+static size_t cut_candidates(struct ranker *rk, size_t n)
 {
-	struct maxcut *mc = &K->cut;
+	struct maxcut *mc = &rk->cut;
 
-	if (!K->maxret || n <= (size_t)K->maxret)
+	if (!rk->maxret || n <= (size_t)rk->maxret)
 		return n;
-	if (!maxcut_mark(mc, K->score, n, (size_t)K->maxret, K->brk, &K->cand))
-		die_at(K->qfile, K->qline, "query '%.*s': -M %ld cuts through "
+	if (!maxcut_mark(mc, rk->score, n, (size_t)rk->maxret, rk->brk, &rk->cand))
+		die_at(rk->qfile, rk->qline, "query '%.*s': -M %ld cuts through "
 		       "%zu candidates tied at score %g (--break input or id "
-		       "chooses which stay)", (int)K->q.n, K->q.p, K->maxret,
+		       "chooses which stay)", (int)rk->q.n, rk->q.p, rk->maxret,
 		       mc->tie, mc->tiescore);
-	return (size_t)K->maxret;
+	return (size_t)rk->maxret;
 }
 
 /* writes the lines of query q with n candidates (none when n = 0) */
-static void emit(struct ranker *K, struct slice q, size_t n)
+static void emit(struct ranker *rk, struct slice q, size_t n)
 {
-	const struct relquery *rq = &K->rq;
-	struct rkgroups *G = &K->g;
+	const struct relquery *rq = &rk->rq;
+	struct rkgroups *grp = &rk->g;
 	size_t m = rq->n, i, c, k = 0, all = n;
 	const unsigned char *kept;
 
-	n = cut_candidates(K, all);
-	kept = n < all ? K->cut.kept : NULL;
-	xgrow((void **)&K->line, &K->linecap, m, sizeof *K->line);
-	rk_reserve(G, m);
+	n = cut_candidates(rk, all);
+	kept = n < all ? rk->cut.kept : NULL;
+	xgrow((void **)&rk->line, &rk->linecap, m, sizeof *rk->line);
+	rk_reserve(grp, m);
 	/* the relevant items among the candidates are the targets */
 	for (i = 0; i < m; i++) {
-		c = n ? strmap_get(&K->cand, rq->item[i]) : (size_t)-1;
+		c = n ? strmap_get(&rk->cand, rq->item[i]) : (size_t)-1;
 		if (c != (size_t)-1 && kept && !kept[c])
 			c = (size_t)-1;
-		K->line[i].item = rq->item[i];
-		K->line[i].grade = rq->grade[i];
-		K->line[i].rank = -1;
-		K->line[i].ties = 0;
+		rk->line[i].item = rq->item[i];
+		rk->line[i].grade = rq->grade[i];
+		rk->line[i].rank = -1;
+		rk->line[i].ties = 0;
 		if (c != (size_t)-1) {
-			struct rktarget *t = &G->t[k++];
-			t->s = K->score[c];
+			struct rktarget *t = &grp->t[k++];
+			t->s = rk->score[c];
 			t->cand = c;
 			t->id = rq->item[i];
 			t->out = i;
@@ -129,155 +129,155 @@ static void emit(struct ranker *K, struct slice q, size_t n)
 		}
 	}
 	if (k) {
-		G->k = k;
-		G->brk = K->brk;
-		rk_group(G);
-		double lowest = G->u[G->d - 1];
+		grp->k = k;
+		grp->brk = rk->brk;
+		rk_group(grp);
+		double lowest = grp->u[grp->d - 1];
 		for (c = 0; c < all; c++)
-			if (!(K->score[c] < lowest) &&	/* most are below */
+			if (!(rk->score[c] < lowest) &&	/* most are below */
 			    (!kept || kept[c]))
-				rk_count(G, c, strmap_key(&K->cand, c),
-					 K->score[c]);
-		rk_ranks(G, K->line);
+				rk_count(grp, c, strmap_key(&rk->cand, c),
+					 rk->score[c]);
+		rk_ranks(grp, rk->line);
 	}
-	rankline_sort(K->line, m);
-	if (K->explain_on)
-		ranker_explain_query(K, q, n);
-	rankline_write(q, K->line, m, (long)n);
+	rankline_sort(rk->line, m);
+	if (rk->explain_on)
+		ranker_explain_query(rk, q, n);
+	rankline_write(q, rk->line, m, (long)n);
 }
 
-void ranker_count(struct ranker *K, const struct rankline *l, size_t m)
+void ranker_count(struct ranker *rk, const struct rankline *l, size_t m)
 {
-	K->written++;
+	rk->written++;
 	/* sorted lines: a retrieved item, if any, comes first */
 	if (m == 0 || l[0].rank < 0)
-		K->none_retrieved++;
+		rk->none_retrieved++;
 }
 
-void ranker_end_query(struct ranker *K)
+void ranker_end_query(struct ranker *rk)
 {
-	if (K->active && K->judged) {
-		emit(K, K->q, K->cand.nent);
-		ranker_count(K, K->line, K->rq.n);
-	} else if (K->active && K->explain_on)
-		rankexplain_unjudged(K->ex, K->q);
-	K->active = 0;
+	if (rk->active && rk->judged) {
+		emit(rk, rk->q, rk->cand.nent);
+		ranker_count(rk, rk->line, rk->rq.n);
+	} else if (rk->active && rk->explain_on)
+		rankexplain_unjudged(rk->ex, rk->q);
+	rk->active = 0;
 }
 
-void ranker_begin(struct ranker *K, struct slice q, const char *file,
+void ranker_begin(struct ranker *rk, struct slice q, const char *file,
 		  long line)
 {
-	ranker_end_query(K);
-	K->q = q;
-	K->active = 1;
-	K->qfile = file;
-	K->qline = line;
-	K->judged = rel_query(K->rel, K->q, &K->rq, file, line);
-	if (!K->judged)
-		K->unjudged++;
-	strmap_clear(&K->cand);
-	K->explain_on = K->ex && rankexplain_wanted(K->ex, K->q);
-	if (K->explain_on)
-		rankexplain_begin(K->ex);
+	ranker_end_query(rk);
+	rk->q = q;
+	rk->active = 1;
+	rk->qfile = file;
+	rk->qline = line;
+	rk->judged = rel_query(rk->rel, rk->q, &rk->rq, file, line);
+	if (!rk->judged)
+		rk->unjudged++;
+	strmap_clear(&rk->cand);
+	rk->explain_on = rk->ex && rankexplain_wanted(rk->ex, rk->q);
+	if (rk->explain_on)
+		rankexplain_begin(rk->ex);
 }
 
-void ranker_take(struct ranker *K, struct slice item, uint64_t h,
+void ranker_take(struct ranker *rk, struct slice item, uint64_t h,
 		 double score, const char *file, long line)
 {
 	int created;
 
-	if (!K->judged)
+	if (!rk->judged)
 		return;
-	if (K->excl && rel_excluded(K->rel, &K->rq, K->q, item)) {
-		if (K->explain_on)
-			rankexplain_removed(K->ex, item, rel_exclusion(K->rel,
-					    &K->rq, K->q, item));
+	if (rk->excl && rel_excluded(rk->rel, &rk->rq, rk->q, item)) {
+		if (rk->explain_on)
+			rankexplain_removed(rk->ex, item, rel_exclusion(rk->rel,
+					    &rk->rq, rk->q, item));
 		return;
 	}
-	if (K->rel->kind == REL_LABELS &&
-	    strmap_get_h(&K->rel->ilab.ids, item, h) == (size_t)-1) {
-		if (!K->rel->unlabeled_ok)
+	if (rk->rel->kind == REL_LABELS &&
+	    strmap_get_h(&rk->rel->ilab.ids, item, h) == (size_t)-1) {
+		if (!rk->rel->unlabeled_ok)
 			die_at(file, line, "item '%.*s' has no label in %s "
 			       "(--unlabeled-irrelevant ranks such items as "
 			       "never relevant)", (int)item.n, item.p,
-			       K->rel->ilab.name);
-		K->unlabeled++;
+			       rk->rel->ilab.name);
+		rk->unlabeled++;
 	}
-	size_t c = strmap_put_h(&K->cand, item, h, &created);
+	size_t c = strmap_put_h(&rk->cand, item, h, &created);
 	if (!created)
 		die_at(file, line, "duplicate item '%.*s' in query '%.*s'",
-		       (int)item.n, item.p, (int)K->q.n, K->q.p);
-	if (c >= K->scap)
-		xgrow((void **)&K->score, &K->scap, c + 1, sizeof *K->score);
-	K->score[c] = score;
+		       (int)item.n, item.p, (int)rk->q.n, rk->q.p);
+	if (c >= rk->scap)
+		xgrow((void **)&rk->score, &rk->scap, c + 1, sizeof *rk->score);
+	rk->score[c] = score;
 }
 
 /* Most queries without a single relevant item among their candidates is
  * almost always relevance and scores from different data (swapped label
  * files, ids renamed), not a bad system. */
-static void note_missing(const struct ranker *K)
+static void note_missing(const struct ranker *rk)
 {
-	if (K->written == 0 || K->none_retrieved * 2 <= K->written)
+	if (rk->written == 0 || rk->none_retrieved * 2 <= rk->written)
 		return;
 	note("%ld of %ld queries have no relevant item among their "
 	     "candidates: relevance and scores are almost always swapped or "
-	     "from different data", K->none_retrieved, K->written);
+	     "from different data", rk->none_retrieved, rk->written);
 }
 
-void ranker_set_run(struct ranker *K, struct slice tag)
+void ranker_set_run(struct ranker *rk, struct slice tag)
 {
-	xgrow((void **)&K->runtag, &K->runtagcap, tag.n + 1, 1);
-	memcpy(K->runtag, tag.p, tag.n);
-	K->runtag[tag.n] = '\0';
+	xgrow((void **)&rk->runtag, &rk->runtagcap, tag.n + 1, 1);
+	memcpy(rk->runtag, tag.p, tag.n);
+	rk->runtag[tag.n] = '\0';
 }
 
-void ranker_finish(struct ranker *K)
+void ranker_finish(struct ranker *rk)
 {
 	size_t i;
 
-	ranker_end_query(K);
-	if (K->all_queries) {
-		strmap_clear(&K->cand);
-		for (i = 0; i < rel_nqueries(K->rel); i++) {
-			struct slice q = rel_query_id(K->rel, i);
-			if (idset_has(&K->seen, q))
+	ranker_end_query(rk);
+	if (rk->all_queries) {
+		strmap_clear(&rk->cand);
+		for (i = 0; i < rel_nqueries(rk->rel); i++) {
+			struct slice q = rel_query_id(rk->rel, i);
+			if (idset_has(&rk->seen, q))
 				continue;
-			rel_query(K->rel, q, &K->rq, NULL, 0);
-			K->explain_on = K->ex && rankexplain_wanted(K->ex, q);
-			if (K->explain_on)
-				rankexplain_begin(K->ex);
-			emit(K, q, 0);
+			rel_query(rk->rel, q, &rk->rq, NULL, 0);
+			rk->explain_on = rk->ex && rankexplain_wanted(rk->ex, q);
+			if (rk->explain_on)
+				rankexplain_begin(rk->ex);
+			emit(rk, q, 0);
 		}
 	}
-	if (K->runtag) {
-		struct slice tag = { K->runtag, strlen(K->runtag) };
+	if (rk->runtag) {
+		struct slice tag = { rk->runtag, strlen(rk->runtag) };
 		rankstream_write_run(tag);
 	}
-	if (K->ex)
-		ranker_explain_missing(K);
-	if (K->unjudged)
-		note("%ld quer%s not in the qrels left out", K->unjudged,
-		     K->unjudged == 1 ? "y" : "ies");
-	if (K->unlabeled)
+	if (rk->ex)
+		ranker_explain_missing(rk);
+	if (rk->unjudged)
+		note("%ld quer%s not in the qrels left out", rk->unjudged,
+		     rk->unjudged == 1 ? "y" : "ies");
+	if (rk->unlabeled)
 		note("%ld score line%s name an item without a label: ranked "
-		     "as never relevant (--unlabeled-irrelevant)", K->unlabeled,
-		     K->unlabeled == 1 ? "" : "s");
-	note_missing(K);
+		     "as never relevant (--unlabeled-irrelevant)", rk->unlabeled,
+		     rk->unlabeled == 1 ? "" : "s");
+	note_missing(rk);
 }
 
-void ranker_free(struct ranker *K)
+void ranker_free(struct ranker *rk)
 {
-	idset_free(&K->seen);
-	strmap_free(&K->cand);
-	free(K->score);
-	free(K->rq.item);
-	free(K->rq.grade);
-	free(K->line);
-	rk_free(&K->g);
-	maxcut_free(&K->cut);
-	free(K->runtag);
-	if (K->ex)
-		rankexplain_free(K->ex);
-	free(K->ex);
-	memset(K, 0, sizeof *K);
+	idset_free(&rk->seen);
+	strmap_free(&rk->cand);
+	free(rk->score);
+	free(rk->rq.item);
+	free(rk->rq.grade);
+	free(rk->line);
+	rk_free(&rk->g);
+	maxcut_free(&rk->cut);
+	free(rk->runtag);
+	if (rk->ex)
+		rankexplain_free(rk->ex);
+	free(rk->ex);
+	memset(rk, 0, sizeof *rk);
 }

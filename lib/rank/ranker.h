@@ -53,7 +53,7 @@ struct ranker {
 	size_t runtagcap;
 };
 
-void ranker_init(struct ranker *K, struct relsrc *rel, int brk,
+void ranker_init(struct ranker *rk, struct relsrc *rel, int brk,
 		 int all_queries);
 /* sorts m lines into the rank stream's order: by rank, equal ranks by
  * item id (byte order), the items not retrieved last by item id */
@@ -70,27 +70,27 @@ void rankline_write(struct slice q, const struct rankline *l, size_t m,
  * stay valid until the query ends; the caller checks that a query does
  * not come back (stream_query_begins into the seen of the ranker that
  * keeps the whole run's). */
-void ranker_begin(struct ranker *K, struct slice q, const char *file,
+void ranker_begin(struct ranker *rk, struct slice q, const char *file,
 		  long line);
-void ranker_take(struct ranker *K, struct slice item, uint64_t h,
+void ranker_take(struct ranker *rk, struct slice item, uint64_t h,
 		 double score, const char *file, long line);
 /* counts a query of the run written as its m lines l (for the note on
  * queries whose relevant items are all missing from the candidates) */
-void ranker_count(struct ranker *K, const struct rankline *l, size_t m);
+void ranker_count(struct ranker *rk, const struct rankline *l, size_t m);
 /* writes the query in progress, if any */
-void ranker_end_query(struct ranker *K);
+void ranker_end_query(struct ranker *rk);
 /* the run's tag, for the "# run" line (the last one set wins) */
-void ranker_set_run(struct ranker *K, struct slice tag);
+void ranker_set_run(struct ranker *rk, struct slice tag);
 /* the last query, then (-c) the qrels queries the run lacked, then the
  * run's tag when a TREC run gave one */
-void ranker_finish(struct ranker *K);
-void ranker_free(struct ranker *K);
+void ranker_finish(struct ranker *rk);
+void ranker_free(struct ranker *rk);
 /* --explain: the n queries named (n = 0: none; "all": every one) are
  * explained (rankexplain.h) as they end; names must outlive K */
-void ranker_explain(struct ranker *K, const char *const *names, size_t n);
+void ranker_explain(struct ranker *rk, const char *const *names, size_t n);
 /* a note for each query --explain names that the input lacks */
-void ranker_explain_missing(struct ranker *K);
-/* the explanation of query q, n candidates, its lines in K->line */
-void ranker_explain_query(struct ranker *K, struct slice q, size_t n);
+void ranker_explain_missing(struct ranker *rk);
+/* the explanation of query q, n candidates, its lines in rk->line */
+void ranker_explain_query(struct ranker *rk, struct slice q, size_t n);
 
 #endif

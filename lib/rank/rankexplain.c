@@ -93,35 +93,35 @@ struct idlist {
 	int full;
 };
 
-static void list_add(struct idlist *L, struct slice id, const char *after)
+static void list_add(struct idlist *ids, struct slice id, const char *after)
 {
-	size_t need = id.n + strlen(after) + (L->shown ? 1 : 0);
-	size_t left = L->total - L->shown - 1;	/* after this one */
+	size_t need = id.n + strlen(after) + (ids->shown ? 1 : 0);
+	size_t left = ids->total - ids->shown - 1;	/* after this one */
 	size_t tail = left ? (size_t)snprintf(NULL, 0, " and %zu more", left) :
 			     0;
 
-	if (L->full || L->shown == EXPLAIN_SHOWN ||
-	    L->col + L->len + need + tail > WIDTH) {
-		L->full = 1;
+	if (ids->full || ids->shown == EXPLAIN_SHOWN ||
+	    ids->col + ids->len + need + tail > WIDTH) {
+		ids->full = 1;
 		return;
 	}
-	xgrow((void **)&L->text, &L->cap, L->len + need + 1, 1);
-	L->len += (size_t)snprintf(L->text + L->len, L->cap - L->len,
-				   "%s%.*s%s", L->shown ? " " : "", (int)id.n,
+	xgrow((void **)&ids->text, &ids->cap, ids->len + need + 1, 1);
+	ids->len += (size_t)snprintf(ids->text + ids->len, ids->cap - ids->len,
+				   "%s%.*s%s", ids->shown ? " " : "", (int)id.n,
 				   id.p, after);
-	L->shown++;
+	ids->shown++;
 }
 
 /* the list's text, "and N more" when it ends early; the caller frees
- * L->text */
-static const char *list_end(struct idlist *L)
+ * ids->text */
+static const char *list_end(struct idlist *ids)
 {
-	if (L->shown < L->total) {
-		xgrow((void **)&L->text, &L->cap, L->len + 40, 1);
-		snprintf(L->text + L->len, L->cap - L->len, "%s%zu more",
-			 L->shown ? " and " : "", L->total - L->shown);
+	if (ids->shown < ids->total) {
+		xgrow((void **)&ids->text, &ids->cap, ids->len + 40, 1);
+		snprintf(ids->text + ids->len, ids->cap - ids->len, "%s%zu more",
+			 ids->shown ? " and " : "", ids->total - ids->shown);
 	}
-	return L->text ? L->text : "";
+	return ids->text ? ids->text : "";
 }
 
 static const char *score_text(char *buf, double s, int f32)
@@ -194,25 +194,25 @@ struct scan {
 	struct idlist tie, pre, post;
 };
 
-static void keep_best(struct scan *S, const struct excands *c, size_t i,
+static void keep_best(struct scan *scn, const struct excands *c, size_t i,
 		      double v)
 {
-	size_t k = S->nbest;
+	size_t k = scn->nbest;
 
 	if (k == EXPLAIN_SHOWN) {
-		if (!(v > c->score(c->ctx, S->best[k - 1])))
+		if (!(v > c->score(c->ctx, scn->best[k - 1])))
 			return;
 		k--;
 	} else
-		S->nbest++;
-	while (k > 0 && v > c->score(c->ctx, S->best[k - 1])) {
-		S->best[k] = S->best[k - 1];
+		scn->nbest++;
+	while (k > 0 && v > c->score(c->ctx, scn->best[k - 1])) {
+		scn->best[k] = scn->best[k - 1];
 		k--;
 	}
-	S->best[k] = i;
+	scn->best[k] = i;
 }
 
-static void scan_query(struct scan *S, const struct excands *c, double s,
+static void scan_query(struct scan *scn, const struct excands *c, double s,
 		       long cand, struct slice id, int brk)
 {
 	size_t i;
@@ -223,27 +223,27 @@ static void scan_query(struct scan *S, const struct excands *c, double s,
 			continue;
 		if (v == s) {
 			struct slice o = c->id(c->ctx, i);
-			S->tied++;
+			scn->tied++;
 			if (brk == BREAK_ID ? slice_cmp(o, id) > 0 :
 			    (long)i < cand)
-				S->before++;
+				scn->before++;
 		} else if (!(v < s)) {	/* higher, NaN as the counting */
-			S->above++;
-			keep_best(S, c, i, v);
+			scn->above++;
+			keep_best(scn, c, i, v);
 		}
 	}
 }
 
 /* the ids of the tied candidates, before and after the item with brk */
-static void list_ties(struct scan *S, const struct excands *c, double s,
+static void list_ties(struct scan *scn, const struct excands *c, double s,
 		      long cand, struct slice id, int brk,
 		      const struct rankline *l, size_t m)
 {
 	size_t i;
 
-	S->tie.total = S->tied;
-	S->pre.total = S->before;
-	S->post.total = S->tied - S->before;
+	scn->tie.total = scn->tied;
+	scn->pre.total = scn->before;
+	scn->post.total = scn->tied - scn->before;
 	for (i = 0; i < c->n; i++) {
 		if ((cand >= 0 && i == (size_t)cand) ||
 		    c->score(c->ctx, i) != s)
@@ -251,12 +251,12 @@ static void list_ties(struct scan *S, const struct excands *c, double s,
 		struct slice o = c->id(c->ctx, i);
 		const char *mark = is_relevant(l, m, o) ? "*" : "";
 		if (brk == BREAK_NONE)
-			list_add(&S->tie, o, mark);
+			list_add(&scn->tie, o, mark);
 		else if (brk == BREAK_ID ? slice_cmp(o, id) > 0 :
 			 (long)i < cand)
-			list_add(&S->pre, o, mark);
+			list_add(&scn->pre, o, mark);
 		else
-			list_add(&S->post, o, mark);
+			list_add(&scn->post, o, mark);
 	}
 }
 
@@ -279,32 +279,32 @@ static const char *plural(size_t n, const char *one, const char *many)
 
 /* "a = N candidates score higher: the best few"; returns 1 when a
  * relevant one was marked */
-static int say_above(struct rankexplain *x, const struct scan *S,
+static int say_above(struct rankexplain *x, const struct scan *scn,
 		     const struct excands *c, const struct rankline *l,
 		     size_t m)
 {
 	char buf[FMTSCORE_MAX + 5], sc[FMTSCORE_MAX];
-	struct idlist L = { .total = S->above };
+	struct idlist L = { .total = scn->above };
 	size_t i;
 	int marked = 0;
 
-	if (S->above == 0) {
+	if (scn->above == 0) {
 		say(x, "    a = 0: no candidate scores higher\n");
 		return 0;
 	}
 	L.col = (size_t)snprintf(NULL, 0, "    a = %zu candidates score "
-				 "higher: ", S->above);
-	for (i = 0; i < S->nbest; i++) {
-		struct slice id = c->id(c->ctx, S->best[i]);
+				 "higher: ", scn->above);
+	for (i = 0; i < scn->nbest; i++) {
+		struct slice id = c->id(c->ctx, scn->best[i]);
 		int rel = is_relevant(l, m, id);
 		snprintf(buf, sizeof buf, "%s (%s)", rel ? "*" : "",
-			 score_text(sc, c->score(c->ctx, S->best[i]), c->f32));
+			 score_text(sc, c->score(c->ctx, scn->best[i]), c->f32));
 		size_t shown = L.shown;
 		list_add(&L, id, buf);
 		marked |= rel && L.shown > shown;
 	}
-	say(x, "    a = %zu %s higher: %s\n", S->above,
-	    plural(S->above, "candidate scores", "candidates score"),
+	say(x, "    a = %zu %s higher: %s\n", scn->above,
+	    plural(scn->above, "candidate scores", "candidates score"),
 	    list_end(&L));
 	free(L.text);
 	return marked;
@@ -312,7 +312,7 @@ static int say_above(struct rankexplain *x, const struct scan *S,
 
 /* the tied candidates and the rank they leave; returns 1 when a relevant
  * one was marked */
-static int say_ties(struct rankexplain *x, struct scan *S,
+static int say_ties(struct rankexplain *x, struct scan *scn,
 		    const struct rankline *ln, const struct rankline *l,
 		    size_t m, const struct excands *c, double s, long cand,
 		    int brk)
@@ -321,46 +321,46 @@ static int say_ties(struct rankexplain *x, struct scan *S,
 	size_t grp = 0, i;
 
 	score_text(sc, s, c->f32);
-	if (S->tied == 0) {
+	if (scn->tied == 0) {
 		say(x, "    no other candidate scores %s: rank = a + 1 = %zu, "
-		    "ties = 0\n", sc, S->above + 1);
+		    "ties = 0\n", sc, scn->above + 1);
 		return 0;
 	}
-	S->tie.col = (size_t)snprintf(NULL, 0, "    ties = %zu others score "
-				      "%s too: ", S->tied, sc);
-	S->pre.col = (size_t)snprintf(NULL, 0, "      %zu before it (%s): ",
-				      S->before, break_before[brk]);
-	S->post.col = (size_t)snprintf(NULL, 0, "      %zu after it: ",
-				       S->tied - S->before);
-	list_ties(S, c, s, cand, ln->item, brk, l, m);
+	scn->tie.col = (size_t)snprintf(NULL, 0, "    ties = %zu others score "
+				      "%s too: ", scn->tied, sc);
+	scn->pre.col = (size_t)snprintf(NULL, 0, "      %zu before it (%s): ",
+				      scn->before, break_before[brk]);
+	scn->post.col = (size_t)snprintf(NULL, 0, "      %zu after it: ",
+				       scn->tied - scn->before);
+	list_ties(scn, c, s, cand, ln->item, brk, l, m);
 	if (brk == BREAK_NONE) {
 		for (i = 0; i < m; i++)
 			grp += l[i].rank == ln->rank;
-		say(x, "    ties = %zu %s %s too: %s\n", S->tied,
-		    plural(S->tied, "other scores", "others score"), sc,
-		    list_end(&S->tie));
-		say(x, "    rank = a + 1 = %zu, ties = %zu\n", S->above + 1,
-		    S->tied);
+		say(x, "    ties = %zu %s %s too: %s\n", scn->tied,
+		    plural(scn->tied, "other scores", "others score"), sc,
+		    list_end(&scn->tie));
+		say(x, "    rank = a + 1 = %zu, ties = %zu\n", scn->above + 1,
+		    scn->tied);
 		say(x, "    tie group: t = ties + 1 = %zu candidates with s = %zu "
-		    "relevant,\n", S->tied + 1, grp);
+		    "relevant,\n", scn->tied + 1, grp);
 		say(x, "      positions a + 1 to a + t = %zu..%zu\n",
-		    S->above + 1, S->above + S->tied + 1);
+		    scn->above + 1, scn->above + scn->tied + 1);
 	} else {
-		say(x, "    %zu %s %s too, broken by %s:\n", S->tied,
-		    plural(S->tied, "other scores", "others score"), sc,
+		say(x, "    %zu %s %s too, broken by %s:\n", scn->tied,
+		    plural(scn->tied, "other scores", "others score"), sc,
 		    break_opt[brk]);
-		if (S->before)
-			say(x, "      %zu before it (%s): %s\n", S->before,
-			    break_before[brk], list_end(&S->pre));
-		if (S->tied > S->before)
-			say(x, "      %zu after it: %s\n", S->tied - S->before,
-			    list_end(&S->post));
+		if (scn->before)
+			say(x, "      %zu before it (%s): %s\n", scn->before,
+			    break_before[brk], list_end(&scn->pre));
+		if (scn->tied > scn->before)
+			say(x, "      %zu after it: %s\n", scn->tied - scn->before,
+			    list_end(&scn->post));
 		say(x, "    rank = a + 1 + %zu before it = %zu, ties = 0\n",
-		    S->before, S->above + 1 + S->before);
+		    scn->before, scn->above + 1 + scn->before);
 	}
-	return strchr(S->tie.text ? S->tie.text : "", '*') ||
-	       strchr(S->pre.text ? S->pre.text : "", '*') ||
-	       strchr(S->post.text ? S->post.text : "", '*');
+	return strchr(scn->tie.text ? scn->tie.text : "", '*') ||
+	       strchr(scn->pre.text ? scn->pre.text : "", '*') ||
+	       strchr(scn->post.text ? scn->post.text : "", '*');
 }
 
 /* one relevant item: its score, the candidates above, the ties, its rank;
@@ -458,53 +458,53 @@ static int has_seen(const void *ctx, struct slice id)
 	return idset_has(ctx, id);
 }
 
-void ranker_explain_missing(struct ranker *K)
+void ranker_explain_missing(struct ranker *rk)
 {
-	rankexplain_missing(K->ex, has_seen, &K->seen,
-			    K->all_queries ? K->rel : NULL);
+	rankexplain_missing(rk->ex, has_seen, &rk->seen,
+			    rk->all_queries ? rk->rel : NULL);
 }
 
 /* the ranker's candidates: its map of ids and its scores */
 static struct slice cand_id(const void *ctx, size_t i)
 {
-	const struct ranker *K = ctx;
-	return strmap_key(&K->cand, i);
+	const struct ranker *rk = ctx;
+	return strmap_key(&rk->cand, i);
 }
 
 static double cand_score(const void *ctx, size_t i)
 {
-	const struct ranker *K = ctx;
-	return K->score[i];
+	const struct ranker *rk = ctx;
+	return rk->score[i];
 }
 
 static int cand_find(const void *ctx, struct slice id, double *s,
 		     long *cand)
 {
-	const struct ranker *K = ctx;
-	size_t c = strmap_get(&K->cand, id);
+	const struct ranker *rk = ctx;
+	size_t c = strmap_get(&rk->cand, id);
 
 	if (c == (size_t)-1)
 		return 0;
-	*s = K->score[c];
+	*s = rk->score[c];
 	*cand = (long)c;
 	return 1;
 }
 
-void ranker_explain(struct ranker *K, const char *const *names, size_t n)
+void ranker_explain(struct ranker *rk, const char *const *names, size_t n)
 {
 	if (n == 0)
 		return;
-	K->ex = xmalloc(sizeof *K->ex);
-	rankexplain_init(K->ex, names, n);
+	rk->ex = xmalloc(sizeof *rk->ex);
+	rankexplain_init(rk->ex, names, n);
 }
 
-void ranker_explain_query(struct ranker *K, struct slice q, size_t n)
+void ranker_explain_query(struct ranker *rk, struct slice q, size_t n)
 {
 	struct excands c = {
-		.n = n, .ctx = K, .id = cand_id, .score = cand_score,
+		.n = n, .ctx = rk, .id = cand_id, .score = cand_score,
 		.find = cand_find, .lines = "lines"
 	};
 
-	rankexplain_query(K->ex, K->rel, &K->rq, q, K->line, K->rq.n, &c,
-			  K->brk);
+	rankexplain_query(rk->ex, rk->rel, &rk->rq, q, rk->line, rk->rq.n, &c,
+			  rk->brk);
 }

@@ -9,14 +9,14 @@
  * A note, not an error: a label file of a whole data set serves a subset
  * of its rows (the 1K test split of 5K labels); ids that are wrong
  * altogether leave rows without a label, and that is an error. */
-static void check_records(const struct labelfile *F,
+static void check_records(const struct labelfile *lf,
 			  const struct rowindex *rows,
 			  const struct rowindex *other, const char *what)
 {
 	size_t e, bad = 0, first = NONE;
 
-	for (e = 0; e < F->nrec; e++) {
-		struct slice id = strmap_key(&F->ids, e);
+	for (e = 0; e < lf->nrec; e++) {
+		struct slice id = strmap_key(&lf->ids, e);
 		if (rowindex_get(rows, id) != NONE ||
 		    (other && rowindex_get(other, id) != NONE))
 			continue;
@@ -26,76 +26,76 @@ static void check_records(const struct labelfile *F,
 	}
 	if (bad == 0)
 		return;
-	struct slice id = strmap_key(&F->ids, first);
+	struct slice id = strmap_key(&lf->ids, first);
 	note("%s:%ld: %zu of the %zu ids name no row of %s, the first '%.*s'",
-	     F->name, F->rec[first].line, bad, F->nrec, what, (int)id.n,
+	     lf->name, lf->rec[first].line, bad, lf->nrec, what, (int)id.n,
 	     id.p);
 }
 
-static void check_labels(const struct relsrc *R,
-			 const struct rowindex *qrow, const struct embed *Q,
-			 const struct embed *I, const struct rowindex *irow)
+static void check_labels(const struct relsrc *rel,
+			 const struct rowindex *qrow, const struct embed *qemb,
+			 const struct embed *iemb, const struct rowindex *irow)
 {
 	size_t i, bad = 0, first = NONE;
 
-	for (i = 0; i < I->rows; i++)
-		if (labelfile_find(&R->ilab, embed_id(I, i), i) == NONE) {
+	for (i = 0; i < iemb->rows; i++)
+		if (labelfile_find(&rel->ilab, embed_id(iemb, i), i) == NONE) {
 			if (first == NONE)
 				first = i;
 			bad++;
 		}
-	if (bad && !R->unlabeled_ok) {
-		struct slice id = embed_id(I, first);
-		die_at(R->ilab.name, 0,
+	if (bad && !rel->unlabeled_ok) {
+		struct slice id = embed_id(iemb, first);
+		die_at(rel->ilab.name, 0,
 		       "%zu of the %zu rows of %s have no label, the first "
 		       "'%.*s' (--unlabeled-irrelevant ranks them as never "
-		       "relevant)", bad, I->rows, I->path, (int)id.n, id.p);
+		       "relevant)", bad, iemb->rows, iemb->path, (int)id.n, id.p);
 	}
 	if (bad)
 		note("%zu of the %zu rows of %s have no label: ranked as never "
-		     "relevant (--unlabeled-irrelevant)", bad, I->rows, I->path);
+		     "relevant (--unlabeled-irrelevant)", bad, iemb->rows, iemb->path);
 
-	if (R->one_file) {
-		check_records(&R->ilab, irow, qrow, "the queries or the items");
+	if (rel->one_file) {
+		check_records(&rel->ilab, irow, qrow, "the queries or the items");
 	} else {
-		check_records(&R->ilab, irow, NULL, I->path);
-		check_records(&R->qlab, qrow, NULL, Q->path);
+		check_records(&rel->ilab, irow, NULL, iemb->path);
+		check_records(&rel->qlab, qrow, NULL, qemb->path);
 	}
 }
 
-static void check_qrels(const struct relsrc *R, const struct embed *I,
+static void check_qrels(const struct relsrc *rel, const struct embed *iemb,
 			const struct rowindex *irow)
 {
-	size_t j, nj = R->jbeg[R->qq.nent], bad = 0;
+	size_t j, nj = rel->jbeg[rel->qq.nent], bad = 0;
 
 	for (j = 0; j < nj; j++) {
-		long g = R->jgrade[j];
-		if (g < R->min_grade || g < 0)
+		long g = rel->jgrade[j];
+		if (g < rel->min_grade || g < 0)
 			continue;
-		struct slice id = strmap_key(&R->jids, R->jent[j]);
+		struct slice id = strmap_key(&rel->jids, rel->jent[j]);
 		if (rowindex_get(irow, id) == NONE)
 			bad++;
 	}
 	if (bad)
 		note("%s: %zu relevant judgments name no row of %s: they are "
-		     "never retrieved", R->qrels_name, bad, I->path);
+		     "never retrieved", rel->qrels_name, bad, iemb->path);
 }
 
-void rowcheck_queries(struct rowindex *qrow, const struct relsrc *R,
-		      const struct embed *Q)
+void rowcheck_queries(struct rowindex *qrow, const struct relsrc *rel,
+		      const struct embed *qemb)
 {
 	/* rows named by their numbers cost nothing; named rows, a map (the
 	 * qrels check does not read it) */
-	(void)R;
-	rowindex_init(qrow, Q);
+	(void)rel;
+	rowindex_init(qrow, qemb);
 }
 
-void rowcheck(const struct relsrc *R, const struct rowindex *qrow,
-	      const struct embed *Q, const struct embed *I,
+void rowcheck(const struct relsrc *rel, const struct rowindex *qrow,
+	      const struct embed *qemb, const struct embed *iemb,
 	      const struct rowindex *irow)
 {
-	if (R->kind == REL_LABELS)
-		check_labels(R, qrow, Q, I, irow);
+	if (rel->kind == REL_LABELS)
+		check_labels(rel, qrow, qemb, iemb, irow);
 	else
-		check_qrels(R, I, irow);
+		check_qrels(rel, iemb, irow);
 }

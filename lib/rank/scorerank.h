@@ -10,6 +10,6 @@
 
 /* ranks path ("-": stdin) into K's stream with nthreads workers (>= 1);
  * K keeps the queries seen (for -c) and the count of unjudged ones */
-void scorerank_run(struct ranker *K, const char *path, int nthreads);
+void scorerank_run(struct ranker *rk, const char *path, int nthreads);
 
 #endif

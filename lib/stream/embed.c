@@ -131,25 +131,25 @@ static size_t mul_or_die(const char *path, size_t a, size_t b)
 	return a * b;
 }
 
-static void check_finite(const struct embed *E)
+static void check_finite(const struct embed *emb)
 {
-	size_t i, n = E->rows * E->dim;
+	size_t i, n = emb->rows * emb->dim;
 
-	if (E->type == EMB_F32) {
-		const float *v = E->data;
+	if (emb->type == EMB_F32) {
+		const float *v = emb->data;
 		for (i = 0; i < n; i++)
 			if (!isfinite(v[i]))
 				goto bad;
 	} else {
-		const double *v = E->data;
+		const double *v = emb->data;
 		for (i = 0; i < n; i++)
 			if (!isfinite(v[i]))
 				goto bad;
 	}
 	return;
 bad:
-	die_at(E->path, 0, "row %zu, column %zu: value is not finite",
-	       i / E->dim, i % E->dim);
+	die_at(emb->path, 0, "row %zu, column %zu: value is not finite",
+	       i / emb->dim, i % emb->dim);
 }
 
 /* ---- .npy ----------------------------------------------------------- */
@@ -247,25 +247,25 @@ static size_t hp_shape(struct hp *h, size_t *shape, size_t max)
 }
 
 /* the size of a value of dtype descr: 4 or 8, or death */
-static size_t npy_size(const struct embed *E, struct slice descr)
+static size_t npy_size(const struct embed *emb, struct slice descr)
 {
 	if (slice_eqs(descr, "<f4"))
 		return 4;
 	if (slice_eqs(descr, "<f8"))
 		return 8;
 	if (slice_eqs(descr, ">f4") || slice_eqs(descr, ">f8"))
-		die_at(E->path, 0, "big-endian dtype '%.*s' is not supported "
+		die_at(emb->path, 0, "big-endian dtype '%.*s' is not supported "
 		       "(rankkit reads '<f4' and '<f8': save "
 		       "arr.astype('<f%c'))", (int)descr.n, descr.p,
 		       descr.p[2]);
-	die_at(E->path, 0, "dtype '%.*s' is not supported (rankkit "
+	die_at(emb->path, 0, "dtype '%.*s' is not supported (rankkit "
 	       "reads '<f4' and '<f8', float32 and float64)",
 	       (int)descr.n, descr.p);
 }
 
 /* the header dict of hlen bytes at p: shape and value size into E;
  * returns the size of a value */
-static size_t parse_npy_header(struct embed *E, const char *p, size_t hlen)
+static size_t parse_npy_header(struct embed *emb, const char *p, size_t hlen)
 {
 	size_t shape[8], rank = 0, esz;
 	struct hp h;
@@ -274,7 +274,7 @@ static size_t parse_npy_header(struct embed *E, const char *p, size_t hlen)
 
 	h.p = p;
 	h.end = h.p + hlen;
-	h.path = E->path;
+	h.path = emb->path;
 	if (!hp_eat(&h, '{'))
 		hp_bad(&h, "expected '{'");
 	while (!hp_eat(&h, '}')) {
@@ -305,16 +305,16 @@ static size_t parse_npy_header(struct embed *E, const char *p, size_t hlen)
 	if (!descr.p || fortran < 0 || !have_shape)
 		hp_bad(&h, "missing 'descr', 'fortran_order' or 'shape'");
 
-	esz = npy_size(E, descr);
+	esz = npy_size(emb, descr);
 	if (fortran)
-		die_at(E->path, 0, "Fortran-order array is not supported "
+		die_at(emb->path, 0, "Fortran-order array is not supported "
 		       "(save np.ascontiguousarray(arr))");
 	if (rank != 2)
-		die_at(E->path, 0, "%zu-D array: embeddings must be 2-D "
+		die_at(emb->path, 0, "%zu-D array: embeddings must be 2-D "
 		       "(rows, dim)", rank);
-	E->rows = shape[0];
-	E->dim = shape[1];
-	E->type = esz == 4 ? EMB_F32 : EMB_F64;
+	emb->rows = shape[0];
+	emb->dim = shape[1];
+	emb->type = esz == 4 ? EMB_F32 : EMB_F64;
 	return esz;
 }
 
@@ -322,7 +322,7 @@ static size_t parse_npy_header(struct embed *E, const char *p, size_t hlen)
  * aligned for their type on a little-endian host: the matrix is the
  * file's pages mapped, no copy. Read-only: a private writable mapping
  * would be populated by copying every page. */
-static int map_values(struct embed *E, int fd, size_t off, size_t need,
+static int map_values(struct embed *emb, int fd, size_t off, size_t need,
 		      size_t esz)
 {
 	struct stat st;
@@ -338,9 +338,9 @@ static int map_values(struct embed *E, int fd, size_t off, size_t need,
 	m = mmap(NULL, off + need, PROT_READ, flags, fd, 0);
 	if (m == MAP_FAILED)
 		return 0;
-	E->map = m;
-	E->maplen = off + need;
-	E->data = (char *)m + off;
+	emb->map = m;
+	emb->maplen = off + need;
+	emb->data = (char *)m + off;
 	return 1;
 }
 
@@ -359,21 +359,21 @@ static size_t count_rest(int fd, const char *path)
  * into a buffer that grows as it arrives (a length field that promises
  * more than the input holds allocates no more than the input), the
  * values straight into the matrix: one copy from the input, none after. */
-static void read_npy(struct embed *E, int fd, unsigned char *head, size_t n)
+static void read_npy(struct embed *emb, int fd, unsigned char *head, size_t n)
 {
 	size_t hlen, got, need, esz, cap = 0;
 	char *hdr = NULL;
 
 	if (n < 10)
-		die_at(E->path, 0, "truncated .npy header");
+		die_at(emb->path, 0, "truncated .npy header");
 	if (head[6] == 1 && head[7] == 0) {
 		hlen = (size_t)head[8] | (size_t)head[9] << 8;
 	} else if ((head[6] == 2 || head[6] == 3) && head[7] == 0) {
-		if (read_full(fd, E->path, head + 10, 2) < 2)
-			die_at(E->path, 0, "truncated .npy header");
+		if (read_full(fd, emb->path, head + 10, 2) < 2)
+			die_at(emb->path, 0, "truncated .npy header");
 		hlen = rd_le32(head + 8);
 	} else {
-		die_at(E->path, 0,
+		die_at(emb->path, 0,
 		       "unsupported .npy format version %u.%u (rankkit reads "
 		       "1.0, 2.0 and 3.0)", head[6], head[7]);
 	}
@@ -381,78 +381,78 @@ static void read_npy(struct embed *E, int fd, unsigned char *head, size_t n)
 	for (got = 0; got < hlen; got += n) {
 		size_t step = hlen - got < (1 << 16) ? hlen - got : 1 << 16;
 		xgrow((void **)&hdr, &cap, got + step, 1);
-		n = read_full(fd, E->path, hdr + got, step);
+		n = read_full(fd, emb->path, hdr + got, step);
 		if (n < step)
-			die_at(E->path, 0, "truncated .npy header");
+			die_at(emb->path, 0, "truncated .npy header");
 	}
-	esz = parse_npy_header(E, hdr, hlen);
+	esz = parse_npy_header(emb, hdr, hlen);
 	free(hdr);
-	need = mul_or_die(E->path, mul_or_die(E->path, E->rows, E->dim), esz);
-	if (map_values(E, fd, 12 + hlen - (head[6] == 1 ? 2 : 0), need, esz))
+	need = mul_or_die(emb->path, mul_or_die(emb->path, emb->rows, emb->dim), esz);
+	if (map_values(emb, fd, 12 + hlen - (head[6] == 1 ? 2 : 0), need, esz))
 		return;
-	E->data = xmalloc(need ? need : 1);
-	got = read_full(fd, E->path, E->data, need);
+	emb->data = xmalloc(need ? need : 1);
+	got = read_full(fd, emb->path, emb->data, need);
 	if (got < need)
-		die_at(E->path, 0, "truncated: shape (%zu, %zu) needs %zu bytes "
-		       "of data, found %zu", E->rows, E->dim, need, got);
-	got = count_rest(fd, E->path);
+		die_at(emb->path, 0, "truncated: shape (%zu, %zu) needs %zu bytes "
+		       "of data, found %zu", emb->rows, emb->dim, need, got);
+	got = count_rest(fd, emb->path);
 	if (got)
-		die_at(E->path, 0, "%zu bytes after the data of shape (%zu, %zu)",
-		       got, E->rows, E->dim);
-	native_order(E->data, E->rows * E->dim, esz);
+		die_at(emb->path, 0, "%zu bytes after the data of shape (%zu, %zu)",
+		       got, emb->rows, emb->dim);
+	native_order(emb->data, emb->rows * emb->dim, esz);
 }
 
 /* ---- .fvecs / .bvecs / .ivecs ---------------------------------------- */
 
-static void read_vecs(struct embed *E, struct buf *b, int kind)
+static void read_vecs(struct embed *emb, struct buf *b, int kind)
 {
 	size_t vsz = kind == 'b' ? 1 : 4, rec, off, r, i, n;
 	uint32_t d;
 
 	if (b->n < 4)
-		die_at(E->path, 0, b->n ? "truncated record 0" : "no rows");
+		die_at(emb->path, 0, b->n ? "truncated record 0" : "no rows");
 	d = rd_le32(b->p);
 	if (d == 0 || d > (1u << 30))
-		die_at(E->path, 0, "record 0: bad dimension %lu",
+		die_at(emb->path, 0, "record 0: bad dimension %lu",
 		       (unsigned long)d);
-	E->dim = d;
-	rec = 4 + E->dim * vsz;
-	E->rows = b->n / rec;
+	emb->dim = d;
+	rec = 4 + emb->dim * vsz;
+	emb->rows = b->n / rec;
 	for (r = 0, off = 0; off < b->n; r++, off += rec) {
 		uint32_t dr;
 		if (b->n - off < 4)
-			die_at(E->path, 0, "truncated record %zu", r);
+			die_at(emb->path, 0, "truncated record %zu", r);
 		dr = rd_le32(b->p + off);
 		if (dr != d)
-			die_at(E->path, 0, "record %zu: dimension %lu, record 0 "
+			die_at(emb->path, 0, "record %zu: dimension %lu, record 0 "
 			       "has %lu", r, (unsigned long)dr,
 			       (unsigned long)d);
 		if (b->n - off < rec)
-			die_at(E->path, 0, "truncated record %zu", r);
+			die_at(emb->path, 0, "truncated record %zu", r);
 	}
-	n = mul_or_die(E->path, E->rows, E->dim);
+	n = mul_or_die(emb->path, emb->rows, emb->dim);
 	if (kind == 'f') {
-		float *v = xmalloc(mul_or_die(E->path, n, 4));
-		E->type = EMB_F32;
-		for (r = 0; r < E->rows; r++)
-			memcpy(v + r * E->dim, b->p + r * rec + 4, E->dim * 4);
+		float *v = xmalloc(mul_or_die(emb->path, n, 4));
+		emb->type = EMB_F32;
+		for (r = 0; r < emb->rows; r++)
+			memcpy(v + r * emb->dim, b->p + r * rec + 4, emb->dim * 4);
 		native_order((unsigned char *)v, n, 4);
-		E->data = v;
+		emb->data = v;
 	} else if (kind == 'b') {
-		float *v = xmalloc(mul_or_die(E->path, n, 4));
-		E->type = EMB_F32;
-		for (r = 0; r < E->rows; r++)
-			for (i = 0; i < E->dim; i++)
-				v[r * E->dim + i] = b->p[r * rec + 4 + i];
-		E->data = v;
+		float *v = xmalloc(mul_or_die(emb->path, n, 4));
+		emb->type = EMB_F32;
+		for (r = 0; r < emb->rows; r++)
+			for (i = 0; i < emb->dim; i++)
+				v[r * emb->dim + i] = b->p[r * rec + 4 + i];
+		emb->data = v;
 	} else {
-		double *v = xmalloc(mul_or_die(E->path, n, 8));
-		E->type = EMB_F64;
-		for (r = 0; r < E->rows; r++)
-			for (i = 0; i < E->dim; i++)
-				v[r * E->dim + i] = (int32_t)rd_le32(
+		double *v = xmalloc(mul_or_die(emb->path, n, 8));
+		emb->type = EMB_F64;
+		for (r = 0; r < emb->rows; r++)
+			for (i = 0; i < emb->dim; i++)
+				v[r * emb->dim + i] = (int32_t)rd_le32(
 					b->p + r * rec + 4 + 4 * i);
-		E->data = v;
+		emb->data = v;
 	}
 }
 
@@ -498,38 +498,38 @@ struct idlist {
 	size_t n, ncap;
 };
 
-static void idlist_add(struct idlist *L, struct slice id, long line)
+static void idlist_add(struct idlist *ids, struct slice id, long line)
 {
-	if (L->n == L->ncap) {
-		size_t c = L->ncap;
-		xgrow((void **)&L->off, &c, L->n + 1, sizeof *L->off);
-		c = L->ncap;
-		xgrow((void **)&L->len, &c, L->n + 1, sizeof *L->len);
-		xgrow((void **)&L->line, &L->ncap, L->n + 1, sizeof *L->line);
+	if (ids->n == ids->ncap) {
+		size_t c = ids->ncap;
+		xgrow((void **)&ids->off, &c, ids->n + 1, sizeof *ids->off);
+		c = ids->ncap;
+		xgrow((void **)&ids->len, &c, ids->n + 1, sizeof *ids->len);
+		xgrow((void **)&ids->line, &ids->ncap, ids->n + 1, sizeof *ids->line);
 	}
-	xgrow((void **)&L->ids, &L->cap, L->used + id.n + 1, 1);
-	memcpy(L->ids + L->used, id.p, id.n);
-	L->off[L->n] = L->used;
-	L->len[L->n] = id.n;
-	L->line[L->n] = line;
-	L->used += id.n;
-	L->n++;
+	xgrow((void **)&ids->ids, &ids->cap, ids->used + id.n + 1, 1);
+	memcpy(ids->ids + ids->used, id.p, id.n);
+	ids->off[ids->n] = ids->used;
+	ids->len[ids->n] = id.n;
+	ids->line[ids->n] = line;
+	ids->used += id.n;
+	ids->n++;
 }
 
-static void idlist_give(struct idlist *L, struct embed *E, const char *file)
+static void idlist_give(struct idlist *ids, struct embed *emb, const char *file)
 {
-	free(E->ids);
-	free(E->idoff);
-	free(E->idlen);
-	free(E->idline);
-	E->ids = L->ids ? L->ids : xmalloc(1);
-	E->idoff = L->off;
-	E->idlen = L->len;
-	E->idline = L->line;
-	E->idfile = file;
+	free(emb->ids);
+	free(emb->idoff);
+	free(emb->idlen);
+	free(emb->idline);
+	emb->ids = ids->ids ? ids->ids : xmalloc(1);
+	emb->idoff = ids->off;
+	emb->idlen = ids->len;
+	emb->idline = ids->line;
+	emb->idfile = file;
 }
 
-static void read_text(struct embed *E, struct buf *b)
+static void read_text(struct embed *emb, struct buf *b)
 {
 	struct slice line, *f = NULL;
 	size_t fcap = 0, nf, pos = 0, vcap = 0, i;
@@ -537,8 +537,8 @@ static void read_text(struct embed *E, struct buf *b)
 	long lineno = 0, firstline = 0;
 	struct idlist L = { 0 };
 
-	E->type = EMB_F64;
-	E->rows = 0;
+	emb->type = EMB_F64;
+	emb->rows = 0;
 	while (next_line(b, &pos, &line)) {
 		lineno++;
 		if (skip_line(line))
@@ -550,37 +550,37 @@ static void read_text(struct embed *E, struct buf *b)
 		}
 		if (!firstline) {
 			if (nf < 2)
-				die_at(E->path, lineno, "expected an id and "
+				die_at(emb->path, lineno, "expected an id and "
 				       "values, found %zu field", nf);
-			E->dim = nf - 1;
+			emb->dim = nf - 1;
 			firstline = lineno;
-		} else if (nf - 1 != E->dim) {
-			die_at(E->path, lineno, "expected %zu values after the "
-			       "id (as line %ld), found %zu", E->dim, firstline,
+		} else if (nf - 1 != emb->dim) {
+			die_at(emb->path, lineno, "expected %zu values after the "
+			       "id (as line %ld), found %zu", emb->dim, firstline,
 			       nf - 1);
 		}
-		xgrow((void **)&v, &vcap, (E->rows + 1) * E->dim, sizeof *v);
-		for (i = 0; i < E->dim; i++) {
+		xgrow((void **)&v, &vcap, (emb->rows + 1) * emb->dim, sizeof *v);
+		for (i = 0; i < emb->dim; i++) {
 			double x;
 			int r = parse_double(f[i + 1], &x);
 			if (r == NUM_NAN || (r == NUM_OK && !isfinite(x)))
-				die_at(E->path, lineno, "field %zu: value is not "
+				die_at(emb->path, lineno, "field %zu: value is not "
 				       "finite '%.*s'", i + 2, (int)f[i + 1].n,
 				       f[i + 1].p);
 			if (r != NUM_OK) {
 				char msg[256];
 				num_error_msg(msg, sizeof msg, (int)i + 2,
 					      f[i + 1], r);
-				die_at(E->path, lineno, "%s", msg);
+				die_at(emb->path, lineno, "%s", msg);
 			}
-			v[E->rows * E->dim + i] = x;
+			v[emb->rows * emb->dim + i] = x;
 		}
 		idlist_add(&L, f[0], lineno);
-		E->rows++;
+		emb->rows++;
 	}
 	free(f);
-	E->data = v;
-	idlist_give(&L, E, E->path);
+	emb->data = v;
+	idlist_give(&L, emb, emb->path);
 }
 
 /* ---- the interface ---------------------------------------------------- */
@@ -596,27 +596,27 @@ static char *decimal(size_t v, char *buf)
 	return p;
 }
 
-static void row_number_ids(struct embed *E)
+static void row_number_ids(struct embed *emb)
 {
 	size_t i, used = 0;
 	char tmp[24];
 
-	for (i = 0; i < E->rows; i++)
+	for (i = 0; i < emb->rows; i++)
 		used += (size_t)(tmp + 24 - decimal(i, tmp));
-	E->ids = xmalloc(used + 1);
-	E->idoff = xmalloc(E->rows * sizeof *E->idoff + 1);
-	E->idlen = xmalloc(E->rows * sizeof *E->idlen + 1);
+	emb->ids = xmalloc(used + 1);
+	emb->idoff = xmalloc(emb->rows * sizeof *emb->idoff + 1);
+	emb->idlen = xmalloc(emb->rows * sizeof *emb->idlen + 1);
 	used = 0;
-	for (i = 0; i < E->rows; i++) {
+	for (i = 0; i < emb->rows; i++) {
 		const char *d = decimal(i, tmp);
 		size_t n = (size_t)(tmp + 24 - d);
-		memcpy(E->ids + used, d, n);
-		E->idoff[i] = used;
-		E->idlen[i] = n;
+		memcpy(emb->ids + used, d, n);
+		emb->idoff[i] = used;
+		emb->idlen[i] = n;
 		used += n;
 	}
-	E->idfile = NULL;
-	E->idline = NULL;
+	emb->idfile = NULL;
+	emb->idline = NULL;
 }
 
 static int has_suffix(const char *s, const char *suf)
@@ -625,43 +625,43 @@ static int has_suffix(const char *s, const char *suf)
 	return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
-void embed_read(struct embed *E, const char *path)
+void embed_read(struct embed *emb, const char *path)
 {
 	struct buf b;
 	unsigned char head[12];
 	int fd;
 	size_t n;
 
-	memset(E, 0, sizeof *E);
-	E->path = path;
+	memset(emb, 0, sizeof *emb);
+	emb->path = path;
 	fd = open_input(path);
 	n = read_full(fd, path, head, 10);
 	if (n >= 6 && memcmp(head, "\x93NUMPY", 6) == 0) {
-		read_npy(E, fd, head, n);
+		read_npy(emb, fd, head, n);
 		close_input(fd);
 	} else {
 		slurp_rest(fd, path, head, n, &b);
 		close_input(fd);
 		if (has_suffix(path, ".fvecs"))
-			read_vecs(E, &b, 'f');
+			read_vecs(emb, &b, 'f');
 		else if (has_suffix(path, ".bvecs"))
-			read_vecs(E, &b, 'b');
+			read_vecs(emb, &b, 'b');
 		else if (has_suffix(path, ".ivecs"))
-			read_vecs(E, &b, 'i');
+			read_vecs(emb, &b, 'i');
 		else
-			read_text(E, &b);
+			read_text(emb, &b);
 		free(b.p);
 	}
-	if (E->rows == 0)
+	if (emb->rows == 0)
 		die_at(path, 0, "no rows");
-	if (E->dim == 0)
+	if (emb->dim == 0)
 		die_at(path, 0, "rows have no values (dimension 0)");
-	check_finite(E);
-	if (!E->ids)
-		row_number_ids(E);
+	check_finite(emb);
+	if (!emb->ids)
+		row_number_ids(emb);
 }
 
-void embed_read_ids(struct embed *E, const char *idpath)
+void embed_read_ids(struct embed *emb, const char *idpath)
 {
 	struct buf b;
 	struct slice line, f[2];
@@ -683,110 +683,110 @@ void embed_read_ids(struct embed *E, const char *idpath)
 	free(b.p);
 	/* the line of the first id without a row, or the last line when
 	 * rows are left without an id */
-	if (L.n > E->rows)
-		die_at(idpath, L.line[E->rows], "%zu ids for the %zu rows of "
+	if (L.n > emb->rows)
+		die_at(idpath, L.line[emb->rows], "%zu ids for the %zu rows of "
 		       "%s (%zu name no row, from this line on)", L.n,
-		       E->rows, E->path, L.n - E->rows);
-	if (L.n < E->rows)
+		       emb->rows, emb->path, L.n - emb->rows);
+	if (L.n < emb->rows)
 		die_at(idpath, lineno, "%zu ids for the %zu rows of %s (%zu "
-		       "without an id)", L.n, E->rows, E->path,
-		       E->rows - L.n);
-	idlist_give(&L, E, idpath);
+		       "without an id)", L.n, emb->rows, emb->path,
+		       emb->rows - L.n);
+	idlist_give(&L, emb, idpath);
 }
 
-void embed_check_unique(const struct embed *E)
+void embed_check_unique(const struct embed *emb)
 {
 	struct strmap m;
 	size_t i;
 
-	if (!E->idline)
+	if (!emb->idline)
 		return;		/* row numbers */
 	strmap_init(&m);
-	for (i = 0; i < E->rows; i++) {
+	for (i = 0; i < emb->rows; i++) {
 		int created;
-		strmap_put(&m, embed_id(E, i), &created);
+		strmap_put(&m, embed_id(emb, i), &created);
 		if (!created)
-			die_at(E->idfile, E->idline[i], "duplicate id '%.*s'",
-			       (int)E->idlen[i], E->ids + E->idoff[i]);
+			die_at(emb->idfile, emb->idline[i], "duplicate id '%.*s'",
+			       (int)emb->idlen[i], emb->ids + emb->idoff[i]);
 	}
 	strmap_free(&m);
 }
 
-void embed_read_pair(struct embed *Q, const char *qpath, const char *qids,
-		     struct embed *I, const char *ipath, const char *iids,
+void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
+		     struct embed *iemb, const char *ipath, const char *iids,
 		     size_t folds)
 {
-	embed_read(Q, qpath);
-	embed_read(I, ipath);
+	embed_read(qemb, qpath);
+	embed_read(iemb, ipath);
 	if (qids)
-		embed_read_ids(Q, qids);
+		embed_read_ids(qemb, qids);
 	if (iids)
-		embed_read_ids(I, iids);
-	embed_check_unique(Q);
-	embed_check_unique(I);
-	if (Q->rows % folds)
+		embed_read_ids(iemb, iids);
+	embed_check_unique(qemb);
+	embed_check_unique(iemb);
+	if (qemb->rows % folds)
 		die(EXIT_DATA, "%zu queries do not split into %zu equal folds",
-		    Q->rows, folds);
-	if (I->rows % folds)
+		    qemb->rows, folds);
+	if (iemb->rows % folds)
 		die(EXIT_DATA, "%zu items do not split into %zu equal folds",
-		    I->rows, folds);
+		    iemb->rows, folds);
 }
 
-static void free_values(struct embed *E)
+static void free_values(struct embed *emb)
 {
-	if (E->map)
-		munmap(E->map, E->maplen);
+	if (emb->map)
+		munmap(emb->map, emb->maplen);
 	else
-		free(E->data);
-	E->map = NULL;
+		free(emb->data);
+	emb->map = NULL;
 }
 
-void embed_keep_rows(struct embed *E, size_t first, size_t step)
+void embed_keep_rows(struct embed *emb, size_t first, size_t step)
 {
-	size_t r, k = 0, w = E->dim * (size_t)E->type;
-	char *dst = E->data;
+	size_t r, k = 0, w = emb->dim * (size_t)emb->type;
+	char *dst = emb->data;
 
 	/* a mapped matrix is read-only: the rows kept go to memory of their
 	 * own */
-	if (E->map)
-		dst = xmalloc((E->rows > first ?
-			       (E->rows - first + step - 1) / step : 0) * w + 1);
-	for (r = first; r < E->rows; r += step, k++) {
-		memmove(dst + k * w, (char *)E->data + r * w, w);
-		E->idoff[k] = E->idoff[r];
-		E->idlen[k] = E->idlen[r];
-		if (E->idline)
-			E->idline[k] = E->idline[r];
+	if (emb->map)
+		dst = xmalloc((emb->rows > first ?
+			       (emb->rows - first + step - 1) / step : 0) * w + 1);
+	for (r = first; r < emb->rows; r += step, k++) {
+		memmove(dst + k * w, (char *)emb->data + r * w, w);
+		emb->idoff[k] = emb->idoff[r];
+		emb->idlen[k] = emb->idlen[r];
+		if (emb->idline)
+			emb->idline[k] = emb->idline[r];
 	}
-	if (E->map) {
-		free_values(E);
-		E->data = dst;
+	if (emb->map) {
+		free_values(emb);
+		emb->data = dst;
 	}
-	E->rows = k;
+	emb->rows = k;
 }
 
-void embed_to_f64(struct embed *E)
+void embed_to_f64(struct embed *emb)
 {
-	size_t i, n = E->rows * E->dim;
-	const float *s = E->data;
+	size_t i, n = emb->rows * emb->dim;
+	const float *s = emb->data;
 	double *d;
 
-	if (E->type == EMB_F64)
+	if (emb->type == EMB_F64)
 		return;
-	d = xmalloc(mul_or_die(E->path, n, sizeof *d));
+	d = xmalloc(mul_or_die(emb->path, n, sizeof *d));
 	for (i = 0; i < n; i++)
 		d[i] = s[i];
-	free_values(E);
-	E->data = d;
-	E->type = EMB_F64;
+	free_values(emb);
+	emb->data = d;
+	emb->type = EMB_F64;
 }
 
-void embed_free(struct embed *E)
+void embed_free(struct embed *emb)
 {
-	free_values(E);
-	free(E->ids);
-	free(E->idoff);
-	free(E->idlen);
-	free(E->idline);
-	memset(E, 0, sizeof *E);
+	free_values(emb);
+	free(emb->ids);
+	free(emb->idoff);
+	free(emb->idlen);
+	free(emb->idline);
+	memset(emb, 0, sizeof *emb);
 }

@@ -43,30 +43,30 @@ struct embed {
 };
 
 /* Reads a file ("-" is stdin) or dies "prog: FILE: what" (exit 1). */
-void embed_read(struct embed *E, const char *path);
+void embed_read(struct embed *emb, const char *path);
 /* Names the rows by the lines of an id file, one identifier per line
  * (blank and '#' lines skipped); the count must equal the rows. */
-void embed_read_ids(struct embed *E, const char *idpath);
+void embed_read_ids(struct embed *emb, const char *idpath);
 /* Dies "prog: FILE:LINE: duplicate id 'X'" when two rows share an id
  * (file is the id file or the embedding file that named them). */
-void embed_check_unique(const struct embed *E);
+void embed_check_unique(const struct embed *emb);
 /* The two sides of a scoring job (simmat, rankof -e): both files read,
  * their rows named by the id files when given (NULL: not), both checked
  * for duplicate ids, and both row counts checked to split into `folds`
  * equal blocks; dies naming the file otherwise. */
-void embed_read_pair(struct embed *Q, const char *qpath, const char *qids,
-		     struct embed *I, const char *ipath, const char *iids,
+void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
+		     struct embed *iemb, const char *ipath, const char *iids,
 		     size_t folds);
 /* Keeps the rows whose number is congruent to `first` modulo `step`, in
  * their order (rankof --shard). */
-void embed_keep_rows(struct embed *E, size_t first, size_t step);
+void embed_keep_rows(struct embed *emb, size_t first, size_t step);
 /* Converts the matrix to float64 in place (for mixed inputs). */
-void embed_to_f64(struct embed *E);
-void embed_free(struct embed *E);
+void embed_to_f64(struct embed *emb);
+void embed_free(struct embed *emb);
 
-static inline struct slice embed_id(const struct embed *E, size_t i)
+static inline struct slice embed_id(const struct embed *emb, size_t i)
 {
-	struct slice s = { E->ids + E->idoff[i], E->idlen[i] };
+	struct slice s = { emb->ids + emb->idoff[i], emb->idlen[i] };
 	return s;
 }
 

@@ -19,40 +19,40 @@ void rankstream_write_run(struct slice tag)
  * the runid of a run's last line) */
 static int take_run(void *ctx, struct slice line)
 {
-	struct rankreader *R = ctx;
+	struct rankreader *rd = ctx;
 	struct slice f[3];
 
 	line.p++, line.n--;
 	if (split_fields(line, f, 3) != 2 || !slice_eqs(f[0], "run"))
 		return 0;
-	xgrow((void **)&R->runtag, &R->runtagcap, f[1].n + 1, 1);
-	memcpy(R->runtag, f[1].p, f[1].n);
-	R->runtag[f[1].n] = '\0';
+	xgrow((void **)&rd->runtag, &rd->runtagcap, f[1].n + 1, 1);
+	memcpy(rd->runtag, f[1].p, f[1].n);
+	rd->runtag[f[1].n] = '\0';
 	return 1;
 }
 
-void rankreader_open(struct rankreader *R, char **files, int nfiles)
+void rankreader_open(struct rankreader *rd, char **files, int nfiles)
 {
 	static char dash[] = "-";
 	static char *std_in[] = { dash };
-	memset(R, 0, sizeof *R);
-	R->files = nfiles ? files : std_in;
-	R->nfiles = nfiles ? nfiles : 1;
-	idset_init(&R->seen);
-	strmap_init(&R->items);
+	memset(rd, 0, sizeof *rd);
+	rd->files = nfiles ? files : std_in;
+	rd->nfiles = nfiles ? nfiles : 1;
+	idset_init(&rd->seen);
+	strmap_init(&rd->items);
 }
 
-void rankreader_close(struct rankreader *R)
+void rankreader_close(struct rankreader *rd)
 {
-	if (R->open)
-		stream_close(&R->S);
-	R->open = 0;
-	idset_free(&R->seen);
-	strmap_free(&R->items);
-	free(R->pend_item);
-	free(R->pend_qid);
-	free(R->runtag);
-	R->pend_item = R->pend_qid = R->runtag = NULL;
+	if (rd->open)
+		stream_close(&rd->S);
+	rd->open = 0;
+	idset_free(&rd->seen);
+	strmap_free(&rd->items);
+	free(rd->pend_item);
+	free(rd->pend_qid);
+	free(rd->runtag);
+	rd->pend_item = rd->pend_qid = rd->runtag = NULL;
 }
 
 static int is_dash(struct slice s)
@@ -61,7 +61,7 @@ static int is_dash(struct slice s)
 }
 
 /* reads the next record; 0 at the end of the last file */
-static int next_record(struct rankreader *R, struct slice *qid,
+static int next_record(struct rankreader *rd, struct slice *qid,
 		       struct slice *item, struct relitem *it, long *n,
 		       int *empty, long *line)
 {
@@ -69,25 +69,25 @@ static int next_record(struct rankreader *R, struct slice *qid,
 	size_t nf;
 
 	for (;;) {
-		if (!R->open) {
-			if (R->fi == R->nfiles)
+		if (!rd->open) {
+			if (rd->fi == rd->nfiles)
 				return 0;
-			stream_open(&R->S, R->files[R->fi++], HDR_RANK);
-			R->S.comment = take_run;
-			R->S.comment_ctx = R;
-			R->open = 1;
+			stream_open(&rd->S, rd->files[rd->fi++], HDR_RANK);
+			rd->S.comment = take_run;
+			rd->S.comment_ctx = rd;
+			rd->open = 1;
 		}
-		if (stream_next(&R->S, f, 7, &nf))
+		if (stream_next(&rd->S, f, 7, &nf))
 			break;
 		/* nothing at all, not even a header: a failed rankof upstream
 		 * (make runs pipelines without pipefail), never a result */
-		if (!R->S.seen_any)
-			die_at(R->S.L.name, 0, "empty input: no rank stream (did the program upstream fail?)");
-		stream_close(&R->S);
-		R->open = 0;
+		if (!rd->S.seen_any)
+			die_at(rd->S.L.name, 0, "empty input: no rank stream (did the program upstream fail?)");
+		stream_close(&rd->S);
+		rd->open = 0;
 	}
-	const char *file = R->S.L.name;
-	long ln = R->S.L.lineno;
+	const char *file = rd->S.L.name;
+	long ln = rd->S.L.lineno;
 	if (nf != 6)
 		die_at(file, ln,
 		       "expected 6 fields (query item grade rank ties n), found %zu%s",
@@ -164,80 +164,80 @@ static void make_groups(struct rquery *q)
 }
 
 /* keeps record (qid, item, ...) as the first of the next query */
-static void hold(struct rankreader *R, struct slice qid, struct slice item,
+static void hold(struct rankreader *rd, struct slice qid, struct slice item,
 		 const struct relitem *it, long n, int empty)
 {
-	xgrow((void **)&R->pend_qid, &R->pend_qidcap, qid.n + 1, 1);
-	memcpy(R->pend_qid, qid.p, qid.n);
-	R->pend_qid[qid.n] = '\0';
-	R->pend_qidlen = qid.n;
-	xgrow((void **)&R->pend_item, &R->pend_itemcap, item.n + 1, 1);
-	memcpy(R->pend_item, item.p, item.n);
-	R->pend_itemlen = item.n;
-	R->pend = *it;
-	R->pend_n = n;
-	R->pend_empty = empty;
-	R->have_pend = 1;
+	xgrow((void **)&rd->pend_qid, &rd->pend_qidcap, qid.n + 1, 1);
+	memcpy(rd->pend_qid, qid.p, qid.n);
+	rd->pend_qid[qid.n] = '\0';
+	rd->pend_qidlen = qid.n;
+	xgrow((void **)&rd->pend_item, &rd->pend_itemcap, item.n + 1, 1);
+	memcpy(rd->pend_item, item.p, item.n);
+	rd->pend_itemlen = item.n;
+	rd->pend = *it;
+	rd->pend_n = n;
+	rd->pend_empty = empty;
+	rd->have_pend = 1;
 }
 
 /* an item that comes twice in one query would count twice */
-static void take_item(struct rankreader *R, struct slice item, long line,
+static void take_item(struct rankreader *rd, struct slice item, long line,
 		      const char *qid)
 {
 	int created;
-	strmap_put(&R->items, item, &created);
+	strmap_put(&rd->items, item, &created);
 	if (!created)
-		die_at(R->S.L.name, line, "duplicate item '%.*s' in query '%s'",
+		die_at(rd->S.L.name, line, "duplicate item '%.*s' in query '%s'",
 		       (int)item.n, item.p, qid);
 }
 
-int rankreader_next(struct rankreader *R, struct rquery *q)
+int rankreader_next(struct rankreader *rd, struct rquery *q)
 {
 	struct slice qid, item;
 	struct relitem it;
 	long n, line;
 	int empty;
 
-	if (!R->have_pend) {
-		if (!next_record(R, &qid, &item, &it, &n, &empty, &line))
+	if (!rd->have_pend) {
+		if (!next_record(rd, &qid, &item, &it, &n, &empty, &line))
 			return 0;
-		idset_add(&R->seen, qid);
-		hold(R, qid, item, &it, n, empty);
+		idset_add(&rd->seen, qid);
+		hold(rd, qid, item, &it, n, empty);
 	}
-	R->have_pend = 0;
+	rd->have_pend = 0;
 
-	xgrow((void **)&q->id, &q->idcap, R->pend_qidlen + 1, 1);
-	memcpy(q->id, R->pend_qid, R->pend_qidlen + 1);
-	q->n = R->pend_n;
-	q->line = R->pend.line;
-	q->file = R->S.L.name;
+	xgrow((void **)&q->id, &q->idcap, rd->pend_qidlen + 1, 1);
+	memcpy(q->id, rd->pend_qid, rd->pend_qidlen + 1);
+	q->n = rd->pend_n;
+	q->line = rd->pend.line;
+	q->file = rd->S.L.name;
 	q->m = q->nret = 0;
-	strmap_clear(&R->items);
-	int q_empty = R->pend_empty;
+	strmap_clear(&rd->items);
+	int q_empty = rd->pend_empty;
 	if (!q_empty) {
-		struct slice pi = { R->pend_item, R->pend_itemlen };
-		take_item(R, pi, q->line, q->id);
+		struct slice pi = { rd->pend_item, rd->pend_itemlen };
+		take_item(rd, pi, q->line, q->id);
 		xgrow((void **)&q->rel, &q->relcap, 1, sizeof *q->rel);
-		q->rel[q->m++] = R->pend;
+		q->rel[q->m++] = rd->pend;
 	}
-	while (next_record(R, &qid, &item, &it, &n, &empty, &line)) {
-		if (qid.n != R->pend_qidlen ||
+	while (next_record(rd, &qid, &item, &it, &n, &empty, &line)) {
+		if (qid.n != rd->pend_qidlen ||
 		    memcmp(qid.p, q->id, qid.n) != 0) {
-			if (!idset_add(&R->seen, qid))
-				die_at(R->S.L.name, line,
+			if (!idset_add(&rd->seen, qid))
+				die_at(rd->S.L.name, line,
 				       "query '%.*s' reappears after another query began (sort -b -s -k1,1 first)",
 				       (int)qid.n, qid.p);
-			hold(R, qid, item, &it, n, empty);
+			hold(rd, qid, item, &it, n, empty);
 			break;
 		}
 		if (n != q->n)
-			die_at(R->S.L.name, line,
+			die_at(rd->S.L.name, line,
 			       "n differs within query '%s' (%ld, then %ld)",
 			       q->id, q->n, n);
 		if (empty || q_empty)
-			die_at(R->S.L.name, line,
+			die_at(rd->S.L.name, line,
 			       "query '%s' has a '-' line and other lines", q->id);
-		take_item(R, item, line, q->id);
+		take_item(rd, item, line, q->id);
 		xgrow((void **)&q->rel, &q->relcap, q->m + 1, sizeof *q->rel);
 		q->rel[q->m++] = it;
 	}

@@ -66,10 +66,10 @@ int rank_order(long a, long b);
 void rankstream_write_run(struct slice tag);
 
 /* nfiles files; none means stdin */
-void rankreader_open(struct rankreader *R, char **files, int nfiles);
+void rankreader_open(struct rankreader *rd, char **files, int nfiles);
 /* 1 and the next query in *q, or 0 at the end. Dies on bad records. */
-int rankreader_next(struct rankreader *R, struct rquery *q);
+int rankreader_next(struct rankreader *rd, struct rquery *q);
 void rquery_free(struct rquery *q);
-void rankreader_close(struct rankreader *R);
+void rankreader_close(struct rankreader *rd);
 
 #endif

@@ -16,7 +16,7 @@ static int cmp_judgment(const void *a, const void *b)
 	return c ? c : (x > y) - (x < y);
 }
 
-void rel_load_qrels(struct relsrc *R, const char *path)
+void rel_load_qrels(struct relsrc *rel, const char *path)
 {
 	struct stream S;
 	struct slice f[5];
@@ -25,12 +25,12 @@ void rel_load_qrels(struct relsrc *R, const char *path)
 	long *jline = NULL, *grade;
 	size_t *ent;
 
-	R->kind = REL_QRELS;
-	R->qrels_name = path;
-	strmap_init(&R->qq);
-	strmap_init(&R->jids);
-	R->jent = NULL;
-	R->jgrade = NULL;
+	rel->kind = REL_QRELS;
+	rel->qrels_name = path;
+	strmap_init(&rel->qq);
+	strmap_init(&rel->jids);
+	rel->jent = NULL;
+	rel->jgrade = NULL;
 	stream_open(&S, path, NULL);
 	while (stream_next(&S, f, 5, &nf)) {
 		struct slice qs, item, g;
@@ -44,13 +44,13 @@ void rel_load_qrels(struct relsrc *R, const char *path)
 			       nf);
 		long gv = field_long(path, S.L.lineno, (int)nf, g);
 		size_t c = nj + 1;
-		xgrow((void **)&R->jent, &cap, c, sizeof *R->jent);
-		xgrow((void **)&R->jgrade, &gcap, c, sizeof *R->jgrade);
+		xgrow((void **)&rel->jent, &cap, c, sizeof *rel->jent);
+		xgrow((void **)&rel->jgrade, &gcap, c, sizeof *rel->jgrade);
 		xgrow((void **)&jline, &lcap, c, sizeof *jline);
 		xgrow((void **)&jq, &qcap, c, sizeof *jq);
-		jq[nj] = strmap_put(&R->qq, qs, NULL);
-		R->jent[nj] = strmap_put(&R->jids, item, NULL);
-		R->jgrade[nj] = gv;
+		jq[nj] = strmap_put(&rel->qq, qs, NULL);
+		rel->jent[nj] = strmap_put(&rel->jids, item, NULL);
+		rel->jgrade[nj] = gv;
 		jline[nj] = S.L.lineno;
 		nj++;
 	}
@@ -59,27 +59,27 @@ void rel_load_qrels(struct relsrc *R, const char *path)
 		die_at(path, 0, "no relevance judgments");
 
 	/* group judgments by query (counting sort, stable), then by item */
-	R->jbeg = xcalloc(R->qq.nent + 1, sizeof *R->jbeg);
+	rel->jbeg = xcalloc(rel->qq.nent + 1, sizeof *rel->jbeg);
 	for (i = 0; i < nj; i++)
-		R->jbeg[jq[i] + 1]++;
-	for (q = 0; q < R->qq.nent; q++)
-		R->jbeg[q + 1] += R->jbeg[q];
-	fill = xmalloc(R->qq.nent * sizeof *fill);
-	memcpy(fill, R->jbeg, R->qq.nent * sizeof *fill);
+		rel->jbeg[jq[i] + 1]++;
+	for (q = 0; q < rel->qq.nent; q++)
+		rel->jbeg[q + 1] += rel->jbeg[q];
+	fill = xmalloc(rel->qq.nent * sizeof *fill);
+	memcpy(fill, rel->jbeg, rel->qq.nent * sizeof *fill);
 	order = xmalloc(nj * sizeof *order);
 	for (i = 0; i < nj; i++)
 		order[fill[jq[i]]++] = i;
-	sort_src = R;
-	for (q = 0; q < R->qq.nent; q++) {
-		size_t b = R->jbeg[q], e = R->jbeg[q + 1];
+	sort_src = rel;
+	for (q = 0; q < rel->qq.nent; q++) {
+		size_t b = rel->jbeg[q], e = rel->jbeg[q + 1];
 		qsort(order + b, e - b, sizeof *order, cmp_judgment);
 		for (i = b + 1; i < e; i++)
-			if (R->jent[order[i]] == R->jent[order[i - 1]]) {
+			if (rel->jent[order[i]] == rel->jent[order[i - 1]]) {
 				size_t later = order[i] > order[i - 1] ?
 					order[i] : order[i - 1];
-				struct slice it = strmap_key(&R->jids,
-							     R->jent[later]);
-				struct slice qs = strmap_key(&R->qq, q);
+				struct slice it = strmap_key(&rel->jids,
+							     rel->jent[later]);
+				struct slice qs = strmap_key(&rel->qq, q);
 				die_at(path, jline[later],
 				       "duplicate judgment of item '%.*s' for query '%.*s'",
 				       (int)it.n, it.p, (int)qs.n, qs.p);
@@ -88,20 +88,20 @@ void rel_load_qrels(struct relsrc *R, const char *path)
 	ent = xmalloc(nj * sizeof *ent);
 	grade = xmalloc(nj * sizeof *grade);
 	for (i = 0; i < nj; i++) {
-		ent[i] = R->jent[order[i]];
-		grade[i] = R->jgrade[order[i]];
+		ent[i] = rel->jent[order[i]];
+		grade[i] = rel->jgrade[order[i]];
 	}
-	free(R->jent);
-	free(R->jgrade);
-	R->jent = ent;
-	R->jgrade = grade;
+	free(rel->jent);
+	free(rel->jgrade);
+	rel->jent = ent;
+	rel->jgrade = grade;
 	free(order);
 	free(fill);
 	free(jq);
 	free(jline);
 }
 
-static void load_labelfile(struct relsrc *R, struct labelfile *F,
+static void load_labelfile(struct relsrc *rel, struct labelfile *lf,
 			   const char *path)
 {
 	struct stream S;
@@ -109,79 +109,79 @@ static void load_labelfile(struct relsrc *R, struct labelfile *F,
 	size_t nf, cap = 0;
 	int created;
 
-	F->name = path;
-	strmap_init(&F->ids);
-	F->rec = NULL;
-	F->nrec = 0;
+	lf->name = path;
+	strmap_init(&lf->ids);
+	lf->rec = NULL;
+	lf->nrec = 0;
 	stream_open(&S, path, NULL);
 	while (stream_next(&S, f, 4, &nf)) {
 		if (nf != 2 && nf != 3)
 			die_at(path, S.L.lineno,
 			       "expected 2 fields (id label) or 3 (id label camera), found %zu",
 			       nf);
-		size_t e = strmap_put(&F->ids, f[0], &created);
+		size_t e = strmap_put(&lf->ids, f[0], &created);
 		if (!created)
 			die_at(path, S.L.lineno, "duplicate id '%.*s'",
 			       (int)f[0].n, f[0].p);
-		xgrow((void **)&F->rec, &cap, e + 1, sizeof *F->rec);
-		F->rec[e].label = strmap_put(&R->labels, f[1], NULL);
-		F->rec[e].cam = nf == 3 ?
-			(long)strmap_put(&R->cams, f[2], NULL) : -1;
-		F->rec[e].pos = e;
-		F->rec[e].line = S.L.lineno;
-		F->nrec = e + 1;
+		xgrow((void **)&lf->rec, &cap, e + 1, sizeof *lf->rec);
+		lf->rec[e].label = strmap_put(&rel->labels, f[1], NULL);
+		lf->rec[e].cam = nf == 3 ?
+			(long)strmap_put(&rel->cams, f[2], NULL) : -1;
+		lf->rec[e].pos = e;
+		lf->rec[e].line = S.L.lineno;
+		lf->nrec = e + 1;
 	}
 	stream_close(&S);
-	if (F->nrec == 0)
+	if (lf->nrec == 0)
 		die_at(path, 0, "no relevance judgments");
 }
 
-void rel_load_labels(struct relsrc *R, const char *qpath, const char *ipath)
+void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
 {
 	size_t i, l, *fill;
 
-	R->kind = REL_LABELS;
-	strmap_init(&R->labels);
-	strmap_init(&R->cams);
-	load_labelfile(R, &R->ilab, ipath);
-	R->one_file = qpath == NULL;
-	if (R->one_file)
-		R->qlab = R->ilab;
+	rel->kind = REL_LABELS;
+	strmap_init(&rel->labels);
+	strmap_init(&rel->cams);
+	load_labelfile(rel, &rel->ilab, ipath);
+	rel->one_file = qpath == NULL;
+	if (rel->one_file)
+		rel->qlab = rel->ilab;
 	else
-		load_labelfile(R, &R->qlab, qpath);
+		load_labelfile(rel, &rel->qlab, qpath);
 
 	/* the items of each label, in file order */
-	R->lbeg = xcalloc(R->labels.nent + 1, sizeof *R->lbeg);
-	for (i = 0; i < R->ilab.nrec; i++)
-		R->lbeg[R->ilab.rec[i].label + 1]++;
-	for (l = 0; l < R->labels.nent; l++)
-		R->lbeg[l + 1] += R->lbeg[l];
-	fill = xmalloc((R->labels.nent + 1) * sizeof *fill);
-	memcpy(fill, R->lbeg, (R->labels.nent + 1) * sizeof *fill);
-	R->litem = xmalloc((R->ilab.nrec + 1) * sizeof *R->litem);
-	for (i = 0; i < R->ilab.nrec; i++)
-		R->litem[fill[R->ilab.rec[i].label]++] = i;
+	rel->lbeg = xcalloc(rel->labels.nent + 1, sizeof *rel->lbeg);
+	for (i = 0; i < rel->ilab.nrec; i++)
+		rel->lbeg[rel->ilab.rec[i].label + 1]++;
+	for (l = 0; l < rel->labels.nent; l++)
+		rel->lbeg[l + 1] += rel->lbeg[l];
+	fill = xmalloc((rel->labels.nent + 1) * sizeof *fill);
+	memcpy(fill, rel->lbeg, (rel->labels.nent + 1) * sizeof *fill);
+	rel->litem = xmalloc((rel->ilab.nrec + 1) * sizeof *rel->litem);
+	for (i = 0; i < rel->ilab.nrec; i++)
+		rel->litem[fill[rel->ilab.rec[i].label]++] = i;
 	free(fill);
 
-	if (R->folds) {
-		if (R->ilab.nrec % (size_t)R->folds)
-			die_at(R->ilab.name, 0,
+	if (rel->folds) {
+		if (rel->ilab.nrec % (size_t)rel->folds)
+			die_at(rel->ilab.name, 0,
 			       "%zu items do not split into %ld equal folds",
-			       R->ilab.nrec, R->folds);
-		if (R->qlab.nrec % (size_t)R->folds)
-			die_at(R->qlab.name, 0,
+			       rel->ilab.nrec, rel->folds);
+		if (rel->qlab.nrec % (size_t)rel->folds)
+			die_at(rel->qlab.name, 0,
 			       "%zu queries do not split into %ld equal folds",
-			       R->qlab.nrec, R->folds);
+			       rel->qlab.nrec, rel->folds);
 	}
 }
 
-void rel_set_junk_label(struct relsrc *R, const char *label)
+void rel_set_junk_label(struct relsrc *rel, const char *label)
 {
 	struct slice s = { label, strlen(label) };
-	size_t e = strmap_get(&R->labels, s);
+	size_t e = strmap_get(&rel->labels, s);
 	/* a junk label that no file uses removes nothing */
-	R->has_junk_label = e != (size_t)-1;
-	R->junk_label = e;
+	rel->has_junk_label = e != (size_t)-1;
+	rel->junk_label = e;
 }
 
 static size_t fold_of(size_t pos, size_t count, long folds)
@@ -202,85 +202,85 @@ static void push(struct relquery *out, struct slice item, long grade)
 	out->n++;
 }
 
-static int leaves(const struct relsrc *R, const struct labelrec *qr,
+static int leaves(const struct relsrc *rel, const struct labelrec *qr,
 		  size_t qfold, const struct labelrec *ir)
 {
-	if (R->has_junk_label && ir->label == R->junk_label)
+	if (rel->has_junk_label && ir->label == rel->junk_label)
 		return EXCL_JUNK_LABEL;
-	if (R->junk_samecam && qr->cam >= 0 && ir->label == qr->label &&
+	if (rel->junk_samecam && qr->cam >= 0 && ir->label == qr->label &&
 	    ir->cam == qr->cam)
 		return EXCL_SAME_CAMERA;
-	if (R->folds && fold_of(ir->pos, R->ilab.nrec, R->folds) != qfold)
+	if (rel->folds && fold_of(ir->pos, rel->ilab.nrec, rel->folds) != qfold)
 		return EXCL_FOLD;
 	return EXCL_NONE;
 }
 
-int rel_query(struct relsrc *R, struct slice q, struct relquery *out,
+int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 	      const char *file, long line)
 {
 	size_t i;
 
 	out->n = 0;
 	out->qrec = NULL;
-	if (R->kind == REL_QRELS) {
-		size_t e = strmap_get(&R->qq, q);
+	if (rel->kind == REL_QRELS) {
+		size_t e = strmap_get(&rel->qq, q);
 		if (e == (size_t)-1)
-			return R->keep_unjudged;
-		for (i = R->jbeg[e]; i < R->jbeg[e + 1]; i++) {
-			struct slice it = strmap_key(&R->jids, R->jent[i]);
-			long g = R->jgrade[i];
-			if (g < R->min_grade || g < 0)
+			return rel->keep_unjudged;
+		for (i = rel->jbeg[e]; i < rel->jbeg[e + 1]; i++) {
+			struct slice it = strmap_key(&rel->jids, rel->jent[i]);
+			long g = rel->jgrade[i];
+			if (g < rel->min_grade || g < 0)
 				continue;
-			if (R->exclude_self && slice_eq(it, q))
+			if (rel->exclude_self && slice_eq(it, q))
 				continue;
 			push(out, it, g);
 		}
 		return 1;
 	}
-	size_t e = strmap_get(&R->qlab.ids, q);
+	size_t e = strmap_get(&rel->qlab.ids, q);
 	if (e == (size_t)-1)
 		die_at(file, line, "query '%.*s' has no label", (int)q.n, q.p);
-	out->qrec = &R->qlab.rec[e];
-	out->fold = R->folds ? fold_of(out->qrec->pos, R->qlab.nrec, R->folds) : 0;
+	out->qrec = &rel->qlab.rec[e];
+	out->fold = rel->folds ? fold_of(out->qrec->pos, rel->qlab.nrec, rel->folds) : 0;
 	size_t l = out->qrec->label;
-	for (i = R->lbeg[l]; i < R->lbeg[l + 1]; i++) {
-		size_t it = R->litem[i];
-		struct slice s = strmap_key(&R->ilab.ids, it);
-		if (R->exclude_self && slice_eq(s, q))
+	for (i = rel->lbeg[l]; i < rel->lbeg[l + 1]; i++) {
+		size_t it = rel->litem[i];
+		struct slice s = strmap_key(&rel->ilab.ids, it);
+		if (rel->exclude_self && slice_eq(s, q))
 			continue;
-		if (leaves(R, out->qrec, out->fold, &R->ilab.rec[it]))
+		if (leaves(rel, out->qrec, out->fold, &rel->ilab.rec[it]))
 			continue;
 		push(out, s, 1);
 	}
 	return 1;
 }
 
-int rel_exclusion(const struct relsrc *R, const struct relquery *rq,
+int rel_exclusion(const struct relsrc *rel, const struct relquery *rq,
 		  struct slice q, struct slice item)
 {
-	if (R->exclude_self && slice_eq(item, q))
+	if (rel->exclude_self && slice_eq(item, q))
 		return EXCL_SELF;
-	if (R->kind != REL_LABELS ||
-	    !(R->has_junk_label || R->junk_samecam || R->folds))
+	if (rel->kind != REL_LABELS ||
+	    !(rel->has_junk_label || rel->junk_samecam || rel->folds))
 		return EXCL_NONE;
-	size_t e = strmap_get(&R->ilab.ids, item);
+	size_t e = strmap_get(&rel->ilab.ids, item);
 	if (e == (size_t)-1)
 		return EXCL_NONE;
-	return leaves(R, rq->qrec, rq->fold, &R->ilab.rec[e]);
+	return leaves(rel, rq->qrec, rq->fold, &rel->ilab.rec[e]);
 }
 
-int rel_excluded(const struct relsrc *R, const struct relquery *rq,
+int rel_excluded(const struct relsrc *rel, const struct relquery *rq,
 		 struct slice q, struct slice item)
 {
-	return rel_exclusion(R, rq, q, item) != EXCL_NONE;
+	return rel_exclusion(rel, rq, q, item) != EXCL_NONE;
 }
 
-size_t rel_nqueries(const struct relsrc *R)
+size_t rel_nqueries(const struct relsrc *rel)
 {
-	return R->kind == REL_QRELS ? R->qq.nent : 0;
+	return rel->kind == REL_QRELS ? rel->qq.nent : 0;
 }
 
-struct slice rel_query_id(const struct relsrc *R, size_t i)
+struct slice rel_query_id(const struct relsrc *rel, size_t i)
 {
-	return strmap_key(&R->qq, i);
+	return strmap_key(&rel->qq, i);
 }

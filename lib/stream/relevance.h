@@ -65,33 +65,33 @@ struct relquery {
 
 /* the record of id in F, or (size_t)-1; record hint is tried first, so
  * that a file in the order of the embedding rows is read without hashing */
-static inline size_t labelfile_find(const struct labelfile *F,
+static inline size_t labelfile_find(const struct labelfile *lf,
 				    struct slice id, size_t hint)
 {
-	if (hint < F->nrec && slice_eq(strmap_key(&F->ids, hint), id))
+	if (hint < lf->nrec && slice_eq(strmap_key(&lf->ids, hint), id))
 		return hint;
-	return strmap_get(&F->ids, id);
+	return strmap_get(&lf->ids, id);
 }
 
-void rel_load_qrels(struct relsrc *R, const char *path);
-void rel_load_labels(struct relsrc *R, const char *qpath, const char *ipath);
-void rel_set_junk_label(struct relsrc *R, const char *label);
+void rel_load_qrels(struct relsrc *rel, const char *path);
+void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath);
+void rel_set_junk_label(struct relsrc *rel, const char *label);
 /* fills *out for query q; 0 when q has no relevance (qrels: not judged,
  * unless keep_unjudged, which makes it a query without relevant items;
  * labels: dies naming file and line) */
-int rel_query(struct relsrc *R, struct slice q, struct relquery *out,
+int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 	      const char *file, long line);
 /* which rule takes item out of the gallery of query q (whose relquery is
  * rq), the first that applies in this order; EXCL_NONE (0) when none */
 enum { EXCL_NONE, EXCL_SELF, EXCL_JUNK_LABEL, EXCL_SAME_CAMERA, EXCL_FOLD,
        EXCL_RULES };
-int rel_exclusion(const struct relsrc *R, const struct relquery *rq,
+int rel_exclusion(const struct relsrc *rel, const struct relquery *rq,
 		  struct slice q, struct slice item);
 /* 1 when item leaves the gallery of query q (whose relquery is rq) */
-int rel_excluded(const struct relsrc *R, const struct relquery *rq,
+int rel_excluded(const struct relsrc *rel, const struct relquery *rq,
 		 struct slice q, struct slice item);
 /* qrels queries, for -c: count, id, relevant set */
-size_t rel_nqueries(const struct relsrc *R);
-struct slice rel_query_id(const struct relsrc *R, size_t i);
+size_t rel_nqueries(const struct relsrc *rel);
+struct slice rel_query_id(const struct relsrc *rel, size_t i);
 
 #endif

@@ -4,18 +4,18 @@
 
 #define NONE ((size_t)-1)
 
-void rowindex_init(struct rowindex *x, const struct embed *E)
+void rowindex_init(struct rowindex *x, const struct embed *emb)
 {
 	size_t i;
 
-	x->rows = E->rows;
-	x->numbered = E->idfile == NULL;
+	x->rows = emb->rows;
+	x->numbered = emb->idfile == NULL;
 	strmap_init(&x->map);
 	if (x->numbered)
 		return;
-	strmap_reserve(&x->map, E->rows);
-	for (i = 0; i < E->rows; i++)
-		strmap_put(&x->map, embed_id(E, i), NULL);
+	strmap_reserve(&x->map, emb->rows);
+	for (i = 0; i < emb->rows; i++)
+		strmap_put(&x->map, embed_id(emb, i), NULL);
 }
 
 size_t rowindex_get(const struct rowindex *x, struct slice id)

@@ -14,7 +14,7 @@ struct rowindex {
 	struct strmap map;	/* id -> row */
 };
 
-void rowindex_init(struct rowindex *x, const struct embed *E);
+void rowindex_init(struct rowindex *x, const struct embed *emb);
 /* the row named id, or (size_t)-1 */
 size_t rowindex_get(const struct rowindex *x, struct slice id);
 void rowindex_free(struct rowindex *x);

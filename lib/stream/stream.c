@@ -4,15 +4,15 @@
 #include "util/out.h"
 #include "stream/stream.h"
 
-void stream_open(struct stream *S, const char *path, const char *header)
+void stream_open(struct stream *st, const char *path, const char *header)
 {
-	lines_open(&S->L, path);
-	S->header = header;
-	S->parts.has_header = 0;
-	S->parts.ended = 0;
-	S->seen_any = 0;
-	S->comment = NULL;
-	S->comment_ctx = NULL;
+	lines_open(&st->L, path);
+	st->header = header;
+	st->parts.has_header = 0;
+	st->parts.ended = 0;
+	st->seen_any = 0;
+	st->comment = NULL;
+	st->comment_ctx = NULL;
 }
 
 int stream_is_header(struct slice line, const char *header)
@@ -82,65 +82,65 @@ void stream_check_kind(struct slice line, const char *expected,
 		}
 }
 
-void parts_header(struct parts *P, long lineno)
+void parts_header(struct parts *pt, long lineno)
 {
-	if (lineno == 1 || P->ended) {
-		P->has_header = 1;
-		P->ended = 0;
+	if (lineno == 1 || pt->ended) {
+		pt->has_header = 1;
+		pt->ended = 0;
 	}
 }
 
-void parts_end(struct parts *P)
+void parts_end(struct parts *pt)
 {
-	P->ended |= P->has_header;
+	pt->ended |= pt->has_header;
 }
 
-void parts_data(const struct parts *P, const char *file, long line)
+void parts_data(const struct parts *pt, const char *file, long line)
 {
-	if (P->ended)
+	if (pt->ended)
 		die_at(file, line, "data after the '# end' line");
 }
 
-void parts_finish(const struct parts *P, const char *file, long line)
+void parts_finish(const struct parts *pt, const char *file, long line)
 {
-	if (P->has_header && !P->ended)
+	if (pt->has_header && !pt->ended)
 		die_at(file, line,
 		       "stream ends without its '# end' line (the program upstream failed)");
 }
 
-int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf)
+int stream_next(struct stream *st, struct slice *f, size_t max, size_t *nf)
 {
 	struct slice line;
 
-	while (lines_next(&S->L, &line)) {
+	while (lines_next(&st->L, &line)) {
 		if (line.n && line.p[0] == '#') {
-			if (S->header && stream_is_header(line, S->header))
-				parts_header(&S->parts, S->L.lineno);
+			if (st->header && stream_is_header(line, st->header))
+				parts_header(&st->parts, st->L.lineno);
 			else if (stream_is_end(line))
-				parts_end(&S->parts);
-			else if (S->comment && S->comment(S->comment_ctx, line))
+				parts_end(&st->parts);
+			else if (st->comment && st->comment(st->comment_ctx, line))
 				;
 			else
-				stream_check_kind(line, S->header, S->L.name,
-						  S->L.lineno);
-			S->seen_any = 1;
+				stream_check_kind(line, st->header, st->L.name,
+						  st->L.lineno);
+			st->seen_any = 1;
 			continue;
 		}
 		size_t k = split_fields(line, f, max);
 		if (k == 0)
 			continue;	/* blank line */
-		parts_data(&S->parts, S->L.name, S->L.lineno);
+		parts_data(&st->parts, st->L.name, st->L.lineno);
 		*nf = k;
-		S->seen_any = 1;
+		st->seen_any = 1;
 		return 1;
 	}
-	parts_finish(&S->parts, S->L.name, S->L.lineno);
+	parts_finish(&st->parts, st->L.name, st->L.lineno);
 	return 0;
 }
 
-void stream_close(struct stream *S)
+void stream_close(struct stream *st)
 {
-	lines_close(&S->L);
+	lines_close(&st->L);
 }
 
 void stream_write_header(const char *header)

@@ -19,12 +19,12 @@ struct parts {
 	int has_header, ended;
 };
 /* a header line at line lineno of the file */
-void parts_header(struct parts *P, long lineno);
-void parts_end(struct parts *P);
+void parts_header(struct parts *pt, long lineno);
+void parts_end(struct parts *pt);
 /* die naming file and line when data comes after an end line */
-void parts_data(const struct parts *P, const char *file, long line);
+void parts_data(const struct parts *pt, const char *file, long line);
 /* die when the file ended (at line) inside a part with a header */
-void parts_finish(const struct parts *P, const char *file, long line);
+void parts_finish(const struct parts *pt, const char *file, long line);
 
 struct stream {
 	struct lines L;
@@ -37,12 +37,12 @@ struct stream {
 	void *comment_ctx;
 };
 
-void stream_open(struct stream *S, const char *path, const char *header);
+void stream_open(struct stream *st, const char *path, const char *header);
 /* The next data line split into fields (at most max stored; *nf gets the
  * total). Comment and blank lines are skipped. Returns 0 at the end, after
  * checking the end line. */
-int stream_next(struct stream *S, struct slice *f, size_t max, size_t *nf);
-void stream_close(struct stream *S);
+int stream_next(struct stream *st, struct slice *f, size_t max, size_t *nf);
+void stream_close(struct stream *st);
 
 /* a comment line that is this header, or the end line */
 int stream_is_header(struct slice line, const char *header);
