@@ -19,46 +19,11 @@ load helper
 
 ROOT="$BATS_TEST_DIRNAME/.."
 
-# extract PAGE DIR: writes DIR/N.cmd, DIR/N.where and, when output is shown,
-# DIR/N.out, numbering from the count already in DIR.
+# extract PAGE DIR: the EXAMPLES commands of PAGE into DIR, numbered on
+# from those already there (tests/manextract.awk)
 extract() {
-	awk -v dir="$2" -v page="$1" -v n="$(ls "$2" | grep -c '\.cmd$')" '
-	function unroff(s) {
-		gsub(/\\&/, "", s); gsub(/\\-/, "-", s); gsub(/\\\(aq/, "\047", s)
-		gsub(/\\\(dq/, "\"", s); gsub(/\\\(ga/, "`", s)
-		gsub(/\\\(ti/, "~", s); gsub(/\\\(ha/, "^", s)
-		gsub(/\\e/, "\\", s)
-		return s
-	}
-	function flush() {
-		if (cmd == "") return
-		f = sprintf("%s/%04d", dir, ++n)
-		printf "%s", cmd > (f ".cmd"); close(f ".cmd")
-		print page ":" cmdline > (f ".where"); close(f ".where")
-		if (nout) {
-			printf "%s", out > (f ".out"); close(f ".out")
-		}
-		cmd = ""; out = ""; nout = 0; cont = 0
-	}
-	/^\.Sh / { flush(); inex = ($0 ~ /^\.Sh[ \t]+"?EXAMPLES"?[ \t]*$/); inlit = 0; next }
-	!inex { next }
-	/^\.Bd[ \t].*-literal/ { inlit = 1; next }
-	/^\.Ed/ { flush(); inlit = 0; next }
-	!inlit { next }
-	{
-		line = unroff($0)
-		if (cont) {
-			cmd = cmd line "\n"; cont = (line ~ /\\$/); next
-		}
-		if (line ~ /^\$ /) {
-			flush()
-			cmdline = FNR
-			cmd = substr(line, 3) "\n"; cont = (line ~ /\\$/); next
-		}
-		if (cmd != "") { out = out line "\n"; nout++ }
-	}
-	END { flush() }
-	' "$1"
+	awk -v dir="$2" -v n="$(ls "$2" | grep -c '\.cmd$')" \
+	    -f "$BATS_TEST_DIRNAME/manextract.awk" "$1"
 }
 
 squeeze() { awk '{ $1 = $1; print }' "$@"; }

@@ -5,57 +5,17 @@
 # derived in a comment from the toy gallery.
 #
 # Commands are taken from the page source as tests/man.bats takes them
-# from EXAMPLES, but from every section: in a `.Bd -literal` display, a
-# line starting with `$ ` is a command, a line ending with `\e` goes on at
-# the next, a command holding <<'EOF' goes on to the line EOF (the reader
-# types the data in), and the lines that follow up to the next `$ ` or
-# `.Ed` are its standard output (blanks squeezed).
+# from EXAMPLES (tests/manextract.awk), but from every section; a command
+# holding <<'EOF' goes on to the line EOF (the reader types the data in),
+# and output is compared with blanks squeezed.
 load helper
 load data/ranks/common
 
 PAGE="$BATS_TEST_DIRNAME/../man/rankkit-tutorial.7"
 
-# extract DIR: DIR/NNNN.cmd, .where and (output shown) .out
+# extract DIR: every command of the page into DIR (tests/manextract.awk)
 extract() {
-	awk -v dir="$1" '
-	function unroff(s) {
-		gsub(/\\&/, "", s); gsub(/\\-/, "-", s); gsub(/\\\(aq/, "\047", s)
-		gsub(/\\\(dq/, "\"", s); gsub(/\\\(ga/, "`", s)
-		gsub(/\\\(ti/, "~", s); gsub(/\\\(ha/, "^", s)
-		gsub(/\\e/, "\\", s)
-		return s
-	}
-	function flush() {
-		if (cmd == "") return
-		f = sprintf("%s/%04d", dir, ++n)
-		printf "%s", cmd > (f ".cmd"); close(f ".cmd")
-		print FILENAME ":" cmdline > (f ".where"); close(f ".where")
-		if (nout) { printf "%s", out > (f ".out"); close(f ".out") }
-		cmd = ""; out = ""; nout = 0; cont = 0; doc = ""
-	}
-	/^\.Bd[ \t].*-literal/ { inlit = 1; next }
-	/^\.Ed/ { flush(); inlit = 0; next }
-	!inlit { next }
-	{
-		line = unroff($0)
-		if (doc != "") {
-			cmd = cmd line "\n"; if (line == doc) doc = ""; next
-		}
-		if (cont) {
-			cmd = cmd line "\n"; cont = (line ~ /\\$/); next
-		}
-		if (line ~ /^\$ /) {
-			flush()
-			cmdline = FNR
-			cmd = substr(line, 3) "\n"; cont = (line ~ /\\$/)
-			if (match(line, /<<\047?[A-Z]+\047?/)) {
-				doc = substr(line, RSTART + 2, RLENGTH - 2); gsub(/\047/, "", doc)
-			}
-			next
-		}
-		if (cmd != "") { out = out line "\n"; nout++ }
-	}
-	END { flush() }' "$PAGE"
+	awk -v dir="$1" -v n=0 -v every=1 -f "$BATS_TEST_DIRNAME/manextract.awk" "$PAGE"
 }
 
 squeeze() { awk '{ $1 = $1; print }' "$@"; }
