@@ -1,5 +1,18 @@
-# The table of error cases shared by the error tests (GNU datamash's
-# habit: rows of arguments, input, expected status and exact message).
+# The tables of cases shared by the error tests (GNU datamash's habit: rows
+# of arguments, input, expected status and exact message).
+
+# table_case CMD IN: runs `printf IN | CMD` (IN and CMD trimmed of the
+# blanks around them), stdout in $out, stderr in $got, the status in $code
+table_case() {
+	local cmd in
+	cmd=$(echo $1)
+	in=${2#"${2%%[![:space:]]*}"}; in=${in%"${in##*[![:space:]]}"}
+	code=0
+	# shellcheck disable=SC2086
+	out=$(printf -- "$in" | $cmd 2>err) || code=$?
+	got=$(cat err)
+}
+
 # err_table: rows "STATUS | COMMAND | STDIN (printf format) | STDERR" on
 # stdin. Runs `printf STDIN | COMMAND` for each and checks the status, that
 # stderr is exactly STDERR and that stdout holds no `# end`.
@@ -8,13 +21,9 @@ err_table() {
 	while IFS='|' read -r st cmd in want; do
 		st=$(echo $st)
 		case $st in ''|\#*) continue ;; esac
-		cmd=$(echo $cmd); want=${want# }
-		in=${in#"${in%%[![:space:]]*}"}; in=${in%"${in##*[![:space:]]}"}
+		want=${want# }
 		rows=$((rows + 1))
-		code=0
-		# shellcheck disable=SC2086
-		out=$(printf -- "$in" | $cmd 2>err) || code=$?
-		got=$(cat err)
+		table_case "$cmd" "$in"
 		if [ "$code" != "$st" ] || [ "$got" != "$want" ] || [[ $out == *"# end"* ]]; then
 			printf 'FAIL %s < "%s":\n  status %s, want %s\n  stderr: %s\n  want:   %s\n' \
 			    "$cmd" "$in" "$code" "$st" "$got" "$want" >&2
@@ -26,3 +35,22 @@ err_table() {
 	[ "$rows" -gt 0 ] && [ "$fails" -eq 0 ]
 }
 
+# ok_table: rows "COMMAND | STDIN (printf format) | STDERR": status 0, the
+# output ends with `# end`, stderr is exactly STDERR (\n separates lines)
+ok_table() {
+	local cmd in want got out fails=0 rows=0 code
+	while IFS='|' read -r cmd in want; do
+		case $cmd in ''|\#*) continue ;; esac
+		want=${want# }
+		rows=$((rows + 1))
+		table_case "$cmd" "$in"
+		if [ "$code" != 0 ] || [ "$got" != "$(printf -- "$want")" ] ||
+		    [ "$(printf '%s\n' "$out" | tail -1)" != "# end" ]; then
+			printf 'FAIL %s < "%s":\n  status %s\n  stderr: %s\n  want:   %s\n' \
+			    "$cmd" "$in" "$code" "$got" "$want" >&2
+			fails=$((fails + 1))
+		fi
+	done
+	echo "$rows rows, $fails failing" >&2
+	[ "$rows" -gt 0 ] && [ "$fails" -eq 0 ]
+}

@@ -25,30 +25,6 @@ setup() {
 	printf 'q1 x1 1\nq1 x2 1\n' > q_nomatch
 }
 
-# ok_table: rows "COMMAND | STDIN (printf format) | STDERR": status 0, the
-# output ends with `# end`, stderr is exactly STDERR (\n separates lines)
-ok_table() {
-	local cmd in want got out fails=0 rows=0 code
-	while IFS='|' read -r cmd in want; do
-		case $cmd in ''|\#*) continue ;; esac
-		cmd=$(echo $cmd); want=${want# }
-		in=${in#"${in%%[![:space:]]*}"}; in=${in%"${in##*[![:space:]]}"}
-		rows=$((rows + 1))
-		code=0
-		# shellcheck disable=SC2086
-		out=$(printf -- "$in" | $cmd 2>err) || code=$?
-		got=$(cat err)
-		if [ "$code" != 0 ] || [ "$got" != "$(printf -- "$want")" ] ||
-		    [ "$(printf '%s\n' "$out" | tail -1)" != "# end" ]; then
-			printf 'FAIL %s < "%s":\n  status %s\n  stderr: %s\n  want:   %s\n' \
-			    "$cmd" "$in" "$code" "$got" "$want" >&2
-			fails=$((fails + 1))
-		fi
-	done
-	echo "$rows rows, $fails failing" >&2
-	[ "$rows" -gt 0 ] && [ "$fails" -eq 0 ]
-}
-
 @test "strict: items without a label, ids that name no row" {
 	err_table <<-'T'
 	# a score line whose item the labels lack
