@@ -5,8 +5,9 @@
  * that queries straddle chunks); byte 3 --shard I/N. The rest is the
  * stream. Both runs go on here, under the fuzzer's coverage, when the one
  * on one thread succeeds; when it fails, the run on N threads goes on in
- * a child process, since an error on the calling thread leaves its
- * workers behind. The two must agree: the same exit status, line and
+ * a child process, which takes with it what the error leaves allocated
+ * (the pool has stopped its workers before the error reaches the trap
+ * here: pool.c). The two must agree: the same exit status, line and
  * message, and on success the same bytes and the same counts, and every
  * line a rank-stream line. */
 #include <errno.h>

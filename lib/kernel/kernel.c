@@ -354,7 +354,7 @@ struct run {
 	void *ctx;
 	size_t qf, nif, qb;	/* queries and items per fold, chunk size */
 	size_t nchunks, cpf;	/* chunks, chunks per fold */
-	void **S;		/* per slot: the chunk's scores, or NULL */
+	void **slotscores;	/* per slot: the chunk's scores, or NULL */
 };
 
 /* task t is chunk t->seq: its queries, its items and its slot */
@@ -377,7 +377,7 @@ static void chunk_of(const struct run *job, const struct pool_task *t,
 		c->i0 = job->kern->ibeg;
 	if (c->i0 >= c->i1)
 		c->i0 = c->i1 = f * job->nif;
-	c->scores = job->S[t->slot];
+	c->scores = job->slotscores[t->slot];
 }
 
 static int take_chunk(void *arg, const struct pool_task *t)
@@ -392,8 +392,8 @@ static void work_chunk(void *arg, const struct pool_task *t)
 	struct kchunk c;
 
 	chunk_of(job, t, &c);
-	if (job->S[t->slot])
-		kernel_block(job->kern, c.q0, c.q1, c.i0, c.i1, job->S[t->slot]);
+	if (job->slotscores[t->slot])
+		kernel_block(job->kern, c.q0, c.q1, c.i0, c.i1, job->slotscores[t->slot]);
 	job->work(job->ctx, &c);
 }
 
@@ -410,7 +410,7 @@ static void run(const struct kernel *kern, int nthreads, size_t folds,
 		kchunk_fn work, kchunk_fn emit, void *ctx, int scores)
 {
 	struct run job = { .kern = kern, .work = work, .emit = emit, .ctx = ctx };
-	struct pool_job J = { take_chunk, work_chunk, give_chunk, &job };
+	struct pool_job pj = { take_chunk, work_chunk, give_chunk, &job };
 	size_t per;
 	int i, nslots;
 
@@ -427,13 +427,13 @@ static void run(const struct kernel *kern, int nthreads, size_t folds,
 	if ((size_t)nthreads > job.nchunks)
 		nthreads = job.nchunks ? (int)job.nchunks : 1;
 	nslots = pool_nslots(nthreads);
-	job.S = xcalloc((size_t)nslots, sizeof *job.S);
+	job.slotscores = xcalloc((size_t)nslots, sizeof *job.slotscores);
 	for (i = 0; scores && i < nslots; i++)
-		job.S[i] = xmalloc(job.qb * per);
-	pool_run(&J, nthreads);
+		job.slotscores[i] = xmalloc(job.qb * per);
+	pool_run(&pj, nthreads);
 	for (i = 0; i < nslots; i++)
-		free(job.S[i]);
-	free(job.S);
+		free(job.slotscores[i]);
+	free(job.slotscores);
 }
 
 void kernel_run(const struct kernel *kern, int nthreads, size_t folds,

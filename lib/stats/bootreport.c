@@ -95,22 +95,22 @@ static void wilson_of(const struct columns *cols, size_t c,
 
 void boot_one(const struct mtable *tab, const struct bootopts *o)
 {
-	struct columns C = { .v = tab->v, .n = tab->nq, .k = tab->nm };
-	double *rep = replicates(C.k, o->resamples);
-	resample_means(&C, o->resamples, o->seed, o->threads, rep);
+	struct columns cols = { .v = tab->v, .n = tab->nq, .k = tab->nm };
+	double *rep = replicates(cols.k, o->resamples);
+	resample_means(&cols, o->resamples, o->seed, o->threads, rep);
 	out_str("# " HDR_BOOT_ONE);
 	out_str(o->wilson ? HDR_BOOT_WILSON "\n" : "\n");
-	for (size_t c = 0; c < C.k; c++) {
+	for (size_t c = 0; c < cols.k; c++) {
 		double lo, hi, m_lo, m_hi;
 		size_t m;
-		interval_of(&C, c, rep + c * (size_t)o->resamples, o, &lo, &hi);
+		interval_of(&cols, c, rep + c * (size_t)o->resamples, o, &lo, &hi);
 		out_slice(strmap_key(&tab->measures, c));
 		out_str("\tall");
-		out_number(column_mean(&C, c, &m), o->decimals);
+		out_number(column_mean(&cols, c, &m), o->decimals);
 		out_number(lo, o->decimals);
 		out_number(hi, o->decimals);
 		if (o->wilson) {
-			wilson_of(&C, c, o, &m_lo, &m_hi);
+			wilson_of(&cols, c, o, &m_lo, &m_hi);
 			out_number(m_lo, o->decimals);
 			out_number(m_hi, o->decimals);
 		}
@@ -196,26 +196,26 @@ void boot_compare(const struct mtable *tab, int nfiles,
 		  const struct bootopts *o)
 {
 	size_t pairs = (size_t)nfiles - 1;
-	struct columns C = { .n = tab[0].nq, .k = tab[0].nm * pairs };
+	struct columns cols = { .n = tab[0].nq, .k = tab[0].nm * pairs };
 	double *d = differences(tab, nfiles);
-	C.v = d;
-	double *rep = replicates(C.k, o->resamples);
-	double *p = xmalloc((C.k + 1) * sizeof *p);
-	double *adj = xmalloc((C.k + 1) * sizeof *adj);
-	resample_means(&C, o->resamples, o->seed, o->threads, rep);
-	signflip_pvalues(&C, o->permutations, o->seed + 1, o->threads, p);
+	cols.v = d;
+	double *rep = replicates(cols.k, o->resamples);
+	double *p = xmalloc((cols.k + 1) * sizeof *p);
+	double *adj = xmalloc((cols.k + 1) * sizeof *adj);
+	resample_means(&cols, o->resamples, o->seed, o->threads, rep);
+	signflip_pvalues(&cols, o->permutations, o->seed + 1, o->threads, p);
 	for (size_t m = 0; m < tab[0].nm; m++)
 		holm_adjust(p + m * pairs, pairs, adj + m * pairs);
 	write_pair_header(tab, nfiles);
 	int pdec = o->decimals > 6 ? o->decimals : 6;
-	for (size_t c = 0; c < C.k; c++) {
+	for (size_t c = 0; c < cols.k; c++) {
 		double lo, hi;
 		size_t m;
-		interval_of(&C, c, rep + c * (size_t)o->resamples, o, &lo, &hi);
+		interval_of(&cols, c, rep + c * (size_t)o->resamples, o, &lo, &hi);
 		out_slice(strmap_key(&tab[0].measures, c / pairs));
 		out_str("\tA-");
 		out_char((char)('B' + c % pairs));
-		out_number(column_mean(&C, c, &m), o->decimals);
+		out_number(column_mean(&cols, c, &m), o->decimals);
 		out_number(lo, o->decimals);
 		out_number(hi, o->decimals);
 		out_number(nfiles > 2 ? adj[c] : p[c], pdec);

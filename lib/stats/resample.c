@@ -10,7 +10,7 @@
 #include "stats/resample.h"
 
 struct resampling {
-	struct dense D;
+	struct dense dense;
 	long B;
 	double *out;
 	double **count;		/* per worker: how often each query is drawn */
@@ -19,7 +19,7 @@ struct resampling {
 static void one_resample(void *ctx, struct rng *r, long b, int worker)
 {
 	const struct resampling *rs = ctx;
-	const struct dense *dn = &rs->D;
+	const struct dense *dn = &rs->dense;
 	size_t n = dn->n;
 	double *count = rs->count[worker];
 	memset(count, 0, n * sizeof *count);
@@ -43,7 +43,7 @@ void resample_means(const struct columns *cols, long B, uint64_t seed,
 	}
 	struct draws job = { .n = B, .seed = seed, .draw = one_resample, .ctx = &rs };
 	int nw = draws_workers(threads);
-	dense_make(&rs.D, cols);
+	dense_make(&rs.dense, cols);
 	rs.count = xcalloc((size_t)nw, sizeof *rs.count);
 	for (int w = 0; w < nw; w++)
 		rs.count[w] = xmalloc(cols->n * sizeof **rs.count + 1);
@@ -51,5 +51,5 @@ void resample_means(const struct columns *cols, long B, uint64_t seed,
 	for (int w = 0; w < nw; w++)
 		free(rs.count[w]);
 	free(rs.count);
-	dense_free(&rs.D);
+	dense_free(&rs.dense);
 }

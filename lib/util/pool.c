@@ -4,6 +4,7 @@
  * whichever finishes first. */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include "util/err.h"
 #include "util/pool.h"
@@ -99,8 +100,39 @@ static void give_in_order(struct pool *pool)
 	}
 }
 
+/* Hands the tasks back; 0 when all went, 1 when give raised an error
+ * under the caller's own trap (err.h): the error is then in *err, and the
+ * workers are still to be stopped. Without a trap an error exits the
+ * process, workers and all. */
+static int give_trapped(struct pool *pool, struct errtrap *err)
+{
+	struct errtrap *outer = rk_trap;
+
+	if (!outer) {
+		give_in_order(pool);
+		return 0;
+	}
+	rk_trap = err;
+	if (setjmp(err->jb) == 0) {
+		give_in_order(pool);
+		rk_trap = outer;
+		return 0;
+	}
+	rk_trap = outer;
+	pthread_mutex_lock(&pool->mu);
+	pool->end = 1;
+	pthread_cond_broadcast(&pool->cv_free);
+	pthread_mutex_unlock(&pool->mu);
+	return 1;
+}
+
+/* An error on the calling thread reaches its trap only once the workers
+ * have stopped: they use the caller's stack (the pool, the job's context),
+ * which the jump to the trap gives back. */
 void pool_run(const struct pool_job *job, int nthreads)
 {
+	struct errtrap err;
+	int failed;
 	struct pool pool = { .job = job };
 	struct pool_task t = { 0, 0, 0 };
 	struct worker *wk;
@@ -127,7 +159,7 @@ void pool_run(const struct pool_job *job, int nthreads)
 		if (pthread_create(&wk[i].tid, NULL, worker_main, &wk[i]) != 0)
 			die(EXIT_DATA, "cannot start a thread");
 	}
-	give_in_order(&pool);
+	failed = give_trapped(&pool, &err);
 	for (i = 0; i < nthreads; i++)
 		pthread_join(wk[i].tid, NULL);
 	free(wk);
@@ -136,4 +168,10 @@ void pool_run(const struct pool_job *job, int nthreads)
 	pthread_mutex_destroy(&pool.mu);
 	pthread_cond_destroy(&pool.cv_free);
 	pthread_cond_destroy(&pool.cv_done);
+	if (failed) {
+		rk_trap->status = err.status;
+		rk_trap->line = err.line;
+		memcpy(rk_trap->msg, err.msg, sizeof err.msg);
+		longjmp(rk_trap->jb, 1);
+	}
 }
