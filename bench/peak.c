@@ -19,8 +19,12 @@
  * of that variant's FMA peak.
  *
  * Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so that other
- * processes on a shared machine slow the wall clock more than the figures;
- * each figure is the median of ROUNDS [5] rounds, the peak and the kernel
+ * processes on a shared machine slow the wall clock more than the figures.
+ * Within a round each figure is the median of short pieces timed alone (16
+ * slices of the chains; the kernel's blocks one by one), since a piece
+ * that another process interrupted (its switches, its use of the caches)
+ * is slower only; the kernel's whole run is printed beside it. Each figure
+ * is then the median of ROUNDS [5] rounds, the peak and the kernel
  * measured alternately within a round.
  *
  * Built by bench/crossmodal.sh against the project's library:
@@ -48,7 +52,7 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-enum { NCHAIN = 12, ITER = 1 << 24 };
+enum { NCHAIN = 12, ITER = 1 << 24, SLICES = 16 };
 
 static double cpu_now(void)
 {
@@ -136,17 +140,6 @@ enum { NPROBE = sizeof probe / sizeof probe[0], MAXROUNDS = 99 };
 
 static volatile double sink;
 
-/* GFLOP/s of f on `lanes` lanes: 2 flops a step */
-static double chain_gflops(chain_fn f, int lanes)
-{
-	long n = ITER / lanes;
-	double t = cpu_now();
-
-	sink += f(n);
-	t = cpu_now() - t;
-	return 2.0 * n * NCHAIN * lanes / t / 1e9;
-}
-
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -157,6 +150,24 @@ static double median(double *v, int n)
 {
 	qsort(v, (size_t)n, sizeof *v, cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* GFLOP/s of f on `lanes` lanes, 2 flops a step: the run is cut into
+ * SLICES slices timed alone, and the median slice counts, so that slices
+ * another process interrupted (its cache misses, its switches) are left
+ * out */
+static double chain_gflops(chain_fn f, int lanes)
+{
+	long n = ITER / lanes / SLICES;
+	double t[SLICES];
+	int i;
+
+	for (i = 0; i < SLICES; i++) {
+		double t0 = cpu_now();
+		sink += f(n);
+		t[i] = cpu_now() - t0;
+	}
+	return 2.0 * n * NCHAIN * lanes / median(t, SLICES) / 1e9;
 }
 
 /* a random matrix in [-1, 1) (a 64-bit LCG: benchmark data only) */
@@ -182,42 +193,63 @@ static void random_embed(struct embed *E, const char *name, size_t rows,
 	}
 }
 
-/* GFLOP/s of the block kernel (count 0: kernel_block on blocks of `rows`
- * queries x every item, the scores written to one block's buffer and left
- * unread) or of the count kernel (kernel_count on blocks of `rows` queries,
- * every score below its one target) */
-static double kernel_gflops(const struct kernel *kern, int count, size_t rows)
-{
-	double t, flops = 2.0 * kern->nq * kern->ni * kern->dim;
-	static const double top = 1e300;
-	size_t q, nq = kern->nq;
+/* one round of the kernel alone: the median GFLOP/s of its blocks, of the
+ * peak's slices and of their ratios, and the figure of the whole run */
+struct kround {
+	double gflops, peak, ratio, whole;
+};
 
-	if (!count) {
-		void *S = xmalloc(rows * kern->ni * (size_t)kern->type);
-		t = cpu_now();
-		for (q = 0; q < nq; q += rows)
-			kernel_block(kern, q, q + rows < nq ? q + rows : nq, 0,
-				     kern->ni, S);
-		t = cpu_now() - t;
-		free(S);
-	} else {
-		struct kcount *kc = xcalloc(rows, sizeof *kc);
-		size_t *cnt = xcalloc(2 * rows, sizeof *cnt);
-		for (q = 0; q < rows; q++) {
-			kc[q].u = &top;
-			kc[q].d = 1;
-			kc[q].above = cnt + 2 * q;
-			kc[q].eq = cnt + 2 * q + 1;
-		}
-		t = cpu_now();
-		for (q = 0; q < nq; q += rows)
-			kernel_count(kern, q, q + rows < nq ? q + rows : nq, 0,
-				     kern->ni, kc);
-		t = cpu_now() - t;
-		free(kc);
-		free(cnt);
+/* The block kernel (count 0: kernel_block on blocks of `rows` queries x
+ * every item, the scores written to one block's buffer and left unread) or
+ * the count kernel (kernel_count on blocks of `rows` queries, every score
+ * below its one target). Each block is timed alone right after a slice of
+ * the peak's chains `pf` (on `lanes` lanes), and the medians over the whole
+ * blocks count: a block and its slice run at the same clock and share the
+ * core alike, so their ratio moves less than either. */
+static struct kround kernel_round(const struct kernel *kern, int count,
+				  size_t rows, chain_fn pf, int lanes)
+{
+	static const double top = 1e300;
+	size_t q, nq = kern->nq, nb = (nq + rows - 1) / rows, b;
+	int nfull = nq / rows ? (int)(nq / rows) : 1;
+	long n = ITER / lanes / SLICES;
+	double *t = xcalloc(3 * nb, sizeof *t), *tp = t + nb, *ratio = tp + nb;
+	double sum = 0, fb = 2.0 * (nq < rows ? nq : rows) * kern->ni * kern->dim;
+	double fp = 2.0 * n * NCHAIN * lanes;
+	void *S = count ? NULL : xmalloc(rows * kern->ni * (size_t)kern->type);
+	struct kcount *kc = xcalloc(rows, sizeof *kc);
+	size_t *cnt = xcalloc(2 * rows, sizeof *cnt);
+	struct kround kr;
+
+	for (q = 0; q < rows; q++) {
+		kc[q].u = &top;
+		kc[q].d = 1;
+		kc[q].above = cnt + 2 * q;
+		kc[q].eq = cnt + 2 * q + 1;
 	}
-	return flops / t / 1e9;
+	for (b = 0, q = 0; q < nq; q += rows, b++) {
+		size_t q1 = q + rows < nq ? q + rows : nq;
+		double t0 = cpu_now();
+		sink += pf(n);
+		tp[b] = cpu_now() - t0;
+		t0 = cpu_now();
+		if (count)
+			kernel_count(kern, q, q1, 0, kern->ni, kc);
+		else
+			kernel_block(kern, q, q1, 0, kern->ni, S);
+		t[b] = cpu_now() - t0;
+		sum += t[b];
+		ratio[b] = (fb / t[b]) / (fp / tp[b]);
+	}
+	kr.whole = 2.0 * nq * kern->ni * kern->dim / sum / 1e9;
+	kr.ratio = median(ratio, nfull);
+	kr.gflops = fb / median(t, nfull) / 1e9;
+	kr.peak = fp / median(tp, nfull) / 1e9;
+	free(t);
+	free(S);
+	free(kc);
+	free(cnt);
+	return kr;
 }
 
 static size_t parse_size(const char *s, size_t lo, size_t hi)
@@ -264,7 +296,8 @@ int main(int argc, char **argv)
 {
 	size_t nq = 5000, ni = 25000, dim = 64, rounds = 5;
 	size_t brows = 24, crows = 240;
-	double v[4][MAXROUNDS], k[4][MAXROUNDS], pk64 = 0, pk32 = 0;
+	double v[4][MAXROUNDS], k[4][MAXROUNDS], w[4][MAXROUNDS];
+	double pc[4][MAXROUNDS];
 	const char *chosen;
 	unsigned long long seed = 1;
 	struct embed qemb, iemb;
@@ -302,28 +335,29 @@ int main(int argc, char **argv)
 		if (strcmp(probe[p].name, chosen) == 0)
 			break;
 	pr = &probe[p];
-	/* alternately: the chosen variant's peak, then the kernels */
-	for (r = 0; r < (int)rounds; r++) {
-		v[0][r] = chain_gflops(pr->fma64, pr->lanes64);
-		k[0][r] = kernel_gflops(&kern64, 0, brows);
-		k[1][r] = kernel_gflops(&kern64, 1, crows);
-		v[2][r] = chain_gflops(pr->fma32, 2 * pr->lanes64);
-		k[2][r] = kernel_gflops(&kern32, 0, brows);
-		k[3][r] = kernel_gflops(&kern32, 1, crows);
-	}
-	pk64 = median(v[0], (int)rounds);
-	pk32 = median(v[2], (int)rounds);
+	/* each block beside a slice of the chosen variant's peak */
+	for (r = 0; r < (int)rounds; r++)
+		for (j = 0; j < 4; j++) {
+			struct kround kr = kernel_round(j < 2 ? &kern64 : &kern32,
+				j % 2, j % 2 ? crows : brows,
+				j < 2 ? pr->fma64 : pr->fma32,
+				j < 2 ? pr->lanes64 : 2 * pr->lanes64);
+			k[j][r] = kr.gflops;
+			v[j][r] = kr.peak;
+			pc[j][r] = kr.ratio;
+			w[j][r] = kr.whole;
+		}
 	printf("scoring kernel, variant %s (chosen at run time), "
 	       "%zu x %zu x %zu, dot, one thread, median of %zu rounds; "
 	       "blocks of %zu (scores) and %zu (count) queries x %zu items:\n",
 	       chosen, nq, ni, dim, rounds, brows, crows, ni);
-	for (j = 0; j < 4; j++) {
-		double g = median(k[j], (int)rounds), pk = j < 2 ? pk64 : pk32;
+	for (j = 0; j < 4; j++)
 		printf("- %s, %s: %.1f GFLOP/s, %.0f%% of the fma peak "
-		       "(%.1f)\n", j < 2 ? "float64" : "float32",
-		       j % 2 ? "count (rankof -e)" : "scores (simmat)", g,
-		       100 * g / pk, pk);
-	}
+		       "(%.1f); whole run %.1f GFLOP/s\n",
+		       j < 2 ? "float64" : "float32",
+		       j % 2 ? "count (rankof -e)" : "scores (simmat)",
+		       median(k[j], (int)rounds), 100 * median(pc[j], (int)rounds),
+		       median(v[j], (int)rounds), median(w[j], (int)rounds));
 	kernel_free(&kern64);
 	kernel_free(&kern32);
 	return 0;
