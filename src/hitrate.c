@@ -77,9 +77,6 @@ static const struct mdef defs[] = {
 	  .explain = explain_first },
 	{ .name = "MeanR", .kind = MK_MEAN, .needs_rel = 1, .value = v_first,
 	  .explain = explain_first },
-	/* a sum of three rates, printed in their units: percent up to 300 */
-	{ .name = "rsum", .rate = 1, .kind = MK_MEAN, .value = v_rsum,
-	  .on_request = 1 },
 	/* trec_eval's counts and the run's tag, only when -m names them */
 	{ .name = "num_q", .kind = MK_SUM, .value = count_query,
 	  .integer = 1, .summary_only = 1, .with_empty = 1,
@@ -93,6 +90,9 @@ static const struct mdef defs[] = {
 	  .on_request = 1, .trec = "num_rel_ret" },
 	{ .name = "runid", .kind = MK_RUN, .value = count_none,
 	  .summary_only = 1, .on_request = 1, .trec = "runid" },
+	/* a sum of three rates, printed in their units: percent up to 300 */
+	{ .name = "rsum", .rate = 1, .kind = MK_MEAN, .value = v_rsum,
+	  .on_request = 1 },
 };
 
 static const char *const medr_names[] = { "median", "vsepp", NULL };
