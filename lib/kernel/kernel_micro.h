@@ -33,6 +33,7 @@
 #define ANY MNAME(any)
 #define TCOUNT MNAME(tcount)
 #define SWEEP MNAME(sweep)
+#define LIVE MNAME(live)
 
 #define VL (NR / NV)		/* lanes of V */
 #define GL (sizeof(G) / sizeof(T))	/* lanes of G */
@@ -159,6 +160,18 @@ ATTR static inline void TCOUNT(const struct kernel *kern, size_t qa,
 	}
 }
 
+/* per block of MR queries (of n), whether any of them has a target */
+static unsigned char *LIVE(const struct kcount *kc, size_t n)
+{
+	size_t nb = (n + MR - 1) / MR, b, r;
+	unsigned char *live = xmalloc(nb ? nb : 1);
+
+	for (b = 0; b < nb; b++)
+		for (live[b] = 0, r = b * MR; r < n && r < b * MR + MR; r++)
+			live[b] |= kc[r].d != 0;
+	return live;
+}
+
 /* queries of a group: their packed rows stay in the L2 cache (256 KiB,
  * a multiple of MR rows) while each tile of items passes over them once */
 #define QUERY_GROUP(dim) (262144 / ((dim) * MR * sizeof(T)) ? \
@@ -183,6 +196,7 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 	T buf[MR][NR] __attribute__((aligned(64)));
 	T *dst[MR];
 	T *qpack = QPACK(kern, q0, q1);
+	unsigned char *live = kc ? LIVE(kc, q1 - q0) : NULL;
 
 	for (qg = q0; qg < q1; qg += qgn) {
 		size_t qge = qg + qgn < q1 ? qg + qgn : q1;
@@ -193,10 +207,8 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 			size_t je = t * NR + NR > i1 ? i1 - t * NR : NR;
 			for (qa = qg; qa < qge; qa += MR) {
 				size_t nr = qge - qa < MR ? qge - qa : MR;
-				int whole = !kc && jb == 0 && je == NR, live = !kc;
-				for (r = 0; kc && r < nr; r++)
-					live |= kc[qa + r - q0].d != 0;
-				if (!live)
+				int whole = !kc && jb == 0 && je == NR;
+				if (kc && !live[(qa - q0) / MR])
 					continue;
 				for (r = 0; r < MR; r++)
 					dst[r] = whole && r < nr ? S + (qa + r - q0) *
@@ -222,6 +234,7 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 		}
 	}
 	free(qpack);
+	free(live);
 }
 
 ATTR static void MNAME(block)(const struct kernel *kern, size_t q0, size_t q1,
@@ -265,4 +278,5 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 #undef ANY
 #undef TCOUNT
 #undef SWEEP
+#undef LIVE
 #undef QUERY_GROUP
