@@ -213,6 +213,8 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 				for (r = 0; r < MR; r++)
 					dst[r] = whole && r < nr ? S + (qa + r - q0) *
 						ld + (t * NR - i0) : buf[r];
+				/* the group's first block prefetches the next
+				 * tile; the others find this one in L1 */
 				if (qa == qg)
 					TILE(qpack + (qa - q0) * dim, tp, next, dim,
 					     sq, dst);
