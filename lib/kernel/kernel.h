@@ -113,9 +113,9 @@ void kernel_run_noscores(const struct kernel *kern, int nthreads, size_t folds,
 			 kchunk_fn work, kchunk_fn emit, void *ctx);
 
 /* simmat's run: the output in pieces of bounded size. The chunks of
- * queries are those of kernel_run (about 1 MiB of scores, at least 24
- * rows), each computed once into one of pool_nslots(nthreads) score
- * buffers; then, on a worker, `ready` gets the chunk (c->slot: its buffer)
+ * queries (about 1 MiB of scores, at least 24 rows) are each computed
+ * once into one of nthreads score buffers (one at -j 1); then, on a
+ * worker, `ready` gets the chunk (c->slot: its buffer, 0 .. nthreads-1)
  * and sets lines[r] to the number of lines row r will give (its weight
  * for the pieces). The output is then cut in pieces of whole queries
  * whose lines add up to at most piece_lines, or of one query's items,
