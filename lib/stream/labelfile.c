@@ -11,6 +11,7 @@
 #include "stream/stream.h"
 
 #define NONE ((size_t)-1)
+#define RESERVE_MAX ((size_t)16 << 20)
 
 /* the entry of s in map; *last is the entry of the line before, tried
  * first (labels come in runs: the captions of one image) */
@@ -55,9 +56,10 @@ static void add_id(struct labelfile *lf, struct slice id, long line)
 }
 
 /* A regular file of n bytes holds at most n / 4 records ("a b\n") and n
- * bytes of ids: arrays of that capacity are allocated once and never
- * moved (an allocation this large is mapped, and only the pages written
- * cost anything: a moving array is copied and faulted in again). */
+ * bytes of ids: arrays of that capacity (up to 4M records, beyond which
+ * they grow) are allocated once and never moved (an allocation this large
+ * is mapped, and only the pages written cost anything: a moving array is
+ * copied and faulted in again). */
 static void reserve(struct labelfile *lf, int fd)
 {
 	struct stat st;
@@ -66,7 +68,7 @@ static void reserve(struct labelfile *lf, int fd)
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
 	    (uintmax_t)st.st_size > SIZE_MAX / 64)
 		return;
-	n = (size_t)st.st_size;
+	n = (size_t)st.st_size < RESERVE_MAX ? (size_t)st.st_size : RESERVE_MAX;
 	xgrow((void **)&lf->rec, &lf->reccap, n / 4 + 1, sizeof *lf->rec);
 	xgrow((void **)&lf->idoff, &lf->offcap, n / 4 + 2, sizeof *lf->idoff);
 	xgrow((void **)&lf->ids, &lf->idcap, n + 1, 1);
