@@ -36,6 +36,7 @@ LIBSRC = \
 	lib/util/pool.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
+	lib/util/texttable.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
@@ -100,6 +101,7 @@ LIBHDR = \
 	lib/util/bisect.h \
 	lib/util/detmath.h \
 	lib/util/rng.h \
+	lib/util/texttable.h \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \

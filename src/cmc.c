@@ -18,7 +18,8 @@
 static const char usage_line[] =
 	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] "
 	"[--folds N] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
-	"[--label NAME ...] [--explain QUERY ...] [RANKS ...]";
+	"[--label NAME ...] [--explain QUERY ...] [--format stream|table] "
+	"[--names rankkit] [RANKS ...]";
 
 static const char help[] =
 	"Reads rank streams (one per system) and writes hit@K for K = 1 .. N.\n"
@@ -35,11 +36,13 @@ static const char help[] =
 	"      --log-k             K on a logarithmic scale in the plots\n"
 	"      --label NAME        a system's name in legends (once per input)\n"
 	"      --explain QUERY     how the query's hit@K are made, on stderr (all: every query)\n"
+	"      --format FORMAT     stream (default) or table: --curve's columns aligned\n"
+	"      --names NAMING      rankkit (default); trec_eval has no CMC curve\n"
 	"  -h, --help              this help\n"
 	"      --version           version\n";
 
 enum { O_EMPTY = 256, O_FOLDS, O_CURVE, O_PLOT, O_ASCII, O_SVG, O_LOGK,
-       O_LABEL, O_EXPLAIN, O_VERSION };
+       O_LABEL, O_EXPLAIN, O_FORMAT, O_NAMES, O_VERSION };
 
 static const struct option opts[] = {
 	{ "max-rank", required_argument, 0, 'K' },
@@ -55,6 +58,8 @@ static const struct option opts[] = {
 	{ "log-k", no_argument, 0, O_LOGK },
 	{ "label", required_argument, 0, O_LABEL },
 	{ "explain", required_argument, 0, O_EXPLAIN },
+	{ "format", required_argument, 0, O_FORMAT },
+	{ "names", required_argument, 0, O_NAMES },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 	{ 0, 0, 0, 0 }
@@ -66,6 +71,7 @@ static const struct option opts[] = {
 struct cmcopts {
 	struct curveopts c;
 	int curve, plot, ascii, logk;
+	int format;		/* enum format (driver.h) */
 	const char *svg;
 	char **label;
 	size_t nlabel;
@@ -74,6 +80,8 @@ struct cmcopts {
 static void parse_options(int argc, char **argv, struct cmcopts *o)
 {
 	static const char *const empties[] = { "miss", "skip", "error", NULL };
+	static const char *const formats[] = { "stream", "table", NULL };
+	static const char *const namings[] = { "rankkit", "trec", NULL };
 	int c;
 
 	while ((c = getopt_long(argc, argv, ":K:T:fp:h", opts, NULL)) != -1) {
@@ -122,6 +130,18 @@ static void parse_options(int argc, char **argv, struct cmcopts *o)
 						sizeof *o->c.explain);
 			o->c.explain[o->c.nexplain++] = optarg;
 			break;
+		case O_FORMAT:
+			o->format = parse_choice("--format", optarg, formats, usage_line);
+			break;
+		case O_NAMES:
+			/* the curve at K is trec_eval's success_K only where
+			 * trec_eval has that K (1, 5, 10): hitrate prints those */
+			if (parse_choice("--names", optarg, namings, usage_line))
+				usage_error(usage_line, "--names trec: trec_eval has "
+					    "no CMC curve; its success_1, success_5 "
+					    "and success_10 are hitrate --names trec "
+					    "-k 1,5,10 -m success");
+			break;
 		case 'h':
 			printf("usage: %s\n%s", usage_line, help);
 			out_finish();
@@ -143,15 +163,16 @@ static const char *system_name(const struct cmcopts *o, char **files,
 	return nfiles == 0 || strcmp(files[i], "-") == 0 ? "stdin" : files[i];
 }
 
-/* the column names of --curve: "value" for one system, else the names
- * with blanks made underscores, so that the header splits into fields */
+/* the column names of --curve and the table: one for one system
+ * ("value", "hit@K"), else the systems' names with blanks made
+ * underscores, so that the header splits into fields */
 static char **column_names(const struct cmcopts *o, char **files, int nfiles,
-			   int nsys)
+			   int nsys, const char *one)
 {
 	char **names = xcalloc((size_t)nsys, sizeof *names);
 	int i;
 	for (i = 0; i < nsys; i++) {
-		const char *n = nsys == 1 && !o->nlabel ? "value" :
+		const char *n = nsys == 1 && !o->nlabel ? one :
 			system_name(o, files, nfiles, i);
 		char *p;
 		names[i] = xstrndup(n, strlen(n));
@@ -213,9 +234,9 @@ int main(int argc, char **argv)
 	nfiles = argc - optind;
 	nsys = nfiles ? nfiles : 1;
 	svg_out = o.svg && strcmp(o.svg, "-") == 0;
-	if (o.curve + o.plot + svg_out > 1)
-		usage_error(usage_line, "--curve, --plot and --svg - each "
-			    "take the standard output");
+	if (o.curve + o.plot + svg_out + (o.format == FORMAT_TABLE) > 1)
+		usage_error(usage_line, "--curve, --plot, --format table and "
+			    "--svg - each take the standard output");
 	if (o.nlabel && o.nlabel != (size_t)nsys)
 		usage_error(usage_line, "%zu --label for %d input%s", o.nlabel,
 			    nsys, nsys == 1 ? "" : "s");
@@ -234,9 +255,15 @@ int main(int argc, char **argv)
 
 	if (o.plot)
 		draw(&o, r, files, nfiles, nsys, 1);
-	else if (o.curve) {
-		char **names = column_names(&o, files, nfiles, nsys);
-		curve_write_columns(r, (size_t)nsys, (const char *const *)names, &o.c);
+	else if (o.curve || o.format == FORMAT_TABLE) {
+		char **names = column_names(&o, files, nfiles, nsys,
+					    o.curve ? "value" : "hit@K");
+		if (o.curve)
+			curve_write_columns(r, (size_t)nsys,
+					    (const char *const *)names, &o.c);
+		else
+			curve_write_table(r, (size_t)nsys,
+					  (const char *const *)names, &o.c);
 		for (i = 0; i < nsys; i++)
 			free(names[i]);
 		free(names);

@@ -10,7 +10,7 @@
 
 static const char usage_line[] =
 	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
-	"[--medr median|vsepp] [--chance] [--folds N] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [RANKS ...]";
+	"[--medr median|vsepp] [--rsum] [--chance] [--folds N] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
 
 struct ctx {
 	int medr_vsepp;		/* --medr vsepp */
@@ -35,6 +35,14 @@ static double v_rr(const struct mcall *c)
 {
 	/* K is 0 in the whole-list column MRR: no cut-off */
 	return cut_rr(c->q, c->K, c->mode);
+}
+
+/* the rsum of image-text papers, one direction: hit@1 + hit@5 + hit@10,
+ * at those K whatever -k says */
+static double v_rsum(const struct mcall *c)
+{
+	return cut_hit(c->q, 1, c->mode) + cut_hit(c->q, 5, c->mode) +
+		cut_hit(c->q, 10, c->mode);
 }
 
 static double v_first(const struct mcall *c)
@@ -82,6 +90,9 @@ static const struct mdef defs[] = {
 	  .on_request = 1, .trec = "num_rel_ret" },
 	{ .name = "runid", .kind = MK_RUN, .value = count_none,
 	  .summary_only = 1, .on_request = 1, .trec = "runid" },
+	/* a sum of three rates, printed in their units: percent up to 300 */
+	{ .name = "rsum", .rate = 1, .kind = MK_MEAN, .value = v_rsum,
+	  .on_request = 1 },
 };
 
 static const char *const medr_names[] = { "median", "vsepp", NULL };
@@ -94,6 +105,10 @@ static const struct choiceopt choices[] = {
 	{ "medr", medr_names, medr_values, &ctx.medr_vsepp },
 	{ 0 },
 };
+static const struct measureflag flags[] = {
+	{ .name = "rsum", .measure = "rsum" },
+	{ 0 },
+};
 static const struct measureprog prog = {
 	.name = "hitrate",
 	.usage = usage_line,
@@ -102,11 +117,13 @@ static const struct measureprog prog = {
 	"of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
 	"                          hit, recall and P also name the cut-off measures),\n"
 	"                          MRR@K (the reciprocal rank cut at K); on request\n"
-	"                          num_q, num_ret, num_rel, num_rel_ret, runid\n",
+	"                          num_q, num_ret, num_rel, num_rel_ret, runid, rsum\n",
 	.own_help =
-	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n",
+	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n"
+	"      --rsum              also rsum = hit@1 + hit@5 + hit@10 (0 to 300%)\n",
 	MEASUREPROG_TABLES(defs, default_K),
 	.choices = choices,
+	.flags = flags,
 	.ctx = &ctx,
 };
 

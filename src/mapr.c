@@ -9,7 +9,7 @@
 
 static const char usage_line[] =
 	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--ap-divisor m|min|found] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [RANKS ...]";
+	"[--folds N] [--chance] [--ap-divisor m|min|found] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
 
 struct ctx {
 	int div;	/* enum apdiv */

@@ -9,7 +9,7 @@
 
 static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--gain linear|exp] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [RANKS ...]";
+	"[--folds N] [--chance] [--gain linear|exp] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
 
 struct ctx {
 	int gain;	/* enum gainkind */

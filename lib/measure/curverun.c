@@ -12,6 +12,7 @@
 #include "stream/stream.h"
 #include "measure/curve.h"
 #include "measure/curverun.h"
+#include "util/texttable.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
 
@@ -259,6 +260,37 @@ void curve_write_columns(const struct curveresult *r, size_t n,
 		out_char('\n');
 	}
 	stream_write_end();
+}
+
+void curve_write_table(const struct curveresult *r, size_t n,
+		       const char *const *names, const struct curveopts *o)
+{
+	struct texttable t;
+	int *align = xmalloc((n + 1) * sizeof *align);
+	size_t K, i, nK = 0;
+	char buf[512];
+
+	for (i = 0; i <= n; i++)
+		align[i] = ALIGN_RIGHT;
+	texttable_init(&t, n + 1, align);
+	free(align);
+	texttable_cell(&t, "K");
+	for (i = 0; i < n; i++) {
+		texttable_cell(&t, names[i]);
+		if (r[i].nK > nK)
+			nK = r[i].nK;
+	}
+	for (K = 1; K <= nK; K++) {
+		snprintf(buf, sizeof buf, "%zu", K);
+		texttable_cell(&t, buf);
+		for (i = 0; i < n; i++) {
+			format_rate(buf, sizeof buf, o,
+				    K <= r[i].nK ? r[i].v[o->mode][K - 1] : NAN);
+			texttable_cell(&t, buf);
+		}
+	}
+	texttable_write(&t);
+	texttable_free(&t);
 }
 
 void curve_notes(const struct curveresult *r, const struct curveopts *o,

@@ -39,6 +39,10 @@ void curve_write_stream(const struct curveresult *r, const struct curveopts *o);
 /* "# K name ..." then one line per K: K and each system's value */
 void curve_write_columns(const struct curveresult *r, size_t n,
 			 const char *const *names, const struct curveopts *o);
+/* the same as an aligned table for reading (texttable.h): "K name ..."
+ * without '#', one row per K, no end line */
+void curve_write_table(const struct curveresult *r, size_t n,
+		       const char *const *names, const struct curveopts *o);
 /* the notes of the measure programs: empty queries, ties that change a
  * value (one line for the whole curve); who prefixes them when not NULL */
 void curve_notes(const struct curveresult *r, const struct curveopts *o,

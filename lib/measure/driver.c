@@ -16,7 +16,8 @@
 #include "stream/stream.h"
 
 enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_EXPLAIN, O_QUIET, O_NAMES,
-       O_VERSION, O_CHOICE = 2000 };	/* O_CHOICE + i: the program's choice i */
+       O_FORMAT, O_VERSION, O_CHOICE = 2000,	/* + i: the program's choice i */
+       O_FLAG = 3000 };				/* + i: the program's flag i */
 
 static const struct option common_opts[] = {
 	{ "cutoffs", required_argument, 0, 'k' },
@@ -31,6 +32,7 @@ static const struct option common_opts[] = {
 	{ "explain", required_argument, 0, O_EXPLAIN },
 	{ "quiet", no_argument, 0, O_QUIET },
 	{ "names", required_argument, 0, O_NAMES },
+	{ "format", required_argument, 0, O_FORMAT },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 };
@@ -59,6 +61,7 @@ static _Noreturn void help(const struct measureprog *prog)
 	       "      --explain QUERY     how the query's values are made, on stderr (all: every query)\n"
 	       "      --quiet             no notes on the standard error (errors stay)\n"
 	       "      --names NAMING      rankkit (default) or trec: trec_eval's names, order, layout\n"
+	       "      --format FORMAT     stream (default) or table: aligned, a column per measure\n"
 	       "  -h, --help              this help\n"
 	       "      --version           version\n");
 	out_finish();
@@ -70,6 +73,7 @@ static int common_option(struct measureopts *o, int c, const char *arg,
 {
 	static const char *const empties[] = { "miss", "skip", "error", NULL };
 	static const char *const namings[] = { "rankkit", "trec", NULL };
+	static const char *const formats[] = { "stream", "table", NULL };
 
 	switch (c) {
 	case 'k':
@@ -115,6 +119,9 @@ static int common_option(struct measureopts *o, int c, const char *arg,
 	case O_NAMES:
 		o->names = parse_choice("--names", arg, namings, usage);
 		return 1;
+	case O_FORMAT:
+		o->format = parse_choice("--format", arg, formats, usage);
+		return 1;
 	}
 	return 0;
 }
@@ -127,10 +134,33 @@ static void choice_option(const struct choiceopt *ch, const char *arg,
 	*ch->target = ch->values[parse_choice(flag, arg, ch->names, usage)];
 }
 
+/* the program's own options after the common ones in opts: nchoice
+ * choices, then its flags */
+static size_t own_options(const struct measureprog *prog, struct option *opts,
+			  size_t *nchoice)
+{
+	size_t n = 0, i;
+
+	*nchoice = 0;
+	while (prog->choices && prog->choices[*nchoice].name) {
+		i = (*nchoice)++;
+		if (opts)
+			opts[n] = (struct option){ prog->choices[i].name,
+				required_argument, 0, O_CHOICE + (int)i };
+		n++;
+	}
+	for (i = 0; prog->flags && prog->flags[i].name; i++, n++)
+		if (opts)
+			opts[n] = (struct option){ prog->flags[i].name,
+				no_argument, 0, O_FLAG + (int)i };
+	return n;
+}
+
 static void parse_options(struct driver *d, int argc, char **argv)
 {
 	const struct measureprog *prog = d->prog;
-	size_t ncommon = sizeof common_opts / sizeof common_opts[0], nown = 0, i;
+	size_t ncommon = sizeof common_opts / sizeof common_opts[0], nchoice;
+	size_t nown = own_options(prog, NULL, &nchoice);
 	struct measureopts *o = &d->opt;
 	struct option *opts;
 	int c;
@@ -138,13 +168,9 @@ static void parse_options(struct driver *d, int argc, char **argv)
 	rk_setprog(argv[0]);
 	rk_usage = prog->usage;
 	opterr = 0;
-	while (prog->choices && prog->choices[nown].name)
-		nown++;
 	opts = xcalloc(ncommon + nown + 1, sizeof *opts);
 	memcpy(opts, common_opts, sizeof common_opts);
-	for (i = 0; i < nown; i++)
-		opts[ncommon + i] = (struct option){ prog->choices[i].name,
-			required_argument, 0, O_CHOICE + (int)i };
+	own_options(prog, opts + ncommon, &nchoice);
 	memset(o, 0, sizeof *o);
 	o->mode = TIE_EXP;
 	o->empty = EMPTY_MISS;
@@ -158,7 +184,11 @@ static void parse_options(struct driver *d, int argc, char **argv)
 			printf("%s (rankkit) %s\n", prog->name, RK_VERSION);
 			out_finish();
 		}
-		if (c < O_CHOICE || c >= O_CHOICE + (int)nown)
+		if (c >= O_FLAG && c < O_FLAG + (int)(nown - nchoice)) {
+			o->flags |= 1UL << (c - O_FLAG);
+			continue;
+		}
+		if (c < O_CHOICE || c >= O_CHOICE + (int)nchoice)
 			opt_error(argv, c);
 		choice_option(&prog->choices[c - O_CHOICE], optarg, prog->usage);
 	}
@@ -289,6 +319,24 @@ static void trec_order_columns(struct column *col, size_t n)
 	}
 }
 
+/* the columns of the program's flags given, after the chosen ones */
+static void add_flag_columns(struct driver *d, size_t *cap)
+{
+	const struct measureflag *flags = d->prog->flags;
+	size_t i, j;
+
+	for (i = 0; flags && flags[i].name; i++) {
+		const struct mdef *def = find_def(d->prog->defs, d->prog->ndefs,
+						  flags[i].measure);
+		if (!(d->opt.flags & 1UL << i))
+			continue;
+		for (j = 0; j < d->ncol && d->col[j].def != def; j++)
+			;
+		if (j == d->ncol)
+			add_column(d, cap, def, 0, 0);
+	}
+}
+
 /* the columns: chosen measures in the order given, each cut-off */
 static void build_columns(struct driver *d)
 {
@@ -329,8 +377,26 @@ static void build_columns(struct driver *d)
 				add_column(d, &cap, def, o->cutoffs[j], 1);
 		}
 	}
+	add_flag_columns(d, &cap);
 	if (o->names == NAMES_TREC)
 		trec_order_columns(d->col, d->ncol);
+}
+
+/* --format table: the header row, names left and values right */
+static void table_begin(struct driver *d)
+{
+	int *align = xmalloc((d->ncol + 1) * sizeof *align);
+	size_t i;
+
+	align[0] = ALIGN_LEFT;
+	for (i = 0; i < d->ncol; i++)
+		align[i + 1] = d->col[i].def->kind == MK_RUN ?
+			ALIGN_LEFT : ALIGN_RIGHT;
+	texttable_init(&d->table, d->ncol + 1, align);
+	free(align);
+	texttable_cell(&d->table, "query");
+	for (i = 0; i < d->ncol; i++)
+		texttable_cell(&d->table, d->col[i].name);
 }
 
 void driver_init(struct driver *d, int argc, char **argv,
@@ -345,6 +411,8 @@ void driver_init(struct driver *d, int argc, char **argv,
 	summary_init(&d->sum, d->col, d->ncol, d->opt.folds, prog->ctx);
 	d->noval = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->noval);
 	d->beyond = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->beyond);
+	if (d->opt.format == FORMAT_TABLE)
+		table_begin(d);
 	rankreader_open(&d->reader, d->files, d->nfiles);
 }
 
@@ -427,10 +495,22 @@ static void format_value(char *buf, size_t n, const struct measureopts *o,
 		v = 0;
 	if (c->def->integer)
 		snprintf(buf, n, "%.0f", v);
-	else if (o->names == NAMES_TREC)
+	else if (o->names == NAMES_TREC && o->format == FORMAT_STREAM)
 		snprintf(buf, n, "%6.*f", o->decimals, v);	/* trec_eval's %6.4f */
 	else
 		snprintf(buf, n, "%.*f", o->decimals, v);
+}
+
+/* the value field of a row or a cell of the table: the run's tag, or
+ * the value */
+static void value_text(const struct driver *d, const struct column *c,
+		       double v, char *buf, size_t size)
+{
+	if (c->def->kind == MK_RUN)
+		snprintf(buf, size, "%s",
+			 d->reader.runtag ? d->reader.runtag : "-");
+	else
+		format_value(buf, size, &d->opt, c, v);
 }
 
 static void write_row(const struct driver *d, const struct column *c,
@@ -438,11 +518,7 @@ static void write_row(const struct driver *d, const struct column *c,
 {
 	char buf[512];
 
-	if (c->def->kind == MK_RUN)
-		snprintf(buf, sizeof buf, "%s",
-			 d->reader.runtag ? d->reader.runtag : "-");
-	else
-		format_value(buf, sizeof buf, &d->opt, c, v);
+	value_text(d, c, v, buf, sizeof buf);
 	if (d->opt.names == NAMES_TREC) {
 		trec_write_row(c->name, query, buf);
 		return;
@@ -455,17 +531,47 @@ static void write_row(const struct driver *d, const struct column *c,
 	out_char('\n');
 }
 
-void driver_write_rows(const struct driver *d, const struct qrecord *rec)
+/* whether a column has a row for each query */
+static int has_query_rows(const struct column *c)
+{
+	const struct mdef *def = c->def;
+	return def->kind != MK_MEDIAN && def->kind != MK_RUN &&
+		!def->summary_only;
+}
+
+/* a row of the table: the query or summary row's name, then each
+ * column's value v[c * NTIEMODES + mode], "-" where it has none */
+static void table_row(struct driver *d, const char *name, const double *v,
+		      int query_row)
+{
+	char buf[512];
+	size_t i;
+
+	texttable_cell(&d->table, name);
+	for (i = 0; i < d->ncol; i++) {
+		const struct column *c = &d->col[i];
+		if (query_row && !has_query_rows(c))
+			snprintf(buf, sizeof buf, "-");
+		else
+			value_text(d, c, v[i * NTIEMODES + (size_t)d->opt.mode],
+				   buf, sizeof buf);
+		texttable_cell(&d->table, buf);
+	}
+}
+
+void driver_write_rows(struct driver *d, const struct qrecord *rec)
 {
 	size_t i;
 
 	if (!d->opt.perquery)
 		return;
+	if (d->opt.format == FORMAT_TABLE) {
+		table_row(d, rec->q->id, rec->v, 1);
+		return;
+	}
 	for (i = 0; i < d->ncol; i++) {
 		double x = rec->v[i * NTIEMODES + (size_t)d->opt.mode];
-		const struct mdef *def = d->col[i].def;
-		if (def->kind != MK_MEDIAN && def->kind != MK_RUN &&
-		    !def->summary_only && !isnan(x))
+		if (has_query_rows(&d->col[i]) && !isnan(x))
 			write_row(d, &d->col[i], rec->q->id, x);
 	}
 }
@@ -490,16 +596,24 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 	summary_add(&d->sum, rec->v);
 }
 
-void driver_write_summary(const struct driver *d, const struct summaryrows *s)
+void driver_write_summary(struct driver *d, const struct summaryrows *s)
 {
 	size_t f, i, mode = (size_t)d->opt.mode;
 
 	for (f = 0; f < s->nfold; f++) {
 		char name[32];
 		snprintf(name, sizeof name, "fold%zu", f + 1);
+		if (d->opt.format == FORMAT_TABLE) {
+			table_row(d, name, s->fold + f * d->ncol * NTIEMODES, 0);
+			continue;
+		}
 		for (i = 0; i < d->ncol; i++)
 			write_row(d, &d->col[i], name,
 				  s->fold[(f * d->ncol + i) * NTIEMODES + mode]);
+	}
+	if (d->opt.format == FORMAT_TABLE) {
+		table_row(d, "all", s->all, 0);
+		return;
 	}
 	for (i = 0; i < d->ncol; i++)
 		write_row(d, &d->col[i], "all", s->all[i * NTIEMODES + mode]);
@@ -638,6 +752,7 @@ void driver_free(struct driver *d)
 	struct measureopts *o = &d->opt;
 
 	summary_free(&d->sum);
+	texttable_free(&d->table);
 	free(d->noval);
 	free(d->beyond);
 	free(d->rec.v);
@@ -660,7 +775,8 @@ void driver_main(int argc, char **argv, const struct measureprog *prog)
 	const struct qrecord *rec;
 
 	driver_init(&d, argc, argv, prog);
-	stream_write_header(HDR_MEASURE);
+	if (d.opt.format == FORMAT_STREAM)
+		stream_write_header(HDR_MEASURE);
 	while ((rec = driver_next(&d))) {
 		if (explain_wanted(d.opt.explain, d.opt.nexplain, rec->q->id))
 			explain_record(&d, rec);
@@ -669,7 +785,12 @@ void driver_main(int argc, char **argv, const struct measureprog *prog)
 	}
 	summary_rows(&d.sum, &s);
 	driver_write_summary(&d, &s);
-	stream_write_end();
+	/* the table is written only when every query was read: a failed
+	 * run leaves the standard output empty */
+	if (d.opt.format == FORMAT_TABLE)
+		texttable_write(&d.table);
+	else
+		stream_write_end();
 	out_flush();
 	driver_write_notes(&d, &s);
 	summaryrows_free(&s);

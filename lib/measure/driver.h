@@ -20,8 +20,11 @@
 #include "measure/ties.h"
 #include "measure/column.h"
 #include "measure/summary.h"
+#include "util/texttable.h"
 
 enum empty_policy { EMPTY_MISS, EMPTY_SKIP, EMPTY_ERROR };
+/* --format: the measure stream, or an aligned table for reading */
+enum format { FORMAT_STREAM, FORMAT_TABLE };
 
 /* a program's own option: --NAME takes one of names and stores the value
  * at the same place of values into *target */
@@ -30,6 +33,13 @@ struct choiceopt {
 	const char *const *names;	/* NULL ended */
 	const int *values;
 	int *target;
+};
+
+/* a program's own flag: --NAME adds the column of the measure named
+ * measure after the measures chosen, unless -m chose it */
+struct measureflag {
+	const char *name;	/* without the dashes */
+	const char *measure;	/* a whole-list measure of the table */
 };
 
 /* a measure program: its measures, defaults and own options */
@@ -45,6 +55,7 @@ struct measureprog {
 	const long *default_cutoffs;
 	size_t ndefault_cutoffs;
 	const struct choiceopt *choices;	/* own options, {0} ended; may be NULL */
+	const struct measureflag *flags;	/* own flags, {0} ended; may be NULL */
 	void *ctx;		/* handed to the measures and finish() */
 	/* after the options: refuses with a usage error what does not go
 	 * together (an option of the program's with a common one); may be
@@ -76,6 +87,8 @@ struct measureopts {
 	size_t nexplain;
 	int quiet;		/* --quiet: no notes */
 	int names;		/* --names, enum names (trecnames.h) */
+	int format;		/* --format, enum format */
+	unsigned long flags;	/* bit i: the program's flag i was given */
 };
 
 /* one query's record, handed from driver_next to the later steps */
@@ -95,6 +108,7 @@ struct driver {
 	struct rquery q;
 	struct qrecord rec;
 	struct summary sum;
+	struct texttable table;	/* --format table: the rows until the end */
 	size_t nread;		/* queries read */
 	/* what the notes count */
 	long nempty;		/* queries without a relevant item */
@@ -112,19 +126,20 @@ void driver_init(struct driver *d, int argc, char **argv,
  * data, on an input without a query, on a query named as a summary row
  * and on an empty query under --empty error */
 const struct qrecord *driver_next(struct driver *d);
-/* the record's rows under -q */
-void driver_write_rows(const struct driver *d, const struct qrecord *rec);
+/* the record's rows under -q: written, or held for the table */
+void driver_write_rows(struct driver *d, const struct qrecord *rec);
 /* the record into the summaries and the counts of the notes */
 void driver_add(struct driver *d, const struct qrecord *rec);
-/* fold rows and the "all" row */
-void driver_write_summary(const struct driver *d, const struct summaryrows *s);
+/* fold rows and the "all" row: written, or held for the table */
+void driver_write_summary(struct driver *d, const struct summaryrows *s);
 /* notes on stderr: empty queries, left-out queries, cut-offs beyond the
  * candidates, tie changes */
 void driver_write_notes(const struct driver *d, const struct summaryrows *s);
 void driver_free(struct driver *d);
 
 /* options, then the rank stream from the files (stdin when none) to the
- * measure stream; exits */
+ * measure stream, or to the table written whole after the last query;
+ * exits */
 _Noreturn void driver_main(int argc, char **argv, const struct measureprog *prog);
 
 #endif

@@ -1,0 +1,65 @@
+/* The aligned text table (texttable.h). */
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "util/out.h"
+#include "util/texttable.h"
+
+void texttable_init(struct texttable *t, size_t ncol, const int *align)
+{
+	memset(t, 0, sizeof *t);
+	t->ncol = ncol;
+	t->align = xmalloc((ncol ? ncol : 1) * sizeof *t->align);
+	memcpy(t->align, align, ncol * sizeof *t->align);
+	t->width = xcalloc(ncol ? ncol : 1, sizeof *t->width);
+}
+
+void texttable_cell(struct texttable *t, const char *text)
+{
+	size_t len = strlen(text), col = t->ncell % t->ncol;
+
+	xgrow((void **)&t->text, &t->textcap, t->ntext + len + 1, 1);
+	memcpy(t->text + t->ntext, text, len + 1);
+	t->ntext += len + 1;
+	if (len > t->width[col])
+		t->width[col] = len;
+	t->ncell++;
+}
+
+static void pad(size_t n)
+{
+	while (n--)
+		out_char(' ');
+}
+
+void texttable_write(const struct texttable *t)
+{
+	const char *cell = t->text;
+	size_t i;
+
+	if (t->ncell % t->ncol)
+		die(EXIT_DATA, "texttable: a row lacks %zu cells",
+		    t->ncol - t->ncell % t->ncol);
+	for (i = 0; i < t->ncell; i++) {
+		size_t col = i % t->ncol, len = strlen(cell);
+		int last = col + 1 == t->ncol;
+		if (col)
+			pad(2);
+		if (t->align[col] == ALIGN_RIGHT)
+			pad(t->width[col] - len);
+		out_bytes(cell, len);
+		if (t->align[col] == ALIGN_LEFT && !last)
+			pad(t->width[col] - len);
+		if (last)
+			out_char('\n');
+		cell += len + 1;
+	}
+}
+
+void texttable_free(struct texttable *t)
+{
+	free(t->align);
+	free(t->width);
+	free(t->text);
+	memset(t, 0, sizeof *t);
+}
