@@ -9,7 +9,7 @@
 #   make check-san     the same as make check SAN=1
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench, make bench-cmc, make bench-long
+#   make demo, make bench, make bench-cmc, make bench-long, make bench-peak
 
 VERSION = 0.1.0
 PREFIX = /usr/local
@@ -274,6 +274,12 @@ bench-crossmodal: all
 bench-cmc: all
 	sh bench/cmc.sh
 
+# the peak probe and the kernel alone (bench/peak.c; PEAK='-b 24 -r 9' ...)
+bench-peak: $(LIBA)
+	@mkdir -p bench/data
+	$(CC) -O2 $(FPFLAGS) -Ilib -o bench/data/peak bench/peak.c $(LIBA) -lm -lpthread
+	bench/data/peak $(PEAK)
+
 # 100M lines streamed through rankof | hitrate, peak RSS (minutes, 3.8 GB)
 bench-long: all
 	sh bench/long.sh
@@ -302,5 +308,5 @@ clean:
 	rm -rf build bin
 
 .PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench bench-crossmodal bench-long demo install uninstall clean
-.PHONY: all check check-san mutate bench bench-crossmodal bench-cmc demo install uninstall clean
+.PHONY: all check check-san mutate bench bench-crossmodal bench-cmc bench-peak demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

@@ -2,23 +2,29 @@
  * peak: the floating-point peak of one core per micro-kernel variant, and
  * the scoring kernel's speed as a fraction of it, for bench/crossmodal.sh.
  *
- * usage: peak [-r ROUNDS] [-q NQ] [-i NI] [-d DIM]
+ * usage: peak [-k] [-r ROUNDS] [-q NQ] [-i NI] [-d DIM] [-b ROWS] [-c ROWS]
  *
  * For each variant the CPU runs (base: scalar C99 fma(); avx2: AVX2 with
  * FMA; avx512: AVX-512F), the GFLOP/s of independent chains of fused
  * multiply-adds (a = fma(a, b, c): 2 flops) and of separate multiplies and
  * adds (a = a*b + c, two roundings: 2 flops), in float64 and float32. The
  * chains are more than the FMA units' latency times their number, so the
- * figure is the throughput of the units. Then the scoring kernel alone
- * (kernel_run with nothing emitted, dot, one thread) on random NQ x DIM
- * queries against NI x DIM items [5000 x 25000 x 64] with the variant the
- * programs choose (RANKKIT_KERNEL, lib/kernel/kernel.h), and the counting
- * kernel of rankof -e (kernel_count, every score below its one target),
- * as GFLOP/s and as a fraction of that variant's FMA peak.
+ * figure is the throughput of the units (-k leaves this table out). Then
+ * the scoring kernel alone (kernel_block, dot, one thread, nothing read
+ * back) on random NQ x DIM queries against NI x DIM items
+ * [5000 x 25000 x 64] in blocks of ROWS [24] queries x all items, with the
+ * variant the programs choose (RANKKIT_KERNEL, lib/kernel/kernel.h), and
+ * the counting kernel of rankof -e (kernel_count, every score below its one
+ * target) in blocks of -c ROWS [240] queries, as GFLOP/s and as a fraction
+ * of that variant's FMA peak.
  *
  * Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so that other
- * processes on a shared machine slow the wall clock more than the figures;
- * each figure is the median of ROUNDS [5] rounds, the peak and the kernel
+ * processes on a shared machine slow the wall clock more than the figures.
+ * Within a round each figure is the median of short pieces timed alone (16
+ * slices of the chains; the kernel's blocks one by one), since a piece
+ * that another process interrupted (its switches, its use of the caches)
+ * is slower only; the kernel's whole run is printed beside it. Each figure
+ * is then the median of ROUNDS [5] rounds, the peak and the kernel
  * measured alternately within a round.
  *
  * Built by bench/crossmodal.sh against the project's library:
@@ -46,7 +52,7 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-enum { NCHAIN = 12, ITER = 1 << 24 };
+enum { NCHAIN = 12, ITER = 1 << 24, SLICES = 16 };
 
 static double cpu_now(void)
 {
@@ -134,17 +140,6 @@ enum { NPROBE = sizeof probe / sizeof probe[0], MAXROUNDS = 99 };
 
 static volatile double sink;
 
-/* GFLOP/s of f on `lanes` lanes: 2 flops a step */
-static double chain_gflops(chain_fn f, int lanes)
-{
-	long n = ITER / lanes;
-	double t = cpu_now();
-
-	sink += f(n);
-	t = cpu_now() - t;
-	return 2.0 * n * NCHAIN * lanes / t / 1e9;
-}
-
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -155,6 +150,24 @@ static double median(double *v, int n)
 {
 	qsort(v, (size_t)n, sizeof *v, cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* GFLOP/s of f on `lanes` lanes, 2 flops a step: the run is cut into
+ * SLICES slices timed alone, and the median slice counts, so that slices
+ * another process interrupted (its cache misses, its switches) are left
+ * out */
+static double chain_gflops(chain_fn f, int lanes)
+{
+	long n = ITER / lanes / SLICES;
+	double t[SLICES];
+	int i;
+
+	for (i = 0; i < SLICES; i++) {
+		double t0 = cpu_now();
+		sink += f(n);
+		t[i] = cpu_now() - t0;
+	}
+	return 2.0 * n * NCHAIN * lanes / median(t, SLICES) / 1e9;
 }
 
 /* a random matrix in [-1, 1) (a 64-bit LCG: benchmark data only) */
@@ -180,39 +193,63 @@ static void random_embed(struct embed *E, const char *name, size_t rows,
 	}
 }
 
-/* the chunks' scores are left unread */
-static void ignore_chunk(void *ctx, const struct kchunk *c)
-{
-	(void)ctx;
-	(void)c;
-}
+/* one round of the kernel alone: the median GFLOP/s of its blocks, of the
+ * peak's slices and of their ratios, and the figure of the whole run */
+struct kround {
+	double gflops, peak, ratio, whole;
+};
 
-/* GFLOP/s of the block kernel (count 0) or of the count kernel */
-static double kernel_gflops(const struct kernel *K, int count)
+/* The block kernel (count 0: kernel_block on blocks of `rows` queries x
+ * every item, the scores written to one block's buffer and left unread) or
+ * the count kernel (kernel_count on blocks of `rows` queries, every score
+ * below its one target). Each block is timed alone right after a slice of
+ * the peak's chains `pf` (on `lanes` lanes), and the medians over the whole
+ * blocks count: a block and its slice run at the same clock and share the
+ * core alike, so their ratio moves less than either. */
+static struct kround kernel_round(const struct kernel *kern, int count,
+				  size_t rows, chain_fn pf, int lanes)
 {
-	double t, flops = 2.0 * K->nq * K->ni * K->dim;
 	static const double top = 1e300;
+	size_t q, nq = kern->nq, nb = (nq + rows - 1) / rows, b;
+	int nfull = nq / rows ? (int)(nq / rows) : 1;
+	long n = ITER / lanes / SLICES;
+	double *t = xcalloc(3 * nb, sizeof *t), *tp = t + nb, *ratio = tp + nb;
+	double sum = 0, fb = 2.0 * (nq < rows ? nq : rows) * kern->ni * kern->dim;
+	double fp = 2.0 * n * NCHAIN * lanes;
+	void *S = count ? NULL : xmalloc(rows * kern->ni * (size_t)kern->type);
+	struct kcount *kc = xcalloc(rows, sizeof *kc);
+	size_t *cnt = xcalloc(2 * rows, sizeof *cnt);
+	struct kround kr;
 
-	t = cpu_now();
-	if (!count) {
-		kernel_run(K, 1, 1, ignore_chunk, ignore_chunk, NULL);
-	} else {
-		size_t q, nb = 240;
-		struct kcount *C = xcalloc(nb, sizeof *C);
-		size_t *cnt = xcalloc(2 * nb, sizeof *cnt);
-		for (q = 0; q < nb; q++) {
-			C[q].u = &top;
-			C[q].d = 1;
-			C[q].above = cnt + 2 * q;
-			C[q].eq = cnt + 2 * q + 1;
-		}
-		for (q = 0; q < K->nq; q += nb)
-			kernel_count(K, q, q + nb < K->nq ? q + nb : K->nq, 0,
-				     K->ni, C);
-		free(C);
-		free(cnt);
+	for (q = 0; q < rows; q++) {
+		kc[q].u = &top;
+		kc[q].d = 1;
+		kc[q].above = cnt + 2 * q;
+		kc[q].eq = cnt + 2 * q + 1;
 	}
-	return flops / (cpu_now() - t) / 1e9;
+	for (b = 0, q = 0; q < nq; q += rows, b++) {
+		size_t q1 = q + rows < nq ? q + rows : nq;
+		double t0 = cpu_now();
+		sink += pf(n);
+		tp[b] = cpu_now() - t0;
+		t0 = cpu_now();
+		if (count)
+			kernel_count(kern, q, q1, 0, kern->ni, kc);
+		else
+			kernel_block(kern, q, q1, 0, kern->ni, S);
+		t[b] = cpu_now() - t0;
+		sum += t[b];
+		ratio[b] = (fb / t[b]) / (fp / tp[b]);
+	}
+	kr.whole = 2.0 * nq * kern->ni * kern->dim / sum / 1e9;
+	kr.ratio = median(ratio, nfull);
+	kr.gflops = fb / median(t, nfull) / 1e9;
+	kr.peak = fp / median(tp, nfull) / 1e9;
+	free(t);
+	free(S);
+	free(kc);
+	free(cnt);
+	return kr;
 }
 
 static size_t parse_size(const char *s, size_t lo, size_t hi)
@@ -225,81 +262,103 @@ static size_t parse_size(const char *s, size_t lo, size_t hi)
 	return (size_t)v;
 }
 
-int main(int argc, char **argv)
+/* the table of every variant's peak, chains measured in turn */
+static void peak_table(size_t rounds)
 {
-	size_t nq = 5000, ni = 25000, dim = 64, rounds = 5;
-	double v[4][MAXROUNDS], k[4][MAXROUNDS], pk64 = 0, pk32 = 0;
-	const char *chosen;
-	unsigned long long seed = 1;
-	struct embed Q, I;
-	struct kernel K64, K32;
-	int c, p, r, j;
-
-	rk_setprog(argv[0]);
-	rk_usage = "usage: peak [-r ROUNDS] [-q NQ] [-i NI] [-d DIM]";
-	while ((c = getopt(argc, argv, "r:q:i:d:")) != -1)
-		switch (c) {
-		case 'r': rounds = parse_size(optarg, 1, MAXROUNDS); break;
-		case 'q': nq = parse_size(optarg, 1, 1000000); break;
-		case 'i': ni = parse_size(optarg, 1, 1000000); break;
-		case 'd': dim = parse_size(optarg, 1, 100000); break;
-		default: usage_error(rk_usage, "unknown option");
-		}
-	chosen = kernel_variant_chosen();
+	double v[4][MAXROUNDS], m[4];
+	int p, r, j;
 
 	printf("peak of one core, GFLOP/s (2 flops per multiply-add), "
 	       "median of %zu rounds of CPU time\n", rounds);
 	printf("| variant | fma float64 | mul+add float64 | fma float32 | "
 	       "mul+add float32 |\n|---|---|---|---|---|\n");
 	for (p = 0; p < NPROBE; p++) {
-		const struct probe *P = &probe[p];
-		double m[4];
-		if (!kernel_variant_runs(P->name)) {
-			printf("| %s | the CPU cannot run it | | | |\n", P->name);
+		const struct probe *pr = &probe[p];
+		if (!kernel_variant_runs(pr->name)) {
+			printf("| %s | the CPU cannot run it | | | |\n", pr->name);
 			continue;
 		}
 		for (r = 0; r < (int)rounds; r++) {
-			v[0][r] = chain_gflops(P->fma64, P->lanes64);
-			v[1][r] = chain_gflops(P->muladd64, P->lanes64);
-			v[2][r] = chain_gflops(P->fma32, 2 * P->lanes64);
-			v[3][r] = chain_gflops(P->muladd32, 2 * P->lanes64);
+			v[0][r] = chain_gflops(pr->fma64, pr->lanes64);
+			v[1][r] = chain_gflops(pr->muladd64, pr->lanes64);
+			v[2][r] = chain_gflops(pr->fma32, 2 * pr->lanes64);
+			v[3][r] = chain_gflops(pr->muladd32, 2 * pr->lanes64);
 		}
 		for (j = 0; j < 4; j++)
 			m[j] = median(v[j], (int)rounds);
-		printf("| %s | %.1f | %.1f | %.1f | %.1f |\n", P->name, m[0],
+		printf("| %s | %.1f | %.1f | %.1f | %.1f |\n", pr->name, m[0],
 		       m[1], m[2], m[3]);
 	}
+	printf("\n");
+}
 
-	random_embed(&Q, "queries", nq, dim, EMB_F64, &seed);
-	random_embed(&I, "items", ni, dim, EMB_F64, &seed);
-	kernel_init(&K64, MET_DOT, &Q, &I);
-	random_embed(&Q, "queries32", nq, dim, EMB_F32, &seed);
-	random_embed(&I, "items32", ni, dim, EMB_F32, &seed);
-	kernel_init(&K32, MET_DOT, &Q, &I);
+int main(int argc, char **argv)
+{
+	size_t nq = 5000, ni = 25000, dim = 64, rounds = 5;
+	size_t brows = 24, crows = 240;
+	double v[4][MAXROUNDS], k[4][MAXROUNDS], w[4][MAXROUNDS];
+	double pc[4][MAXROUNDS];
+	const char *chosen;
+	unsigned long long seed = 1;
+	struct embed qemb, iemb;
+	struct kernel kern64, kern32;
+	const struct probe *pr;
+	int c, p, r, j, table = 1;
+
+	rk_setprog(argv[0]);
+	rk_usage = "usage: peak [-k] [-r ROUNDS] [-q NQ] [-i NI] [-d DIM] "
+		   "[-b ROWS] [-c ROWS]";
+	while ((c = getopt(argc, argv, "kr:q:i:d:b:c:")) != -1)
+		switch (c) {
+		case 'k': table = 0; break;
+		case 'r': rounds = parse_size(optarg, 1, MAXROUNDS); break;
+		case 'q': nq = parse_size(optarg, 1, 1000000); break;
+		case 'i': ni = parse_size(optarg, 1, 1000000); break;
+		case 'd': dim = parse_size(optarg, 1, 100000); break;
+		case 'b': brows = parse_size(optarg, 1, 1000000); break;
+		case 'c': crows = parse_size(optarg, 1, 1000000); break;
+		default: usage_error(rk_usage, "unknown option");
+		}
+	if (optind != argc)
+		usage_error(rk_usage, "%s: no operands", argv[optind]);
+	chosen = kernel_variant_chosen();
+	if (table)
+		peak_table(rounds);
+
+	random_embed(&qemb, "queries", nq, dim, EMB_F64, &seed);
+	random_embed(&iemb, "items", ni, dim, EMB_F64, &seed);
+	kernel_init(&kern64, MET_DOT, &qemb, &iemb);
+	random_embed(&qemb, "queries32", nq, dim, EMB_F32, &seed);
+	random_embed(&iemb, "items32", ni, dim, EMB_F32, &seed);
+	kernel_init(&kern32, MET_DOT, &qemb, &iemb);
 	for (p = 0; p < NPROBE; p++)
 		if (strcmp(probe[p].name, chosen) == 0)
 			break;
-	/* alternately: the chosen variant's peak, then the kernels */
-	for (r = 0; r < (int)rounds; r++) {
-		v[0][r] = chain_gflops(probe[p].fma64, probe[p].lanes64);
-		k[0][r] = kernel_gflops(&K64, 0);
-		k[1][r] = kernel_gflops(&K64, 1);
-		v[2][r] = chain_gflops(probe[p].fma32, 2 * probe[p].lanes64);
-		k[2][r] = kernel_gflops(&K32, 0);
-		k[3][r] = kernel_gflops(&K32, 1);
-	}
-	pk64 = median(v[0], (int)rounds);
-	pk32 = median(v[2], (int)rounds);
-	printf("\nscoring kernel, variant %s (chosen at run time), "
-	       "%zu x %zu x %zu, dot, one thread:\n", chosen, nq, ni, dim);
-	for (j = 0; j < 4; j++) {
-		double g = median(k[j], (int)rounds), pk = j < 2 ? pk64 : pk32;
+	pr = &probe[p];
+	/* each block beside a slice of the chosen variant's peak */
+	for (r = 0; r < (int)rounds; r++)
+		for (j = 0; j < 4; j++) {
+			struct kround kr = kernel_round(j < 2 ? &kern64 : &kern32,
+				j % 2, j % 2 ? crows : brows,
+				j < 2 ? pr->fma64 : pr->fma32,
+				j < 2 ? pr->lanes64 : 2 * pr->lanes64);
+			k[j][r] = kr.gflops;
+			v[j][r] = kr.peak;
+			pc[j][r] = kr.ratio;
+			w[j][r] = kr.whole;
+		}
+	printf("scoring kernel, variant %s (chosen at run time), "
+	       "%zu x %zu x %zu, dot, one thread, median of %zu rounds; "
+	       "blocks of %zu (scores) and %zu (count) queries x %zu items:\n",
+	       chosen, nq, ni, dim, rounds, brows, crows, ni);
+	for (j = 0; j < 4; j++)
 		printf("- %s, %s: %.1f GFLOP/s, %.0f%% of the fma peak "
-		       "(%.1f)\n", j < 2 ? "float64" : "float32",
-		       j % 2 ? "count (rankof -e)" : "scores (simmat)", g,
-		       100 * g / pk, pk);
-	}
-	kernel_free(&K64);
-	kernel_free(&K32);
+		       "(%.1f); whole run %.1f GFLOP/s\n",
+		       j < 2 ? "float64" : "float32",
+		       j % 2 ? "count (rankof -e)" : "scores (simmat)",
+		       median(k[j], (int)rounds), 100 * median(pc[j], (int)rounds),
+		       median(v[j], (int)rounds), median(w[j], (int)rounds));
+	kernel_free(&kern64);
+	kernel_free(&kern32);
 	return 0;
 }

@@ -4,8 +4,10 @@
  * MR x NR sums in registers and updates each by a fused multiply-add for
  * dimension k, k = 0, 1, ..., D-1, exactly as the scalar loop with C99's
  * fma() does for each score (the vector lanes are independent scores).
- * Groups of tiles sized for the L2 cache are swept by the queries of a
- * chunk; threads take whole chunks.
+ * Each tile of items comes from memory once per group of queries (as many
+ * as the L2 cache holds packed) and stays in L1 while every register block
+ * of the group uses it, so that a block of few queries x all items runs as
+ * fast as a large one; threads take whole chunks.
  *
  * The micro-kernel is compiled for the baseline of the build (scalar, C99
  * fma()) and, on x86 with GCC or Clang, also for AVX2 with FMA and for
@@ -106,16 +108,16 @@ void kcount_add(struct kcount *c, double s, int sign)
 #define ATTR
 #define MR 2
 #define NV 4
-#define VD double
-#define VF float
-#define LD 1
-#define LF 1
-#define FMAD fma
-#define FMAF fmaf
-#define BCD(s) (s)
-#define BCF(s) (s)
-#define GD vdbl16
-#define GF vflt16
+#define VEC_f64 double
+#define VEC_f32 float
+#define LANES_f64 1
+#define LANES_f32 1
+#define VFMA_f64 fma
+#define VFMA_f32 fmaf
+#define VBCAST_f64(s) (s)
+#define VBCAST_f32(s) (s)
+#define CMPV_f64 vdbl16
+#define CMPV_f32 vflt16
 #define VARIANT(f) f##_base
 #include "kernel/kernel_variant.h"
 
@@ -123,32 +125,32 @@ void kcount_add(struct kcount *c, double s, int sign)
 #define ATTR __attribute__((target("avx2,fma")))
 #define MR 6
 #define NV 2
-#define VD __m256d
-#define VF __m256
-#define LD 4
-#define LF 8
-#define FMAD _mm256_fmadd_pd
-#define FMAF _mm256_fmadd_ps
-#define BCD _mm256_set1_pd
-#define BCF _mm256_set1_ps
-#define GD vdbl32
-#define GF vflt32
+#define VEC_f64 __m256d
+#define VEC_f32 __m256
+#define LANES_f64 4
+#define LANES_f32 8
+#define VFMA_f64 _mm256_fmadd_pd
+#define VFMA_f32 _mm256_fmadd_ps
+#define VBCAST_f64 _mm256_set1_pd
+#define VBCAST_f32 _mm256_set1_ps
+#define CMPV_f64 vdbl32
+#define CMPV_f32 vflt32
 #define VARIANT(f) f##_avx2
 #include "kernel/kernel_variant.h"
 
 #define ATTR __attribute__((target("avx512f")))
 #define MR 12
 #define NV 2
-#define VD __m512d
-#define VF __m512
-#define LD 8
-#define LF 16
-#define FMAD _mm512_fmadd_pd
-#define FMAF _mm512_fmadd_ps
-#define BCD _mm512_set1_pd
-#define BCF _mm512_set1_ps
-#define GD vdbl64
-#define GF vflt64
+#define VEC_f64 __m512d
+#define VEC_f32 __m512
+#define LANES_f64 8
+#define LANES_f32 16
+#define VFMA_f64 _mm512_fmadd_pd
+#define VFMA_f32 _mm512_fmadd_ps
+#define VBCAST_f64 _mm512_set1_pd
+#define VBCAST_f32 _mm512_set1_ps
+#define CMPV_f64 vdbl64
+#define CMPV_f32 vflt64
 #define VARIANT(f) f##_avx512
 #include "kernel/kernel_variant.h"
 #endif
@@ -170,19 +172,19 @@ static const struct {
 	count_fn count64, count32;
 	size_t nr64, nr32;
 } micro[KV_N] = {
-	[KV_BASE] = { .name = "base", .block64 = block_f64_base,
-		.block32 = block_f32_base, .count64 = count_f64_base,
-		.count32 = count_f32_base, .nr64 = nr_f64_base,
-		.nr32 = nr_f32_base },
+	[KV_BASE] = { .name = "base", .block64 = block_base_f64,
+		.block32 = block_base_f32, .count64 = count_base_f64,
+		.count32 = count_base_f32, .nr64 = nr_base_f64,
+		.nr32 = nr_base_f32 },
 #if RK_X86
-	[KV_AVX2] = { .name = "avx2", .block64 = block_f64_avx2,
-		.block32 = block_f32_avx2, .count64 = count_f64_avx2,
-		.count32 = count_f32_avx2, .nr64 = nr_f64_avx2,
-		.nr32 = nr_f32_avx2 },
-	[KV_AVX512] = { .name = "avx512", .block64 = block_f64_avx512,
-		.block32 = block_f32_avx512, .count64 = count_f64_avx512,
-		.count32 = count_f32_avx512, .nr64 = nr_f64_avx512,
-		.nr32 = nr_f32_avx512 },
+	[KV_AVX2] = { .name = "avx2", .block64 = block_avx2_f64,
+		.block32 = block_avx2_f32, .count64 = count_avx2_f64,
+		.count32 = count_avx2_f32, .nr64 = nr_avx2_f64,
+		.nr32 = nr_avx2_f32 },
+	[KV_AVX512] = { .name = "avx512", .block64 = block_avx512_f64,
+		.block32 = block_avx512_f32, .count64 = count_avx512_f64,
+		.count32 = count_avx512_f32, .nr64 = nr_avx512_f64,
+		.nr32 = nr_avx512_f32 },
 #endif
 };
 

@@ -1,12 +1,13 @@
 /* One variant of the scoring kernel, included by kernel_variant.h once per
- * element type and instruction set with T, V (the variant's vector of T, or
- * T itself), NV (vectors per tile), NR (items per tile: NV lanes-wide
- * vectors), MR (query rows per micro-kernel), VFMA(a, b, c) (a*b+c with one
- * rounding, lane by lane), VBCAST(s) (s in every lane), G (a GCC vector of
- * T for comparisons), FINISH (kernel_body.h's finishing step for T), ATTR
- * (the target attribute) and the names NAME, CNAME (the block and count
- * functions), QPACK, ANY (their helpers) and NRNAME (a constant for NR)
- * defined. Not a header of its own.
+ * element type and instruction set with T (the element type), SFX (its
+ * suffix, _f64 or _f32) and the variant's parameters (kernel_variant.h)
+ * defined: from them V (the variant's vector of T, or T itself), NR (items
+ * per tile: NV vectors), VFMA(a, b, c) (a*b+c with one rounding, lane by
+ * lane), VBCAST(s) (s in every lane), G (a GCC vector of T for
+ * comparisons), FINISH (kernel_body.h's finishing step for T) and the
+ * names of the functions: block and count (kernel.h's kernel_block and
+ * kernel_count), nr (a constant for NR) and their helpers. Not a header of
+ * its own.
  *
  * The micro-kernel keeps MR x NR sums in NV*MR vector registers, each lane
  * one score, and for k = 0, 1, ..., D-1 in that order replaces each sum a
@@ -18,13 +19,28 @@
  * 32 zmm) and there are more independent sums than the FMA units' latency
  * times their number. */
 
+#define MCAT_(a, b) a##b
+#define MCAT(a, b) MCAT_(a, b)
+#define MNAME(f) MCAT(VARIANT(f), SFX)	/* block -> block_avx2_f64 */
+#define V MCAT(VEC, SFX)
+#define NR (NV * MCAT(LANES, SFX))
+#define VFMA MCAT(VFMA, SFX)
+#define VBCAST MCAT(VBCAST, SFX)
+#define G MCAT(CMPV, SFX)
+#define FINISH MCAT(finish, SFX)
+#define TILE MNAME(tile)
+#define QPACK MNAME(qpack)
+#define ANY MNAME(any)
+#define TCOUNT MNAME(tcount)
+#define SWEEP MNAME(sweep)
+
 #define VL (NR / NV)		/* lanes of V */
 #define GL (sizeof(G) / sizeof(T))	/* lanes of G */
 #define LOADX(v) V x##v; memcpy(&x##v, tp + k * NR + v * VL, sizeof(V));
 #define ACC1(r, v) V a##r##v = { 0 };
 #define STEP1(r, v) a##r##v = VFMA(b, x##v, a##r##v);
 #define SQ1(r, v) { V d = b - x##v; a##r##v = VFMA(d, d, a##r##v); }
-#define SAVE1(r, v) memcpy(buf[r] + v * VL, &a##r##v, sizeof(V));
+#define SAVE1(r, v) memcpy(dst[r] + v * VL, &a##r##v, sizeof(V));
 #if NV == 2
 #define EACHV(M, r) M(r, 0) M(r, 1)
 #define LOADS LOADX(0) LOADX(1)
@@ -49,29 +65,36 @@
 #error "MR must be 2, 6 or 12"
 #endif
 
-enum { NRNAME = NR };
+enum { MNAME(nr) = NR };
 
-/* the MR x NR sums of tile tp for the MR queries of qp (value k of query
- * row r at qp[k * MR + r]) into buf: shared by the block and the count
- * kernels, so both give the same bits */
-#define TILE_SUMS \
-	if (!sq) { \
-		EACH(ACC) \
-		for (k = 0; k < dim; k++) { \
-			const T *qk = qp + k * MR; \
-			LOADS \
-			EACH(STEP) \
-		} \
-		EACH(SAVE) \
-	} else { \
-		EACH(ACC) \
-		for (k = 0; k < dim; k++) { \
-			const T *qk = qp + k * MR; \
-			LOADS \
-			EACH(STEPSQ) \
-		} \
-		EACH(SAVE) \
+/* the sums of tile tp for the MR query rows of qp (value k of query row r
+ * at qp[k * MR + r]) into dst[r][0 .. NR-1]; while row k of tile tp is in
+ * the registers, row k of tile `next` is prefetched (NULL: none), so that
+ * the next tile comes from memory while this one is computed */
+#define TILE_LOOP(STEPM) \
+	EACH(ACC) \
+	for (k = 0; k < dim; k++) { \
+		const T *qk = qp + k * MR; \
+		const char *pf = next ? (const char *)(next + k * NR) : NULL; \
+		LOADS \
+		for (l = 0; pf && l < NR * sizeof(T); l += 64) \
+			__builtin_prefetch(pf + l); \
+		EACH(STEPM) \
+	} \
+	EACH(SAVE)
+
+ATTR static inline __attribute__((always_inline)) void
+TILE(const T *qp, const T *tp, const T *next, size_t dim, int sq,
+     T *const dst[MR])
+{
+	size_t k, l;
+
+	if (!sq) {
+		TILE_LOOP(STEP)
+	} else {
+		TILE_LOOP(STEPSQ)
 	}
+}
 
 /* the queries q0 .. q1-1 in blocks of MR rows, each block dimension-major
  * (value k of row r at [k * MR + r]); a short last block repeats its last
@@ -92,56 +115,8 @@ ATTR static T *QPACK(const struct kernel *kern, size_t q0, size_t q1)
 	return qp;
 }
 
-/* a group of tiles that stays in the L2 cache (256 KiB) while the queries
- * of a chunk pass over it */
-#define TILE_GROUP(dim) \
-	(262144 / ((dim) * NR * sizeof(T)) ? 262144 / ((dim) * NR * sizeof(T)) : 1)
-
-ATTR static void NAME(const struct kernel *kern, size_t q0, size_t q1,
-		      size_t i0, size_t i1, T *S)
-{
-	const T *P = kern->ipack;
-	size_t dim = kern->dim, ld = i1 - i0, ig = TILE_GROUP(dim);
-	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, tg, t, qa;
-	const int sq = kern->metric == MET_L2 || kern->metric == MET_HAMMING;
-	T buf[MR][NR] __attribute__((aligned(64)));
-	T *qpack = QPACK(kern, q0, q1);
-
-	for (tg = t0; tg < t1; tg += ig) {
-		size_t tge = tg + ig < t1 ? tg + ig : t1;
-		for (qa = q0; qa < q1; qa += MR) {
-			const T *qp = qpack + (qa - q0) * dim;
-			size_t r, k, nr = q1 - qa < MR ? q1 - qa : MR;
-			for (t = tg; t < tge; t++) {
-				const T *tp = P + t * dim * NR;
-				size_t jb = 0, je = NR;
-				if (t * NR < i0)
-					jb = i0 - t * NR;
-				if (t * NR + NR > i1)
-					je = i1 - t * NR;
-				TILE_SUMS
-				for (r = 0; r < nr; r++) {
-					T *o = S + (qa + r - q0) * ld +
-					       (t * NR + jb - i0);
-					if (jb == 0 && je == NR) {
-						FINISH(kern, qa + r, t * NR,
-						       buf[r], NR);
-						memcpy(o, buf[r], sizeof buf[r]);
-					} else {
-						FINISH(kern, qa + r, t * NR + jb,
-						       buf[r] + jb, je - jb);
-						memcpy(o, buf[r] + jb,
-						       (je - jb) * sizeof *o);
-					}
-				}
-			}
-		}
-	}
-	free(qpack);
-}
-
 /* any of the NR scores of b not below lw (NaN included)? */
-ATTR static int ANY(const T *b, T lw)
+ATTR static inline int ANY(const T *b, T lw)
 {
 	G lv = (G){ 0 } + lw;
 	__typeof__(lv < lv) m = lv < lv; /* zeros */
@@ -159,60 +134,106 @@ ATTR static int ANY(const T *b, T lw)
 	return o != 0;
 }
 
-/* The same sums and the same finishing step, then, tile by tile and while
- * the tile is in L1, the scores of each query are counted against its
- * targets (kernel.h, struct kcount): a tile whose scores are all below the
- * lowest target score is dismissed with a few vector comparisons. */
-ATTR static void CNAME(const struct kernel *kern, size_t q0, size_t q1,
-		       size_t i0, size_t i1, struct kcount *kc)
+/* The counting of one tile's sums: the finishing step, then the scores of
+ * each query are counted against its targets (kernel.h, struct kcount)
+ * while they are in L1; a whole tile whose scores are all below the lowest
+ * target score is dismissed with a few vector comparisons. */
+ATTR static inline void TCOUNT(const struct kernel *kern, size_t qa,
+			       size_t nr, size_t it, size_t jb, size_t je,
+			       T buf[MR][NR], struct kcount *kc)
+{
+	size_t r, j;
+
+	for (r = 0; r < nr; r++) {
+		struct kcount *c = &kc[r];
+		T *b = buf[r], lw;
+		if (!c->d)
+			continue;
+		lw = (T)c->u[c->d - 1];
+		FINISH(kern, qa + r, it + jb, b + jb, je - jb);
+		if (jb == 0 && je == NR && !ANY(b, lw))
+			continue;
+		for (j = jb; j < je; j++)
+			if (!(b[j] < lw))
+				kc_add(c, b[j], 1);
+	}
+}
+
+/* queries of a group: their packed rows stay in the L2 cache (256 KiB,
+ * a multiple of MR rows) while each tile of items passes over them once */
+#define QUERY_GROUP(dim) (262144 / ((dim) * MR * sizeof(T)) ? \
+	262144 / ((dim) * MR * sizeof(T)) * MR : MR)
+
+/* The one sweep of both kernels: groups of queries, the tiles of items,
+ * the blocks of MR queries of the group. A tile comes from memory once per
+ * group and stays in L1 while every block of the group uses it; the packed
+ * queries are the small operand that is read again, from L1 or L2. With S
+ * (kernel_block; kc NULL) a whole tile's sums go straight into the rows of
+ * S and are finished there; with kc (kernel_count; S NULL) they go to a
+ * buffer in L1 and are counted. Inlined into both with one of them NULL,
+ * so each gets its own loop. */
+ATTR static inline __attribute__((always_inline)) void
+SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
+      T *S, struct kcount *kc)
 {
 	const T *P = kern->ipack;
-	size_t dim = kern->dim, ig = TILE_GROUP(dim);
-	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, tg, t, qa;
+	size_t dim = kern->dim, ld = i1 - i0, qgn = QUERY_GROUP(dim);
+	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, qg, t, qa, r;
 	const int sq = kern->metric == MET_L2 || kern->metric == MET_HAMMING;
 	T buf[MR][NR] __attribute__((aligned(64)));
+	T *dst[MR];
 	T *qpack = QPACK(kern, q0, q1);
 
-	for (tg = t0; tg < t1; tg += ig) {
-		size_t tge = tg + ig < t1 ? tg + ig : t1;
-		for (qa = q0; qa < q1; qa += MR) {
-			const T *qp = qpack + (qa - q0) * dim;
-			size_t r, k, nr = q1 - qa < MR ? q1 - qa : MR;
-			int live = 0;
-			for (r = 0; r < nr; r++)
-				live |= kc[qa + r - q0].d != 0;
-			if (!live)
-				continue;
-			for (t = tg; t < tge; t++) {
-				const T *tp = P + t * dim * NR;
-				size_t j, jb = 0, je = NR;
-				if (t * NR < i0)
-					jb = i0 - t * NR;
-				if (t * NR + NR > i1)
-					je = i1 - t * NR;
-				TILE_SUMS
+	for (qg = q0; qg < q1; qg += qgn) {
+		size_t qge = qg + qgn < q1 ? qg + qgn : q1;
+		for (t = t0; t < t1; t++) {
+			const T *tp = P + t * dim * NR;
+			const T *next = t + 1 < t1 ? tp + dim * NR : tp;
+			size_t jb = t * NR < i0 ? i0 - t * NR : 0;
+			size_t je = t * NR + NR > i1 ? i1 - t * NR : NR;
+			for (qa = qg; qa < qge; qa += MR) {
+				size_t nr = qge - qa < MR ? qge - qa : MR;
+				int whole = !kc && jb == 0 && je == NR, live = !kc;
+				for (r = 0; kc && r < nr; r++)
+					live |= kc[qa + r - q0].d != 0;
+				if (!live)
+					continue;
+				for (r = 0; r < MR; r++)
+					dst[r] = whole && r < nr ? S + (qa + r - q0) *
+						ld + (t * NR - i0) : buf[r];
+				if (qa == qg)
+					TILE(qpack + (qa - q0) * dim, tp, next, dim,
+					     sq, dst);
+				else
+					TILE(qpack + (qa - q0) * dim, tp, NULL, dim,
+					     sq, dst);
+				if (kc) {
+					TCOUNT(kern, qa, nr, t * NR, jb, je, buf,
+					       kc + (qa - q0));
+					continue;
+				}
 				for (r = 0; r < nr; r++) {
-					struct kcount *c = &kc[qa + r - q0];
-					T *b = buf[r], lw;
-					if (!c->d)
-						continue;
-					lw = (T)c->u[c->d - 1];
-					if (jb == 0 && je == NR) {
-						FINISH(kern, qa + r, t * NR, b, NR);
-						if (!ANY(b, lw))
-							continue;
-					} else {
-						FINISH(kern, qa + r, t * NR + jb,
-						       b + jb, je - jb);
-					}
-					for (j = jb; j < je; j++)
-						if (!(b[j] < lw))
-							kc_add(c, b[j], 1);
+					T *o = S + (qa + r - q0) * ld + (t * NR + jb - i0);
+					if (!whole)
+						memcpy(o, buf[r] + jb, (je - jb) * sizeof *o);
+					FINISH(kern, qa + r, t * NR + jb, o, je - jb);
 				}
 			}
 		}
 	}
 	free(qpack);
+}
+
+ATTR static void MNAME(block)(const struct kernel *kern, size_t q0, size_t q1,
+		      size_t i0, size_t i1, T *S)
+{
+	SWEEP(kern, q0, q1, i0, i1, S, NULL);
+}
+
+ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
+		       size_t i0, size_t i1, struct kcount *kc)
+{
+	SWEEP(kern, q0, q1, i0, i1, NULL, kc);
 }
 
 #undef VL
@@ -229,5 +250,19 @@ ATTR static void CNAME(const struct kernel *kern, size_t q0, size_t q1,
 #undef STEPSQ
 #undef SAVE
 #undef EACH
-#undef TILE_SUMS
-#undef TILE_GROUP
+#undef TILE_LOOP
+#undef MCAT_
+#undef MCAT
+#undef MNAME
+#undef V
+#undef NR
+#undef VFMA
+#undef VBCAST
+#undef G
+#undef FINISH
+#undef TILE
+#undef QPACK
+#undef ANY
+#undef TCOUNT
+#undef SWEEP
+#undef QUERY_GROUP
