@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include "stream/embed.h"
@@ -59,11 +60,22 @@ static const struct option longopts[] = {
 	{ 0, 0, 0, 0 }
 };
 
+/* per pool slot: the text of a piece of output */
 struct slotbuf {
 	char *p;
 	size_t n, cap;
+};
+
+/* per score buffer: each row's threshold, and -k's scratch */
+struct rowbuf {
+	double *thr;
+	size_t cap;
 	struct topk_scratch tk;
 };
+
+/* the lines of output at most, in a piece of text (about 45 bytes each
+ * with short ids) */
+enum { PIECE_LINES = 8192 };
 
 struct job {
 	struct embed Q, I;
@@ -75,6 +87,7 @@ struct job {
 	size_t *self;		/* -x: per query, its item's row or SIZE_MAX */
 	size_t maxiid;		/* longest item id */
 	struct slotbuf *sb;
+	struct rowbuf *rb;
 	/* progress */
 	int tty, shown;
 	struct timespec t0;
@@ -97,13 +110,63 @@ static double since(const struct timespec *t0)
 	       (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
-/* the lines of one query into b: items i0 .. i1-1 of row (in item order)
- * whose score passes thr (all when thr is -inf), except row `self` */
+/* query q's item row among items i0 .. i1-1, or SIZE_MAX */
+static size_t self_item(const struct job *job, size_t q, size_t i0, size_t i1)
+{
+	size_t self = job->self ? job->self[q] : SIZE_MAX;
+
+	return self != SIZE_MAX && (self < i0 || self >= i1) ? SIZE_MAX : self;
+}
+
+/* the lines query row `row` gives among the n scores S of items i0 ..:
+ * those that pass thr, except item self */
+#define COUNT_LINES(TYPE)						\
+	do {								\
+		const TYPE *S = scores;					\
+		for (i = 0; i < n; i++)					\
+			lines += (double)S[i] >= thr && i0 + i != self;	\
+	} while (0)
+
+/* a chunk's scores are there: each row's threshold (-k: its K-th best
+ * score, if above -t's) and its count of lines */
+static void ready(void *ctx, const struct kchunk *c, size_t *nlines)
+{
+	struct job *job = ctx;
+	struct rowbuf *rb = &job->rb[c->slot];
+	size_t q, i, n = c->i1 - c->i0, i0 = c->i0, esz = (size_t)job->kern.type;
+
+	xgrow((void **)&rb->thr, &rb->cap, c->q1 - c->q0, sizeof *rb->thr);
+	for (q = c->q0; q < c->q1; q++) {
+		const void *scores = (const char *)c->scores +
+				     (q - c->q0) * n * esz;
+		size_t self = self_item(job, q, c->i0, c->i1), lines = 0;
+		double thr = job->have_min ? job->minscore : -INFINITY;
+
+		if (job->topk) {
+			double kth = topk_threshold(&rb->tk, scores,
+						    job->kern.type, n,
+						    self == SIZE_MAX ? SIZE_MAX :
+						    self - c->i0,
+						    (size_t)job->topk);
+			if (kth > thr)
+				thr = kth;
+		}
+		rb->thr[q - c->q0] = thr;
+		if (job->kern.type == EMB_F32)
+			COUNT_LINES(float);
+		else
+			COUNT_LINES(double);
+		nlines[q - c->q0] = lines;
+	}
+}
+
+/* the lines of one query into b: items p->i0 .. p->i1-1 of row (in item
+ * order) whose score passes thr, except row `self` */
 #define WRITE_LINES(TYPE, FMT)						\
 	do {								\
 		const TYPE *row = scores;				\
-		for (i = c->i0; i < c->i1; i++) {			\
-			TYPE v = row[i - c->i0];			\
+		for (i = p->i0; i < p->i1; i++) {			\
+			TYPE v = row[i - p->chunk.i0];			\
 			struct slice id;				\
 			if (i == self || !((double)v >= thr))		\
 				continue;				\
@@ -119,34 +182,27 @@ static double since(const struct timespec *t0)
 		}							\
 	} while (0)
 
-static void work(void *ctx, const struct kchunk *c)
+static void work(void *ctx, const struct kpiece *p)
 {
 	struct job *job = ctx;
-	struct slotbuf *b = &job->sb[c->slot];
+	struct slotbuf *b = &job->sb[p->slot];
+	const struct kchunk *c = &p->chunk;
 	size_t q, i, n = c->i1 - c->i0, esz = (size_t)job->kern.type;
 
 	b->n = 0;
-	for (q = c->q0; q < c->q1; q++) {
+	for (q = p->q0; q < p->q1; q++) {
 		const void *scores = (const char *)c->scores +
 				     (q - c->q0) * n * esz;
 		struct slice qid = embed_id(&job->Q, q);
-		size_t self = job->self ? job->self[q] : SIZE_MAX;
-		double thr = job->have_min ? job->minscore : -INFINITY;
+		size_t self = self_item(job, q, p->i0, p->i1);
+		size_t lines = p->lines[q - c->q0];
+		double thr = job->rb[c->slot].thr[q - c->q0];
 		char *o;
 
-		if (self != SIZE_MAX && (self < c->i0 || self >= c->i1))
-			self = SIZE_MAX;
-		if (job->topk) {
-			double kth = topk_threshold(&b->tk, scores,
-						    job->kern.type, n,
-						    self == SIZE_MAX ? SIZE_MAX :
-						    self - c->i0,
-						    (size_t)job->topk);
-			if (kth > thr)
-				thr = kth;
-		}
+		if (lines > p->i1 - p->i0)
+			lines = p->i1 - p->i0;
 		xgrow((void **)&b->p, &b->cap,
-		      b->n + n * (qid.n + job->maxiid + FMTSCORE_MAX + 3), 1);
+		      b->n + lines * (qid.n + job->maxiid + FMTSCORE_MAX + 3), 1);
 		o = b->p + b->n;
 		if (job->kern.type == EMB_F32)
 			WRITE_LINES(float, fmt_float);
@@ -156,12 +212,13 @@ static void work(void *ctx, const struct kchunk *c)
 	}
 }
 
-static void emit(void *ctx, const struct kchunk *c)
+static void emit(void *ctx, const struct kpiece *p)
 {
 	struct job *job = ctx;
 
-	out_bytes(job->sb[c->slot].p, job->sb[c->slot].n);
-	job->done += c->q1 - c->q0;
+	out_bytes(job->sb[p->slot].p, job->sb[p->slot].n);
+	if (p->i1 == p->chunk.i1)
+		job->done += p->q1 - p->q0;
 	if (job->tty && since(&job->t0) > 2) {
 		fprintf(stderr, "\r%s: %zu of %zu queries", progname, job->done,
 			job->Q.rows);
@@ -237,6 +294,19 @@ static size_t *self_rows(const struct embed *qemb, const struct embed *iemb)
 	return self;
 }
 
+/* The scores read the packed copy of the items (kernel.h), never their
+ * rows again: those go back to the system (a mapped file unmapped, rows
+ * read into memory freed; embed_free then has only the ids to free). */
+static void release_item_rows(struct embed *iemb)
+{
+	if (iemb->map)
+		munmap(iemb->map, iemb->maplen);
+	else
+		free(iemb->data);
+	iemb->map = NULL;
+	iemb->data = NULL;
+}
+
 int main(int argc, char **argv)
 {
 	struct job job;
@@ -253,6 +323,7 @@ int main(int argc, char **argv)
 	embed_read_pair(&job.Q, argv[optind], o.qids, &job.I, argv[optind + 1],
 			o.iids, o.folds);
 	kernel_init(&job.kern, o.metric, &job.Q, &job.I);
+	release_item_rows(&job.I);
 	if (job.exclude_self)
 		job.self = self_rows(&job.Q, &job.I);
 	for (i = 0; i < job.I.rows; i++)
@@ -263,20 +334,25 @@ int main(int argc, char **argv)
 		o.nthreads = pool_ncpu();
 	slots = pool_nslots(o.nthreads);
 	job.sb = xcalloc((size_t)slots, sizeof *job.sb);
+	job.rb = xcalloc((size_t)slots, sizeof *job.rb);
 	job.tty = isatty(2);
 	clock_gettime(CLOCK_MONOTONIC, &job.t0);
 
 	stream_write_header(HDR_SCORE);
-	kernel_run(&job.kern, o.nthreads, o.folds, work, emit, &job);
+	kernel_run_pieces(&job.kern, o.nthreads, o.folds, &(struct kpieces){
+		.piece_lines = PIECE_LINES, .ready = ready, .work = work,
+		.emit = emit, .ctx = &job });
 	stream_write_end();
 	if (job.shown)
 		fprintf(stderr, "\r%s: %zu of %zu queries, %.1f s\n", progname,
 			job.done, job.Q.rows, since(&job.t0));
 	for (s = 0; s < slots; s++) {
 		free(job.sb[s].p);
-		topk_free(&job.sb[s].tk);
+		free(job.rb[s].thr);
+		topk_free(&job.rb[s].tk);
 	}
 	free(job.sb);
+	free(job.rb);
 	free(job.self);
 	kernel_free(&job.kern);
 	embed_free(&job.Q);

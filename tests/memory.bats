@@ -76,6 +76,39 @@ peak_kib() {
 	done
 }
 
+# simmat's memory beyond the embeddings and the packed items (simmat(1),
+# MEMORY): per thread a score buffer of max(1 MiB, 24 rows of scores) and
+# text pieces of at most 8192 lines. 48 queries x 60,000 items of 16
+# float32 values: 3.8 MB of items, packed once more; a row of scores is
+# 240 KB, so 24 rows are 5.5 MiB per thread. The design before kept each
+# chunk's whole text (24 rows x 60,000 lines, about 36 MB) in each of
+# 2 x threads slots: 42 MiB at -j 1, 73 MiB at -j 2.
+@test "memory: simmat -j1 and -j2 under 32 MiB, the same bytes" {
+	case $RANKKIT_BIN in */build/san/*) skip "peak RSS is not a figure under AddressSanitizer";; esac
+	synthemb -s 3 -n 60000 -q 48 -d 16 -o ann ann > /dev/null
+	for j in 1 2; do
+		peak_kib "simmat -j $j -m l2 ann/query.fvecs ann/base.fvecs | cksum > sum$j"
+		echo "simmat -j $j: peak RSS $peak KiB" >&3
+		[ "$peak" -lt 32768 ]
+	done
+	[ "$(cat sum1)" = "$(cat sum2)" ]
+	# every query against every item, the header and the end line
+	run sh -c "simmat -m l2 ann/query.fvecs ann/base.fvecs | awk 'END { print NR, \$0 }'"
+	[ "$output" = "$((48 * 60000 + 2)) # end" ]
+}
+
+@test "memory: simmat on the 5K image-text data at -j1 and -j2 under 32 MiB" {
+	case $RANKKIT_BIN in */build/san/*) skip "peak RSS is not a figure under AddressSanitizer";; esac
+	need_shared data/crossmodal-seed0
+	x=$SHARED/data/crossmodal-seed0
+	# float64: 2.56 MB of queries, 12.8 MB of items and 12.8 MB packed
+	for j in 1 2; do
+		peak_kib "simmat -j $j -m cos $x/img.npy $x/cap.npy > /dev/null"
+		echo "simmat -j $j: peak RSS $peak KiB" >&3
+		[ "$peak" -lt 32768 ]
+	done
+}
+
 @test "locale: the same bytes under LC_ALL=C and a decimal-comma locale" {
 	loc=
 	for l in $(locale -a 2>/dev/null); do

@@ -309,6 +309,33 @@ items() { body | cut -f2 | paste -sd' '; }
 	cmp j1 j2
 }
 
+# The output goes out in pieces of at most 8192 lines (simmat(1), Memory):
+# a query of 20,000 items is cut in three, queries with few lines (-k, -t)
+# share a piece; every cut and every -j keeps the bytes of one thread.
+@test "simmat: output pieces across queries and within a query keep the bytes and the order" {
+	# 50 queries and 20,000 items in 2 dimensions; values from a few
+	# levels, so -k meets ties
+	awk 'BEGIN { s = 11; for (i = 0; i < 20050; i++) {
+		printf "%s%d", i < 50 ? "q" : "d", i < 50 ? i : i - 50
+		for (k = 0; k < 2; k++) { s = (s * 1103515245 + 12345) % 2147483648
+			printf " %d", s % 7 - 3 } print "" } }' > all.txt
+	head -50 all.txt > q.txt
+	tail -n +51 all.txt > i.txt
+	simmat -j 1 -m l2 q.txt i.txt > full
+	# every query against every item, queries in order, items in order
+	run awk '!/^#/ { want = sprintf("q%d\td%d", n / 20000, n % 20000); n++
+		if ($1 "\t" $2 != want) { print "line " NR ": " $1 " " $2 " not " want; exit }
+	} END { print n }' full
+	[ "$output" = "1000000" ]
+	for opts in "-m l2" "-m dot -k 3" "-m l2 -t -1" "-m dot --folds 2 -k 100" "-m dot -k 9000"; do
+		simmat -j 1 $opts q.txt i.txt > j1
+		for j in 2 3 4; do
+			simmat -j $j $opts q.txt i.txt > jn
+			cmp j1 jn
+		done
+	done
+}
+
 @test "simmat: cos of img.npy and cap.npy rows equal awk's recomputation, exactly" {
 	need_shared data/crossmodal-seed0
 	D="$SHARED/data/crossmodal-seed0"

@@ -118,4 +118,31 @@ void kernel_run(const struct kernel *kern, int nthreads, size_t folds,
 void kernel_run_noscores(const struct kernel *kern, int nthreads, size_t folds,
 			 kchunk_fn work, kchunk_fn emit, void *ctx);
 
+/* simmat's run: the output in pieces of bounded size. The chunks of
+ * queries (about 1 MiB of scores, at least 24 rows) are each computed
+ * once into one of nthreads score buffers (one at -j 1); then, on a
+ * worker, `ready` gets the chunk (c->slot: its buffer, 0 .. nthreads-1)
+ * and sets lines[r] to the number of lines row r will give (its weight
+ * for the pieces). The output is then cut in pieces of whole queries
+ * whose lines add up to at most piece_lines, or of one query's items,
+ * piece_lines at a time: `work` makes a piece's text on a worker (in
+ * per-slot storage, p->slot: 0 .. pool_nslots(nthreads)-1), `emit` writes
+ * it on the calling thread, in query and item order. */
+struct kpiece {
+	int slot;
+	size_t q0, q1, i0, i1;	/* queries q0 .. q1-1, items i0 .. i1-1 */
+	struct kchunk chunk;	/* the chunk they are in, its scores */
+	const size_t *lines;	/* ready's line counts of the chunk's rows */
+};
+typedef void (*kready_fn)(void *ctx, const struct kchunk *c, size_t *lines);
+typedef void (*kpiece_fn)(void *ctx, const struct kpiece *p);
+struct kpieces {
+	size_t piece_lines;
+	kready_fn ready;
+	kpiece_fn work, emit;
+	void *ctx;
+};
+void kernel_run_pieces(const struct kernel *kern, int nthreads, size_t folds,
+		       const struct kpieces *cfg);
+
 #endif

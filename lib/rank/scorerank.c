@@ -24,12 +24,24 @@
 enum { BLOCK = 1 << 20, MIN_BLOCK = 64 };
 enum { EV_HEADER, EV_END, EV_DATA_AFTER, EV_QUERY, EV_ERROR };
 
+/* What the calling thread checks in input order. A chunk of short lines
+ * has about one event per line, in each of the pool's slots, so an event
+ * is small: the kind is in q when q.p is NULL (an EV_QUERY's id is never
+ * there), and where each query's text begins is kept only for --shard. */
 struct event {
-	int kind;
+	struct slice q;		/* EV_QUERY: the id, inside the chunk; else
+				 * p NULL and n the kind */
 	long line;		/* within the chunk, from 1 */
-	struct slice q;		/* EV_QUERY: the id, inside the chunk */
-	size_t off;		/* EV_QUERY: where its lines begin in out */
-	size_t exoff;		/* EV_QUERY: where its explanation begins */
+};
+
+static int ev_kind(const struct event *ev)
+{
+	return ev->q.p ? EV_QUERY : (int)ev->q.n;
+}
+
+/* --shard: where an EV_QUERY's lines and explanation begin in out and ex */
+struct evpos {
+	size_t off, exoff;
 };
 
 struct chunk {
@@ -40,6 +52,8 @@ struct chunk {
 	struct membuf ex;	/* --explain: the text for the standard error */
 	struct event *ev;
 	size_t nev, evcap;
+	struct evpos *pos;	/* --shard: per event */
+	size_t poscap;
 	struct errtrap err;	/* EV_ERROR's message and status */
 	struct slice tag;	/* the run's tag on the chunk's last TREC line */
 };
@@ -211,13 +225,17 @@ static void fill_chunk(struct shared *sh, struct chunk *c)
 	}
 }
 
+/* an event; q is EV_QUERY's id, ignored for the other kinds */
 static void push(struct chunk *c, int kind, long line, struct slice q)
 {
 	if (c->nev + 1 > c->evcap)
 		xgrow((void **)&c->ev, &c->evcap, c->nev + 1, sizeof *c->ev);
-	c->ev[c->nev].kind = kind;
-	c->ev[c->nev].line = line;
+	if (kind != EV_QUERY) {
+		q.p = NULL;
+		q.n = (size_t)kind;
+	}
 	c->ev[c->nev].q = q;
+	c->ev[c->nev].line = line;
 	c->nev++;
 }
 
@@ -338,8 +356,13 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 		if (!same && (!rk->active || !slice_eq(f[0], rk->q))) {
 			push(c, EV_QUERY, line, f[0]);
 			ranker_begin(rk, f[0], sh->path, line);
-			c->ev[c->nev - 1].off = c->out.n;
-			c->ev[c->nev - 1].exoff = c->ex.n;
+			if (sh->out->nshards > 1) {
+				if (c->nev > c->poscap)
+					xgrow((void **)&c->pos, &c->poscap,
+					      c->nev, sizeof *c->pos);
+				c->pos[c->nev - 1].off = c->out.n;
+				c->pos[c->nev - 1].exoff = c->ex.n;
+			}
 		}
 		ranker_take(rk, item, hash_bytes(item.p, item.n), v, sh->path,
 			    line);
@@ -407,7 +430,7 @@ static void write_explain(const struct chunk *c, size_t a, size_t b)
  * each query's explanation first */
 static void write_shard(struct ranker *out, const struct chunk *c)
 {
-	size_t i, j;
+	size_t i, j, a, b;
 
 	if (out->nshards == 1) {
 		write_explain(c, 0, c->ex.n);
@@ -415,16 +438,19 @@ static void write_shard(struct ranker *out, const struct chunk *c)
 		return;
 	}
 	for (i = 0; i < c->nev; i++) {
-		if (c->ev[i].kind != EV_QUERY)
+		if (ev_kind(&c->ev[i]) != EV_QUERY)
 			continue;
-		for (j = i + 1; j < c->nev && c->ev[j].kind != EV_QUERY; j++)
+		for (j = i + 1; j < c->nev && ev_kind(&c->ev[j]) != EV_QUERY; j++)
 			;
 		if (out->position++ % out->nshards != out->shard)
 			continue;
-		write_explain(c, c->ev[i].exoff,
-			      j < c->nev ? c->ev[j].exoff : c->ex.n);
-		out_bytes(c->out.p + c->ev[i].off,
-			  (j < c->nev ? c->ev[j].off : c->out.n) - c->ev[i].off);
+		write_explain(c, c->pos[i].exoff,
+			      j < c->nev ? c->pos[j].exoff : c->ex.n);
+		/* out.p is NULL until a chunk has lines */
+		a = c->pos[i].off;
+		b = j < c->nev ? c->pos[j].off : c->out.n;
+		if (b > a)
+			out_bytes(c->out.p + a, b - a);
 	}
 }
 
@@ -439,7 +465,7 @@ static void give_chunk(void *arg, const struct pool_task *t)
 	for (i = 0; i < c->nev; i++) {
 		const struct event *ev = &c->ev[i];
 		long ln = sh->base + ev->line;
-		switch (ev->kind) {
+		switch (ev_kind(ev)) {
 		case EV_HEADER:
 			parts_header(&sh->parts, ln);
 			break;
@@ -528,6 +554,7 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 		free(sh.ch[i].out.p);
 		free(sh.ch[i].ex.p);
 		free(sh.ch[i].ev);
+		free(sh.ch[i].pos);
 	}
 	free(sh.ch);
 	free(sh.rk);
