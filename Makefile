@@ -40,6 +40,7 @@ LIBSRC = \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
+	lib/stream/labelfile.c \
 	lib/stream/embed.c \
 	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \
@@ -104,6 +105,7 @@ LIBHDR = \
 	lib/stream/stream.h \
 	lib/stream/rankstream.h \
 	lib/stream/relevance.h \
+	lib/stream/labelfile.h \
 	lib/stream/embed.h \
 	lib/stream/rowindex.h \
 	lib/stream/measurestream.h \

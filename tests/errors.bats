@@ -23,6 +23,10 @@ setup() {
 	printf 'd1 A\nq1\n' > lb_fields1
 	printf 'd1 A c1 x\n' > lb_fields4
 	printf 'a A\nb B\na B\n' > lb_dup
+	# ids that are record numbers at first (read without a map), then
+	# a repeated one: the map built at that line must know the first ones
+	printf '0 A\n1 A\n1 B\n' > lb_dup_num
+	printf '0 A\nx B\n0 C\n' > lb_dup_num2
 }
 
 # usage_table: rows "COMMAND" on stdin; each must exit 2 with nothing on
@@ -90,6 +94,8 @@ usage_table() {
 	1 | rankof -l lb_fields1   | q1 d1 1\n | rankof: lb_fields1:2: expected 2 fields (id label) or 3 (id label camera), found 1
 	1 | rankof -l lb_fields4   | q1 d1 1\n | rankof: lb_fields4:1: expected 2 fields (id label) or 3 (id label camera), found 4
 	1 | rankof -l lb_dup       | q1 d1 1\n | rankof: lb_dup:3: duplicate id 'a'
+	1 | rankof -l lb_dup_num   | q1 d1 1\n | rankof: lb_dup_num:3: duplicate id '1'
+	1 | rankof -l lb_dup_num2  | q1 d1 1\n | rankof: lb_dup_num2:3: duplicate id '0'
 	1 | rankof --query-labels lb_dup --item-labels l | q1 d1 1\n | rankof: lb_dup:3: duplicate id 'a'
 	1 | rankof --query-labels l --item-labels lb_fields4 | q1 d1 1\n | rankof: lb_fields4:1: expected 2 fields (id label) or 3 (id label camera), found 4
 	# labels mode: a query that the (query) labels do not know

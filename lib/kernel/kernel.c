@@ -286,6 +286,13 @@ static int code_kind(const struct embed *emb)
 void kernel_init(struct kernel *kern, enum metric m, struct embed *qemb,
 		 struct embed *iemb)
 {
+	kernel_init_items(kern, m, qemb, iemb, 0, iemb->rows);
+}
+
+void kernel_init_items(struct kernel *kern, enum metric m,
+		       struct embed *qemb, struct embed *iemb, size_t ibeg,
+		       size_t iend)
+{
 	memset(kern, 0, sizeof *kern);
 	if (qemb->dim != iemb->dim)
 		die_at(iemb->path, 0, "rows have %zu values, those of %s %zu",
@@ -299,7 +306,8 @@ void kernel_init(struct kernel *kern, enum metric m, struct embed *qemb,
 	kern->dim = qemb->dim;
 	kern->nq = qemb->rows;
 	kern->ni = iemb->rows;
-	kern->iend = iemb->rows;
+	kern->ibeg = ibeg;
+	kern->iend = iend;
 	kern->hamdiv = 1;
 	kern->variant = kernel_variant();
 	kern->nr = kern->type == EMB_F32 ? micro[kern->variant].nr32 :

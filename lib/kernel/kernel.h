@@ -31,6 +31,7 @@ struct kernel {
 	size_t dim, nq, ni;
 	const void *q;		/* query rows */
 	void *ipack;		/* items in tiles of nr rows, dimension-major */
+	const void *irows;	/* item rows as read */
 	size_t nr;		/* the variant's tile width */
 	void *qnorm, *inorm;	/* cos: the row norms */
 	double hamdiv;		/* hamming: c */
@@ -43,6 +44,11 @@ struct kernel {
  * matrix to float64 when the other one is float64; dies naming the file. */
 void kernel_init(struct kernel *kern, enum metric m, struct embed *qemb,
 		 struct embed *iemb);
+/* The same for a run over item rows ibeg .. iend-1 alone (rankof --items):
+ * only those are packed; kernel_score serves every row. */
+void kernel_init_items(struct kernel *kern, enum metric m,
+		       struct embed *qemb, struct embed *iemb, size_t ibeg,
+		       size_t iend);
 void kernel_free(struct kernel *kern);
 
 /* Scores of queries q0 .. q1-1 against items i0 .. i1-1 into S, row after

@@ -11,14 +11,16 @@
 
 /* tiles of nr items (the variant's): tile t holds items t*nr .. t*nr+nr-1,
  * value k of item t*nr+j at [(t*dim + k)*nr + j]; the rows past the end
- * are zeros */
-static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, T *P)
+ * are zeros. Only tiles t0 .. t1-1 are written: the pages of the others
+ * are never touched, so they cost nothing (rankof --items). */
+static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, size_t t0,
+		     size_t t1, T *P)
 {
-	size_t nt = (ni + nr - 1) / nr, t, k, j;
+	size_t t, k, j;
 
 	/* row by row: each row is read once in order, and a tile's writes
 	 * (dim * nr values) stay in L1 */
-	for (t = 0; t < nt; t++, P += dim * nr)
+	for (t = t0, P += t0 * dim * nr; t < t1; t++, P += dim * nr)
 		for (j = 0; j < nr; j++) {
 			size_t i = t * nr + j;
 			const T *row = I + i * dim;
@@ -47,8 +49,10 @@ static void FN(prepare)(struct kernel *kern, const T *Q, const T *I)
 	size_t nr = kern->nr, nt = (kern->ni + nr - 1) / nr, i;
 	void *p = pack_alloc(nt * nr * kern->dim * sizeof(T) + 64);
 
-	FN(pack)(I, kern->ni, kern->dim, nr, p);
+	FN(pack)(I, kern->ni, kern->dim, nr, kern->ibeg / nr,
+		 (kern->iend + nr - 1) / nr, p);
 	kern->ipack = p;
+	kern->irows = I;
 	kern->q = Q;
 	if (kern->metric == MET_COS) {
 		T *qn = xmalloc(kern->nq * sizeof *qn);
@@ -97,22 +101,24 @@ static inline void FN(finish)(const struct kernel *kern, size_t q, size_t it,
 }
 
 /* one score alone: the fused multiply-adds of the micro-kernels
- * (kernel_micro.h) on one lane, in the same order, and the same finish */
+ * (kernel_micro.h) on one lane, in the same order, and the same finish;
+ * the item's values from its row as read (the same values as packed: an
+ * item outside the packed tiles has a score too) */
 static double FN(score)(const struct kernel *kern, size_t q, size_t i)
 {
 	const T *qr = (const T *)kern->q + q * kern->dim;
-	size_t nr = kern->nr, k, dim = kern->dim;
-	const T *x = (const T *)kern->ipack + (i / nr) * dim * nr + i % nr;
+	size_t k, dim = kern->dim;
+	const T *x = (const T *)kern->irows + i * dim;
 	T a = 0;
 
 	if (kern->metric == MET_L2 || kern->metric == MET_HAMMING)
 		for (k = 0; k < dim; k++) {
-			T d = qr[k] - x[k * nr];
+			T d = qr[k] - x[k];
 			a = FMA(d, d, a);
 		}
 	else
 		for (k = 0; k < dim; k++)
-			a = FMA(qr[k], x[k * nr], a);
+			a = FMA(qr[k], x[k], a);
 	FN(finish)(kern, q, i, &a, 1);
 	return a;
 }

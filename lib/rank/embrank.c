@@ -632,11 +632,10 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	if (o->items && o->iend > I.rows)
 		die(EXIT_DATA, "--items %zu:%zu: %s has %zu rows", o->ibeg,
 		    o->iend, items, I.rows);
-	kernel_init(&K, o->metric, &Q, &I);
-	if (o->items) {
-		K.ibeg = o->ibeg;
-		K.iend = o->iend;
-	}
+	if (o->items)
+		kernel_init_items(&K, o->metric, &Q, &I, o->ibeg, o->iend);
+	else
+		kernel_init(&K, o->metric, &Q, &I);
 
 	memset(&C, 0, sizeof C);
 	C.rk = rk;

@@ -195,7 +195,7 @@ void ranker_take(struct ranker *rk, struct slice item, uint64_t h,
 		return;
 	}
 	if (rk->rel->kind == REL_LABELS &&
-	    strmap_get_h(&rk->rel->ilab.ids, item, h) == (size_t)-1) {
+	    labelfile_get_h(&rk->rel->ilab, item, h) == (size_t)-1) {
 		if (!rk->rel->unlabeled_ok)
 			die_at(file, line, "item '%.*s' has no label in %s "
 			       "(--unlabeled-irrelevant ranks such items as "

@@ -16,7 +16,7 @@ static void check_records(const struct labelfile *lf,
 	size_t e, bad = 0, first = NONE;
 
 	for (e = 0; e < lf->nrec; e++) {
-		struct slice id = strmap_key(&lf->ids, e);
+		struct slice id = labelfile_id(lf, e);
 		if (rowindex_get(rows, id) != NONE ||
 		    (other && rowindex_get(other, id) != NONE))
 			continue;
@@ -26,7 +26,7 @@ static void check_records(const struct labelfile *lf,
 	}
 	if (bad == 0)
 		return;
-	struct slice id = strmap_key(&lf->ids, first);
+	struct slice id = labelfile_id(lf, first);
 	note("%s:%ld: %zu of the %zu ids name no row of %s, the first '%.*s'",
 	     lf->name, lf->rec[first].line, bad, lf->nrec, what, (int)id.n,
 	     id.p);

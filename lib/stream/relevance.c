@@ -101,41 +101,6 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 	free(jline);
 }
 
-static void load_labelfile(struct relsrc *rel, struct labelfile *lf,
-			   const char *path)
-{
-	struct stream S;
-	struct slice f[4];
-	size_t nf, cap = 0;
-	int created;
-
-	lf->name = path;
-	strmap_init(&lf->ids);
-	lf->rec = NULL;
-	lf->nrec = 0;
-	stream_open(&S, path, NULL);
-	while (stream_next(&S, f, 4, &nf)) {
-		if (nf != 2 && nf != 3)
-			die_at(path, S.L.lineno,
-			       "expected 2 fields (id label) or 3 (id label camera), found %zu",
-			       nf);
-		size_t e = strmap_put(&lf->ids, f[0], &created);
-		if (!created)
-			die_at(path, S.L.lineno, "duplicate id '%.*s'",
-			       (int)f[0].n, f[0].p);
-		xgrow((void **)&lf->rec, &cap, e + 1, sizeof *lf->rec);
-		lf->rec[e].label = strmap_put(&rel->labels, f[1], NULL);
-		lf->rec[e].cam = nf == 3 ?
-			(long)strmap_put(&rel->cams, f[2], NULL) : -1;
-		lf->rec[e].pos = e;
-		lf->rec[e].line = S.L.lineno;
-		lf->nrec = e + 1;
-	}
-	stream_close(&S);
-	if (lf->nrec == 0)
-		die_at(path, 0, "no relevance judgments");
-}
-
 void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
 {
 	size_t i, l, *fill;
@@ -143,12 +108,12 @@ void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
 	rel->kind = REL_LABELS;
 	strmap_init(&rel->labels);
 	strmap_init(&rel->cams);
-	load_labelfile(rel, &rel->ilab, ipath);
+	labelfile_load(&rel->ilab, ipath, &rel->labels, &rel->cams);
 	rel->one_file = qpath == NULL;
 	if (rel->one_file)
 		rel->qlab = rel->ilab;
 	else
-		load_labelfile(rel, &rel->qlab, qpath);
+		labelfile_load(&rel->qlab, qpath, &rel->labels, &rel->cams);
 
 	/* the items of each label, in file order */
 	rel->lbeg = xcalloc(rel->labels.nent + 1, sizeof *rel->lbeg);
@@ -237,7 +202,7 @@ int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 		}
 		return 1;
 	}
-	size_t e = strmap_get(&rel->qlab.ids, q);
+	size_t e = labelfile_get(&rel->qlab, q);
 	if (e == (size_t)-1)
 		die_at(file, line, "query '%.*s' has no label", (int)q.n, q.p);
 	out->qrec = &rel->qlab.rec[e];
@@ -245,7 +210,7 @@ int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 	size_t l = out->qrec->label;
 	for (i = rel->lbeg[l]; i < rel->lbeg[l + 1]; i++) {
 		size_t it = rel->litem[i];
-		struct slice s = strmap_key(&rel->ilab.ids, it);
+		struct slice s = labelfile_id(&rel->ilab, it);
 		if (rel->exclude_self && slice_eq(s, q))
 			continue;
 		if (leaves(rel, out->qrec, out->fold, &rel->ilab.rec[it]))
@@ -263,7 +228,7 @@ int rel_exclusion(const struct relsrc *rel, const struct relquery *rq,
 	if (rel->kind != REL_LABELS ||
 	    !(rel->has_junk_label || rel->junk_samecam || rel->folds))
 		return EXCL_NONE;
-	size_t e = strmap_get(&rel->ilab.ids, item);
+	size_t e = labelfile_get(&rel->ilab, item);
 	if (e == (size_t)-1)
 		return EXCL_NONE;
 	return leaves(rel, rq->qrec, rq->fold, &rel->ilab.rec[e]);

@@ -4,23 +4,10 @@
 #ifndef RK_RELEVANCE_H
 #define RK_RELEVANCE_H
 #include <stddef.h>
+#include "stream/labelfile.h"
 #include "util/strmap.h"
 
 enum { REL_QRELS, REL_LABELS };
-
-struct labelrec {
-	size_t label;		/* interned label */
-	long cam;		/* interned camera, -1: none */
-	size_t pos;		/* line order in its file, from 0 */
-	long line;		/* its line, for messages */
-};
-
-struct labelfile {
-	const char *name;
-	struct strmap ids;	/* entry = record */
-	struct labelrec *rec;
-	size_t nrec;
-};
 
 struct relsrc {
 	int kind;
@@ -62,16 +49,6 @@ struct relquery {
 	const struct labelrec *qrec;
 	size_t fold;
 };
-
-/* the record of id in F, or (size_t)-1; record hint is tried first, so
- * that a file in the order of the embedding rows is read without hashing */
-static inline size_t labelfile_find(const struct labelfile *lf,
-				    struct slice id, size_t hint)
-{
-	if (hint < lf->nrec && slice_eq(strmap_key(&lf->ids, hint), id))
-		return hint;
-	return strmap_get(&lf->ids, id);
-}
 
 void rel_load_qrels(struct relsrc *rel, const char *path);
 void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath);

@@ -18,12 +18,10 @@ void rowindex_init(struct rowindex *x, const struct embed *emb)
 		strmap_put(&x->map, embed_id(emb, i), NULL);
 }
 
-size_t rowindex_get(const struct rowindex *x, struct slice id)
+size_t rownum_parse(struct slice id)
 {
 	size_t i, r = 0;
 
-	if (!x->numbered)
-		return strmap_get(&x->map, id);
 	/* "0", or digits without a leading zero */
 	if (id.n == 0 || (id.p[0] == '0' && id.n > 1))
 		return NONE;
@@ -36,6 +34,16 @@ size_t rowindex_get(const struct rowindex *x, struct slice id)
 			return NONE;
 		r = r * 10 + d;
 	}
+	return r;
+}
+
+size_t rowindex_get(const struct rowindex *x, struct slice id)
+{
+	size_t r;
+
+	if (!x->numbered)
+		return strmap_get(&x->map, id);
+	r = rownum_parse(id);
 	return r < x->rows ? r : NONE;
 }
 

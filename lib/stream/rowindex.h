@@ -18,5 +18,7 @@ void rowindex_init(struct rowindex *x, const struct embed *emb);
 /* the row named id, or (size_t)-1 */
 size_t rowindex_get(const struct rowindex *x, struct slice id);
 void rowindex_free(struct rowindex *x);
+/* the number id writes as a row's name does ("%zu"), or (size_t)-1 */
+size_t rownum_parse(struct slice id);
 
 #endif

@@ -1,0 +1,137 @@
+/* A labels file read whole (see labelfile.h). The usual file names its
+ * records 0, 1, 2, ... in order: such a file costs a line split, a number
+ * read and a copy of the id per line, and no hash table, whose slots are a
+ * cache miss per line (and a page fault per 256 slots as it grows). */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "util/err.h"
+#include "stream/labelfile.h"
+#include "stream/rowindex.h"
+#include "stream/stream.h"
+
+#define NONE ((size_t)-1)
+#define RESERVE_MAX ((size_t)16 << 20)
+
+/* the entry of s in map; *last is the entry of the line before, tried
+ * first (labels come in runs: the captions of one image) */
+static size_t intern(struct strmap *map, struct slice s, size_t *last)
+{
+	if (*last != NONE && slice_eq(strmap_key(map, *last), s))
+		return *last;
+	*last = strmap_put(map, s, NULL);
+	return *last;
+}
+
+/* the records so far were named by their numbers: from now on a map */
+static void index_records(struct labelfile *lf)
+{
+	size_t e;
+
+	lf->numbered = 0;
+	strmap_reserve(&lf->map, 2 * lf->nrec + 64);
+	for (e = 0; e < lf->nrec; e++)
+		strmap_put(&lf->map, labelfile_id(lf, e), NULL);
+}
+
+/* the id of the next record, e: kept, and checked against the others */
+static void add_id(struct labelfile *lf, struct slice id, long line)
+{
+	size_t e = lf->nrec;
+	int created;
+
+	xgrow((void **)&lf->ids, &lf->idcap, lf->idused + id.n + 1, 1);
+	memcpy(lf->ids + lf->idused, id.p, id.n);
+	lf->ids[lf->idused + id.n] = '\0';
+	lf->idused += id.n + 1;
+	xgrow((void **)&lf->idoff, &lf->offcap, e + 2, sizeof *lf->idoff);
+	lf->idoff[e + 1] = lf->idused;
+	if (lf->numbered && rownum_parse(id) != e)
+		index_records(lf);
+	if (lf->numbered)
+		return;
+	strmap_put(&lf->map, id, &created);
+	if (!created)
+		die_at(lf->name, line, "duplicate id '%.*s'", (int)id.n, id.p);
+}
+
+/* A regular file of n bytes holds at most n / 4 records ("a b\n") and n
+ * bytes of ids: arrays of that capacity (up to 4M records, beyond which
+ * they grow) are allocated once and never moved (an allocation this large
+ * is mapped, and only the pages written cost anything: a moving array is
+ * copied and faulted in again). */
+static void reserve(struct labelfile *lf, int fd)
+{
+	struct stat st;
+	size_t n;
+
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+	    (uintmax_t)st.st_size > SIZE_MAX / 64)
+		return;
+	n = (size_t)st.st_size < RESERVE_MAX ? (size_t)st.st_size : RESERVE_MAX;
+	xgrow((void **)&lf->rec, &lf->reccap, n / 4 + 1, sizeof *lf->rec);
+	xgrow((void **)&lf->idoff, &lf->offcap, n / 4 + 2, sizeof *lf->idoff);
+	xgrow((void **)&lf->ids, &lf->idcap, n + 1, 1);
+}
+
+void labelfile_load(struct labelfile *lf, const char *path,
+		    struct strmap *labels, struct strmap *cams)
+{
+	struct stream S;
+	struct slice f[4];
+	size_t nf, lastlabel = NONE, lastcam = NONE;
+
+	memset(lf, 0, sizeof *lf);
+	lf->name = path;
+	lf->numbered = 1;
+	strmap_init(&lf->map);
+	stream_open(&S, path, NULL);
+	reserve(lf, S.L.fd);
+	xgrow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
+	lf->idoff[0] = 0;
+	while (stream_next(&S, f, 4, &nf)) {
+		struct labelrec *r;
+		if (nf != 2 && nf != 3)
+			die_at(path, S.L.lineno,
+			       "expected 2 fields (id label) or 3 (id label camera), found %zu",
+			       nf);
+		add_id(lf, f[0], S.L.lineno);
+		xgrow((void **)&lf->rec, &lf->reccap, lf->nrec + 1,
+		      sizeof *lf->rec);
+		r = &lf->rec[lf->nrec];
+		r->label = intern(labels, f[1], &lastlabel);
+		r->cam = nf == 3 ? (long)intern(cams, f[2], &lastcam) : -1;
+		r->pos = lf->nrec;
+		r->line = S.L.lineno;
+		lf->nrec++;
+	}
+	stream_close(&S);
+	if (lf->nrec == 0)
+		die_at(path, 0, "no relevance judgments");
+}
+
+size_t labelfile_get(const struct labelfile *lf, struct slice id)
+{
+	size_t e;
+
+	if (!lf->numbered)
+		return strmap_get(&lf->map, id);
+	e = rownum_parse(id);
+	return e < lf->nrec ? e : NONE;
+}
+
+size_t labelfile_get_h(const struct labelfile *lf, struct slice id,
+		       uint64_t h)
+{
+	return lf->numbered ? labelfile_get(lf, id) :
+		strmap_get_h(&lf->map, id, h);
+}
+
+void labelfile_free(struct labelfile *lf)
+{
+	free(lf->rec);
+	free(lf->ids);
+	free(lf->idoff);
+	strmap_free(&lf->map);
+	memset(lf, 0, sizeof *lf);
+}

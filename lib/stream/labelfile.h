@@ -1,0 +1,62 @@
+/* A labels file read whole: "id label" or "id label camera" per line, one
+ * record per line in file order. Ids that are the record numbers written
+ * as rows are named ("%zu" from 0: the usual file beside a .npy) are found
+ * by reading the number, with no table; any other file is indexed by a
+ * hash map of its ids, built from the first id that is not its record's
+ * number on. */
+#ifndef RK_LABELFILE_H
+#define RK_LABELFILE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "util/strmap.h"
+
+struct labelrec {
+	size_t label;		/* interned label */
+	long cam;		/* interned camera, -1: none */
+	size_t pos;		/* line order in its file, from 0 */
+	long line;		/* its line, for messages */
+};
+
+struct labelfile {
+	const char *name;
+	struct labelrec *rec;
+	size_t nrec, reccap;
+	char *ids;		/* every id, each followed by '\0' */
+	size_t idused, idcap;
+	size_t *idoff;		/* record e's id at ids + idoff[e] (nrec + 1) */
+	size_t offcap;
+	int numbered;		/* record e is named e: map unused */
+	struct strmap map;	/* id -> record */
+};
+
+/* Reads path; labels and cameras are interned into the maps given (shared
+ * by both files of a query/item pair). Dies naming file and line on a line
+ * of the wrong shape, a duplicate id or a file without records. */
+void labelfile_load(struct labelfile *lf, const char *path,
+		    struct strmap *labels, struct strmap *cams);
+void labelfile_free(struct labelfile *lf);
+
+static inline struct slice labelfile_id(const struct labelfile *lf, size_t e)
+{
+	struct slice s = { lf->ids + lf->idoff[e],
+			   lf->idoff[e + 1] - lf->idoff[e] - 1 };
+	return s;
+}
+
+/* the record of id, or (size_t)-1; _h with h = hash_bytes(id) */
+size_t labelfile_get(const struct labelfile *lf, struct slice id);
+size_t labelfile_get_h(const struct labelfile *lf, struct slice id,
+		       uint64_t h);
+
+/* the same, trying record hint first, so that a file in the order of the
+ * embedding rows is read without hashing */
+static inline size_t labelfile_find(const struct labelfile *lf,
+				    struct slice id, size_t hint)
+{
+	if (!lf->numbered && hint < lf->nrec &&
+	    slice_eq(labelfile_id(lf, hint), id))
+		return hint;
+	return labelfile_get(lf, id);
+}
+
+#endif
