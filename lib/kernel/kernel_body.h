@@ -71,7 +71,7 @@ static void FN(prepare)(struct kernel *kern, const T *Q, const T *I)
  * become their scores, in place. Inlined into every micro-kernel and into
  * the score alone. */
 static inline void FN(finish)(const struct kernel *kern, size_t q, size_t it,
-			      T *a, size_t n)
+			      T *restrict a, size_t n)
 {
 	size_t j;
 
@@ -80,7 +80,7 @@ static inline void FN(finish)(const struct kernel *kern, size_t q, size_t it,
 		break;
 	case MET_COS: {
 		const T qn = ((const T *)kern->qnorm)[q];
-		const T *in = (const T *)kern->inorm + it;
+		const T *restrict in = (const T *)kern->inorm + it;
 		for (j = 0; j < n; j++) {
 			T den = qn * in[j];
 			a[j] = den > 0 ? a[j] / den : 0;

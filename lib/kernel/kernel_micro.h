@@ -151,9 +151,14 @@ ATTR static inline void TCOUNT(const struct kernel *kern, size_t qa,
 		if (!c->d)
 			continue;
 		lw = (T)c->u[c->d - 1];
-		FINISH(kern, qa + r, it + jb, b + jb, je - jb);
-		if (jb == 0 && je == NR && !ANY(b, lw))
-			continue;
+		if (jb == 0 && je == NR) {
+			/* NR known here: the finishing step is vectorized */
+			FINISH(kern, qa + r, it, b, NR);
+			if (!ANY(b, lw))
+				continue;
+		} else {
+			FINISH(kern, qa + r, it + jb, b + jb, je - jb);
+		}
 		for (j = jb; j < je; j++)
 			if (!(b[j] < lw))
 				kc_add(c, b[j], 1);
@@ -228,9 +233,13 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 				}
 				for (r = 0; r < nr; r++) {
 					T *o = S + (qa + r - q0) * ld + (t * NR + jb - i0);
-					if (!whole)
+					if (whole)	/* vectorized: NR known */
+						FINISH(kern, qa + r, t * NR, o, NR);
+					else {
 						memcpy(o, buf[r] + jb, (je - jb) * sizeof *o);
-					FINISH(kern, qa + r, t * NR + jb, o, je - jb);
+						FINISH(kern, qa + r, t * NR + jb, o,
+						       je - jb);
+					}
 				}
 			}
 		}
