@@ -77,7 +77,7 @@ static void reserve(struct labelfile *lf, int fd)
 void labelfile_load(struct labelfile *lf, const char *path,
 		    struct strmap *labels, struct strmap *cams)
 {
-	struct stream S;
+	struct stream st;
 	struct slice f[4];
 	size_t nf, lastlabel = NONE, lastcam = NONE;
 
@@ -85,27 +85,27 @@ void labelfile_load(struct labelfile *lf, const char *path,
 	lf->name = path;
 	lf->numbered = 1;
 	strmap_init(&lf->map);
-	stream_open(&S, path, NULL);
-	reserve(lf, S.L.fd);
+	stream_open(&st, path, NULL);
+	reserve(lf, st.L.fd);
 	xgrow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
 	lf->idoff[0] = 0;
-	while (stream_next(&S, f, 4, &nf)) {
+	while (stream_next(&st, f, 4, &nf)) {
 		struct labelrec *r;
 		if (nf != 2 && nf != 3)
-			die_at(path, S.L.lineno,
+			die_at(path, st.L.lineno,
 			       "expected 2 fields (id label) or 3 (id label camera), found %zu",
 			       nf);
-		add_id(lf, f[0], S.L.lineno);
+		add_id(lf, f[0], st.L.lineno);
 		xgrow((void **)&lf->rec, &lf->reccap, lf->nrec + 1,
 		      sizeof *lf->rec);
 		r = &lf->rec[lf->nrec];
 		r->label = intern(labels, f[1], &lastlabel);
 		r->cam = nf == 3 ? (long)intern(cams, f[2], &lastcam) : -1;
 		r->pos = lf->nrec;
-		r->line = S.L.lineno;
+		r->line = st.L.lineno;
 		lf->nrec++;
 	}
-	stream_close(&S);
+	stream_close(&st);
 	if (lf->nrec == 0)
 		die_at(path, 0, "no relevance judgments");
 }
