@@ -92,7 +92,7 @@ static const struct mdef defs[] = {
 	  .summary_only = 1, .on_request = 1, .trec = "runid" },
 	/* a sum of three rates, printed in their units: percent up to 300 */
 	{ .name = "rsum", .rate = 1, .kind = MK_MEAN, .value = v_rsum,
-	  .on_request = 1 },
+	  .on_request = 1, .depth = 10 },
 };
 
 static const char *const medr_names[] = { "median", "vsepp", NULL };

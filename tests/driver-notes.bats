@@ -81,6 +81,11 @@ load data/ranks/common
 	same "$(notes "$stderr")" "hitrate: K=5 exceeds the candidates of 1 query missing a relevant item: if rankings were cut short (simmat -k, a run's depth), hit@K, recall@K there are lower bounds"
 	run --separate-stderr ndcg -k 4,5 "$d/cut.ranks"
 	same "$(notes "$stderr")" "ndcg: K=4 to 5 exceed the candidates of up to 1 query missing a relevant item: if rankings were cut short (simmat -k, a run's depth), nDCG@K there are lower bounds"
+	# rsum adds hit@10 whatever -k says: rank 10 is beyond q1's 3
+	# candidates, though hit@1 and hit@3 are not
+	run --separate-stderr hitrate -k 1,3 -m hit --rsum "$d/cut.ranks"
+	status_is 0
+	same "$(notes "$stderr")" "hitrate: K=10 exceeds the candidates of 1 query missing a relevant item: if rankings were cut short (simmat -k, a run's depth), rsum there are lower bounds"
 }
 
 @test "driver: -m takes every name the output prints, with the same value" {

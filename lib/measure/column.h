@@ -48,6 +48,9 @@ struct mdef {
 	/* trec_eval's name of the measure (--names trec), "_K" added for a
 	 * cut-off one; NULL: it has none and keeps its own */
 	const char *trec;
+	/* a whole-list measure that looks at the first `depth` ranks only
+	 * (rsum: 10), for the note on rankings cut short; 0: none */
+	long depth;
 };
 
 /* one column of the output: a measure at one cut-off */

@@ -576,6 +576,12 @@ void driver_write_rows(struct driver *d, const struct qrecord *rec)
 	}
 }
 
+/* the deepest rank a column's value looks at; 0: the whole list */
+static long deepest_rank(const struct column *c)
+{
+	return c->def->cutoff ? c->K : c->def->depth;
+}
+
 void driver_add(struct driver *d, const struct qrecord *rec)
 {
 	const struct rquery *q = rec->q;
@@ -589,8 +595,7 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 			d->noval[i]++;
 		/* a relevant item missing from a ranking shorter than K
 		 * might have been found by K in the whole ranking */
-		if (c->def->cutoff && !c->chance && q->n < c->K &&
-		    q->nret < q->m)
+		if (!c->chance && q->n < deepest_rank(c) && q->nret < q->m)
 			d->beyond[i]++;
 	}
 	summary_add(&d->sum, rec->v);
@@ -701,8 +706,9 @@ static void note_beyond(const struct driver *d)
 	for (i = 0; i < d->ncol; i++) {
 		if (!d->beyond[i])
 			continue;
-		lo = !lo || d->col[i].K < lo ? d->col[i].K : lo;
-		hi = d->col[i].K > hi ? d->col[i].K : hi;
+		long K = deepest_rank(&d->col[i]);
+		lo = !lo || K < lo ? K : lo;
+		hi = K > hi ? K : hi;
 		most = d->beyond[i] > most ? d->beyond[i] : most;
 		for (j = 0; j < i; j++)
 			if (d->beyond[j] && d->col[j].def == d->col[i].def)
@@ -710,7 +716,8 @@ static void note_beyond(const struct driver *d)
 		if (j < i)
 			continue;
 		snprintf(names + strlen(names), sizeof names - strlen(names),
-			 "%s%s@K", *names ? ", " : "", d->col[i].def->name);
+			 "%s%s%s", *names ? ", " : "", d->col[i].def->name,
+			 d->col[i].def->cutoff ? "@K" : "");
 	}
 	if (!most)
 		return;
