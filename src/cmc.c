@@ -18,7 +18,7 @@
 static const char usage_line[] =
 	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] "
 	"[--folds N] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
-	"[--label NAME ...] [--explain QUERY ...] [--format stream|table] "
+	"[--label NAME ...] [--explain QUERY ...] [--quiet] [--format stream|table] "
 	"[--names rankkit] [RANKS ...]";
 
 static const char help[] =
@@ -37,12 +37,13 @@ static const char help[] =
 	"      --label NAME        a system's name in legends (once per input)\n"
 	"      --explain QUERY     how the query's hit@K are made, on stderr (all: every query)\n"
 	"      --format FORMAT     stream (default) or table: --curve's columns aligned\n"
+	"      --quiet             no notes on the standard error (errors stay)\n"
 	"      --names NAMING      rankkit (default); trec_eval has no CMC curve\n"
 	"  -h, --help              this help\n"
 	"      --version           version\n";
 
 enum { O_EMPTY = 256, O_FOLDS, O_CURVE, O_PLOT, O_ASCII, O_SVG, O_LOGK,
-       O_LABEL, O_EXPLAIN, O_FORMAT, O_NAMES, O_VERSION };
+       O_LABEL, O_EXPLAIN, O_QUIET, O_FORMAT, O_NAMES, O_VERSION };
 
 static const struct option opts[] = {
 	{ "max-rank", required_argument, 0, 'K' },
@@ -58,6 +59,7 @@ static const struct option opts[] = {
 	{ "log-k", no_argument, 0, O_LOGK },
 	{ "label", required_argument, 0, O_LABEL },
 	{ "explain", required_argument, 0, O_EXPLAIN },
+	{ "quiet", no_argument, 0, O_QUIET },
 	{ "format", required_argument, 0, O_FORMAT },
 	{ "names", required_argument, 0, O_NAMES },
 	{ "help", no_argument, 0, 'h' },
@@ -129,6 +131,9 @@ static void parse_options(int argc, char **argv, struct cmcopts *o)
 			o->c.explain = xrealloc(o->c.explain, (o->c.nexplain + 1) *
 						sizeof *o->c.explain);
 			o->c.explain[o->c.nexplain++] = optarg;
+			break;
+		case O_QUIET:
+			o->c.quiet = 1;
 			break;
 		case O_FORMAT:
 			o->format = parse_choice("--format", optarg, formats, usage_line);

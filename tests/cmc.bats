@@ -47,6 +47,23 @@ within() {
 	same "$stderr" "cmc: ties change hit@K at 2 of 5 cut-offs, widest at hit@2: optimistic 1.0000, pessimistic 0.0000"
 }
 
+@test "cmc: --quiet silences the notes, never an error" {
+	# the same note as above, then nothing with --quiet and the same curve
+	run --separate-stderr cmc -f -K 5 "$DATA/worked.ranks"
+	local want="$output"
+	[ -n "$stderr" ]
+	run --separate-stderr cmc --quiet -f -K 5 "$DATA/worked.ranks"
+	status_is 0
+	same "$stderr" ""
+	same "$output" "$want"
+	# a stream cut before its end line is still an error under --quiet
+	cd "$BATS_TEST_TMPDIR"
+	printf '# query\titem\tgrade\trank\tties\tn\nq1\td3\t1\t2\t2\t5\n' > cut.ranks
+	run --separate-stderr cmc --quiet -K 5 cut.ranks
+	status_is 1
+	same "$stderr" "cmc: cut.ranks:2: stream ends without its '# end' line (the program upstream failed)"
+}
+
 @test "cmc: the brute force of every tie order, at every K, in three modes" {
 	for seed in 3 11; do
 		gen $seed 60

@@ -301,6 +301,8 @@ void curve_notes(const struct curveresult *r, const struct curveopts *o,
 	size_t K, nchanged = 0, worst = 0;
 	double gap = -1;
 
+	if (o->quiet)
+		return;
 	if (!who)
 		who = "";
 	if (r->nempty)

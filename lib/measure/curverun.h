@@ -15,6 +15,7 @@ struct curveopts {
 	int decimals;
 	const char **explain;	/* --explain: query ids, or "all" */
 	size_t nexplain;
+	int quiet;		/* --quiet: no notes (errors stay) */
 };
 
 
