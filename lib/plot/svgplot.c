@@ -188,7 +188,7 @@ static void polyline_end(int *open)
 static void series(const struct plotspec *spec, const struct axis *xax, size_t si)
 {
 	const struct series *ser = &spec->s[si];
-	struct bucket B;
+	struct bucket bucket;
 	char style[128];
 	int open = 0;
 	size_t i;
@@ -197,43 +197,43 @@ static void series(const struct plotspec *spec, const struct axis *xax, size_t s
 		 colour[si % NCOLOUR], *dashes[si / NCOLOUR % 4] ?
 		 " stroke-dasharray=\"" : "", dashes[si / NCOLOUR % 4],
 		 *dashes[si / NCOLOUR % 4] ? "\"" : "");
-	B.n = 0;
+	bucket.n = 0;
 	for (i = 0; i < ser->n; i++) {
 		double x, y;
 		long key;
 		if (isnan(ser->y[i])) {
-			bucket_flush(&B, &open, style);
+			bucket_flush(&bucket, &open, style);
 			polyline_end(&open);
 			continue;
 		}
 		x = axis_pos(xax, (double)(i + 1));
 		y = ypos(spec, ser->y[i]);
 		key = (long)floor(x * 2);
-		if (B.n && key != B.key)
-			bucket_flush(&B, &open, style);
-		if (B.n == 0) {
-			B.key = key;
-			B.idx[0] = B.idx[1] = B.idx[2] = i;
-			B.x[0] = B.x[1] = B.x[2] = x;
-			B.y[0] = B.y[1] = B.y[2] = y;
+		if (bucket.n && key != bucket.key)
+			bucket_flush(&bucket, &open, style);
+		if (bucket.n == 0) {
+			bucket.key = key;
+			bucket.idx[0] = bucket.idx[1] = bucket.idx[2] = i;
+			bucket.x[0] = bucket.x[1] = bucket.x[2] = x;
+			bucket.y[0] = bucket.y[1] = bucket.y[2] = y;
 		}
 		/* screen y grows downwards: the lowest value has the largest y */
-		if (y > B.y[1]) {
-			B.idx[1] = i;
-			B.x[1] = x;
-			B.y[1] = y;
+		if (y > bucket.y[1]) {
+			bucket.idx[1] = i;
+			bucket.x[1] = x;
+			bucket.y[1] = y;
 		}
-		if (y < B.y[2]) {
-			B.idx[2] = i;
-			B.x[2] = x;
-			B.y[2] = y;
+		if (y < bucket.y[2]) {
+			bucket.idx[2] = i;
+			bucket.x[2] = x;
+			bucket.y[2] = y;
 		}
-		B.idx[3] = i;
-		B.x[3] = x;
-		B.y[3] = y;
-		B.n++;
+		bucket.idx[3] = i;
+		bucket.x[3] = x;
+		bucket.y[3] = y;
+		bucket.n++;
 	}
-	bucket_flush(&B, &open, style);
+	bucket_flush(&bucket, &open, style);
 	polyline_end(&open);
 }
 
@@ -281,14 +281,14 @@ static void legend(const struct plotspec *spec)
 
 void svgplot_write(const struct plotspec *spec)
 {
-	struct axis X;
+	struct axis axis;
 	size_t i;
 
-	X.lo = 1;
-	X.hi = (double)plot_xmax(spec);
-	X.log = spec->logx;
-	X.p0 = LEFT;
-	X.p1 = WIDTH - RIGHT;
+	axis.lo = 1;
+	axis.hi = (double)plot_xmax(spec);
+	axis.log = spec->logx;
+	axis.p0 = LEFT;
+	axis.p1 = WIDTH - RIGHT;
 	out_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ");
 	out_str("width=\"640\" height=\"400\" viewBox=\"0 0 640 400\">\n<title>");
@@ -302,7 +302,7 @@ void svgplot_write(const struct plotspec *spec)
 		"</style>\n"
 		"<rect x=\"0\" y=\"0\" width=\"640\" height=\"400\" fill=\"#ffffff\"/>\n");
 	y_axis(spec);
-	x_axis(spec, &X);
+	x_axis(spec, &axis);
 	out_str("<rect x=\"");
 	num(LEFT);
 	out_str("\" y=\"");
@@ -313,7 +313,7 @@ void svgplot_write(const struct plotspec *spec)
 	num(HEIGHT - TOP - BOTTOM);
 	out_str("\" fill=\"none\" class=\"axis\"/>\n");
 	for (i = 0; i < spec->ns; i++)
-		series(spec, &X, i);
+		series(spec, &axis, i);
 	if (spec->legend || spec->ns > 1)
 		legend(spec);
 	out_str("</svg>\n");

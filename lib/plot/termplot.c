@@ -227,32 +227,32 @@ static void put_legend(const struct plotspec *spec, int width, int ascii,
 
 void termplot_write(const struct plotspec *spec, int columns, int ascii)
 {
-	struct canvas C;
-	struct axis X;
+	struct canvas canvas;
+	struct axis axis;
 	char lab[32], *line;
 	size_t xmax = plot_xmax(spec), i;
 	int lw = snprintf(lab, sizeof lab, "%.*f", spec->ydecimals, spec->ymax);
 	int rm = digits_of((double)xmax) / 2;
 
-	C.braille = !ascii && spec->ns == 1;
-	C.cols = columns - lw - 2 - rm;
-	C.xdots = C.cols * (C.braille ? 2 : 1);
-	C.ydots = ROWS * (C.braille ? 4 : 1);
-	C.cell = xcalloc((size_t)C.cols * ROWS, sizeof *C.cell);
-	X.lo = 1;
-	X.hi = (double)xmax;
-	X.log = spec->logx;
-	X.p0 = 0;
-	X.p1 = C.xdots - 1;
+	canvas.braille = !ascii && spec->ns == 1;
+	canvas.cols = columns - lw - 2 - rm;
+	canvas.xdots = canvas.cols * (canvas.braille ? 2 : 1);
+	canvas.ydots = ROWS * (canvas.braille ? 4 : 1);
+	canvas.cell = xcalloc((size_t)canvas.cols * ROWS, sizeof *canvas.cell);
+	axis.lo = 1;
+	axis.hi = (double)xmax;
+	axis.log = spec->logx;
+	axis.p0 = 0;
+	axis.p1 = canvas.xdots - 1;
 	for (i = 0; i < spec->ns; i++)
-		draw_series(&C, spec, &X, (int)i);
+		draw_series(&canvas, spec, &axis, (int)i);
 
 	line = xmalloc((size_t)columns * 4 + 64);
 	put_line(spec->ylabel);
-	put_rows(&C, spec, lw, ascii, line);
-	put_xaxis(&C, spec, &X, lw, columns, ascii, line);
+	put_rows(&canvas, spec, lw, ascii, line);
+	put_xaxis(&canvas, spec, &axis, lw, columns, ascii, line);
 	if (spec->legend || spec->ns > 1)
 		put_legend(spec, columns, ascii, line);
 	free(line);
-	free(C.cell);
+	free(canvas.cell);
 }

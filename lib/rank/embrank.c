@@ -321,7 +321,7 @@ static void finish_query(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 	struct rankline *ln = sl->ln + sl->qbeg[j];
 	size_t m = sl->qbeg[j + 1] - sl->qbeg[j], d = f->d, i, g;
 	/* the query's groups and the kernel's counts, for rk_ranks */
-	struct rkgroups G = {
+	struct rkgroups groups = {
 		cx->brk, sl->ft + f->tb, f->k, d, sl->fu + f->tb,
 		sl->fg + f->tb + j, sl->fab + f->tb + j, sl->feq + f->tb,
 		NULL, 0
@@ -341,7 +341,7 @@ static void finish_query(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 		 * its place in the order: the row path */
 		if (cx->brk != BREAK_NONE)
 			for (g = 0; g < d; g++)
-				if (kc->eq[g] != G.gbeg[g + 1] - G.gbeg[g])
+				if (kc->eq[g] != groups.gbeg[g + 1] - groups.gbeg[g])
 					fb = 1;
 	}
 	if (fb) {
@@ -353,14 +353,14 @@ static void finish_query(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 	}
 	if (d) {
 		rk_reserve(&sl->g, f->k);
-		G.pre = sl->g.pre;
+		groups.pre = sl->g.pre;
 		/* a break rule and no candidate tied with a target but
 		 * targets: the order among the targets alone */
 		if (cx->brk != BREAK_NONE)
-			rk_break_targets(&G);
+			rk_break_targets(&groups);
 		else
-			memset(G.pre, 0, (f->k + 1) * sizeof *G.pre);
-		rk_ranks(&G, ln);
+			memset(groups.pre, 0, (f->k + 1) * sizeof *groups.pre);
+		rk_ranks(&groups, ln);
 	}
 	sort_lines(cx, ln, m);
 }
@@ -416,18 +416,18 @@ static void work_fused(void *arg, const struct kchunk *ch)
 	for (j = 0; j < nq; j++) {
 		struct fq *f = &sl->fq[j];
 		struct kcount *kc = &sl->kc[j];
-		struct rkgroups G = {
+		struct rkgroups groups = {
 			cx->brk, sl->ft + f->tb, f->k, 0, sl->fu + f->tb,
 			sl->fg + f->tb + j, sl->fab + f->tb + j, sl->feq + f->tb,
 			sl->g.pre, 0
 		};
 		if (f->k && !f->fb)
-			f->d = rk_group(&G);
+			f->d = rk_group(&groups);
 		/* d = 0: the kernel passes the query by */
-		kc->u = G.u;
+		kc->u = groups.u;
 		kc->d = f->d;
-		kc->above = G.above;
-		kc->eq = G.eq;
+		kc->above = groups.above;
+		kc->eq = groups.eq;
 	}
 	kernel_count(cx->kern, q0, q1, i0, i1, sl->kc);
 	for (j = 0; j < nq; j++)
@@ -495,9 +495,9 @@ static void explain(struct ctx *cx, const struct kchunk *ch, size_t q,
 {
 	struct rankexplain *x = cx->rk->ex;
 	struct slice qid = embed_id(cx->qemb, q), id;
-	struct exrow E = { cx, q, ch->i0, ch->i1, NULL, NULL, 0 };
+	struct exrow exr = { cx, q, ch->i0, ch->i1, NULL, NULL, 0 };
 	struct excands c = {
-		.ctx = &E, .id = ex_id, .score = ex_score, .find = ex_find,
+		.ctx = &exr, .id = ex_id, .score = ex_score, .find = ex_find,
 		.f32 = cx->type == EMB_F32, .lines = "item rows"
 	};
 	void *row = xmalloc((ch->i1 - ch->i0) * (size_t)cx->type + 1);
@@ -513,8 +513,8 @@ static void explain(struct ctx *cx, const struct kchunk *ch, size_t q,
 	}
 	out_flush();	/* the lines before it first: 2>&1 keeps the order */
 	kernel_block(cx->kern, q, q + 1, ch->i0, ch->i1, row);
-	E.row = row;
-	E.rows = xmalloc((ch->i1 - ch->i0 + 1) * sizeof *E.rows);
+	exr.row = row;
+	exr.rows = xmalloc((ch->i1 - ch->i0 + 1) * sizeof *exr.rows);
 	rel_query(cx->rel, qid, &x->rq, cx->qpath, 0);
 	rankexplain_begin(x);
 	for (r = ch->i0; r < ch->i1; r++) {
@@ -523,11 +523,11 @@ static void explain(struct ctx *cx, const struct kchunk *ch, size_t q,
 		if (why)
 			rankexplain_removed(x, id, why);
 		else
-			E.rows[E.n++] = r;
+			exr.rows[exr.n++] = r;
 	}
-	c.n = E.n;
+	c.n = exr.n;
 	rankexplain_query(x, cx->rel, &x->rq, qid, ln, m, &c, cx->brk);
-	free(E.rows);
+	free(exr.rows);
 	free(row);
 }
 
@@ -612,67 +612,67 @@ static void prepare(struct ctx *cx, size_t folds)
 void embrank_run(struct ranker *rk, const char *queries, const char *items,
 		 const struct embrank_opts *o)
 {
-	struct embed Q, I;
-	struct kernel K;
-	struct ctx C;
+	struct embed qemb, iemb;
+	struct kernel kern;
+	struct ctx cx;
 	struct relquery rq;
 	struct rowindex qrow;	/* every query row, --shard's share or not */
 	size_t folds = o->folds ? o->folds : 1, q;
 	int nthreads = o->nthreads ? o->nthreads : pool_ncpu(), s, ns;
 	const char *e;
 
-	embed_read_pair(&Q, queries, o->qids, &I, items, o->iids, folds);
-	rowcheck_queries(&qrow, rk->rel, &Q);
+	embed_read_pair(&qemb, queries, o->qids, &iemb, items, o->iids, folds);
+	rowcheck_queries(&qrow, rk->rel, &qemb);
 	if (o->nshards > 1) {
-		if (folds > 1 && Q.rows / folds % (size_t)o->nshards)
+		if (folds > 1 && qemb.rows / folds % (size_t)o->nshards)
 			die(EXIT_DATA, "%zu queries per fold do not split into "
-			    "%ld shards", Q.rows / folds, o->nshards);
-		embed_keep_rows(&Q, (size_t)o->shard, (size_t)o->nshards);
+			    "%ld shards", qemb.rows / folds, o->nshards);
+		embed_keep_rows(&qemb, (size_t)o->shard, (size_t)o->nshards);
 	}
-	if (o->items && o->iend > I.rows)
+	if (o->items && o->iend > iemb.rows)
 		die(EXIT_DATA, "--items %zu:%zu: %s has %zu rows", o->ibeg,
-		    o->iend, items, I.rows);
+		    o->iend, items, iemb.rows);
 	if (o->items)
-		kernel_init_items(&K, o->metric, &Q, &I, o->ibeg, o->iend);
+		kernel_init_items(&kern, o->metric, &qemb, &iemb, o->ibeg, o->iend);
 	else
-		kernel_init(&K, o->metric, &Q, &I);
+		kernel_init(&kern, o->metric, &qemb, &iemb);
 
-	memset(&C, 0, sizeof C);
-	C.rk = rk;
-	C.rel = rk->rel;
-	C.qemb = &Q;
-	C.iemb = &I;
-	C.kern = &K;
-	C.type = K.type;
-	C.qpath = queries;
-	C.brk = rk->brk;
-	C.items = o->items;
+	memset(&cx, 0, sizeof cx);
+	cx.rk = rk;
+	cx.rel = rk->rel;
+	cx.qemb = &qemb;
+	cx.iemb = &iemb;
+	cx.kern = &kern;
+	cx.type = kern.type;
+	cx.qpath = queries;
+	cx.brk = rk->brk;
+	cx.items = o->items;
 	/* a query without a label dies here, in the calling thread, as the
 	 * first such query would in `simmat | rankof` */
 	memset(&rq, 0, sizeof rq);
-	if (C.rel->kind == REL_LABELS)
-		for (q = 0; q < Q.rows; q++)
-			if (labelfile_find(&C.rel->qlab, embed_id(&Q, q), q) ==
+	if (cx.rel->kind == REL_LABELS)
+		for (q = 0; q < qemb.rows; q++)
+			if (labelfile_find(&cx.rel->qlab, embed_id(&qemb, q), q) ==
 			    NONE)
-				rel_query(C.rel, embed_id(&Q, q), &rq, queries, 0);
-	prepare(&C, folds);
-	rowcheck(C.rel, &qrow, &Q, &I, &C.irow);
+				rel_query(cx.rel, embed_id(&qemb, q), &rq, queries, 0);
+	prepare(&cx, folds);
+	rowcheck(cx.rel, &qrow, &qemb, &iemb, &cx.irow);
 	if (rk->ex)
 		rankexplain_missing(rk->ex, has_row, &qrow,
 				    rk->all_queries ? rk->rel : NULL);
 	rowindex_free(&qrow);
 	ns = pool_nslots(nthreads);
-	C.slot = xcalloc((size_t)ns, sizeof *C.slot);
+	cx.slot = xcalloc((size_t)ns, sizeof *cx.slot);
 	for (s = 0; s < ns; s++)
-		C.slot[s].mask = xcalloc(I.rows + 1, 1);
+		cx.slot[s].mask = xcalloc(iemb.rows + 1, 1);
 	/* RANKKIT_EMBRANK=rows: the row path for every query (tests) */
 	e = getenv("RANKKIT_EMBRANK");
 	if (e && strcmp(e, "rows") == 0)
-		kernel_run(&K, nthreads, folds, work_rows, emit, &C);
+		kernel_run(&kern, nthreads, folds, work_rows, emit, &cx);
 	else
-		kernel_run_noscores(&K, nthreads, folds, work_fused, emit, &C);
+		kernel_run_noscores(&kern, nthreads, folds, work_fused, emit, &cx);
 	for (s = 0; s < ns; s++) {
-		struct slot *sl = &C.slot[s];
+		struct slot *sl = &cx.slot[s];
 		free(sl->rq.item);
 		free(sl->rq.grade);
 		free(sl->mask);
@@ -692,14 +692,14 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 		free(sl->feq);
 		free(sl->row);
 	}
-	free(C.slot);
-	free(C.irec);
-	free(C.recrow);
-	free(C.junk);
-	free(C.rfold);
-	free(C.pure);
-	rowindex_free(&C.irow);
-	kernel_free(&K);
-	embed_free(&Q);
-	embed_free(&I);
+	free(cx.slot);
+	free(cx.irec);
+	free(cx.recrow);
+	free(cx.junk);
+	free(cx.rfold);
+	free(cx.pure);
+	rowindex_free(&cx.irow);
+	kernel_free(&kern);
+	embed_free(&qemb);
+	embed_free(&iemb);
 }

@@ -174,16 +174,16 @@ static void explain_removed(struct rankexplain *x, const struct relsrc *rel,
 		} else
 			snprintf(what, sizeof what, "--folds (not in fold %zu, "
 				 "the query's)", rq->fold + 1);
-		struct idlist L = { .total = x->nremoved[r] };
-		L.col = (size_t)snprintf(NULL, 0, "    %zu by %s: ",
+		struct idlist ids = { .total = x->nremoved[r] };
+		ids.col = (size_t)snprintf(NULL, 0, "    %zu by %s: ",
 					 x->nremoved[r], what);
 		for (i = 0; i < x->nremoved[r] && i < EXPLAIN_SHOWN; i++) {
 			struct slice id = { x->arena + x->shown_off[r][i],
 					    x->shown_len[r][i] };
-			list_add(&L, id, "");
+			list_add(&ids, id, "");
 		}
-		say(x, "    %zu by %s: %s\n", x->nremoved[r], what, list_end(&L));
-		free(L.text);
+		say(x, "    %zu by %s: %s\n", x->nremoved[r], what, list_end(&ids));
+		free(ids.text);
 	}
 }
 
@@ -284,7 +284,7 @@ static int say_above(struct rankexplain *x, const struct scan *scn,
 		     size_t m)
 {
 	char buf[FMTSCORE_MAX + 5], sc[FMTSCORE_MAX];
-	struct idlist L = { .total = scn->above };
+	struct idlist ids = { .total = scn->above };
 	size_t i;
 	int marked = 0;
 
@@ -292,21 +292,21 @@ static int say_above(struct rankexplain *x, const struct scan *scn,
 		say(x, "    a = 0: no candidate scores higher\n");
 		return 0;
 	}
-	L.col = (size_t)snprintf(NULL, 0, "    a = %zu candidates score "
+	ids.col = (size_t)snprintf(NULL, 0, "    a = %zu candidates score "
 				 "higher: ", scn->above);
 	for (i = 0; i < scn->nbest; i++) {
 		struct slice id = c->id(c->ctx, scn->best[i]);
 		int rel = is_relevant(l, m, id);
 		snprintf(buf, sizeof buf, "%s (%s)", rel ? "*" : "",
 			 score_text(sc, c->score(c->ctx, scn->best[i]), c->f32));
-		size_t shown = L.shown;
-		list_add(&L, id, buf);
-		marked |= rel && L.shown > shown;
+		size_t shown = ids.shown;
+		list_add(&ids, id, buf);
+		marked |= rel && ids.shown > shown;
 	}
 	say(x, "    a = %zu %s higher: %s\n", scn->above,
 	    plural(scn->above, "candidate scores", "candidates score"),
-	    list_end(&L));
-	free(L.text);
+	    list_end(&ids));
+	free(ids.text);
 	return marked;
 }
 
@@ -370,7 +370,7 @@ static int explain_item(struct rankexplain *x, const struct rankline *ln,
 			const struct excands *c, int brk)
 {
 	char sc[FMTSCORE_MAX];
-	struct scan S;
+	struct scan scan;
 	double s;
 	long cand;
 	int marked;
@@ -381,22 +381,22 @@ static int explain_item(struct rankexplain *x, const struct rankline *ln,
 		    (int)ln->item.n, ln->item.p, ln->grade);
 		return 0;
 	}
-	memset(&S, 0, sizeof S);
-	scan_query(&S, c, s, cand, ln->item, brk);
+	memset(&scan, 0, sizeof scan);
+	scan_query(&scan, c, s, cand, ln->item, brk);
 	say(x, "  %.*s: grade %ld, score %s%s\n", (int)ln->item.n, ln->item.p,
 	    ln->grade, score_text(sc, s, c->f32),
 	    cand < 0 ? ", outside --items: no candidate" : "");
-	marked = say_above(x, &S, c, l, m);
-	marked |= say_ties(x, &S, ln, l, m, c, s, cand, brk);
-	rank = S.above + 1 + (brk == BREAK_NONE ? 0 : S.before);
-	ties = brk == BREAK_NONE ? S.tied : 0;
+	marked = say_above(x, &scan, c, l, m);
+	marked |= say_ties(x, &scan, ln, l, m, c, s, cand, brk);
+	rank = scan.above + 1 + (brk == BREAK_NONE ? 0 : scan.before);
+	ties = brk == BREAK_NONE ? scan.tied : 0;
 	/* the two counts are made apart; they never differ */
 	if ((long)rank != ln->rank || (long)ties != ln->ties)
 		say(x, "    but its line says rank %ld, ties %ld: a bug of "
 		    "rankof\n", ln->rank, ln->ties);
-	free(S.tie.text);
-	free(S.pre.text);
-	free(S.post.text);
+	free(scan.tie.text);
+	free(scan.pre.text);
+	free(scan.post.text);
 	return marked;
 }
 

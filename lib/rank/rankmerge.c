@@ -127,10 +127,10 @@ void rankmerge_run(char **files, int nfiles)
 {
 	struct stream *st = xcalloc((size_t)nfiles, sizeof *st);
 	struct slice *f = xcalloc((size_t)nfiles * 7, sizeof *f);
-	struct merge M;
+	struct merge mg;
 	int k, more;
 
-	memset(&M, 0, sizeof M);
+	memset(&mg, 0, sizeof mg);
 	for (k = 0; k < nfiles; k++)
 		stream_open(&st[k], files[k], HDR_RANK);
 	for (;;) {
@@ -142,17 +142,17 @@ void rankmerge_run(char **files, int nfiles)
 				       more ? "goes on" : "ends");
 		if (!more)
 			break;
-		begin_line(&M, f);
+		begin_line(&mg, f);
 		for (k = 0; k < nfiles; k++)
-			add_line(&M, &st[k], f + 7 * k, f, k);
+			add_line(&mg, &st[k], f + 7 * k, f, k);
 	}
-	flush(&M);
+	flush(&mg);
 	for (k = 0; k < nfiles; k++)
 		stream_close(&st[k]);
 	free(st);
 	free(f);
-	free(M.qid);
-	free(M.text);
-	free(M.ioff);
-	free(M.ln);
+	free(mg.qid);
+	free(mg.text);
+	free(mg.ioff);
+	free(mg.ln);
 }

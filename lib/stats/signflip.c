@@ -12,7 +12,7 @@
 #include "stats/signflip.h"
 
 struct flipping {
-	struct dense D;
+	struct dense dense;
 	double *observed, *slack;	/* per column */
 	long *count;			/* per worker and column */
 	double **sign;			/* per worker: one draw's signs */
@@ -32,13 +32,13 @@ static void draw_signs(struct rng *r, double *sign, size_t n)
 static void one_flip(void *ctx, struct rng *r, long d, int worker)
 {
 	const struct flipping *fl = ctx;
-	size_t n = fl->D.n, k = fl->D.k;
+	size_t n = fl->dense.n, k = fl->dense.k;
 	long *count = fl->count + (size_t)worker * k;
 	double *sign = fl->sign[worker];
 	(void)d;
 	draw_signs(r, sign, n);
 	for (size_t c = 0; c < k; c++) {
-		double t = fabs(dot4(sign, fl->D.val + c * n, n));
+		double t = fabs(dot4(sign, fl->dense.val + c * n, n));
 		count[c] += t >= fl->observed[c] - fl->slack[c];
 	}
 }
@@ -46,12 +46,12 @@ static void one_flip(void *ctx, struct rng *r, long d, int worker)
 /* the observed statistic of each column and the slack of its rounding */
 static void observe(struct flipping *fl)
 {
-	size_t n = fl->D.n, k = fl->D.k;
+	size_t n = fl->dense.n, k = fl->dense.k;
 	double *ones = xmalloc(n * sizeof *ones + 1);
 	for (size_t i = 0; i < n; i++)
 		ones[i] = 1;
 	for (size_t c = 0; c < k; c++) {
-		const double *x = fl->D.val + c * n;
+		const double *x = fl->dense.val + c * n;
 		double abs_sum = 0;
 		for (size_t i = 0; i < n; i++)
 			abs_sum += fabs(x[i]);
@@ -69,7 +69,7 @@ void signflip_pvalues(const struct columns *cols, long N, uint64_t seed,
 	int nw = draws_workers(threads);
 	struct flipping fl = { .count = NULL };
 	struct draws job = { .n = N, .seed = seed, .draw = one_flip, .ctx = &fl };
-	dense_make(&fl.D, cols);
+	dense_make(&fl.dense, cols);
 	fl.observed = xcalloc(k + 1, sizeof *fl.observed);
 	fl.slack = xcalloc(k + 1, sizeof *fl.slack);
 	fl.count = xcalloc((size_t)nw * k + 1, sizeof *fl.count);
@@ -92,5 +92,5 @@ void signflip_pvalues(const struct columns *cols, long N, uint64_t seed,
 	free(fl.count);
 	free(fl.slack);
 	free(fl.observed);
-	dense_free(&fl.D);
+	dense_free(&fl.dense);
 }
