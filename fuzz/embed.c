@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int k = data[0] % 6;
 	const char *path = fuzz_file(names[k], data + 1, size - 1);
 	FUZZ_TRAPPED({
-		struct embed E;
+		struct embed emb;
 		if (k == 5) {
 			/* ids for a text matrix of two rows */
 			static const uint8_t two[] = "a 1 2\nb 3 4\n";
@@ -24,15 +24,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!f || fwrite(two, 1, sizeof two - 1, f) != sizeof two - 1)
 				abort();
 			fclose(f);
-			embed_read(&E, tpath);
-			embed_read_ids(&E, path);
+			embed_read(&emb, tpath);
+			embed_read_ids(&emb, path);
 		} else {
-			embed_read(&E, path);
+			embed_read(&emb, path);
 		}
-		embed_check_unique(&E);
-		if (E.rows && !E.data)
+		embed_check_unique(&emb);
+		if (emb.rows && !emb.data)
 			abort();
-		embed_free(&E);
+		embed_free(&emb);
 	});
 	return 0;
 }

@@ -7,11 +7,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *path = fuzz_file("lines", data, size);
 	FUZZ_TRAPPED({
-		struct lines L;
+		struct lines lines;
 		struct slice line, f[8];
 		size_t total = 0;
-		lines_open(&L, path);
-		while (lines_next(&L, &line)) {
+		lines_open(&lines, path);
+		while (lines_next(&lines, &line)) {
 			size_t nf = split_fields(line, f, 8), i;
 			if (line.n > size)
 				abort();
@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		if (total > size)
 			abort();
-		lines_close(&L);
+		lines_close(&lines);
 	});
 	return 0;
 }

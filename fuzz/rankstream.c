@@ -8,11 +8,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *files[1] = { path };
 	snprintf(path, sizeof path, "%s", fuzz_file("ranks", data, size));
 	FUZZ_TRAPPED({
-		struct rankreader R;
+		struct rankreader rd;
 		struct rquery q;
 		memset(&q, 0, sizeof q);
-		rankreader_open(&R, files, 1);
-		while (rankreader_next(&R, &q)) {
+		rankreader_open(&rd, files, 1);
+		while (rankreader_next(&rd, &q)) {
 			size_t g, s = 0;
 			for (g = 0; g < q.ng; g++) {
 				if (q.g[g].a < 0 || (long)q.g[g].s > q.g[g].t ||
@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 		}
 		rquery_free(&q);
-		rankreader_close(&R);
+		rankreader_close(&rd);
 	});
 	return 0;
 }

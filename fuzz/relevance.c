@@ -10,18 +10,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int labels = data[0] & 1;
 	const char *path = fuzz_file("rel", data + 1, size - 1);
 	FUZZ_TRAPPED({
-		struct relsrc R;
+		struct relsrc rel;
 		struct relquery rq;
 		struct slice q = { "q1", 2 };
-		memset(&R, 0, sizeof R);
+		memset(&rel, 0, sizeof rel);
 		memset(&rq, 0, sizeof rq);
-		R.min_grade = 1;
-		R.exclude_self = (data[0] >> 1) & 1;
+		rel.min_grade = 1;
+		rel.exclude_self = (data[0] >> 1) & 1;
 		if (labels)
-			rel_load_labels(&R, NULL, path);
+			rel_load_labels(&rel, NULL, path);
 		else
-			rel_load_qrels(&R, path);
-		if (rel_query(&R, q, &rq, "-", 1) && rq.n > size)
+			rel_load_qrels(&rel, path);
+		if (rel_query(&rel, q, &rq, "-", 1) && rq.n > size)
 			abort();
 		free(rq.item);
 		free(rq.grade);

@@ -194,7 +194,7 @@ static void draw(const struct cmcopts *o, const struct curveresult *r,
 {
 	struct series *s = xcalloc((size_t)nsys, sizeof *s);
 	double **y = xcalloc((size_t)nsys, sizeof *y), scale = o->c.fractions ? 1 : 100;
-	struct plotspec P = {
+	struct plotspec spec = {
 		.s = s, .ns = (size_t)nsys, .xlabel = "K",
 		.ylabel = o->c.fractions ? "hit@K" : "hit@K (%)",
 		.ymax = scale, .ydecimals = o->c.fractions ? 1 : 0,
@@ -212,9 +212,9 @@ static void draw(const struct cmcopts *o, const struct curveresult *r,
 		s[i].n = r[i].nK;
 	}
 	if (terminal)
-		termplot_write(&P, termplot_columns(), o->ascii);
+		termplot_write(&spec, termplot_columns(), o->ascii);
 	else
-		svgplot_save(&P, o->svg);
+		svgplot_save(&spec, o->svg);
 	for (i = 0; i < nsys; i++)
 		free(y[i]);
 	free(y);

@@ -78,7 +78,7 @@ struct rowbuf {
 enum { PIECE_LINES = 8192 };
 
 struct job {
-	struct embed Q, I;
+	struct embed qemb, iemb;
 	struct kernel kern;
 	long topk;		/* 0: all */
 	int have_min;
@@ -170,7 +170,7 @@ static void ready(void *ctx, const struct kchunk *c, size_t *nlines)
 			struct slice id;				\
 			if (i == self || !((double)v >= thr))		\
 				continue;				\
-			id = embed_id(&job->I, i);			\
+			id = embed_id(&job->iemb, i);			\
 			memcpy(o, qid.p, qid.n);			\
 			o += qid.n;					\
 			*o++ = '\t';					\
@@ -193,7 +193,7 @@ static void work(void *ctx, const struct kpiece *p)
 	for (q = p->q0; q < p->q1; q++) {
 		const void *scores = (const char *)c->scores +
 				     (q - c->q0) * n * esz;
-		struct slice qid = embed_id(&job->Q, q);
+		struct slice qid = embed_id(&job->qemb, q);
 		size_t self = self_item(job, q, p->i0, p->i1);
 		size_t lines = p->lines[q - c->q0];
 		double thr = job->rb[c->slot].thr[q - c->q0];
@@ -221,7 +221,7 @@ static void emit(void *ctx, const struct kpiece *p)
 		job->done += p->q1 - p->q0;
 	if (job->tty && since(&job->t0) > 2) {
 		fprintf(stderr, "\r%s: %zu of %zu queries", progname, job->done,
-			job->Q.rows);
+			job->qemb.rows);
 		job->shown = 1;
 	}
 }
@@ -320,15 +320,15 @@ int main(int argc, char **argv)
 	memset(&job, 0, sizeof job);
 	parse_options(argc, argv, &job, &o);
 
-	embed_read_pair(&job.Q, argv[optind], o.qids, &job.I, argv[optind + 1],
+	embed_read_pair(&job.qemb, argv[optind], o.qids, &job.iemb, argv[optind + 1],
 			o.iids, o.folds);
-	kernel_init(&job.kern, o.metric, &job.Q, &job.I);
-	release_item_rows(&job.I);
+	kernel_init(&job.kern, o.metric, &job.qemb, &job.iemb);
+	release_item_rows(&job.iemb);
 	if (job.exclude_self)
-		job.self = self_rows(&job.Q, &job.I);
-	for (i = 0; i < job.I.rows; i++)
-		if (job.I.idlen[i] > job.maxiid)
-			job.maxiid = job.I.idlen[i];
+		job.self = self_rows(&job.qemb, &job.iemb);
+	for (i = 0; i < job.iemb.rows; i++)
+		if (job.iemb.idlen[i] > job.maxiid)
+			job.maxiid = job.iemb.idlen[i];
 
 	if (o.nthreads == 0)
 		o.nthreads = pool_ncpu();
@@ -345,7 +345,7 @@ int main(int argc, char **argv)
 	stream_write_end();
 	if (job.shown)
 		fprintf(stderr, "\r%s: %zu of %zu queries, %.1f s\n", progname,
-			job.done, job.Q.rows, since(&job.t0));
+			job.done, job.qemb.rows, since(&job.t0));
 	for (s = 0; s < slots; s++) {
 		free(job.sb[s].p);
 		free(job.rb[s].thr);
@@ -355,7 +355,7 @@ int main(int argc, char **argv)
 	free(job.rb);
 	free(job.self);
 	kernel_free(&job.kern);
-	embed_free(&job.Q);
-	embed_free(&job.I);
+	embed_free(&job.qemb);
+	embed_free(&job.iemb);
 	out_finish();
 }

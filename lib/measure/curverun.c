@@ -76,13 +76,13 @@ static void fold_results(const struct foldstore *fs, const struct curveopts *o,
 	for (m = 0; m < NTIEMODES; m++)
 		val[m] = xcalloc(nf * nk, sizeof *val[m]);
 	for (f = 0; f < nf; f++) {
-		struct curve C;
-		curve_init(&C, nK);
-		fold_curve(fs, f * per, (f + 1) * per, o->empty, &C);
+		struct curve cv;
+		curve_init(&cv, nK);
+		fold_curve(fs, f * per, (f + 1) * per, o->empty, &cv);
 		for (m = 0; m < NTIEMODES; m++)
 			for (K = 1; K <= nK; K++)
-				val[m][f * nk + K - 1] = curve_mean(&C, K, m);
-		curve_free(&C);
+				val[m][f * nk + K - 1] = curve_mean(&cv, K, m);
+		curve_free(&cv);
 	}
 	for (m = 0; m < NTIEMODES; m++) {
 		for (K = 1; K <= nK; K++) {
@@ -108,19 +108,19 @@ static void fold_results(const struct foldstore *fs, const struct curveopts *o,
 void curve_read(char *file, const struct curveopts *o,
 		struct curveresult *r)
 {
-	struct rankreader R;
+	struct rankreader rd;
 	struct rquery q;
-	struct curve C;
-	struct foldstore F = { NULL, 0, 0 };
+	struct curve cv;
+	struct foldstore fs = { NULL, 0, 0 };
 	char *files[1] = { file };
 	size_t K, nK = o->maxK;
 	int m;
 
 	memset(r, 0, sizeof *r);
 	memset(&q, 0, sizeof q);
-	curve_init(&C, nK);
-	rankreader_open(&R, files, 1);
-	while (rankreader_next(&R, &q)) {
+	curve_init(&cv, nK);
+	rankreader_open(&rd, files, 1);
+	while (rankreader_next(&rd, &q)) {
 		r->nquery++;
 		if (q.m == 0) {
 			if (o->empty == EMPTY_ERROR)
@@ -137,30 +137,30 @@ void curve_read(char *file, const struct curveopts *o,
 		}
 		if (o->maxK == 0 && (size_t)q.n > nK) {
 			nK = (size_t)q.n;
-			curve_extend(&C, nK);
+			curve_extend(&cv, nK);
 		}
 		if (o->folds)
-			store_query(&F, &q);
+			store_query(&fs, &q);
 		else if (q.m > 0 || o->empty == EMPTY_MISS)
-			curve_add(&C, &q);
+			curve_add(&cv, &q);
 	}
-	rankreader_close(&R);
+	rankreader_close(&rd);
 	rquery_free(&q);
 	if (nK == 0)
 		nK = 1;		/* no query, or galleries of nothing: K = 1 */
-	curve_extend(&C, nK);
+	curve_extend(&cv, nK);
 	r->nK = nK;
 	for (m = 0; m < NTIEMODES; m++)
 		r->v[m] = xcalloc(nK, sizeof *r->v[m]);
 	if (o->folds) {
-		fold_results(&F, o, nK, r);
+		fold_results(&fs, o, nK, r);
 	} else {
 		for (m = 0; m < NTIEMODES; m++)
 			for (K = 1; K <= nK; K++)
-				r->v[m][K - 1] = curve_mean(&C, K, m);
+				r->v[m][K - 1] = curve_mean(&cv, K, m);
 	}
-	free(F.q);
-	curve_free(&C);
+	free(fs.q);
+	curve_free(&cv);
 }
 
 void curveresult_extend(struct curveresult *r, size_t nK)

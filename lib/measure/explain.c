@@ -153,7 +153,7 @@ void explain_hit(const struct mcall *c, const char *name)
 /* h(K), its group terms shown on one line; returns it */
 static double explain_found(const struct rquery *q, long K, int mode)
 {
-	struct terms T = { .len = 0 };
+	struct terms terms = { .len = 0 };
 	double h = 0;
 	size_t k;
 
@@ -172,12 +172,12 @@ static double explain_found(const struct rquery *q, long K, int mode)
 		else
 			x = in == g->t ? (double)s : (double)s * (double)in / (double)g->t;
 		if (mode == TIE_EXP && in < g->t)
-			term(&T, "%ld*%ld/%ld", s, in, g->t);
+			term(&terms, "%ld*%ld/%ld", s, in, g->t);
 		else
-			term(&T, "%g", x);
+			term(&terms, "%g", x);
 		h += x;
 	}
-	say("  h(%ld) = %s = %.10g\n", K, terms_text(&T), h);
+	say("  h(%ld) = %s = %.10g\n", K, terms_text(&terms), h);
 	return h;
 }
 
@@ -200,7 +200,7 @@ void explain_rr(const struct mcall *c, const char *name)
 	const struct rquery *q = c->q;
 	int mode = c->mode;
 	const struct tgroup *g = q->g;
-	struct terms T = { .len = 0 };
+	struct terms terms = { .len = 0 };
 	const char *how;
 	double p, rr = 0;
 	long j, t, s;
@@ -222,12 +222,12 @@ void explain_rr(const struct mcall *c, const char *name)
 	p = (double)s / (double)t;
 	for (j = 1; j <= t - s + 1; j++) {
 		rr += p / (double)(g->a + j);
-		term(&T, "%.4g/%ld", p, g->a + j);
+		term(&terms, "%.4g/%ld", p, g->a + j);
 		if (j < t)
 			p *= (double)(t - j - s + 1) / (double)(t - j);
 	}
 	say("  %s = sum for j = 1..t-s+1 of C(t-j, s-1)/C(t, s)/(a+j)\n", name);
-	say("  %*s = %s\n", (int)strlen(name), "", terms_text(&T));
+	say("  %*s = %s\n", (int)strlen(name), "", terms_text(&terms));
 	say("  %*s = %.10g\n", (int)strlen(name), "", rr);
 }
 
@@ -265,7 +265,7 @@ void explain_rprec(const struct mcall *c, const char *name)
 static double ap_sum_fixed(const struct rquery *q, long K, int mode,
 			   long *found)
 {
-	struct terms T = { .len = 0 };
+	struct terms terms = { .len = 0 };
 	double sum = 0;
 	long cnt = 0;
 	size_t k, j;
@@ -279,12 +279,12 @@ static double ap_sum_fixed(const struct rquery *q, long K, int mode,
 			cnt++;
 			if (p <= K) {
 				sum += (double)cnt / (double)p;
-				term(&T, "%ld/%ld", cnt, p);
+				term(&terms, "%ld/%ld", cnt, p);
 				(*found)++;
 			}
 		}
 	}
-	say("  sum of c/p = %s = %.10g\n", terms_text(&T), sum);
+	say("  sum of c/p = %s = %.10g\n", terms_text(&terms), sum);
 	return sum;
 }
 
@@ -416,7 +416,7 @@ static double discount(long p)
 /* the DCG cut at K (K <= 0: the whole list), its terms shown */
 static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 {
-	struct terms T = { .len = 0 };
+	struct terms terms = { .len = 0 };
 	double dcg = 0;
 	long bound = K > 0 ? K : q->n + 1;
 	size_t k, j;
@@ -435,7 +435,7 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 				if (p > bound)
 					continue;
 				dcg += gj * discount(p);
-				term(&T, "%g/log2(%ld)", gj, p + 1);
+				term(&terms, "%g/log2(%ld)", gj, p + 1);
 			}
 			continue;
 		}
@@ -446,11 +446,11 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 			d += discount(g->a + i);
 		dcg += G / (double)g->t * d;
 		if (g->t == 1)
-			term(&T, "%g/log2(%ld)", G, g->a + 2);
+			term(&terms, "%g/log2(%ld)", G, g->a + 2);
 		else
-			term(&T, "(%g/%ld)*%.4g", G, g->t, d);
+			term(&terms, "(%g/%ld)*%.4g", G, g->t, d);
 	}
-	say("  DCG = %s = %.10g\n", terms_text(&T), dcg);
+	say("  DCG = %s = %.10g\n", terms_text(&terms), dcg);
 	return dcg;
 }
 

@@ -37,7 +37,7 @@ static int next_record(struct stream *st, struct slice *f)
 	if (!stream_next(st, f, 7, &nf))
 		return 0;
 	if (nf != 6)
-		die_at(st->L.name, st->L.lineno, "expected 6 fields (query item "
+		die_at(st->lines.name, st->lines.lineno, "expected 6 fields (query item "
 		       "grade rank ties n), found %zu", nf);
 	return 1;
 }
@@ -93,8 +93,8 @@ static void begin_line(struct merge *mg, const struct slice *f)
 static void add_line(struct merge *mg, struct stream *st, const struct slice *f,
 		     const struct slice *first, int k)
 {
-	const char *file = st->L.name;
-	long ln = st->L.lineno, grade;
+	const char *file = st->lines.name;
+	long ln = st->lines.lineno, grade;
 	struct rankline *l = is_dash(f[1]) ? NULL : &mg->ln[mg->m - 1];
 
 	if (!slice_eq(f[0], first[0]) || !slice_eq(f[1], first[1]))
@@ -137,7 +137,7 @@ void rankmerge_run(char **files, int nfiles)
 		more = next_record(&st[0], f);
 		for (k = 1; k < nfiles; k++)
 			if (next_record(&st[k], f + 7 * k) != more)
-				die_at(files[k], st[k].L.lineno, "%s where %s %s",
+				die_at(files[k], st[k].lines.lineno, "%s where %s %s",
 				       more ? "ends" : "goes on", files[0],
 				       more ? "goes on" : "ends");
 		if (!more)

@@ -535,7 +535,7 @@ static void read_text(struct embed *emb, struct buf *b)
 	size_t fcap = 0, nf, pos = 0, vcap = 0, i;
 	double *v = NULL;
 	long lineno = 0, firstline = 0;
-	struct idlist L = { 0 };
+	struct idlist ids = { 0 };
 
 	emb->type = EMB_F64;
 	emb->rows = 0;
@@ -575,12 +575,12 @@ static void read_text(struct embed *emb, struct buf *b)
 			}
 			v[emb->rows * emb->dim + i] = x;
 		}
-		idlist_add(&L, f[0], lineno);
+		idlist_add(&ids, f[0], lineno);
 		emb->rows++;
 	}
 	free(f);
 	emb->data = v;
-	idlist_give(&L, emb, emb->path);
+	idlist_give(&ids, emb, emb->path);
 }
 
 /* ---- the interface ---------------------------------------------------- */
@@ -667,7 +667,7 @@ void embed_read_ids(struct embed *emb, const char *idpath)
 	struct slice line, f[2];
 	size_t pos = 0, nf;
 	long lineno = 0;
-	struct idlist L = { 0 };
+	struct idlist ids = { 0 };
 
 	slurp(idpath, &b);
 	while (next_line(&b, &pos, &line)) {
@@ -678,20 +678,20 @@ void embed_read_ids(struct embed *emb, const char *idpath)
 		if (nf != 1)
 			die_at(idpath, lineno, "expected one id, found %zu "
 			       "fields", nf);
-		idlist_add(&L, f[0], lineno);
+		idlist_add(&ids, f[0], lineno);
 	}
 	free(b.p);
 	/* the line of the first id without a row, or the last line when
 	 * rows are left without an id */
-	if (L.n > emb->rows)
-		die_at(idpath, L.line[emb->rows], "%zu ids for the %zu rows of "
-		       "%s (%zu name no row, from this line on)", L.n,
-		       emb->rows, emb->path, L.n - emb->rows);
-	if (L.n < emb->rows)
+	if (ids.n > emb->rows)
+		die_at(idpath, ids.line[emb->rows], "%zu ids for the %zu rows of "
+		       "%s (%zu name no row, from this line on)", ids.n,
+		       emb->rows, emb->path, ids.n - emb->rows);
+	if (ids.n < emb->rows)
 		die_at(idpath, lineno, "%zu ids for the %zu rows of %s (%zu "
-		       "without an id)", L.n, emb->rows, emb->path,
-		       emb->rows - L.n);
-	idlist_give(&L, emb, idpath);
+		       "without an id)", ids.n, emb->rows, emb->path,
+		       emb->rows - ids.n);
+	idlist_give(&ids, emb, idpath);
 }
 
 void embed_check_unique(const struct embed *emb)

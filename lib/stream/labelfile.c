@@ -86,23 +86,23 @@ void labelfile_load(struct labelfile *lf, const char *path,
 	lf->numbered = 1;
 	strmap_init(&lf->map);
 	stream_open(&st, path, NULL);
-	reserve(lf, st.L.fd);
+	reserve(lf, st.lines.fd);
 	xgrow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
 	lf->idoff[0] = 0;
 	while (stream_next(&st, f, 4, &nf)) {
 		struct labelrec *r;
 		if (nf != 2 && nf != 3)
-			die_at(path, st.L.lineno,
+			die_at(path, st.lines.lineno,
 			       "expected 2 fields (id label) or 3 (id label camera), found %zu",
 			       nf);
-		add_id(lf, f[0], st.L.lineno);
+		add_id(lf, f[0], st.lines.lineno);
 		xgrow((void **)&lf->rec, &lf->reccap, lf->nrec + 1,
 		      sizeof *lf->rec);
 		r = &lf->rec[lf->nrec];
 		r->label = intern(labels, f[1], &lastlabel);
 		r->cam = nf == 3 ? (long)intern(cams, f[2], &lastcam) : -1;
 		r->pos = lf->nrec;
-		r->line = st.L.lineno;
+		r->line = st.lines.lineno;
 		lf->nrec++;
 	}
 	stream_close(&st);

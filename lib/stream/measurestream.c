@@ -6,18 +6,18 @@
 
 void mreader_open(struct mreader *mr, const char *path)
 {
-	stream_open(&mr->S, path, HDR_MEASURE);
+	stream_open(&mr->st, path, HDR_MEASURE);
 }
 
 int mreader_next(struct mreader *mr, struct mrow *row)
 {
 	struct slice f[4];
 	size_t nf;
-	const char *file = mr->S.L.name;
+	const char *file = mr->st.lines.name;
 
-	if (!stream_next(&mr->S, f, 4, &nf))
+	if (!stream_next(&mr->st, f, 4, &nf))
 		return 0;
-	row->line = mr->S.L.lineno;
+	row->line = mr->st.lines.lineno;
 	if (nf != 3)
 		die_at(file, row->line,
 		       "expected 3 fields (measure query value), found %zu", nf);
@@ -46,10 +46,10 @@ int mreader_next(struct mreader *mr, struct mrow *row)
 
 const char *mreader_name(const struct mreader *mr)
 {
-	return mr->S.L.name;
+	return mr->st.lines.name;
 }
 
 void mreader_close(struct mreader *mr)
 {
-	stream_close(&mr->S);
+	stream_close(&mr->st);
 }

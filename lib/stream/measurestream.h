@@ -14,7 +14,7 @@ struct mrow {
 };
 
 struct mreader {
-	struct stream S;
+	struct stream st;
 };
 
 /* "-" is stdin; dies (exit 1) naming the file when it cannot be opened */

@@ -58,7 +58,7 @@ static void fill(struct mtable *tab, struct cell *cell, size_t ncell)
 
 void mtable_read(struct mtable *tab, const char *path)
 {
-	struct mreader R;
+	struct mreader mr;
 	struct mrow row;
 	struct cell *cell = NULL;
 	size_t ncell = 0, cellcap = 0, qcap = 0, mcap = 0;
@@ -66,9 +66,9 @@ void mtable_read(struct mtable *tab, const char *path)
 	*tab = (struct mtable){ .file = path };
 	strmap_init(&tab->measures);
 	strmap_init(&tab->queries);
-	mreader_open(&R, path);
-	tab->file = mreader_name(&R);
-	while (mreader_next(&R, &row)) {
+	mreader_open(&mr, path);
+	tab->file = mreader_name(&mr);
+	while (mreader_next(&mr, &row)) {
 		if (slice_eqs(row.query, "all"))
 			continue;
 		xgrow((void **)&cell, &cellcap, ncell + 1, sizeof *cell);
@@ -88,7 +88,7 @@ void mtable_read(struct mtable *tab, const char *path)
 	tab->nq = tab->queries.nent;
 	fill(tab, cell, ncell);
 	free(cell);
-	mreader_close(&R);
+	mreader_close(&mr);
 }
 
 void mtable_free(struct mtable *tab)

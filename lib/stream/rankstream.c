@@ -45,7 +45,7 @@ void rankreader_open(struct rankreader *rd, char **files, int nfiles)
 void rankreader_close(struct rankreader *rd)
 {
 	if (rd->open)
-		stream_close(&rd->S);
+		stream_close(&rd->st);
 	rd->open = 0;
 	idset_free(&rd->seen);
 	strmap_free(&rd->items);
@@ -72,22 +72,22 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 		if (!rd->open) {
 			if (rd->fi == rd->nfiles)
 				return 0;
-			stream_open(&rd->S, rd->files[rd->fi++], HDR_RANK);
-			rd->S.comment = take_run;
-			rd->S.comment_ctx = rd;
+			stream_open(&rd->st, rd->files[rd->fi++], HDR_RANK);
+			rd->st.comment = take_run;
+			rd->st.comment_ctx = rd;
 			rd->open = 1;
 		}
-		if (stream_next(&rd->S, f, 7, &nf))
+		if (stream_next(&rd->st, f, 7, &nf))
 			break;
 		/* nothing at all, not even a header: a failed rankof upstream
 		 * (make runs pipelines without pipefail), never a result */
-		if (!rd->S.seen_any)
-			die_at(rd->S.L.name, 0, "empty input: no rank stream (did the program upstream fail?)");
-		stream_close(&rd->S);
+		if (!rd->st.seen_any)
+			die_at(rd->st.lines.name, 0, "empty input: no rank stream (did the program upstream fail?)");
+		stream_close(&rd->st);
 		rd->open = 0;
 	}
-	const char *file = rd->S.L.name;
-	long ln = rd->S.L.lineno;
+	const char *file = rd->st.lines.name;
+	long ln = rd->st.lines.lineno;
 	if (nf != 6)
 		die_at(file, ln,
 		       "expected 6 fields (query item grade rank ties n), found %zu%s",
@@ -187,7 +187,7 @@ static void take_item(struct rankreader *rd, struct slice item, long line,
 	int created;
 	strmap_put(&rd->items, item, &created);
 	if (!created)
-		die_at(rd->S.L.name, line, "duplicate item '%.*s' in query '%s'",
+		die_at(rd->st.lines.name, line, "duplicate item '%.*s' in query '%s'",
 		       (int)item.n, item.p, qid);
 }
 
@@ -210,7 +210,7 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 	memcpy(q->id, rd->pend_qid, rd->pend_qidlen + 1);
 	q->n = rd->pend_n;
 	q->line = rd->pend.line;
-	q->file = rd->S.L.name;
+	q->file = rd->st.lines.name;
 	q->m = q->nret = 0;
 	strmap_clear(&rd->items);
 	int q_empty = rd->pend_empty;
@@ -224,18 +224,18 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 		if (qid.n != rd->pend_qidlen ||
 		    memcmp(qid.p, q->id, qid.n) != 0) {
 			if (!idset_add(&rd->seen, qid))
-				die_at(rd->S.L.name, line,
+				die_at(rd->st.lines.name, line,
 				       "query '%.*s' reappears after another query began (sort -b -s -k1,1 first)",
 				       (int)qid.n, qid.p);
 			hold(rd, qid, item, &it, n, empty);
 			break;
 		}
 		if (n != q->n)
-			die_at(rd->S.L.name, line,
+			die_at(rd->st.lines.name, line,
 			       "n differs within query '%s' (%ld, then %ld)",
 			       q->id, q->n, n);
 		if (empty || q_empty)
-			die_at(rd->S.L.name, line,
+			die_at(rd->st.lines.name, line,
 			       "query '%s' has a '-' line and other lines", q->id);
 		take_item(rd, item, line, q->id);
 		xgrow((void **)&q->rel, &q->relcap, q->m + 1, sizeof *q->rel);

@@ -37,7 +37,7 @@ struct rquery {
 };
 
 struct rankreader {
-	struct stream S;
+	struct stream st;
 	char **files;
 	int nfiles, fi, open;
 	struct idset seen;	/* queries begun */

@@ -18,7 +18,7 @@ static int cmp_judgment(const void *a, const void *b)
 
 void rel_load_qrels(struct relsrc *rel, const char *path)
 {
-	struct stream S;
+	struct stream st;
 	struct slice f[5];
 	size_t nf, nj = 0, cap = 0, gcap = 0, lcap = 0, qcap = 0, i, q;
 	size_t *jq = NULL, *order, *fill;
@@ -31,18 +31,18 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 	strmap_init(&rel->jids);
 	rel->jent = NULL;
 	rel->jgrade = NULL;
-	stream_open(&S, path, NULL);
-	while (stream_next(&S, f, 5, &nf)) {
+	stream_open(&st, path, NULL);
+	while (stream_next(&st, f, 5, &nf)) {
 		struct slice qs, item, g;
 		if (nf == 3)
 			qs = f[0], item = f[1], g = f[2];
 		else if (nf == 4)
 			qs = f[0], item = f[2], g = f[3];
 		else
-			die_at(path, S.L.lineno,
+			die_at(path, st.lines.lineno,
 			       "expected 3 fields (query item grade) or 4 (query 0 item grade), found %zu",
 			       nf);
-		long gv = field_long(path, S.L.lineno, (int)nf, g);
+		long gv = field_long(path, st.lines.lineno, (int)nf, g);
 		size_t c = nj + 1;
 		xgrow((void **)&rel->jent, &cap, c, sizeof *rel->jent);
 		xgrow((void **)&rel->jgrade, &gcap, c, sizeof *rel->jgrade);
@@ -51,10 +51,10 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 		jq[nj] = strmap_put(&rel->qq, qs, NULL);
 		rel->jent[nj] = strmap_put(&rel->jids, item, NULL);
 		rel->jgrade[nj] = gv;
-		jline[nj] = S.L.lineno;
+		jline[nj] = st.lines.lineno;
 		nj++;
 	}
-	stream_close(&S);
+	stream_close(&st);
 	if (nj == 0)
 		die_at(path, 0, "no relevance judgments");
 

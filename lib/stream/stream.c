@@ -6,7 +6,7 @@
 
 void stream_open(struct stream *st, const char *path, const char *header)
 {
-	lines_open(&st->L, path);
+	lines_open(&st->lines, path);
 	st->header = header;
 	st->parts.has_header = 0;
 	st->parts.ended = 0;
@@ -112,35 +112,35 @@ int stream_next(struct stream *st, struct slice *f, size_t max, size_t *nf)
 {
 	struct slice line;
 
-	while (lines_next(&st->L, &line)) {
+	while (lines_next(&st->lines, &line)) {
 		if (line.n && line.p[0] == '#') {
 			if (st->header && stream_is_header(line, st->header))
-				parts_header(&st->parts, st->L.lineno);
+				parts_header(&st->parts, st->lines.lineno);
 			else if (stream_is_end(line))
 				parts_end(&st->parts);
 			else if (st->comment && st->comment(st->comment_ctx, line))
 				;
 			else
-				stream_check_kind(line, st->header, st->L.name,
-						  st->L.lineno);
+				stream_check_kind(line, st->header, st->lines.name,
+						  st->lines.lineno);
 			st->seen_any = 1;
 			continue;
 		}
 		size_t k = split_fields(line, f, max);
 		if (k == 0)
 			continue;	/* blank line */
-		parts_data(&st->parts, st->L.name, st->L.lineno);
+		parts_data(&st->parts, st->lines.name, st->lines.lineno);
 		*nf = k;
 		st->seen_any = 1;
 		return 1;
 	}
-	parts_finish(&st->parts, st->L.name, st->L.lineno);
+	parts_finish(&st->parts, st->lines.name, st->lines.lineno);
 	return 0;
 }
 
 void stream_close(struct stream *st)
 {
-	lines_close(&st->L);
+	lines_close(&st->lines);
 }
 
 void stream_write_header(const char *header)

@@ -27,7 +27,7 @@ void parts_data(const struct parts *pt, const char *file, long line);
 void parts_finish(const struct parts *pt, const char *file, long line);
 
 struct stream {
-	struct lines L;
+	struct lines lines;
 	const char *header;	/* columns expected after "# " */
 	struct parts parts;
 	int seen_any;		/* any line but blank ones */

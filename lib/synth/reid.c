@@ -91,43 +91,43 @@ void synth_reid(const struct synth_opts *o)
 	size_t D = or_default(o->dim, 64);
 	size_t nd = o->distractors < 0 ? 500 : (size_t)o->distractors;
 	size_t nj = o->junk < 0 ? 100 : (size_t)o->junk, i;
-	struct reidset Q, G;
+	struct reidset query, gallery;
 	struct matrix views, persons, strangers;
 	struct rng r;
 
-	memset(&Q, 0, sizeof Q);
-	memset(&G, 0, sizeof G);
+	memset(&query, 0, sizeof query);
+	memset(&gallery, 0, sizeof gallery);
 	rng_seed(&r, o->seed);
 	matrix_init(&views, ncam, D);
 	matrix_normal(&views, &r, 1);
 	matrix_init(&persons, I, D);
 	matrix_normal(&persons, &r, 1);
-	identities(&r, &persons, &views, &Q, &G);
+	identities(&r, &persons, &views, &query, &gallery);
 	/* junk: a bad detection of one of the people, label -1 */
 	for (i = 0; i < nj; i++) {
 		size_t who = (size_t)rng_below(&r, I);
-		add_image(&G, &r, matrix_row(&persons, who), JUNK_PERSON,
+		add_image(&gallery, &r, matrix_row(&persons, who), JUNK_PERSON,
 			  &views, (size_t)rng_below(&r, ncam), -1);
 	}
 	/* distractors: people never queried, label 0 */
 	matrix_init(&strangers, nd ? nd : 1, D);
 	matrix_normal(&strangers, &r, 1);
 	for (i = 0; i < nd; i++)
-		add_image(&G, &r, matrix_row(&strangers, i), 1, &views,
+		add_image(&gallery, &r, matrix_row(&strangers, i), 1, &views,
 			  (size_t)rng_below(&r, ncam), 0);
-	matrix_unit_rows(&Q.emb);
-	matrix_unit_rows(&G.emb);
-	write_npy(o->dir, "query.npy", &Q.emb, o->bytes);
-	write_npy(o->dir, "gallery.npy", &G.emb, o->bytes);
-	write_labels(o->dir, "query.labels", Q.n, Q.label, Q.cam);
-	write_labels(o->dir, "gallery.labels", G.n, G.label, G.cam);
+	matrix_unit_rows(&query.emb);
+	matrix_unit_rows(&gallery.emb);
+	write_npy(o->dir, "query.npy", &query.emb, o->bytes);
+	write_npy(o->dir, "gallery.npy", &gallery.emb, o->bytes);
+	write_labels(o->dir, "query.labels", query.n, query.label, query.cam);
+	write_labels(o->dir, "gallery.labels", gallery.n, gallery.label, gallery.cam);
 	matrix_free(&views);
 	matrix_free(&persons);
 	matrix_free(&strangers);
-	matrix_free(&Q.emb);
-	matrix_free(&G.emb);
-	free(Q.label);
-	free(Q.cam);
-	free(G.label);
-	free(G.cam);
+	matrix_free(&query.emb);
+	matrix_free(&gallery.emb);
+	free(query.label);
+	free(query.cam);
+	free(gallery.label);
+	free(gallery.cam);
 }
