@@ -294,19 +294,6 @@ static size_t *self_rows(const struct embed *qemb, const struct embed *iemb)
 	return self;
 }
 
-/* The scores read the packed copy of the items (kernel.h), never their
- * rows again: those go back to the system (a mapped file unmapped, rows
- * read into memory freed; embed_free then has only the ids to free). */
-static void release_item_rows(struct embed *iemb)
-{
-	if (iemb->map)
-		munmap(iemb->map, iemb->maplen);
-	else
-		free(iemb->data);
-	iemb->map = NULL;
-	iemb->data = NULL;
-}
-
 int main(int argc, char **argv)
 {
 	struct job job;
@@ -323,7 +310,11 @@ int main(int argc, char **argv)
 	embed_read_pair(&job.qemb, argv[optind], o.qids, &job.iemb, argv[optind + 1],
 			o.iids, o.folds);
 	kernel_init(&job.kern, o.metric, &job.qemb, &job.iemb);
-	release_item_rows(&job.iemb);
+	/* simmat's scores read the packed copy of the items only (kernel.h):
+	 * their rows go back to the system; kernel_score, which reads them,
+	 * is not used here */
+	embed_free_values(&job.iemb);
+	job.kern.irows = NULL;
 	if (job.exclude_self)
 		job.self = self_rows(&job.qemb, &job.iemb);
 	for (i = 0; i < job.iemb.rows; i++)

@@ -732,13 +732,14 @@ void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
 		    iemb->rows, folds);
 }
 
-static void free_values(struct embed *emb)
+void embed_free_values(struct embed *emb)
 {
 	if (emb->map)
 		munmap(emb->map, emb->maplen);
 	else
 		free(emb->data);
 	emb->map = NULL;
+	emb->data = NULL;
 }
 
 void embed_keep_rows(struct embed *emb, size_t first, size_t step)
@@ -759,7 +760,7 @@ void embed_keep_rows(struct embed *emb, size_t first, size_t step)
 			emb->idline[k] = emb->idline[r];
 	}
 	if (emb->map) {
-		free_values(emb);
+		embed_free_values(emb);
 		emb->data = dst;
 	}
 	emb->rows = k;
@@ -776,14 +777,14 @@ void embed_to_f64(struct embed *emb)
 	d = xmalloc(mul_or_die(emb->path, n, sizeof *d));
 	for (i = 0; i < n; i++)
 		d[i] = s[i];
-	free_values(emb);
+	embed_free_values(emb);
 	emb->data = d;
 	emb->type = EMB_F64;
 }
 
 void embed_free(struct embed *emb)
 {
-	free_values(emb);
+	embed_free_values(emb);
 	free(emb->ids);
 	free(emb->idoff);
 	free(emb->idlen);

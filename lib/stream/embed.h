@@ -62,6 +62,9 @@ void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
 void embed_keep_rows(struct embed *emb, size_t first, size_t step);
 /* Converts the matrix to float64 in place (for mixed inputs). */
 void embed_to_f64(struct embed *emb);
+/* Gives the values back to the system (a mapped file unmapped, rows read
+ * into memory freed), keeping the ids: data is then NULL. */
+void embed_free_values(struct embed *emb);
 void embed_free(struct embed *emb);
 
 static inline struct slice embed_id(const struct embed *emb, size_t i)
