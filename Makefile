@@ -19,12 +19,13 @@ DESTDIR =
 PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
-TESTPROG = rngdraw statcheck
+TESTPROG = rngdraw statcheck bigcheck
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
 LIBSRC = \
 	lib/util/err.c \
+	lib/util/bigalloc.c \
 	lib/util/slice.c \
 	lib/util/lines.c \
 	lib/util/num.c \

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include "stream/embed.h"
+#include "util/bigalloc.h"
 #include "util/err.h"
 #include "util/num.h"
 #include "util/strmap.h"
@@ -495,19 +496,16 @@ struct idlist {
 	size_t used, cap;
 	size_t *off, *len;
 	long *line;
-	size_t n, ncap;
+	size_t n, offcap, lencap, linecap;
 };
 
 static void idlist_add(struct idlist *ids, struct slice id, long line)
 {
-	if (ids->n == ids->ncap) {
-		size_t c = ids->ncap;
-		xgrow((void **)&ids->off, &c, ids->n + 1, sizeof *ids->off);
-		c = ids->ncap;
-		xgrow((void **)&ids->len, &c, ids->n + 1, sizeof *ids->len);
-		xgrow((void **)&ids->line, &ids->ncap, ids->n + 1, sizeof *ids->line);
-	}
-	xgrow((void **)&ids->ids, &ids->cap, ids->used + id.n + 1, 1);
+	big_grow((void **)&ids->off, &ids->offcap, ids->n + 1, sizeof *ids->off);
+	big_grow((void **)&ids->len, &ids->lencap, ids->n + 1, sizeof *ids->len);
+	big_grow((void **)&ids->line, &ids->linecap, ids->n + 1,
+		 sizeof *ids->line);
+	big_grow((void **)&ids->ids, &ids->cap, ids->used + id.n + 1, 1);
 	memcpy(ids->ids + ids->used, id.p, id.n);
 	ids->off[ids->n] = ids->used;
 	ids->len[ids->n] = id.n;
@@ -518,11 +516,11 @@ static void idlist_add(struct idlist *ids, struct slice id, long line)
 
 static void idlist_give(struct idlist *ids, struct embed *emb, const char *file)
 {
-	free(emb->ids);
-	free(emb->idoff);
-	free(emb->idlen);
-	free(emb->idline);
-	emb->ids = ids->ids ? ids->ids : xmalloc(1);
+	big_free(emb->ids);
+	big_free(emb->idoff);
+	big_free(emb->idlen);
+	big_free(emb->idline);
+	emb->ids = ids->ids ? ids->ids : big_alloc(1);
 	emb->idoff = ids->off;
 	emb->idlen = ids->len;
 	emb->idline = ids->line;
@@ -603,9 +601,9 @@ static void row_number_ids(struct embed *emb)
 
 	for (i = 0; i < emb->rows; i++)
 		used += (size_t)(tmp + 24 - decimal(i, tmp));
-	emb->ids = xmalloc(used + 1);
-	emb->idoff = xmalloc(emb->rows * sizeof *emb->idoff + 1);
-	emb->idlen = xmalloc(emb->rows * sizeof *emb->idlen + 1);
+	emb->ids = big_alloc(used + 1);
+	emb->idoff = big_alloc(emb->rows * sizeof *emb->idoff + 1);
+	emb->idlen = big_alloc(emb->rows * sizeof *emb->idlen + 1);
 	used = 0;
 	for (i = 0; i < emb->rows; i++) {
 		const char *d = decimal(i, tmp);
@@ -785,9 +783,9 @@ void embed_to_f64(struct embed *emb)
 void embed_free(struct embed *emb)
 {
 	embed_free_values(emb);
-	free(emb->ids);
-	free(emb->idoff);
-	free(emb->idlen);
-	free(emb->idline);
+	big_free(emb->ids);
+	big_free(emb->idoff);
+	big_free(emb->idlen);
+	big_free(emb->idline);
 	memset(emb, 0, sizeof *emb);
 }

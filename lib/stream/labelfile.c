@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "util/bigalloc.h"
 #include "util/err.h"
 #include "stream/labelfile.h"
 #include "stream/rowindex.h"
@@ -40,11 +41,11 @@ static void add_id(struct labelfile *lf, struct slice id, long line)
 	size_t e = lf->nrec;
 	int created;
 
-	xgrow((void **)&lf->ids, &lf->idcap, lf->idused + id.n + 1, 1);
+	big_grow((void **)&lf->ids, &lf->idcap, lf->idused + id.n + 1, 1);
 	memcpy(lf->ids + lf->idused, id.p, id.n);
 	lf->ids[lf->idused + id.n] = '\0';
 	lf->idused += id.n + 1;
-	xgrow((void **)&lf->idoff, &lf->offcap, e + 2, sizeof *lf->idoff);
+	big_grow((void **)&lf->idoff, &lf->offcap, e + 2, sizeof *lf->idoff);
 	lf->idoff[e + 1] = lf->idused;
 	if (lf->numbered && rownum_parse(id) != e)
 		index_records(lf);
@@ -57,9 +58,9 @@ static void add_id(struct labelfile *lf, struct slice id, long line)
 
 /* A regular file of n bytes holds at most n / 4 records ("a b\n") and n
  * bytes of ids: arrays of that capacity (up to 4M records, beyond which
- * they grow) are allocated once and never moved (an allocation this large
- * is mapped, and only the pages written cost anything: a moving array is
- * copied and faulted in again). */
+ * they grow) are allocated once and never moved (big_alloc maps them, and
+ * only the pages written cost anything: a moving array is copied and
+ * faulted in again). */
 static void reserve(struct labelfile *lf, int fd)
 {
 	struct stat st;
@@ -69,9 +70,9 @@ static void reserve(struct labelfile *lf, int fd)
 	    (uintmax_t)st.st_size > SIZE_MAX / 64)
 		return;
 	n = (size_t)st.st_size < RESERVE_MAX ? (size_t)st.st_size : RESERVE_MAX;
-	xgrow((void **)&lf->rec, &lf->reccap, n / 4 + 1, sizeof *lf->rec);
-	xgrow((void **)&lf->idoff, &lf->offcap, n / 4 + 2, sizeof *lf->idoff);
-	xgrow((void **)&lf->ids, &lf->idcap, n + 1, 1);
+	big_grow((void **)&lf->rec, &lf->reccap, n / 4 + 1, sizeof *lf->rec);
+	big_grow((void **)&lf->idoff, &lf->offcap, n / 4 + 2, sizeof *lf->idoff);
+	big_grow((void **)&lf->ids, &lf->idcap, n + 1, 1);
 }
 
 void labelfile_load(struct labelfile *lf, const char *path,
@@ -87,7 +88,7 @@ void labelfile_load(struct labelfile *lf, const char *path,
 	strmap_init(&lf->map);
 	stream_open(&st, path, NULL);
 	reserve(lf, st.lines.fd);
-	xgrow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
+	big_grow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
 	lf->idoff[0] = 0;
 	while (stream_next(&st, f, 4, &nf)) {
 		struct labelrec *r;
@@ -96,7 +97,7 @@ void labelfile_load(struct labelfile *lf, const char *path,
 			       "expected 2 fields (id label) or 3 (id label camera), found %zu",
 			       nf);
 		add_id(lf, f[0], st.lines.lineno);
-		xgrow((void **)&lf->rec, &lf->reccap, lf->nrec + 1,
+		big_grow((void **)&lf->rec, &lf->reccap, lf->nrec + 1,
 		      sizeof *lf->rec);
 		r = &lf->rec[lf->nrec];
 		r->label = intern(labels, f[1], &lastlabel);
@@ -129,9 +130,9 @@ size_t labelfile_get_h(const struct labelfile *lf, struct slice id,
 
 void labelfile_free(struct labelfile *lf)
 {
-	free(lf->rec);
-	free(lf->ids);
-	free(lf->idoff);
+	big_free(lf->rec);
+	big_free(lf->ids);
+	big_free(lf->idoff);
 	strmap_free(&lf->map);
 	memset(lf, 0, sizeof *lf);
 }

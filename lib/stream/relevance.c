@@ -1,6 +1,7 @@
 /* Loading qrels and label files, and the relevant set of each query. */
 #include <stdlib.h>
 #include <string.h>
+#include "util/bigalloc.h"
 #include "util/err.h"
 #include "util/num.h"
 #include "stream/relevance.h"
@@ -116,17 +117,17 @@ void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
 		labelfile_load(&rel->qlab, qpath, &rel->labels, &rel->cams);
 
 	/* the items of each label, in file order */
-	rel->lbeg = xcalloc(rel->labels.nent + 1, sizeof *rel->lbeg);
+	rel->lbeg = big_alloc((rel->labels.nent + 1) * sizeof *rel->lbeg);
 	for (i = 0; i < rel->ilab.nrec; i++)
 		rel->lbeg[rel->ilab.rec[i].label + 1]++;
 	for (l = 0; l < rel->labels.nent; l++)
 		rel->lbeg[l + 1] += rel->lbeg[l];
-	fill = xmalloc((rel->labels.nent + 1) * sizeof *fill);
+	fill = big_alloc((rel->labels.nent + 1) * sizeof *fill);
 	memcpy(fill, rel->lbeg, (rel->labels.nent + 1) * sizeof *fill);
-	rel->litem = xmalloc((rel->ilab.nrec + 1) * sizeof *rel->litem);
+	rel->litem = big_alloc((rel->ilab.nrec + 1) * sizeof *rel->litem);
 	for (i = 0; i < rel->ilab.nrec; i++)
 		rel->litem[fill[rel->ilab.rec[i].label]++] = i;
-	free(fill);
+	big_free(fill);
 
 	if (rel->folds) {
 		if (rel->ilab.nrec % (size_t)rel->folds)

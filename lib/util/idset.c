@@ -1,17 +1,21 @@
 /* Keys are stored as a varint length and the bytes, each at a multiple of
- * 4 bytes, packed into blocks of 1 MiB (a longer key gets a block of its
- * own); a position is the block number times 2^20 plus the offset, and a
+ * 4 bytes, packed into blocks of 2 MiB (a longer key gets a block of its
+ * own); a position is the block number times 2^21 plus the offset, and a
  * slot holds position / 4 + 1 in 32 bits (16 GiB of ids). Linear probing,
  * load at most 3/4: a query costs 4 to 8 bytes of table, its id and 1 to 4
  * bytes of length and padding. */
 #include <stdlib.h>
 #include <string.h>
+#include "util/bigalloc.h"
 #include "util/err.h"
 #include "util/idset.h"
 #include "util/strmap.h"
 
-enum { BLOCK_BITS = 20 };
+enum { BLOCK_BITS = 21 };
 #define BLOCK ((size_t)1 << BLOCK_BITS)
+/* the bytes of keys a block holds: with big_alloc's header, one 2 MiB
+ * page (bigalloc.h) */
+#define BLOCK_FILL (BLOCK - BIG_HEAD)
 /* blocks that slots can address */
 #define MAX_BLOCKS ((uint64_t)1 << (34 - BLOCK_BITS))
 
@@ -19,16 +23,16 @@ void idset_init(struct idset *s)
 {
 	memset(s, 0, sizeof *s);
 	s->mask = 63;
-	s->slot = xcalloc(s->mask + 1, sizeof *s->slot);
+	s->slot = big_alloc((s->mask + 1) * sizeof *s->slot);
 }
 
 void idset_free(struct idset *s)
 {
 	size_t i;
 	for (i = 0; i < s->nblock; i++)
-		free(s->block[i]);
+		big_free(s->block[i]);
 	free(s->block);
-	free(s->slot);
+	big_free(s->slot);
 	memset(s, 0, sizeof *s);
 }
 
@@ -74,10 +78,10 @@ static uint64_t store(struct idset *s, struct slice key)
 		n >>= 7;
 	} while (n);
 	need = (nl + key.n + 3) & ~(size_t)3;
-	if (s->nblock == 0 || s->used + need > BLOCK) {
+	if (s->nblock == 0 || s->used + need > BLOCK_FILL) {
 		xgrow((void **)&s->block, &s->blockcap, s->nblock + 1,
 		      sizeof *s->block);
-		s->block[s->nblock++] = xmalloc(need > BLOCK ? need : BLOCK);
+		s->block[s->nblock++] = big_alloc(need > BLOCK_FILL ? need : BLOCK_FILL);
 		s->used = 0;
 		if ((uint64_t)s->nblock > MAX_BLOCKS)
 			die(EXIT_DATA, "out of memory (16 GiB of query ids)");
@@ -87,7 +91,7 @@ static uint64_t store(struct idset *s, struct slice key)
 	memcpy(p + nl, key.p, key.n);
 	uint64_t pos = ((uint64_t)(s->nblock - 1) << BLOCK_BITS) + s->used;
 	/* a long key fills its own block: the next key starts a new one */
-	s->used = need > BLOCK ? BLOCK : s->used + need;
+	s->used = need > BLOCK_FILL ? BLOCK_FILL : s->used + need;
 	return pos;
 }
 
@@ -97,7 +101,9 @@ static void grow(struct idset *s)
 	uint32_t *old = s->slot;
 	size_t oldn = s->mask + 1;
 
-	s->slot = xcalloc(n, sizeof *s->slot);
+	if (n > SIZE_MAX / sizeof *s->slot)
+		die(EXIT_DATA, "out of memory");
+	s->slot = big_alloc(n * sizeof *s->slot);
 	s->mask = n - 1;
 	for (i = 0; i < oldn; i++) {
 		if (!old[i])
@@ -108,7 +114,7 @@ static void grow(struct idset *s)
 			;
 		s->slot[j] = old[i];
 	}
-	free(old);
+	big_free(old);
 }
 
 int idset_add(struct idset *s, struct slice key)

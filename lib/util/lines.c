@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "util/bigalloc.h"
 #include "util/err.h"
 #include "util/lines.h"
 
@@ -21,8 +22,7 @@ void lines_open(struct lines *ln, const char *path)
 		if (ln->fd < 0)
 			die_at(path, 0, "%s", strerror(errno));
 	}
-	ln->cap = CHUNK;
-	ln->buf = xmalloc(ln->cap);
+	big_grow((void **)&ln->buf, &ln->cap, CHUNK, 1);
 }
 
 /* reads more bytes after end; returns 0 at end of file */
@@ -33,10 +33,8 @@ static int fill(struct lines *ln)
 		ln->end -= ln->beg;
 		ln->beg = 0;
 	}
-	if (ln->end == ln->cap) {
-		ln->cap *= 2;
-		ln->buf = xrealloc(ln->buf, ln->cap);
-	}
+	if (ln->end == ln->cap)
+		big_grow((void **)&ln->buf, &ln->cap, ln->cap + 1, 1);
 	for (;;) {
 		ssize_t r = read(ln->fd, ln->buf + ln->end, ln->cap - ln->end);
 		if (r > 0) {
@@ -115,6 +113,6 @@ void lines_close(struct lines *ln)
 {
 	if (ln->fd > 0)
 		close(ln->fd);
-	free(ln->buf);
+	big_free(ln->buf);
 	ln->buf = NULL;
 }

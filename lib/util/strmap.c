@@ -4,6 +4,7 @@
  * numbers in rankof. */
 #include <stdlib.h>
 #include <string.h>
+#include "util/bigalloc.h"
 #include "util/err.h"
 #include "util/strmap.h"
 
@@ -42,15 +43,15 @@ void strmap_init(struct strmap *m)
 	memset(m, 0, sizeof *m);
 	m->mask = 63;
 	m->gen = 1;
-	m->slot = xcalloc(m->mask + 1, sizeof *m->slot);
+	m->slot = big_alloc((m->mask + 1) * sizeof *m->slot);
 }
 
 void strmap_free(struct strmap *m)
 {
-	free(m->slot);
-	free(m->off);
-	free(m->len);
-	free(m->arena);
+	big_free(m->slot);
+	big_free(m->off);
+	big_free(m->len);
+	big_free(m->arena);
 	memset(m, 0, sizeof *m);
 }
 
@@ -98,7 +99,7 @@ static void resize(struct strmap *m, size_t n)
 	size_t oldn = m->mask + 1, j;
 	uint32_t oldgen = m->gen;
 
-	m->slot = xcalloc(n, sizeof *m->slot);
+	m->slot = big_alloc(n * sizeof *m->slot);
 	m->mask = n - 1;
 	m->gen = 1;
 	for (j = 0; j < oldn; j++) {
@@ -116,7 +117,7 @@ static void resize(struct strmap *m, size_t n)
 		m->slot[i] = old[j];
 		m->slot[i].gen = m->gen;
 	}
-	free(old);
+	big_free(old);
 }
 
 void strmap_reserve(struct strmap *m, size_t n)
@@ -154,14 +155,9 @@ size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
 		}
 	}
 	e = m->nent;
-	if (e + 1 > m->entcap) {
-		size_t cap = m->entcap;
-		xgrow((void **)&m->off, &cap, e + 1, sizeof *m->off);
-		m->len = xrealloc(m->len, cap * sizeof *m->len);
-		m->entcap = cap;
-	}
-	if (m->used + key.n + 1 > m->arenacap)
-		xgrow((void **)&m->arena, &m->arenacap, m->used + key.n + 1, 1);
+	big_grow((void **)&m->off, &m->offcap, e + 1, sizeof *m->off);
+	big_grow((void **)&m->len, &m->lencap, e + 1, sizeof *m->len);
+	big_grow((void **)&m->arena, &m->arenacap, m->used + key.n + 1, 1);
 	memcpy(m->arena + m->used, key.p, key.n);
 	m->arena[m->used + key.n] = '\0';	/* keys are also C strings */
 	m->off[e] = m->used;

@@ -18,7 +18,7 @@ struct strmap {
 	size_t mask;		/* slots - 1, a power of two minus one */
 	uint32_t gen;
 	size_t *off, *len;	/* per entry: key position in arena, length */
-	size_t nent, entcap;
+	size_t nent, offcap, lencap;
 	char *arena;
 	size_t used, arenacap;
 };
