@@ -21,9 +21,10 @@
 #define _DEFAULT_SOURCE 1
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <string.h>
+#include "util/bigalloc.h"
 #include "util/bisect.h"
 #include "util/err.h"
 #include "util/pool.h"
@@ -44,27 +45,6 @@
 /* queries of a chunk: a multiple of every MR */
 enum { MRALL = 24 };
 
-typedef double vdbl16 __attribute__((vector_size(16)));
-typedef float vflt16 __attribute__((vector_size(16)));
-typedef double vdbl32 __attribute__((vector_size(32)));
-typedef float vflt32 __attribute__((vector_size(32)));
-typedef double vdbl64 __attribute__((vector_size(64)));
-typedef float vflt64 __attribute__((vector_size(64)));
-
-/* memory for the packed items */
-static void *pack_alloc(size_t n)
-{
-	void *p;
-	size_t align = n >= (4u << 20) ? (2u << 20) : 64;
-
-	if (posix_memalign(&p, align, n))
-		die(EXIT_DATA, "out of memory");
-#ifdef MADV_HUGEPAGE
-	if (align > 64)
-		madvise(p, n & ~(size_t)((2u << 20) - 1), MADV_HUGEPAGE);
-#endif
-	return p;
-}
 
 #define T double
 #define SFX _f64
@@ -117,8 +97,8 @@ void kcount_add(struct kcount *c, double s, int sign)
 #define VFMA_f32 fmaf
 #define VBCAST_f64(s) (s)
 #define VBCAST_f32(s) (s)
-#define CMPV_f64 vdbl16
-#define CMPV_f32 vflt16
+#define VNOTBELOW_f64(v, s) (unsigned)!((v) < (s))
+#define VNOTBELOW_f32(v, s) (unsigned)!((v) < (s))
 #define VARIANT(f) f##_base
 #include "kernel/kernel_variant.h"
 
@@ -134,8 +114,11 @@ void kcount_add(struct kcount *c, double s, int sign)
 #define VFMA_f32 _mm256_fmadd_ps
 #define VBCAST_f64 _mm256_set1_pd
 #define VBCAST_f32 _mm256_set1_ps
-#define CMPV_f64 vdbl32
-#define CMPV_f32 vflt32
+/* _CMP_NLT_UQ: "not less than", true when unordered (NaN) */
+#define VNOTBELOW_f64(v, s) (unsigned)_mm256_movemask_pd( \
+	_mm256_cmp_pd(v, _mm256_set1_pd(s), _CMP_NLT_UQ))
+#define VNOTBELOW_f32(v, s) (unsigned)_mm256_movemask_ps( \
+	_mm256_cmp_ps(v, _mm256_set1_ps(s), _CMP_NLT_UQ))
 #define VARIANT(f) f##_avx2
 #include "kernel/kernel_variant.h"
 
@@ -150,8 +133,10 @@ void kcount_add(struct kcount *c, double s, int sign)
 #define VFMA_f32 _mm512_fmadd_ps
 #define VBCAST_f64 _mm512_set1_pd
 #define VBCAST_f32 _mm512_set1_ps
-#define CMPV_f64 vdbl64
-#define CMPV_f32 vflt64
+#define VNOTBELOW_f64(v, s) (unsigned)_mm512_cmp_pd_mask(v, \
+	_mm512_set1_pd(s), _CMP_NLT_UQ)
+#define VNOTBELOW_f32(v, s) (unsigned)_mm512_cmp_ps_mask(v, \
+	_mm512_set1_ps(s), _CMP_NLT_UQ)
 #define VARIANT(f) f##_avx512
 #include "kernel/kernel_variant.h"
 #endif
@@ -162,6 +147,9 @@ typedef void (*block32_fn)(const struct kernel *, size_t, size_t, size_t,
 			   size_t, float *);
 typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
 			 size_t, struct kcount *);
+typedef double (*norm64_fn)(const double *, size_t);
+typedef float (*norm32_fn)(const float *, size_t);
+typedef double (*score_fn)(const struct kernel *, size_t, size_t);
 
 /* by variant (KV_*): the micro-kernels of kernel_variant.h and their tile
  * widths */
@@ -171,20 +159,29 @@ static const struct {
 	block64_fn block64;
 	block32_fn block32;
 	count_fn count64, count32;
+	norm64_fn norm64;
+	norm32_fn norm32;
+	score_fn score64, score32;
 	size_t nr64, nr32;
 } micro[KV_N] = {
 	[KV_BASE] = { .name = "base", .block64 = block_base_f64,
 		.block32 = block_base_f32, .count64 = count_base_f64,
-		.count32 = count_base_f32, .nr64 = nr_base_f64,
+		.count32 = count_base_f32, .norm64 = norm_base_f64,
+		.norm32 = norm_base_f32, .score64 = score_base_f64,
+		.score32 = score_base_f32, .nr64 = nr_base_f64,
 		.nr32 = nr_base_f32 },
 #if RK_X86
 	[KV_AVX2] = { .name = "avx2", .block64 = block_avx2_f64,
 		.block32 = block_avx2_f32, .count64 = count_avx2_f64,
-		.count32 = count_avx2_f32, .nr64 = nr_avx2_f64,
+		.count32 = count_avx2_f32, .norm64 = norm_avx2_f64,
+		.norm32 = norm_avx2_f32, .score64 = score_avx2_f64,
+		.score32 = score_avx2_f32, .nr64 = nr_avx2_f64,
 		.nr32 = nr_avx2_f32 },
 	[KV_AVX512] = { .name = "avx512", .block64 = block_avx512_f64,
 		.block32 = block_avx512_f32, .count64 = count_avx512_f64,
-		.count32 = count_avx512_f32, .nr64 = nr_avx512_f64,
+		.count32 = count_avx512_f32, .norm64 = norm_avx512_f64,
+		.norm32 = norm_avx512_f32, .score64 = score_avx512_f64,
+		.score32 = score_avx512_f32, .nr64 = nr_avx512_f64,
 		.nr32 = nr_avx512_f32 },
 #endif
 };
@@ -321,16 +318,18 @@ void kernel_init_items(struct kernel *kern, enum metric m,
 		kern->hamdiv = (a & b) == 2 ? 4 : 1;
 	}
 	if (kern->type == EMB_F64)
-		prepare_f64(kern, qemb->data, iemb->data);
+		prepare_f64(kern, qemb->data, iemb->data,
+			    micro[kern->variant].norm64);
 	else
-		prepare_f32(kern, qemb->data, iemb->data);
+		prepare_f32(kern, qemb->data, iemb->data,
+			    micro[kern->variant].norm32);
 }
 
 void kernel_free(struct kernel *kern)
 {
-	free(kern->ipack);
-	free(kern->qnorm);
-	free(kern->inorm);
+	big_free(kern->ipack);
+	big_free(kern->qnorm);
+	big_free(kern->inorm);
 	memset(kern, 0, sizeof *kern);
 }
 
@@ -354,7 +353,8 @@ void kernel_count(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 
 double kernel_score(const struct kernel *kern, size_t q, size_t i)
 {
-	return kern->type == EMB_F32 ? score_f32(kern, q, i) : score_f64(kern, q, i);
+	return kern->type == EMB_F32 ? micro[kern->variant].score32(kern, q, i) :
+		micro[kern->variant].score64(kern, q, i);
 }
 
 /* ---- the threads: chunks of queries on the pool -------------------------- */

@@ -33,8 +33,10 @@ static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, size_t t0,
 		}
 }
 
-/* sqrt of the sum of squares, by fused multiply-adds in dimension order */
-static T FN(norm)(const T *x, size_t dim)
+/* sqrt of the sum of squares, by fused multiply-adds in dimension order;
+ * inlined into each variant (kernel_micro.h), where FMA is an instruction */
+static inline __attribute__((always_inline)) T FN(norm)(const T *x,
+							size_t dim)
 {
 	T s = 0;
 	size_t k;
@@ -44,10 +46,14 @@ static T FN(norm)(const T *x, size_t dim)
 	return SQRT(s);
 }
 
-static void FN(prepare)(struct kernel *kern, const T *Q, const T *I)
+/* packs the items and, for cos, takes the norms of every row with the
+ * variant's norm */
+static void FN(prepare)(struct kernel *kern, const T *Q, const T *I,
+			T (*norm)(const T *, size_t))
 {
 	size_t nr = kern->nr, nt = (kern->ni + nr - 1) / nr, i;
-	void *p = pack_alloc(nt * nr * kern->dim * sizeof(T) + 64);
+	/* big_alloc: the pages of tiles that are not packed are never touched */
+	void *p = big_alloc(nt * nr * kern->dim * sizeof(T) + 64);
 
 	FN(pack)(I, kern->ni, kern->dim, nr, kern->ibeg / nr,
 		 (kern->iend + nr - 1) / nr, p);
@@ -55,12 +61,12 @@ static void FN(prepare)(struct kernel *kern, const T *Q, const T *I)
 	kern->irows = I;
 	kern->q = Q;
 	if (kern->metric == MET_COS) {
-		T *qn = xmalloc(kern->nq * sizeof *qn);
-		T *in = xmalloc(nt * nr * sizeof *in);
+		T *qn = big_alloc(kern->nq * sizeof *qn);
+		T *in = big_alloc(nt * nr * sizeof *in);
 		for (i = 0; i < kern->nq; i++)
-			qn[i] = FN(norm)(Q + i * kern->dim, kern->dim);
+			qn[i] = norm(Q + i * kern->dim, kern->dim);
 		for (i = 0; i < kern->ni; i++)
-			in[i] = FN(norm)(I + i * kern->dim, kern->dim);
+			in[i] = norm(I + i * kern->dim, kern->dim);
 		kern->qnorm = qn;
 		kern->inorm = in;
 	}
@@ -103,8 +109,10 @@ static inline void FN(finish)(const struct kernel *kern, size_t q, size_t it,
 /* one score alone: the fused multiply-adds of the micro-kernels
  * (kernel_micro.h) on one lane, in the same order, and the same finish;
  * the item's values from its row as read (the same values as packed: an
- * item outside the packed tiles has a score too) */
-static double FN(score)(const struct kernel *kern, size_t q, size_t i)
+ * item outside the packed tiles has a score too). Inlined into each
+ * variant, as the norm is. */
+static inline __attribute__((always_inline)) double
+FN(score)(const struct kernel *kern, size_t q, size_t i)
 {
 	const T *qr = (const T *)kern->q + q * kern->dim;
 	size_t k, dim = kern->dim;

@@ -3,10 +3,11 @@
  * suffix, _f64 or _f32) and the variant's parameters (kernel_variant.h)
  * defined: from them V (the variant's vector of T, or T itself), NR (items
  * per tile: NV vectors), VFMA(a, b, c) (a*b+c with one rounding, lane by
- * lane), VBCAST(s) (s in every lane), G (a GCC vector of T for
- * comparisons), FINISH (kernel_body.h's finishing step for T) and the
- * names of the functions: block and count (kernel.h's kernel_block and
- * kernel_count), nr (a constant for NR) and their helpers. Not a header of
+ * lane), VBCAST(s) (s in every lane), VNOTBELOW(v, s) (the bits of the
+ * lanes of v not below s, NaN included), FINISH (kernel_body.h's finishing
+ * step for T) and the names of the functions: block and count (kernel.h's
+ * kernel_block and kernel_count), norm and score (a row's norm and one
+ * score alone), nr (a constant for NR) and their helpers. Not a header of
  * its own.
  *
  * The micro-kernel keeps MR x NR sums in NV*MR vector registers, each lane
@@ -26,17 +27,16 @@
 #define NR (NV * MCAT(LANES, SFX))
 #define VFMA MCAT(VFMA, SFX)
 #define VBCAST MCAT(VBCAST, SFX)
-#define G MCAT(CMPV, SFX)
+#define VNOTBELOW MCAT(VNOTBELOW, SFX)
 #define FINISH MCAT(finish, SFX)
 #define TILE MNAME(tile)
 #define QPACK MNAME(qpack)
-#define ANY MNAME(any)
+#define NOTBELOW MNAME(notbelow)
 #define TCOUNT MNAME(tcount)
 #define SWEEP MNAME(sweep)
 #define LIVE MNAME(live)
 
 #define VL (NR / NV)		/* lanes of V */
-#define GL (sizeof(G) / sizeof(T))	/* lanes of G */
 #define LOADX(v) V x##v; memcpy(&x##v, tp + k * NR + v * VL, sizeof(V));
 #define ACC1(r, v) V a##r##v = { 0 };
 #define STEP1(r, v) a##r##v = VFMA(b, x##v, a##r##v);
@@ -116,52 +116,48 @@ ATTR static T *QPACK(const struct kernel *kern, size_t q0, size_t q1)
 	return qp;
 }
 
-/* any of the NR scores of b not below lw (NaN included)? */
-ATTR static inline int ANY(const T *b, T lw)
+/* the lanes of the NR scores of b that are not below lw (NaN included),
+ * as the bits of a mask: lane j is bit j */
+ATTR static inline uint64_t NOTBELOW(const T *b, T lw)
 {
-	G lv = (G){ 0 } + lw;
-	__typeof__(lv < lv) m = lv < lv; /* zeros */
-	unsigned long long w[sizeof m / 8], o = 0;
-	size_t g, j;
+	uint64_t m = 0;
+	size_t v;
 
-	for (g = 0; g < NR / GL; g++) {
-		G xt;
-		memcpy(&xt, b + g * GL, sizeof xt);
-		m |= ~(xt < lv);
+	for (v = 0; v < NV; v++) {
+		V x;
+		memcpy(&x, b + v * VL, sizeof x);
+		m |= (uint64_t)VNOTBELOW(x, lw) << (v * VL);
 	}
-	memcpy(w, &m, sizeof m);
-	for (j = 0; j < sizeof m / 8; j++)
-		o |= w[j];
-	return o != 0;
+	return m;
 }
 
 /* The counting of one tile's sums: the finishing step, then the scores of
  * each query are counted against its targets (kernel.h, struct kcount)
- * while they are in L1; a whole tile whose scores are all below the lowest
- * target score is dismissed with a few vector comparisons. */
+ * while they are in L1. One vector comparison per NR/NV scores against the
+ * lowest target score finds the few that count; the others cost nothing
+ * more. */
 ATTR static inline void TCOUNT(const struct kernel *kern, size_t qa,
 			       size_t nr, size_t it, size_t jb, size_t je,
 			       T buf[MR][NR], struct kcount *kc)
 {
-	size_t r, j;
+	/* lanes jb .. je-1 (NR <= 32, so the shifts stay in range) */
+	const uint64_t lanes = ((UINT64_C(1) << je) - 1) &
+		~((UINT64_C(1) << jb) - 1);
+	size_t r;
 
 	for (r = 0; r < nr; r++) {
 		struct kcount *c = &kc[r];
-		T *b = buf[r], lw;
+		T *b = buf[r];
+		uint64_t m;
 		if (!c->d)
 			continue;
-		lw = (T)c->u[c->d - 1];
-		if (jb == 0 && je == NR) {
+		if (jb == 0 && je == NR)
 			/* NR known here: the finishing step is vectorized */
 			FINISH(kern, qa + r, it, b, NR);
-			if (!ANY(b, lw))
-				continue;
-		} else {
+		else
 			FINISH(kern, qa + r, it + jb, b + jb, je - jb);
-		}
-		for (j = jb; j < je; j++)
-			if (!(b[j] < lw))
-				kc_add(c, b[j], 1);
+		for (m = NOTBELOW(b, (T)c->u[c->d - 1]) & lanes; m; m &= m - 1)
+			kc_add(c, b[__builtin_ctzll(m)], 1);
 	}
 }
 
@@ -248,6 +244,19 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 	free(live);
 }
 
+/* kernel_body.h's norm and score alone, compiled for this variant: its
+ * fused multiply-add is one instruction here, not a call to libm's fma()
+ * (the same operation, so the same bits) */
+ATTR static T MNAME(norm)(const T *x, size_t dim)
+{
+	return MCAT(norm, SFX)(x, dim);
+}
+
+ATTR static double MNAME(score)(const struct kernel *kern, size_t q, size_t i)
+{
+	return MCAT(score, SFX)(kern, q, i);
+}
+
 ATTR static void MNAME(block)(const struct kernel *kern, size_t q0, size_t q1,
 		      size_t i0, size_t i1, T *S)
 {
@@ -261,7 +270,6 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 }
 
 #undef VL
-#undef GL
 #undef LOADX
 #undef ACC1
 #undef STEP1
@@ -282,11 +290,11 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 #undef NR
 #undef VFMA
 #undef VBCAST
-#undef G
+#undef VNOTBELOW
 #undef FINISH
 #undef TILE
 #undef QPACK
-#undef ANY
+#undef NOTBELOW
 #undef TCOUNT
 #undef SWEEP
 #undef LIVE

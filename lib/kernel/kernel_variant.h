@@ -3,8 +3,9 @@
  * VARIANT and the type (block_avx2_f64, count_avx512_f32, ...). Expects
  * ATTR, MR, NV, VARIANT(f) and, for each type suffix S (_f64 and _f32), the
  * variant's vector VEC##S (or the scalar itself), its lanes LANES##S, its
- * fused multiply-add VFMA##S, its broadcast VBCAST##S and a GCC vector
- * CMPV##S for comparisons; it undefines them for the next variant. */
+ * fused multiply-add VFMA##S, its broadcast VBCAST##S and its comparison
+ * VNOTBELOW##S (the bits of the lanes not below a value); it undefines
+ * them for the next variant. */
 #define T double
 #define SFX _f64
 #include "kernel/kernel_micro.h"
@@ -28,6 +29,6 @@
 #undef VFMA_f32
 #undef VBCAST_f64
 #undef VBCAST_f32
-#undef CMPV_f64
-#undef CMPV_f32
+#undef VNOTBELOW_f64
+#undef VNOTBELOW_f32
 #undef VARIANT
