@@ -30,6 +30,7 @@
 #define VNOTBELOW MCAT(VNOTBELOW, SFX)
 #define FINISH MCAT(finish, SFX)
 #define TILE MNAME(tile)
+#define TILEDOT MNAME(tiledot)
 #define QPACK MNAME(qpack)
 #define NOTBELOW MNAME(notbelow)
 #define TCOUNT MNAME(tcount)
@@ -72,7 +73,7 @@ enum { MNAME(nr) = NR };
  * at qp[k * MR + r]) into dst[r][0 .. NR-1]; while row k of tile tp is in
  * the registers, row k of tile `next` is prefetched (NULL: none), so that
  * the next tile comes from memory while this one is computed */
-#define TILE_LOOP(STEPM) \
+#define TILE_SUMS(STEPM) \
 	EACH(ACC) \
 	for (k = 0; k < dim; k++) { \
 		const T *qk = qp + k * MR; \
@@ -81,8 +82,8 @@ enum { MNAME(nr) = NR };
 		for (l = 0; pf && l < NR * sizeof(T); l += 64) \
 			__builtin_prefetch(pf + l); \
 		EACH(STEPM) \
-	} \
-	EACH(SAVE)
+	}
+#define TILE_LOOP(STEPM) TILE_SUMS(STEPM) EACH(SAVE)
 
 ATTR static inline __attribute__((always_inline)) void
 TILE(const T *qp, const T *tp, const T *next, size_t dim, int sq,
@@ -95,6 +96,32 @@ TILE(const T *qp, const T *tp, const T *next, size_t dim, int sq,
 	} else {
 		TILE_LOOP(STEPSQ)
 	}
+}
+
+/* The count of a tile for dot, whose sums are the scores: each row's sums
+ * are compared with its query's lowest target score while they are in the
+ * registers (lw[r]; rowlanes[r]: the lanes that count, none for a row
+ * without targets or past the block's end), and only a row with a score
+ * to count is stored, to dst[r], for kc_add. */
+#define CMP1(r, v) m |= (uint64_t)VNOTBELOW(a##r##v, lw[r]) << (v * VL);
+#define CMPROW(r) { \
+	uint64_t m = 0; \
+	EACHV(CMP1, r) \
+	if ((m &= rowlanes[r]) != 0) { \
+		EACHV(SAVE1, r) \
+		for (; m; m &= m - 1) \
+			kc_add(&kc[r], dst[r][__builtin_ctzll(m)], 1); \
+	} \
+}
+
+ATTR static inline __attribute__((always_inline)) void
+TILEDOT(const T *qp, const T *tp, const T *next, size_t dim, const T lw[MR],
+	const uint64_t rowlanes[MR], T *const dst[MR], struct kcount *kc)
+{
+	size_t k, l;
+
+	TILE_SUMS(STEP)
+	EACH(CMPROW)
 }
 
 /* the queries q0 .. q1-1 in blocks of MR rows, each block dimension-major
@@ -194,6 +221,7 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 	size_t dim = kern->dim, ld = i1 - i0, qgn = QUERY_GROUP(dim);
 	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, qg, t, qa, r;
 	const int sq = kern->metric == MET_L2 || kern->metric == MET_HAMMING;
+	const int dotcount = kc && kern->metric == MET_DOT;
 	T buf[MR][NR] __attribute__((aligned(64)));
 	T *dst[MR];
 	T *qpack = QPACK(kern, q0, q1);
@@ -206,6 +234,9 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 			const T *next = t + 1 < t1 ? tp + dim * NR : tp;
 			size_t jb = t * NR < i0 ? i0 - t * NR : 0;
 			size_t je = t * NR + NR > i1 ? i1 - t * NR : NR;
+			/* lanes jb .. je-1 (NR <= 32: the shifts stay in range) */
+			const uint64_t lanes = ((UINT64_C(1) << je) - 1) &
+				~((UINT64_C(1) << jb) - 1);
 			for (qa = qg; qa < qge; qa += MR) {
 				size_t nr = qge - qa < MR ? qge - qa : MR;
 				int whole = !kc && jb == 0 && je == NR;
@@ -214,6 +245,23 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 				for (r = 0; r < MR; r++)
 					dst[r] = whole && r < nr ? S + (qa + r - q0) *
 						ld + (t * NR - i0) : buf[r];
+				if (dotcount) {
+					struct kcount *c = kc + (qa - q0);
+					T lw[MR];
+					uint64_t rowlanes[MR];
+					for (r = 0; r < MR; r++) {
+						rowlanes[r] = r < nr && c[r].d ? lanes : 0;
+						lw[r] = rowlanes[r] ?
+							(T)c[r].u[c[r].d - 1] : 0;
+					}
+					if (qa == qg)
+						TILEDOT(qpack + (qa - q0) * dim, tp, next,
+							dim, lw, rowlanes, dst, c);
+					else
+						TILEDOT(qpack + (qa - q0) * dim, tp, NULL,
+							dim, lw, rowlanes, dst, c);
+					continue;
+				}
 				/* the group's first block prefetches the next
 				 * tile; the others find this one in L1 */
 				if (qa == qg)
@@ -283,6 +331,9 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 #undef SAVE
 #undef EACH
 #undef TILE_LOOP
+#undef TILE_SUMS
+#undef CMPROW
+#undef CMP1
 #undef MCAT_
 #undef MCAT
 #undef MNAME
@@ -293,6 +344,7 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 #undef VNOTBELOW
 #undef FINISH
 #undef TILE
+#undef TILEDOT
 #undef QPACK
 #undef NOTBELOW
 #undef TCOUNT
