@@ -52,8 +52,7 @@ static void FN(prepare)(struct kernel *kern, const T *Q, const T *I,
 			T (*norm)(const T *, size_t))
 {
 	size_t nr = kern->nr, nt = (kern->ni + nr - 1) / nr, i;
-	/* big_alloc: the pages of tiles that are not packed are never touched */
-	void *p = big_alloc(nt * nr * kern->dim * sizeof(T) + 64);
+	void *p = pack_alloc(nt * nr * kern->dim * sizeof(T) + 64);
 
 	FN(pack)(I, kern->ni, kern->dim, nr, kern->ibeg / nr,
 		 (kern->iend + nr - 1) / nr, p);

@@ -13,6 +13,7 @@
 
 #define NONE ((size_t)-1)
 #define RESERVE_MAX ((size_t)16 << 20)
+#define LABELS_MAX ((size_t)1 << 16)
 
 /* the entry of s in map; *last is the entry of the line before, tried
  * first (labels come in runs: the captions of one image) */
@@ -61,7 +62,7 @@ static void add_id(struct labelfile *lf, struct slice id, long line)
  * they grow) are allocated once and never moved (big_alloc maps them, and
  * only the pages written cost anything: a moving array is copied and
  * faulted in again). */
-static void reserve(struct labelfile *lf, int fd)
+static void reserve(struct labelfile *lf, int fd, struct strmap *labels)
 {
 	struct stat st;
 	size_t n;
@@ -73,6 +74,10 @@ static void reserve(struct labelfile *lf, int fd)
 	big_grow((void **)&lf->rec, &lf->reccap, n / 4 + 1, sizeof *lf->rec);
 	big_grow((void **)&lf->idoff, &lf->offcap, n / 4 + 2, sizeof *lf->idoff);
 	big_grow((void **)&lf->ids, &lf->idcap, n + 1, 1);
+	/* as many labels as records at most: a table for up to LABELS_MAX of
+	 * them at once (2 MiB of slots), not a dozen tables on the way, each
+	 * in fresh memory and rehashed */
+	strmap_reserve(labels, n / 4 + 1 < LABELS_MAX ? n / 4 + 1 : LABELS_MAX);
 }
 
 void labelfile_load(struct labelfile *lf, const char *path,
@@ -87,7 +92,7 @@ void labelfile_load(struct labelfile *lf, const char *path,
 	lf->numbered = 1;
 	strmap_init(&lf->map);
 	stream_open(&st, path, NULL);
-	reserve(lf, st.lines.fd);
+	reserve(lf, st.lines.fd, labels);
 	big_grow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
 	lf->idoff[0] = 0;
 	while (stream_next(&st, f, 4, &nf)) {
