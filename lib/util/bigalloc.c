@@ -90,7 +90,9 @@ static char *carve(size_t len)
 }
 #endif
 
-void *big_alloc(size_t n)
+/* n bytes after a header; zeroed when `zero` (mapped and carved memory
+ * always is: it has never been used) */
+static void *block(size_t n, int zero)
 {
 	struct head *h;
 	char *base;
@@ -98,6 +100,7 @@ void *big_alloc(size_t n)
 	if (n > SIZE_MAX - HEAD - 2 * HUGE_PAGE)
 		die(EXIT_DATA, "out of memory");
 #ifndef PLAIN_MALLOC
+	(void)zero;
 	if (n >= BIG_MIN) {
 		size_t len = (n + HEAD + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 		/* huge pages where the array fills at least a quarter of one:
@@ -120,12 +123,19 @@ void *big_alloc(size_t n)
 	base = NULL;
 	if (posix_memalign((void **)&base, HEAD, HEAD + n))
 		die(EXIT_DATA, "out of memory");
-	memset(base, 0, HEAD + n);
+	/* only when asked: a buffer that is grown and partly used (the line
+	 * reader's) keeps its untouched pages out of memory, as with malloc */
+	memset(base, 0, zero ? HEAD + n : HEAD);
 	h = (struct head *)(void *)base;
 	h->usable = n;
 	h->from = FROM_MALLOC;
 #endif
 	return base + HEAD;
+}
+
+void *big_alloc(size_t n)
+{
+	return block(n, 1);
 }
 
 void big_free(void *p)
@@ -162,7 +172,7 @@ void big_resize(void **p, size_t *cap, size_t need, size_t size)
 			die(EXIT_DATA, "out of memory");
 		c *= 2;
 	}
-	q = big_alloc(c * size);
+	q = block(c * size, 0);
 	if (*p) {
 		memcpy(q, *p, *cap * size);
 		big_free(*p);
