@@ -28,6 +28,7 @@ enum { HEAD = BIG_HEAD };
 enum from { FROM_MAP, FROM_SHARED, FROM_MALLOC };
 
 struct head {
+	void *raw;		/* FROM_MALLOC: what calloc gave */
 	size_t maplen;		/* FROM_MAP: bytes mapped, header included */
 	size_t usable;		/* bytes after the header */
 	enum from from;
@@ -90,9 +91,7 @@ static char *carve(size_t len)
 }
 #endif
 
-/* n bytes after a header; zeroed when `zero` (mapped and carved memory
- * always is: it has never been used) */
-static void *block(size_t n, int zero)
+void *big_alloc(size_t n)
 {
 	struct head *h;
 	char *base;
@@ -100,7 +99,6 @@ static void *block(size_t n, int zero)
 	if (n > SIZE_MAX - HEAD - 2 * HUGE_PAGE)
 		die(EXIT_DATA, "out of memory");
 #ifndef PLAIN_MALLOC
-	(void)zero;
 	if (n >= BIG_MIN) {
 		size_t len = (n + HEAD + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 		/* huge pages where the array fills at least a quarter of one:
@@ -120,22 +118,21 @@ static void *block(size_t n, int zero)
 		h->from = FROM_SHARED;
 	}
 #else
-	base = NULL;
-	if (posix_memalign((void **)&base, HEAD, HEAD + n))
-		die(EXIT_DATA, "out of memory");
-	/* only when asked: a buffer that is grown and partly used (the line
-	 * reader's) keeps its untouched pages out of memory, as with malloc */
-	memset(base, 0, zero ? HEAD + n : HEAD);
-	h = (struct head *)(void *)base;
-	h->usable = n;
-	h->from = FROM_MALLOC;
+	{
+		/* calloc, not posix_memalign and memset: a large block stays
+		 * out of memory until it is used (the fuzz harnesses open a
+		 * stream per input) */
+		char *raw = calloc(1, HEAD + n + 63);
+		if (!raw)
+			die(EXIT_DATA, "out of memory");
+		base = raw + ((64 - (uintptr_t)raw % 64) % 64);
+		h = (struct head *)(void *)base;
+		h->raw = raw;
+		h->usable = n;
+		h->from = FROM_MALLOC;
+	}
 #endif
 	return base + HEAD;
-}
-
-void *big_alloc(size_t n)
-{
-	return block(n, 1);
 }
 
 void big_free(void *p)
@@ -148,7 +145,7 @@ void big_free(void *p)
 	if (h->from == FROM_MAP)
 		munmap(h, h->maplen);
 	else if (h->from == FROM_MALLOC)
-		free(h);
+		free(h->raw);
 }
 
 void big_resize(void **p, size_t *cap, size_t need, size_t size)
@@ -172,7 +169,7 @@ void big_resize(void **p, size_t *cap, size_t need, size_t size)
 			die(EXIT_DATA, "out of memory");
 		c *= 2;
 	}
-	q = block(c * size, 0);
+	q = big_alloc(c * size);
 	if (*p) {
 		memcpy(q, *p, *cap * size);
 		big_free(*p);
