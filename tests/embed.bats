@@ -140,6 +140,40 @@ npy_error() {
 	[ "$stderr" = "simmat: bad.txt:2: field 3: value is not finite 'inf'" ]
 }
 
+# mkbig FILE DESCR ROWS BYTES PLACE... : a (ROWS, 3) .npy of zeros, each
+# PLACE "index:value" setting the value at that index (BYTES per value)
+mkbig() {
+	local f=$1 descr=$2 rows=$3 size=$4 p at=0 fn=f8
+	shift 4
+	[ "$size" = 4 ] && fn=f4
+	mknpy "$f" 1 "$descr" False "($rows, 3)" ''
+	for p in "$@"; do
+		head -c $(( (${p%%:*} - at) * size )) /dev/zero >>"$f"
+		printf "$($fn "${p#*:}")" >>"$f"
+		at=$(( ${p%%:*} + 1 ))
+	done
+	head -c $(( (rows * 3 - at) * size )) /dev/zero >>"$f"
+}
+
+@test "embed: the first non-finite value of a large file is named, the largest finite ones pass" {
+	# values are checked in blocks of 4096: a bad value past the first
+	# block, a later one that must not be named, and the largest finite
+	# values of either sign, which must not count
+	mkbig big.npy '<f8' 3000 8 10:max 11:-max 7502:nan 8999:inf
+	run --separate-stderr simmat big.npy id3.txt
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simmat: big.npy: row 2500, column 2: value is not finite" ]
+	mkbig big4.npy '<f4' 2000 4 0:max 4095:-max 4097:-inf 4098:nan
+	run --separate-stderr simmat big4.npy id3.txt
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simmat: big4.npy: row 1365, column 2: value is not finite" ]
+	mkbig fine.npy '<f4' 2000 4 0:max 4095:-max 5999:max
+	printf 'x 0 0 1\n' >one.txt
+	run --separate-stderr simmat fine.npy one.txt
+	[ "$status" -eq 0 ]
+	[ "$(grep -vc '^#' <<<"$output")" = 2000 ]
+}
+
 @test "embed: fvecs with inconsistent dimensions or a truncated record" {
 	printf "$(i4 3)$(f4 1 2 3)$(i4 2)$(f4 0.5 -1)" >bad.fvecs
 	run --separate-stderr simmat bad.fvecs id3.txt

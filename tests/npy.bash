@@ -17,6 +17,10 @@ f8() {
 		0.5) printf '%s' '\x00\x00\x00\x00\x00\x00\xe0\x3f' ;;
 		0.1f) printf '%s' '\x00\x00\x00\xa0\x99\x99\xb9\x3f' ;; # (double)0.1f
 		inf) printf '%s' '\x00\x00\x00\x00\x00\x00\xf0\x7f' ;;
+		-inf) printf '%s' '\x00\x00\x00\x00\x00\x00\xf0\xff' ;;
+		nan) printf '%s' '\x00\x00\x00\x00\x00\x00\xf8\x7f' ;;
+		max) printf '%s' '\xff\xff\xff\xff\xff\xff\xef\x7f' ;; # DBL_MAX
+		-max) printf '%s' '\xff\xff\xff\xff\xff\xff\xef\xff' ;;
 		*) echo "f8: no bytes for $v" >&2; return 1 ;;
 		esac
 	done
@@ -32,6 +36,10 @@ f4() {
 		3) printf '%s' '\x00\x00\x40\x40' ;;
 		0.5) printf '%s' '\x00\x00\x00\x3f' ;;
 		0.1f) printf '%s' '\xcd\xcc\xcc\x3d' ;;
+		-inf) printf '%s' '\x00\x00\x80\xff' ;;
+		nan) printf '%s' '\x00\x00\xc0\x7f' ;;
+		max) printf '%s' '\xff\xff\x7f\x7f' ;; # FLT_MAX
+		-max) printf '%s' '\xff\xff\x7f\xff' ;;
 		*) echo "f4: no bytes for $v" >&2; return 1 ;;
 		esac
 	done

@@ -167,8 +167,8 @@ typedef void (*block32_fn)(const struct kernel *, size_t, size_t, size_t,
 			   size_t, float *);
 typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
 			 size_t, struct kcount *);
-typedef double (*norm64_fn)(const double *, size_t);
-typedef float (*norm32_fn)(const float *, size_t);
+typedef void (*norms64_fn)(const double *, size_t, size_t, double *);
+typedef void (*norms32_fn)(const float *, size_t, size_t, float *);
 typedef double (*score_fn)(const struct kernel *, size_t, size_t);
 
 /* by variant (KV_*): the micro-kernels of kernel_variant.h and their tile
@@ -179,28 +179,28 @@ static const struct {
 	block64_fn block64;
 	block32_fn block32;
 	count_fn count64, count32;
-	norm64_fn norm64;
-	norm32_fn norm32;
+	norms64_fn norms64;
+	norms32_fn norms32;
 	score_fn score64, score32;
 	size_t nr64, nr32;
 } micro[KV_N] = {
 	[KV_BASE] = { .name = "base", .block64 = block_base_f64,
 		.block32 = block_base_f32, .count64 = count_base_f64,
-		.count32 = count_base_f32, .norm64 = norm_base_f64,
-		.norm32 = norm_base_f32, .score64 = score_base_f64,
+		.count32 = count_base_f32, .norms64 = norms_base_f64,
+		.norms32 = norms_base_f32, .score64 = score_base_f64,
 		.score32 = score_base_f32, .nr64 = nr_base_f64,
 		.nr32 = nr_base_f32 },
 #if RK_X86
 	[KV_AVX2] = { .name = "avx2", .block64 = block_avx2_f64,
 		.block32 = block_avx2_f32, .count64 = count_avx2_f64,
-		.count32 = count_avx2_f32, .norm64 = norm_avx2_f64,
-		.norm32 = norm_avx2_f32, .score64 = score_avx2_f64,
+		.count32 = count_avx2_f32, .norms64 = norms_avx2_f64,
+		.norms32 = norms_avx2_f32, .score64 = score_avx2_f64,
 		.score32 = score_avx2_f32, .nr64 = nr_avx2_f64,
 		.nr32 = nr_avx2_f32 },
 	[KV_AVX512] = { .name = "avx512", .block64 = block_avx512_f64,
 		.block32 = block_avx512_f32, .count64 = count_avx512_f64,
-		.count32 = count_avx512_f32, .norm64 = norm_avx512_f64,
-		.norm32 = norm_avx512_f32, .score64 = score_avx512_f64,
+		.count32 = count_avx512_f32, .norms64 = norms_avx512_f64,
+		.norms32 = norms_avx512_f32, .score64 = score_avx512_f64,
 		.score32 = score_avx512_f32, .nr64 = nr_avx512_f64,
 		.nr32 = nr_avx512_f32 },
 #endif
@@ -339,10 +339,10 @@ void kernel_init_items(struct kernel *kern, enum metric m,
 	}
 	if (kern->type == EMB_F64)
 		prepare_f64(kern, qemb->data, iemb->data,
-			    micro[kern->variant].norm64);
+			    micro[kern->variant].norms64);
 	else
 		prepare_f32(kern, qemb->data, iemb->data,
-			    micro[kern->variant].norm32);
+			    micro[kern->variant].norms32);
 }
 
 void kernel_free(struct kernel *kern)

@@ -33,25 +33,47 @@ static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, size_t t0,
 		}
 }
 
-/* sqrt of the sum of squares, by fused multiply-adds in dimension order;
- * inlined into each variant (kernel_micro.h), where FMA is an instruction */
-static inline __attribute__((always_inline)) T FN(norm)(const T *x,
-							size_t dim)
+/* The norms of rows 0 .. n-1 of X, each the sqrt of its sum of squares by
+ * fused multiply-adds in dimension order; NORM_ROWS rows at a time, so
+ * that as many independent chains keep the FMA units busy instead of one
+ * chain waiting on each result (per row the same operations in the same
+ * order: the same bits as one row alone). Inlined into each variant
+ * (kernel_micro.h), where FMA is an instruction. */
+#ifndef NORM_ROWS
+#define NORM_ROWS 8
+#endif
+static inline __attribute__((always_inline)) void FN(norms)(const T *X,
+							    size_t n,
+							    size_t dim,
+							    T *out)
 {
-	T s = 0;
-	size_t k;
+	size_t i, j, k;
 
-	for (k = 0; k < dim; k++)
-		s = FMA(x[k], x[k], s);
-	return SQRT(s);
+	for (i = 0; i < n; i += NORM_ROWS) {
+		const T *x = X + i * dim;
+		size_t g = n - i < NORM_ROWS ? n - i : NORM_ROWS;
+		T s[NORM_ROWS] = { 0 };
+		if (g == NORM_ROWS)
+			for (k = 0; k < dim; k++)
+				/* the chains in registers, not in s[] */
+#pragma GCC unroll 8
+				for (j = 0; j < NORM_ROWS; j++)
+					s[j] = FMA(x[j * dim + k], x[j * dim + k], s[j]);
+		else
+			for (j = 0; j < g; j++)
+				for (k = 0; k < dim; k++)
+					s[j] = FMA(x[j * dim + k], x[j * dim + k], s[j]);
+		for (j = 0; j < g; j++)
+			out[i + j] = SQRT(s[j]);
+	}
 }
 
 /* packs the items and, for cos, takes the norms of every row with the
- * variant's norm */
+ * variant's norms */
 static void FN(prepare)(struct kernel *kern, const T *Q, const T *I,
-			T (*norm)(const T *, size_t))
+			void (*norms)(const T *, size_t, size_t, T *))
 {
-	size_t nr = kern->nr, nt = (kern->ni + nr - 1) / nr, i;
+	size_t nr = kern->nr, nt = (kern->ni + nr - 1) / nr;
 	void *p = pack_alloc(nt * nr * kern->dim * sizeof(T) + 64);
 
 	FN(pack)(I, kern->ni, kern->dim, nr, kern->ibeg / nr,
@@ -62,10 +84,8 @@ static void FN(prepare)(struct kernel *kern, const T *Q, const T *I,
 	if (kern->metric == MET_COS) {
 		T *qn = big_alloc(kern->nq * sizeof *qn);
 		T *in = big_alloc(nt * nr * sizeof *in);
-		for (i = 0; i < kern->nq; i++)
-			qn[i] = norm(Q + i * kern->dim, kern->dim);
-		for (i = 0; i < kern->ni; i++)
-			in[i] = norm(I + i * kern->dim, kern->dim);
+		norms(Q, kern->nq, kern->dim, qn);
+		norms(I, kern->ni, kern->dim, in);
 		kern->qnorm = qn;
 		kern->inorm = in;
 	}

@@ -6,7 +6,7 @@
  * lane), VBCAST(s) (s in every lane), VNOTBELOW(v, s) (the bits of the
  * lanes of v not below s, NaN included), FINISH (kernel_body.h's finishing
  * step for T) and the names of the functions: block and count (kernel.h's
- * kernel_block and kernel_count), norm and score (a row's norm and one
+ * kernel_block and kernel_count), norms and score (rows' norms and one
  * score alone), nr (a constant for NR) and their helpers. Not a header of
  * its own.
  *
@@ -292,12 +292,12 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 	free(live);
 }
 
-/* kernel_body.h's norm and score alone, compiled for this variant: its
+/* kernel_body.h's norms and score alone, compiled for this variant: its
  * fused multiply-add is one instruction here, not a call to libm's fma()
  * (the same operation, so the same bits) */
-ATTR static T MNAME(norm)(const T *x, size_t dim)
+ATTR static void MNAME(norms)(const T *X, size_t n, size_t dim, T *out)
 {
-	return MCAT(norm, SFX)(x, dim);
+	MCAT(norms, SFX)(X, n, dim, out);
 }
 
 ATTR static double MNAME(score)(const struct kernel *kern, size_t q, size_t i)
