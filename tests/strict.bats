@@ -54,6 +54,42 @@ setup() {
 	status_is 2
 }
 
+@test "strict: numbered rows against numbered label files shorter or longer than them" {
+	# .npy rows named 0, 1, ... and label files whose record i is named i:
+	# the rows past the records have no label, the records past the rows
+	# name no row, counted and the first named as when ids are looked up
+	synthemb -o d -n 40 -d 8 crossmodal
+	head -n 38 d/cap.labels > short
+	run --separate-stderr rankof -j 1 -e -m cos \
+	    --query-labels d/img.labels --item-labels short d/img.npy d/cap.npy
+	status_is 1
+	[[ "$output" != *"# end"* ]]
+	[ "$stderr" = "rankof: short: 162 of the 200 rows of d/cap.npy have no label, the first '38' (--unlabeled-irrelevant ranks them as never relevant)" ]
+	run --separate-stderr rankof -j 1 -e -m cos --unlabeled-irrelevant \
+	    --query-labels d/img.labels --item-labels short d/img.npy d/cap.npy
+	status_is 0
+	[ "$stderr" = "$(printf '%s\n' \
+	    "rankof: 162 of the 200 rows of d/cap.npy have no label: ranked as never relevant (--unlabeled-irrelevant)" \
+	    "rankof: 32 of 40 queries have no relevant item among their candidates: relevance and scores are almost always swapped or from different data")" ]
+	{ cat d/cap.labels; awk 'BEGIN { for (i = 200; i < 203; i++) print i "\t0" }'; } > long
+	run --separate-stderr rankof -j 1 -e -m cos \
+	    --query-labels d/img.labels --item-labels long d/img.npy d/cap.npy
+	status_is 0
+	[ "$stderr" = "rankof: long:201: 3 of the 203 ids name no row of d/cap.npy, the first '200'" ]
+	# queries: a row past the records has no label, the first one dies
+	head -n 39 d/img.labels > qshort
+	run --separate-stderr rankof -j 1 -e -m cos \
+	    --query-labels qshort --item-labels d/cap.labels d/img.npy d/cap.npy
+	status_is 1
+	[[ "$output" != *"# end"* ]]
+	[ "$stderr" = "rankof: d/img.npy: query '39' has no label" ]
+	# one file for both sides: a record names a row of either
+	awk 'BEGIN { for (i = 0; i < 205; i++) print i "\t" i % 7 }' > both
+	run --separate-stderr rankof -j 1 -e -m cos -l both d/img.npy d/cap.npy
+	status_is 0
+	[ "$stderr" = "rankof: both:201: 5 of the 205 ids name no row of the queries or the items, the first '200'" ]
+}
+
 @test "strict: rows named by their numbers match only ids written as the numbers are" {
 	# synthemb's .npy files name their rows 0, 1, ... (no id file); a
 	# label id names a row only when it is that row's number in the same

@@ -650,7 +650,11 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	/* a query without a label dies here, in the calling thread, as the
 	 * first such query would in `simmat | rankof` */
 	memset(&rq, 0, sizeof rq);
-	if (cx.rel->kind == REL_LABELS)
+	/* (rows named by their numbers, each with the record of its number:
+	 * every query has a label, with no id to read) */
+	if (cx.rel->kind == REL_LABELS &&
+	    !(qrow.numbered && cx.rel->qlab.numbered &&
+	      qrow.rows <= cx.rel->qlab.nrec))
 		for (q = 0; q < qemb.rows; q++)
 			if (labelfile_find(&cx.rel->qlab, embed_id(&qemb, q), q) ==
 			    NONE)

@@ -15,7 +15,16 @@ static void check_records(const struct labelfile *lf,
 {
 	size_t e, bad = 0, first = NONE;
 
-	for (e = 0; e < lf->nrec; e++) {
+	if (lf->numbered && rows->numbered && (!other || other->numbered)) {
+		/* record e names row e: those past the rows name none */
+		size_t n = rows->rows;
+		if (other && other->rows > n)
+			n = other->rows;
+		if (lf->nrec > n) {
+			first = n;
+			bad = lf->nrec - n;
+		}
+	} else for (e = 0; e < lf->nrec; e++) {
 		struct slice id = labelfile_id(lf, e);
 		if (rowindex_get(rows, id) != NONE ||
 		    (other && rowindex_get(other, id) != NONE))
@@ -38,7 +47,14 @@ static void check_labels(const struct relsrc *rel,
 {
 	size_t i, bad = 0, first = NONE;
 
-	for (i = 0; i < iemb->rows; i++)
+	if (rel->ilab.numbered && irow->numbered) {
+		/* row i is named i, and so is record i: the rows past the
+		 * records have no label */
+		if (iemb->rows > rel->ilab.nrec) {
+			first = rel->ilab.nrec;
+			bad = iemb->rows - rel->ilab.nrec;
+		}
+	} else for (i = 0; i < iemb->rows; i++)
 		if (labelfile_find(&rel->ilab, embed_id(iemb, i), i) == NONE) {
 			if (first == NONE)
 				first = i;

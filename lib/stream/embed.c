@@ -623,34 +623,35 @@ static void read_text(struct embed *emb, struct buf *b)
 /* ---- the interface ---------------------------------------------------- */
 
 /* the decimal digits of v at the end of buf (size 24): where they begin */
-static char *decimal(size_t v, char *buf)
-{
-	char *p = buf + 24;
-
-	do
-		*--p = (char)('0' + v % 10);
-	while (v /= 10);
-	return p;
-}
-
+/* Rows named by their numbers: "0", "1", ... as "%zu" writes them. The
+ * bytes are counted per number of digits, and the names written by adding
+ * one to a decimal counter (a division per digit per row is most of the
+ * cost of naming millions of rows). */
 static void row_number_ids(struct embed *emb)
 {
-	size_t i, used = 0;
-	char tmp[24];
+	size_t i, used = 0, len = 1, lo = 0, hi = 10;
+	char num[24];
 
-	for (i = 0; i < emb->rows; i++)
-		used += (size_t)(tmp + 24 - decimal(i, tmp));
+	/* numbers of len digits: lo .. hi-1 */
+	for (; lo < emb->rows; len++, lo = hi, hi = hi > SIZE_MAX / 10 ? SIZE_MAX : hi * 10)
+		used += ((emb->rows < hi ? emb->rows : hi) - lo) * len;
 	emb->ids = big_alloc(used + 1);
 	emb->idoff = big_alloc(emb->rows * sizeof *emb->idoff + 1);
 	emb->idlen = big_alloc(emb->rows * sizeof *emb->idlen + 1);
+	memset(num, '0', sizeof num);
+	len = 1;
 	used = 0;
 	for (i = 0; i < emb->rows; i++) {
-		const char *d = decimal(i, tmp);
-		size_t n = (size_t)(tmp + 24 - d);
-		memcpy(emb->ids + used, d, n);
+		size_t d = sizeof num - 1;
+		memcpy(emb->ids + used, num + sizeof num - len, len);
 		emb->idoff[i] = used;
-		emb->idlen[i] = n;
-		used += n;
+		emb->idlen[i] = len;
+		used += len;
+		while (num[d] == '9')
+			num[d--] = '0';
+		num[d]++;
+		if (d < sizeof num - len)
+			len++;
 	}
 	emb->idfile = NULL;
 	emb->idline = NULL;
