@@ -174,3 +174,53 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	[ "$(body part.*)" = "$(body one)" ]
 	[ "$(hitrate part.*)" = "$(hitrate one)" ]
 }
+
+@test "shard: a non-finite value stops the shards that use its row, named by its row in the file" {
+	load npy
+	# 8 queries and 8 items of 2 values; query row 5 and item row 6 hold
+	# a NaN: query shard 1 of 4 (rows 1 and 5) and every gallery shard
+	# (each reads every item row: relevant items anywhere) stop
+	mknpy q.npy 1 '<f8' False '(8, 2)' "$(f8 1 0 0 1 1 1 2 1 0 2 nan 1 3 0 1 3)"
+	mknpy i.npy 1 '<f8' False '(8, 2)' "$(f8 0 1 1 0 2 2 1 2 3 1 2 0 -1 nan 1 1)"
+	mknpy qok.npy 1 '<f8' False '(8, 2)' "$(f8 1 0 0 1 1 1 2 1 0 2 0 1 3 0 1 3)"
+	awk 'BEGIN { for (r = 0; r < 8; r++) print r, r % 2 }' > n.labels
+	e="-j 1 -e -m cos -l n.labels"
+	for k in 0 1 2 3; do
+		run --separate-stderr rankof --shard $k/4 $e q.npy qok.npy
+		if [ $k = 1 ]; then
+			[ "$status" -eq 1 ]
+			[ "$stderr" = "rankof: q.npy: row 5, column 0: value is not finite" ]
+		else
+			[ "$status" -eq 0 ]
+			[ "$stderr" = "" ]
+		fi
+		echo "$output" > qs.$k
+	done
+	# the concatenated shards fail downstream: shard 1 has no '# end'
+	run --separate-stderr hitrate qs.0 qs.1 qs.2 qs.3
+	[ "$status" -eq 1 ]
+	for r in 0:4 4:8 0:1; do
+		run --separate-stderr rankof --items $r $e qok.npy i.npy
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "rankof: i.npy: row 6, column 1: value is not finite" ]
+	done
+}
+
+@test "shard: finite values whose squares overflow are no error" {
+	load npy
+	# item row 1 holds the largest double twice: its sum of squares and
+	# its norm are inf (cos scores it DBL_MAX / inf = 0), and that is no
+	# error; its gallery shards merge into the bytes of one run
+	mknpy i.npy 1 '<f8' False '(4, 2)' "$(f8 1 0 max max 0 1 1 1)"
+	mknpy q.npy 1 '<f8' False '(2, 2)' "$(f8 1 0 0 1)"
+	awk 'BEGIN { print 0, 0; print 1, 1 }' > ql
+	awk 'BEGIN { for (r = 0; r < 4; r++) print r, r % 2 }' > il
+	for m in dot l2 cos; do
+		run --separate-stderr rankof -j 1 -e -m $m --query-labels ql --item-labels il q.npy i.npy
+		[ "$status" -eq 0 ]
+		echo "$output" > one
+		rankof -j 1 -e -m $m --items 0:2 --query-labels ql --item-labels il q.npy i.npy > g0
+		rankof -j 1 -e -m $m --items 2:4 --query-labels ql --item-labels il q.npy i.npy > g1
+		[ "$(rankof --merge g0 g1)" = "$(cat one)" ]
+	done
+}

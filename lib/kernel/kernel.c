@@ -167,8 +167,12 @@ typedef void (*block32_fn)(const struct kernel *, size_t, size_t, size_t,
 			   size_t, float *);
 typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
 			 size_t, struct kcount *);
-typedef void (*norms64_fn)(const double *, size_t, size_t, double *);
-typedef void (*norms32_fn)(const float *, size_t, size_t, float *);
+typedef void (*sumsq64_fn)(const double *, size_t, size_t, double *);
+typedef void (*sumsq32_fn)(const float *, size_t, size_t, float *);
+typedef void (*packsq64_fn)(const double *, size_t, size_t, size_t, size_t,
+			    double *, double *);
+typedef void (*packsq32_fn)(const float *, size_t, size_t, size_t, size_t,
+			    float *, float *);
 typedef double (*score_fn)(const struct kernel *, size_t, size_t);
 
 /* by variant (KV_*): the micro-kernels of kernel_variant.h and their tile
@@ -179,28 +183,30 @@ static const struct {
 	block64_fn block64;
 	block32_fn block32;
 	count_fn count64, count32;
-	norms64_fn norms64;
-	norms32_fn norms32;
+	sumsq64_fn sumsq64;
+	sumsq32_fn sumsq32;
+	packsq64_fn packsq64;
+	packsq32_fn packsq32;
 	score_fn score64, score32;
 	size_t nr64, nr32;
 } micro[KV_N] = {
 	[KV_BASE] = { .name = "base", .block64 = block_base_f64,
 		.block32 = block_base_f32, .count64 = count_base_f64,
-		.count32 = count_base_f32, .norms64 = norms_base_f64,
-		.norms32 = norms_base_f32, .score64 = score_base_f64,
+		.count32 = count_base_f32, .sumsq64 = sumsq_base_f64, .packsq64 = pack_sumsq_base_f64,
+		.sumsq32 = sumsq_base_f32, .packsq32 = pack_sumsq_base_f32, .score64 = score_base_f64,
 		.score32 = score_base_f32, .nr64 = nr_base_f64,
 		.nr32 = nr_base_f32 },
 #if RK_X86
 	[KV_AVX2] = { .name = "avx2", .block64 = block_avx2_f64,
 		.block32 = block_avx2_f32, .count64 = count_avx2_f64,
-		.count32 = count_avx2_f32, .norms64 = norms_avx2_f64,
-		.norms32 = norms_avx2_f32, .score64 = score_avx2_f64,
+		.count32 = count_avx2_f32, .sumsq64 = sumsq_avx2_f64, .packsq64 = pack_sumsq_avx2_f64,
+		.sumsq32 = sumsq_avx2_f32, .packsq32 = pack_sumsq_avx2_f32, .score64 = score_avx2_f64,
 		.score32 = score_avx2_f32, .nr64 = nr_avx2_f64,
 		.nr32 = nr_avx2_f32 },
 	[KV_AVX512] = { .name = "avx512", .block64 = block_avx512_f64,
 		.block32 = block_avx512_f32, .count64 = count_avx512_f64,
-		.count32 = count_avx512_f32, .norms64 = norms_avx512_f64,
-		.norms32 = norms_avx512_f32, .score64 = score_avx512_f64,
+		.count32 = count_avx512_f32, .sumsq64 = sumsq_avx512_f64, .packsq64 = pack_sumsq_avx512_f64,
+		.sumsq32 = sumsq_avx512_f32, .packsq32 = pack_sumsq_avx512_f32, .score64 = score_avx512_f64,
 		.score32 = score_avx512_f32, .nr64 = nr_avx512_f64,
 		.nr32 = nr_avx512_f32 },
 #endif
@@ -338,11 +344,11 @@ void kernel_init_items(struct kernel *kern, enum metric m,
 		kern->hamdiv = (a & b) == 2 ? 4 : 1;
 	}
 	if (kern->type == EMB_F64)
-		prepare_f64(kern, qemb->data, iemb->data,
-			    micro[kern->variant].norms64);
+		prepare_f64(kern, qemb, iemb, micro[kern->variant].sumsq64,
+			    micro[kern->variant].packsq64);
 	else
-		prepare_f32(kern, qemb->data, iemb->data,
-			    micro[kern->variant].norms32);
+		prepare_f32(kern, qemb, iemb, micro[kern->variant].sumsq32,
+			    micro[kern->variant].packsq32);
 }
 
 void kernel_free(struct kernel *kern)

@@ -33,7 +33,7 @@ struct kernel {
 	void *ipack;		/* items in tiles of nr rows, dimension-major */
 	const void *irows;	/* item rows as read */
 	size_t nr;		/* the variant's tile width */
-	void *qnorm, *inorm;	/* cos: the row norms */
+	void *qnorm, *inorm;	/* the row norms (cos reads them) */
 	double hamdiv;		/* hamming: c */
 	int variant;		/* the micro-kernel's instruction set */
 	size_t ibeg, iend;	/* the item rows a run covers (rankof --items);

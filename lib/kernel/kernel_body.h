@@ -33,16 +33,17 @@ static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, size_t t0,
 		}
 }
 
-/* The norms of rows 0 .. n-1 of X, each the sqrt of its sum of squares by
- * fused multiply-adds in dimension order; NORM_ROWS rows at a time, so
- * that as many independent chains keep the FMA units busy instead of one
- * chain waiting on each result (per row the same operations in the same
- * order: the same bits as one row alone). Inlined into each variant
- * (kernel_micro.h), where FMA is an instruction. */
+/* The sums of squares of rows 0 .. n-1 of X, each by fused multiply-adds
+ * in dimension order; NORM_ROWS rows at a time, so that as many
+ * independent chains keep the FMA units busy instead of one chain waiting
+ * on each result (per row the same operations in the same order: the same
+ * bits as one row alone, and as a lane of the packed tiles' sums in
+ * kernel_micro.h). Inlined into each variant, where FMA is an
+ * instruction. */
 #ifndef NORM_ROWS
 #define NORM_ROWS 8
 #endif
-static inline __attribute__((always_inline)) void FN(norms)(const T *X,
+static inline __attribute__((always_inline)) void FN(sumsq)(const T *X,
 							    size_t n,
 							    size_t dim,
 							    T *out)
@@ -64,31 +65,59 @@ static inline __attribute__((always_inline)) void FN(norms)(const T *X,
 				for (k = 0; k < dim; k++)
 					s[j] = FMA(x[j * dim + k], x[j * dim + k], s[j]);
 		for (j = 0; j < g; j++)
-			out[i + j] = SQRT(s[j]);
+			out[i + j] = s[j];
 	}
 }
 
-/* packs the items and, for cos, takes the norms of every row with the
- * variant's norms */
-static void FN(prepare)(struct kernel *kern, const T *Q, const T *I,
-			void (*norms)(const T *, size_t, size_t, T *))
+/* The sums of squares s[0 .. n-1] of rows of emb become their norms. A
+ * sum that is not finite comes from a row holding an infinite or NaN
+ * value (an error, named by embed_check_row) or from finite values whose
+ * squares overflow (a norm of inf, as sqrt gives it): every value a
+ * metric reads passes through one of these sums, so this is the check of
+ * the values, at the cost of a test per row. Rows in order: the first bad
+ * one is named. */
+static void FN(norms_checked)(const struct embed *emb, size_t r0, T *s,
+			      size_t n)
 {
-	size_t nr = kern->nr, nt = (kern->ni + nr - 1) / nr;
-	void *p = pack_alloc(nt * nr * kern->dim * sizeof(T) + 64);
+	size_t i;
 
-	FN(pack)(I, kern->ni, kern->dim, nr, kern->ibeg / nr,
-		 (kern->iend + nr - 1) / nr, p);
+	for (i = 0; i < n; i++) {
+		if (!isfinite(s[i]))
+			embed_check_row(emb, r0 + i);
+		s[i] = SQRT(s[i]);
+	}
+}
+
+/* Packs the items, checks every query and item row and takes their norms
+ * (used by cos; for the other metrics only the check): the packed rows'
+ * sums of squares from the packed tiles, in the same pass (the variant's
+ * pack_sumsq), the rows outside them (rankof --items) and the queries by
+ * the variant's sumsq. */
+static void FN(prepare)(struct kernel *kern, const struct embed *qemb,
+			const struct embed *iemb,
+			void (*sumsq)(const T *, size_t, size_t, T *),
+			void (*pack_sumsq)(const T *, size_t, size_t, size_t,
+					   size_t, T *, T *))
+{
+	size_t nr = kern->nr, nt = (kern->ni + nr - 1) / nr, dim = kern->dim;
+	size_t t0 = kern->ibeg / nr, t1 = (kern->iend + nr - 1) / nr;
+	size_t r0 = t0 * nr, r1 = t1 * nr < kern->ni ? t1 * nr : kern->ni;
+	const T *Q = qemb->data, *I = iemb->data;
+	void *p = pack_alloc(nt * nr * dim * sizeof(T) + 64);
+	T *qn = big_alloc(kern->nq * sizeof *qn);
+	T *in = big_alloc(nt * nr * sizeof *in);
+
+	sumsq(Q, kern->nq, dim, qn);
+	FN(norms_checked)(qemb, 0, qn, kern->nq);
+	pack_sumsq(I, kern->ni, dim, t0, t1, p, in);
+	sumsq(I, r0, dim, in);
+	sumsq(I + r1 * dim, kern->ni - r1, dim, in + r1);
+	FN(norms_checked)(iemb, 0, in, kern->ni);
 	kern->ipack = p;
 	kern->irows = I;
 	kern->q = Q;
-	if (kern->metric == MET_COS) {
-		T *qn = big_alloc(kern->nq * sizeof *qn);
-		T *in = big_alloc(nt * nr * sizeof *in);
-		norms(Q, kern->nq, kern->dim, qn);
-		norms(I, kern->ni, kern->dim, in);
-		kern->qnorm = qn;
-		kern->inorm = in;
-	}
+	kern->qnorm = qn;
+	kern->inorm = in;
 }
 
 /* The finishing step, the one place that knows each metric's formula

@@ -292,13 +292,37 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 	free(live);
 }
 
-/* kernel_body.h's norms and score alone, compiled for this variant: its
- * fused multiply-add is one instruction here, not a call to libm's fma()
- * (the same operation, so the same bits) */
-ATTR static void MNAME(norms)(const T *X, size_t n, size_t dim, T *out)
+/* kernel_body.h's sums of squares and score alone, compiled for this
+ * variant: its fused multiply-add is one instruction here, not a call to
+ * libm's fma() (the same operation, so the same bits) */
+ATTR static void MNAME(sumsq)(const T *X, size_t n, size_t dim, T *out)
 {
-	MCAT(norms, SFX)(X, n, dim, out);
+	MCAT(sumsq, SFX)(X, n, dim, out);
 }
+
+/* Packs tiles t0 .. t1-1 of the ni rows of I (kernel_body.h's layout) and
+ * writes the sums of squares of their rows to ss[t0 * NR ..], from each
+ * tile while it is in L1: lane j of the NV vectors holds row j's chain of
+ * fused multiply-adds in dimension order, the bits of sumsq. */
+#define SQSTEP(r, v) a##r##v = VFMA(x##v, x##v, a##r##v);
+ATTR static void MNAME(pack_sumsq)(const T *I, size_t ni, size_t dim,
+				   size_t t0, size_t t1, T *P, T *ss)
+{
+	size_t t, k;
+
+	for (t = t0; t < t1; t++) {
+		const T *tp = P + t * dim * NR;
+		T *dst[1] = { ss + t * NR };
+		MCAT(pack, SFX)(I, ni, dim, NR, t, t + 1, P);
+		ACC(0)
+		for (k = 0; k < dim; k++) {
+			LOADS
+			EACHV(SQSTEP, 0)
+		}
+		SAVE(0)
+	}
+}
+#undef SQSTEP
 
 ATTR static double MNAME(score)(const struct kernel *kern, size_t q, size_t i)
 {

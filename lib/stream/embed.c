@@ -168,11 +168,13 @@ static int any_not_finite_f32(const float *v, size_t n)
  * block that fails is then found one by one, for the message */
 #define FINITE_BLOCK 4096
 
-static void check_finite(const struct embed *emb)
+/* dies naming the first non-finite value among rows r0 .. r1-1 (positions
+ * in the matrix; the message names the row of the file) */
+static void check_rows(const struct embed *emb, size_t r0, size_t r1)
 {
-	size_t i, j, n = emb->rows * emb->dim;
+	size_t i, j, n = r1 * emb->dim, at;
 
-	for (i = 0; i < n; i += FINITE_BLOCK) {
+	for (i = r0 * emb->dim; i < n; i += FINITE_BLOCK) {
 		size_t b = n - i < FINITE_BLOCK ? n - i : FINITE_BLOCK;
 		if (emb->type == EMB_F32) {
 			const float *v = (const float *)emb->data + i;
@@ -187,9 +189,16 @@ static void check_finite(const struct embed *emb)
 			for (j = 0; isfinite(v[j]); j++)
 				;
 		}
+		at = i + j;
 		die_at(emb->path, 0, "row %zu, column %zu: value is not finite",
-		       (i + j) / emb->dim, (i + j) % emb->dim);
+		       emb->keep_first + at / emb->dim * emb->keep_step,
+		       at % emb->dim);
 	}
+}
+
+void embed_check_row(const struct embed *emb, size_t row)
+{
+	check_rows(emb, row, row + 1);
 }
 
 /* ---- .npy ----------------------------------------------------------- */
@@ -663,7 +672,7 @@ static int has_suffix(const char *s, const char *suf)
 	return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
-void embed_read(struct embed *emb, const char *path)
+static void read_file(struct embed *emb, const char *path, int check)
 {
 	struct buf b;
 	unsigned char head[12];
@@ -694,9 +703,16 @@ void embed_read(struct embed *emb, const char *path)
 		die_at(path, 0, "no rows");
 	if (emb->dim == 0)
 		die_at(path, 0, "rows have no values (dimension 0)");
-	check_finite(emb);
+	emb->keep_step = 1;
+	if (check)
+		check_rows(emb, 0, emb->rows);
 	if (!emb->ids)
 		row_number_ids(emb);
+}
+
+void embed_read(struct embed *emb, const char *path)
+{
+	read_file(emb, path, 1);
 }
 
 void embed_read_ids(struct embed *emb, const char *idpath)
@@ -754,8 +770,10 @@ void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
 		     struct embed *iemb, const char *ipath, const char *iids,
 		     size_t folds)
 {
-	embed_read(qemb, qpath);
-	embed_read(iemb, ipath);
+	/* the values are checked by kernel_init, in the pass that packs them
+	 * or takes their norms */
+	read_file(qemb, qpath, 0);
+	read_file(iemb, ipath, 0);
 	if (qids)
 		embed_read_ids(qemb, qids);
 	if (iids)
@@ -797,6 +815,8 @@ void embed_keep_rows(struct embed *emb, size_t first, size_t step)
 		if (emb->idline)
 			emb->idline[k] = emb->idline[r];
 	}
+	emb->keep_first += first * emb->keep_step;
+	emb->keep_step *= step;
 	if (emb->map) {
 		embed_free_values(emb);
 		emb->data = dst;

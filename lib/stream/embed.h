@@ -40,6 +40,9 @@ struct embed {
 	size_t *idlen;
 	const char *idfile;	/* where the ids came from (NULL: row numbers) */
 	long *idline;		/* and the line of each (NULL: row numbers) */
+	/* row i is row keep_first + i * keep_step of the file (rows
+	 * dropped by embed_keep_rows) */
+	size_t keep_first, keep_step;
 };
 
 /* Reads a file ("-" is stdin) or dies "prog: FILE: what" (exit 1). */
@@ -53,10 +56,16 @@ void embed_check_unique(const struct embed *emb);
 /* The two sides of a scoring job (simmat, rankof -e): both files read,
  * their rows named by the id files when given (NULL: not), both checked
  * for duplicate ids, and both row counts checked to split into `folds`
- * equal blocks; dies naming the file otherwise. */
+ * equal blocks; dies naming the file otherwise. The values of binary
+ * formats are not checked here: kernel_init checks every row it is given
+ * in the pass that packs the rows or takes their norms (a separate pass
+ * over a large gallery costs as much as the packing). */
 void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
 		     struct embed *iemb, const char *ipath, const char *iids,
 		     size_t folds);
+/* Dies "prog: FILE: row R, column C: value is not finite" when row holds
+ * an infinite or NaN value (R: the row of the file). */
+void embed_check_row(const struct embed *emb, size_t row);
 /* Keeps the rows whose number is congruent to `first` modulo `step`, in
  * their order (rankof --shard). */
 void embed_keep_rows(struct embed *emb, size_t first, size_t step);
