@@ -94,14 +94,15 @@ setup() {
 	# synthemb's .npy files name their rows 0, 1, ... (no id file); a
 	# label id names a row only when it is that row's number in the same
 	# digits: a leading zero, a sign, a point or a number past the last
-	# row (40 images: rows 0..39) names none
+	# row (40 images: rows 0..39) names none, nor do 2^32 and 2^64 + 1,
+	# which a parse that wrapped around would read as rows 0 and 1
 	synthemb -o d -n 40 -d 8 crossmodal
-	{ cat d/img.labels; printf '01\t3\n+1\t3\n1.0\t3\n40\t3\n00\t3\n'; } > qlab
+	{ cat d/img.labels; printf '01\t3\n+1\t3\n1.0\t3\n40\t3\n00\t3\n4294967296\t3\n18446744073709551617\t3\n'; } > qlab
 	run --separate-stderr rankof -j 1 -e -m cos \
 	    --query-labels qlab --item-labels d/cap.labels d/img.npy d/cap.npy
 	status_is 0
-	# img.labels has 40 records, one per row: the 5 added are lines 41-45
-	[ "$stderr" = "rankof: qlab:41: 5 of the 45 ids name no row of d/img.npy, the first '01'" ]
+	# img.labels has 40 records, one per row: the 7 added are lines 41-47
+	[ "$stderr" = "rankof: qlab:41: 7 of the 47 ids name no row of d/img.npy, the first '01'" ]
 	echo "$output" > with
 	run --separate-stderr rankof -j 1 -e -m cos \
 	    --query-labels d/img.labels --item-labels d/cap.labels d/img.npy d/cap.npy

@@ -18,6 +18,10 @@ void rowindex_init(struct rowindex *x, const struct embed *emb)
 		strmap_put(&x->map, embed_id(emb, i), NULL);
 }
 
+/* the digits that never overflow a size_t: 19 for 64 bits (10^19 - 1 <
+ * 2^64), 9 for 32 */
+#define SAFE_DIGITS (SIZE_MAX > 0xffffffffu ? 19 : 9)
+
 size_t rownum_parse(struct slice id)
 {
 	size_t i, r = 0;
@@ -26,11 +30,11 @@ size_t rownum_parse(struct slice id)
 	if (id.n == 0 || (id.p[0] == '0' && id.n > 1))
 		return NONE;
 	for (i = 0; i < id.n; i++) {
-		size_t d;
-		if (id.p[i] < '0' || id.p[i] > '9')
+		size_t d = (size_t)((unsigned char)id.p[i] - '0');
+		if (d > 9)
 			return NONE;
-		d = (size_t)(id.p[i] - '0');
-		if (r > (SIZE_MAX - d) / 10)
+		/* a division only past the digits that cannot overflow */
+		if (i >= SAFE_DIGITS && r > (SIZE_MAX - d) / 10)
 			return NONE;
 		r = r * 10 + d;
 	}
