@@ -622,7 +622,7 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	const char *e;
 
 	embed_read_pair(&qemb, queries, o->qids, &iemb, items, o->iids, folds);
-	rowcheck_queries(&qrow, rk->rel, &qemb);
+	rowcheck_queries(&qrow, &qemb);
 	if (o->nshards > 1) {
 		if (folds > 1 && qemb.rows / folds % (size_t)o->nshards)
 			die(EXIT_DATA, "%zu queries per fold do not split into "

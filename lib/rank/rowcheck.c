@@ -97,12 +97,10 @@ static void check_qrels(const struct relsrc *rel, const struct embed *iemb,
 		     "never retrieved", rel->qrels_name, bad, iemb->path);
 }
 
-void rowcheck_queries(struct rowindex *qrow, const struct relsrc *rel,
-		      const struct embed *qemb)
+void rowcheck_queries(struct rowindex *qrow, const struct embed *qemb)
 {
 	/* rows named by their numbers cost nothing; named rows, a map (the
 	 * qrels check does not read it) */
-	(void)rel;
 	rowindex_init(qrow, qemb);
 }
 

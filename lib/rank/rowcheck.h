@@ -10,8 +10,7 @@
 /* The ids of every query row of Q into qrow: called before --shard keeps a
  * share of the rows, so that the records of the queries left out are not
  * taken for ids that name no row. */
-void rowcheck_queries(struct rowindex *qrow, const struct relsrc *rel,
-		      const struct embed *qemb);
+void rowcheck_queries(struct rowindex *qrow, const struct embed *qemb);
 
 /* Labels: a note naming file and line when label records name no row
  * (with one file for both sides: neither a query row of qrow nor an item
