@@ -190,26 +190,19 @@ static const struct {
 	score_fn score64, score32;
 	size_t nr64, nr32;
 } micro[KV_N] = {
-	[KV_BASE] = { .name = "base", .block64 = block_base_f64,
-		.block32 = block_base_f32, .count64 = count_base_f64,
-		.count32 = count_base_f32, .sumsq64 = sumsq_base_f64, .packsq64 = pack_sumsq_base_f64,
-		.sumsq32 = sumsq_base_f32, .packsq32 = pack_sumsq_base_f32, .score64 = score_base_f64,
-		.score32 = score_base_f32, .nr64 = nr_base_f64,
-		.nr32 = nr_base_f32 },
+#define MICRO(v) { .name = #v, .block64 = block_##v##_f64, \
+		.block32 = block_##v##_f32, .count64 = count_##v##_f64, \
+		.count32 = count_##v##_f32, .sumsq64 = sumsq_##v##_f64, \
+		.sumsq32 = sumsq_##v##_f32, .packsq64 = pack_sumsq_##v##_f64, \
+		.packsq32 = pack_sumsq_##v##_f32, .score64 = score_##v##_f64, \
+		.score32 = score_##v##_f32, .nr64 = nr_##v##_f64, \
+		.nr32 = nr_##v##_f32 }
+	[KV_BASE] = MICRO(base),
 #if RK_X86
-	[KV_AVX2] = { .name = "avx2", .block64 = block_avx2_f64,
-		.block32 = block_avx2_f32, .count64 = count_avx2_f64,
-		.count32 = count_avx2_f32, .sumsq64 = sumsq_avx2_f64, .packsq64 = pack_sumsq_avx2_f64,
-		.sumsq32 = sumsq_avx2_f32, .packsq32 = pack_sumsq_avx2_f32, .score64 = score_avx2_f64,
-		.score32 = score_avx2_f32, .nr64 = nr_avx2_f64,
-		.nr32 = nr_avx2_f32 },
-	[KV_AVX512] = { .name = "avx512", .block64 = block_avx512_f64,
-		.block32 = block_avx512_f32, .count64 = count_avx512_f64,
-		.count32 = count_avx512_f32, .sumsq64 = sumsq_avx512_f64, .packsq64 = pack_sumsq_avx512_f64,
-		.sumsq32 = sumsq_avx512_f32, .packsq32 = pack_sumsq_avx512_f32, .score64 = score_avx512_f64,
-		.score32 = score_avx512_f32, .nr64 = nr_avx512_f64,
-		.nr32 = nr_avx512_f32 },
+	[KV_AVX2] = MICRO(avx2),
+	[KV_AVX512] = MICRO(avx512),
 #endif
+#undef MICRO
 };
 
 /* 1 when this build has variant v and the CPU runs it */
