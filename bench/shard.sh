@@ -84,7 +84,7 @@ fi
 command -v parallel >/dev/null 2>&1 || die "needs GNU parallel (Debian: parallel)"
 mkdir -p "$T"
 bench_tool rusage
-rm -f "$T"/time.*
+rm -f "$T"/time.* "$T"/procs.*
 configs="single:1 query:2 gallery:2 query:4 gallery:4"
 for c in $configs; do	# untimed: the checks, and a warm page cache
 	sh bench/shard.sh --one "${c%:*}" "${c#*:}"
