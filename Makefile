@@ -52,6 +52,7 @@ LIBSRC = \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \
 	lib/rank/rowcheck.c \
+	lib/rank/relrows.c \
 	lib/rank/rankmerge.c \
 	lib/rank/rankexplain.c \
 	lib/kernel/kernel.c \
@@ -117,6 +118,7 @@ LIBHDR = \
 	lib/rank/scorerank.h \
 	lib/rank/embrank.h \
 	lib/rank/rowcheck.h \
+	lib/rank/relrows.h \
 	lib/rank/rankmerge.h \
 	lib/rank/rankexplain.h \
 	lib/kernel/kernel.h \

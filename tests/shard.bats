@@ -113,6 +113,36 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	rankof --merge g.0 g.1 g.2 | cmp - one
 }
 
+@test "shard: gallery shards with qrels merge into one run, relevant items in every shard" {
+	# 12 queries, 100 items; each query judges 6 items spread over the
+	# gallery (grades 0 to 2, one past the rows): a shard reads the rows
+	# its queries' judgments name besides its own
+	awk 'BEGIN { srand(5)
+		for (r = 0; r < 12; r++)
+			printf "q%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2
+	}' > q12.txt
+	awk 'BEGIN { srand(6)
+		for (r = 0; r < 100; r++)
+			printf "d%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2
+	}' > d100.txt
+	awk 'BEGIN { for (q = 0; q < 12; q++) { for (j = 0; j < 6; j++)
+			printf "q%d 0 d%d %d\n", q, (q * 17 + j * 31) % 100, j % 3
+		printf "q%d 0 nosuch 1\n", q } }' > q12.qrels
+	e12="-e -m dot -r q12.qrels q12.txt d100.txt"
+	rankof $e12 > one 2>/dev/null
+	for cuts in "0 50 100" "0 30 70 100" "0 1 99 100"; do
+		set -- $cuts
+		files="" i=0
+		while [ $# -gt 1 ]; do
+			rankof --items $1:$2 $e12 > g.$i 2>/dev/null
+			files="$files g.$i"
+			i=$((i + 1))
+			shift
+		done
+		rankof --merge $files | cmp - one
+	done
+}
+
 @test "shard: a gallery shard counts its own candidates only" {
 	# query a (0 1) against x (0 3), y (0 2), z (0 1); z is relevant:
 	# dot scores 3, 2, 1. Shard 0:2 holds x and y, both above z: rank 3,
@@ -179,7 +209,8 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	load npy
 	# 8 queries and 8 items of 2 values; query row 5 and item row 6 hold
 	# a NaN: query shard 1 of 4 (rows 1 and 5) and every gallery shard
-	# (each reads every item row: relevant items anywhere) stop
+	# (row 6 is relevant to the queries of label 0, all in every gallery
+	# shard) stop
 	mknpy q.npy 1 '<f8' False '(8, 2)' "$(f8 1 0 0 1 1 1 2 1 0 2 nan 1 3 0 1 3)"
 	mknpy i.npy 1 '<f8' False '(8, 2)' "$(f8 0 1 1 0 2 2 1 2 3 1 2 0 -1 nan 1 1)"
 	mknpy qok.npy 1 '<f8' False '(8, 2)' "$(f8 1 0 0 1 1 1 2 1 0 2 0 1 3 0 1 3)"
@@ -204,6 +235,30 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 		[ "$status" -eq 1 ]
 		[ "$stderr" = "rankof: i.npy: row 6, column 1: value is not finite" ]
 	done
+	# a gallery shard reads the rows of its range (rounded out to the
+	# kernel's tiles, at most 32 rows) and its queries' relevant rows
+	# only: 100 items, row 70 holds a NaN and has a label of its own, so
+	# the shards whose tiles miss it succeed and the one with it stops
+	vals=$(for r in $(seq 0 99); do
+		if [ $r = 70 ]; then echo nan 1; else echo $((r % 3)) $((r % 2)); fi
+	done)
+	mknpy i100.npy 1 '<f8' False '(100, 2)' "$(f8 $vals)"
+	awk 'BEGIN { for (r = 0; r < 100; r++) print r, r == 70 ? "alone" : r % 2 }' > i100.labels
+	e100="-j 1 -e -m cos --query-labels n.labels --item-labels i100.labels"
+	for r in 0:32 32:64; do
+		run --separate-stderr rankof --items $r $e100 qok.npy i100.npy
+		[ "$status" -eq 0 ]
+		[ "$stderr" = "" ]
+	done
+	run --separate-stderr rankof --items 64:100 $e100 qok.npy i100.npy
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: i100.npy: row 70, column 0: value is not finite" ]
+	# row 70 relevant to the queries of label 0: every shard stops
+	awk 'BEGIN { for (r = 0; r < 100; r++) print r, r % 2 }' > r100.labels
+	run --separate-stderr rankof --items 0:32 -j 1 -e -m cos \
+	    --query-labels n.labels --item-labels r100.labels qok.npy i100.npy
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: i100.npy: row 70, column 0: value is not finite" ]
 }
 
 @test "shard: finite values whose squares overflow are no error" {

@@ -167,12 +167,7 @@ typedef void (*block32_fn)(const struct kernel *, size_t, size_t, size_t,
 			   size_t, float *);
 typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
 			 size_t, struct kcount *);
-typedef void (*sumsq64_fn)(const double *, size_t, size_t, double *);
-typedef void (*sumsq32_fn)(const float *, size_t, size_t, float *);
-typedef void (*packsq64_fn)(const double *, size_t, size_t, size_t, size_t,
-			    double *, double *);
-typedef void (*packsq32_fn)(const float *, size_t, size_t, size_t, size_t,
-			    float *, float *);
+
 typedef double (*score_fn)(const struct kernel *, size_t, size_t);
 
 /* by variant (KV_*): the micro-kernels of kernel_variant.h and their tile
@@ -183,10 +178,10 @@ static const struct {
 	block64_fn block64;
 	block32_fn block32;
 	count_fn count64, count32;
-	sumsq64_fn sumsq64;
-	sumsq32_fn sumsq32;
-	packsq64_fn packsq64;
-	packsq32_fn packsq32;
+	sumsq_fn_f64 *sumsq64;
+	sumsq_fn_f32 *sumsq32;
+	packsq_fn_f64 *packsq64;
+	packsq_fn_f32 *packsq32;
 	score_fn score64, score32;
 	size_t nr64, nr32;
 } micro[KV_N] = {
@@ -302,12 +297,12 @@ static int code_kind(const struct embed *emb)
 void kernel_init(struct kernel *kern, enum metric m, struct embed *qemb,
 		 struct embed *iemb)
 {
-	kernel_init_items(kern, m, qemb, iemb, 0, iemb->rows);
+	kernel_init_items(kern, m, qemb, iemb, 0, iemb->rows, NULL, 0);
 }
 
 void kernel_init_items(struct kernel *kern, enum metric m,
 		       struct embed *qemb, struct embed *iemb, size_t ibeg,
-		       size_t iend)
+		       size_t iend, const size_t *xrow, size_t nx)
 {
 	memset(kern, 0, sizeof *kern);
 	if (qemb->dim != iemb->dim)
@@ -324,6 +319,8 @@ void kernel_init_items(struct kernel *kern, enum metric m,
 	kern->ni = iemb->rows;
 	kern->ibeg = ibeg;
 	kern->iend = iend;
+	kern->xrow = xrow;
+	kern->nx = nx;
 	kern->hamdiv = 1;
 	kern->variant = kernel_variant();
 	kern->nr = kern->type == EMB_F32 ? micro[kern->variant].nr32 :
@@ -349,6 +346,7 @@ void kernel_free(struct kernel *kern)
 	free(kern->ipack);
 	big_free(kern->qnorm);
 	big_free(kern->inorm);
+	big_free(kern->xnorm);
 	memset(kern, 0, sizeof *kern);
 }
 

@@ -30,10 +30,18 @@ struct kernel {
 	enum embtype type;	/* of both matrices and of the scores */
 	size_t dim, nq, ni;
 	const void *q;		/* query rows */
-	void *ipack;		/* items in tiles of nr rows, dimension-major */
+	void *ipack;		/* items in tiles of nr rows, dimension-major:
+				 * the tiles from t0 that hold rows ibeg ..
+				 * iend-1 */
+	size_t t0;
 	const void *irows;	/* item rows as read */
 	size_t nr;		/* the variant's tile width */
-	void *qnorm, *inorm;	/* the row norms (cos reads them) */
+	/* the norms (cos reads them): of the queries, of the packed item
+	 * rows r0 .. r1-1 (inorm[i - r0]), and of the extra rows */
+	void *qnorm, *inorm, *xnorm;
+	size_t r0, r1;
+	const size_t *xrow;	/* kernel_init_items' extra rows */
+	size_t nx;
 	double hamdiv;		/* hamming: c */
 	int variant;		/* the micro-kernel's instruction set */
 	size_t ibeg, iend;	/* the item rows a run covers (rankof --items);
@@ -45,10 +53,15 @@ struct kernel {
 void kernel_init(struct kernel *kern, enum metric m, struct embed *qemb,
 		 struct embed *iemb);
 /* The same for a run over item rows ibeg .. iend-1 alone (rankof --items):
- * only those are packed; kernel_score serves every row. */
+ * only those are packed and read, and the nx rows xrow[] (ascending, the
+ * array kept until kernel_free) besides: the rows that kernel_score is
+ * asked for, a gallery shard's relevant items in other shards. Every row
+ * read is checked (a value that is not finite dies naming file, row and
+ * column, the first bad row first); kernel_score of a row not read is a
+ * bug, and dies saying so. */
 void kernel_init_items(struct kernel *kern, enum metric m,
 		       struct embed *qemb, struct embed *iemb, size_t ibeg,
-		       size_t iend);
+		       size_t iend, const size_t *xrow, size_t nx);
 void kernel_free(struct kernel *kern);
 
 /* Scores of queries q0 .. q1-1 against items i0 .. i1-1 into S, row after

@@ -10,9 +10,9 @@
 #define FN(name) CAT(name, SFX)
 
 /* tiles of nr items (the variant's): tile t holds items t*nr .. t*nr+nr-1,
- * value k of item t*nr+j at [(t*dim + k)*nr + j]; the rows past the end
- * are zeros. Only tiles t0 .. t1-1 are written: the pages of the others
- * are never touched, so they cost nothing (rankof --items). */
+ * value k of item t*nr+j at [k*nr + j] of the tile; the rows past the end
+ * are zeros. Tiles t0 .. t1-1 go to P one after the other (a run packs
+ * the tiles of its rows only: rankof --items). */
 static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, size_t t0,
 		     size_t t1, T *P)
 {
@@ -20,7 +20,7 @@ static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, size_t t0,
 
 	/* row by row: each row is read once in order, and a tile's writes
 	 * (dim * nr values) stay in L1 */
-	for (t = t0, P += t0 * dim * nr; t < t1; t++, P += dim * nr)
+	for (t = t0; t < t1; t++, P += dim * nr)
 		for (j = 0; j < nr; j++) {
 			size_t i = t * nr + j;
 			const T *row = I + i * dim;
@@ -33,7 +33,8 @@ static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, size_t t0,
 		}
 }
 
-/* The sums of squares of rows 0 .. n-1 of X, each by fused multiply-adds
+/* The sums of squares of rows 0 .. n-1 of X (rows[0 .. n-1] when rows is
+ * not NULL), each by fused multiply-adds
  * in dimension order; NORM_ROWS rows at a time, so that as many
  * independent chains keep the FMA units busy instead of one chain waiting
  * on each result (per row the same operations in the same order: the same
@@ -44,6 +45,7 @@ static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, size_t t0,
 #define NORM_ROWS 8
 #endif
 static inline __attribute__((always_inline)) void FN(sumsq)(const T *X,
+							    const size_t *rows,
 							    size_t n,
 							    size_t dim,
 							    T *out)
@@ -51,81 +53,117 @@ static inline __attribute__((always_inline)) void FN(sumsq)(const T *X,
 	size_t i, j, k;
 
 	for (i = 0; i < n; i += NORM_ROWS) {
-		const T *x = X + i * dim;
 		size_t g = n - i < NORM_ROWS ? n - i : NORM_ROWS;
+		const T *x[NORM_ROWS];
 		T s[NORM_ROWS] = { 0 };
+		for (j = 0; j < g; j++)
+			x[j] = X + (rows ? rows[i + j] : i + j) * dim;
 		if (g == NORM_ROWS)
 			for (k = 0; k < dim; k++)
 				/* the chains in registers, not in s[] */
 #pragma GCC unroll 8
 				for (j = 0; j < NORM_ROWS; j++)
-					s[j] = FMA(x[j * dim + k], x[j * dim + k], s[j]);
+					s[j] = FMA(x[j][k], x[j][k], s[j]);
 		else
 			for (j = 0; j < g; j++)
 				for (k = 0; k < dim; k++)
-					s[j] = FMA(x[j * dim + k], x[j * dim + k], s[j]);
+					s[j] = FMA(x[j][k], x[j][k], s[j]);
 		for (j = 0; j < g; j++)
 			out[i + j] = s[j];
 	}
 }
 
-/* The sums of squares s[0 .. n-1] of rows of emb become their norms. A
- * sum that is not finite comes from a row holding an infinite or NaN
- * value (an error, named by embed_check_row) or from finite values whose
- * squares overflow (a norm of inf, as sqrt gives it): every value a
- * metric reads passes through one of these sums, so this is the check of
- * the values, at the cost of a test per row. Rows in order: the first bad
- * one is named. */
-static void FN(norms_checked)(const struct embed *emb, size_t r0, T *s,
-			      size_t n)
+/* The sums of squares s[0 .. n-1] of rows of emb (r0 .. r0+n-1, or
+ * rows[0 .. n-1]) become their norms. A sum that is not finite comes from
+ * a row holding an infinite or NaN value (an error, named by
+ * embed_check_row) or from finite values whose squares overflow (a norm
+ * of inf, as sqrt gives it): every value a metric reads passes through one
+ * of these sums, so this is the check of the values, at the cost of a
+ * test per row. */
+static void FN(norms_checked)(const struct embed *emb, size_t r0,
+			      const size_t *rows, T *s, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		if (!isfinite(s[i]))
-			embed_check_row(emb, r0 + i);
+			embed_check_row(emb, rows ? rows[i] : r0 + i);
 		s[i] = SQRT(s[i]);
 	}
 }
 
-/* Packs the items, checks every query and item row and takes their norms
+typedef void FN(sumsq_fn)(const T *, const size_t *, size_t, size_t, T *);
+typedef void FN(packsq_fn)(const T *, size_t, size_t, size_t, size_t, T *,
+			   T *);
+
+/* Packs the tiles of item rows ibeg .. iend-1, checks every query row,
+ * every row packed and every extra row (kernel.h) and takes their norms
  * (used by cos; for the other metrics only the check): the packed rows'
  * sums of squares from the packed tiles, in the same pass (the variant's
- * pack_sumsq), the rows outside them (rankof --items) and the queries by
- * the variant's sumsq. */
+ * pack_sumsq), the others by the variant's sumsq. Item rows are checked in
+ * row order, so that the first bad one is named. */
 static void FN(prepare)(struct kernel *kern, const struct embed *qemb,
-			const struct embed *iemb,
-			void (*sumsq)(const T *, size_t, size_t, T *),
-			void (*pack_sumsq)(const T *, size_t, size_t, size_t,
-					   size_t, T *, T *))
+			const struct embed *iemb, FN(sumsq_fn) *sumsq,
+			FN(packsq_fn) *pack_sumsq)
 {
-	size_t nr = kern->nr, nt = (kern->ni + nr - 1) / nr, dim = kern->dim;
+	size_t nr = kern->nr, dim = kern->dim;
 	size_t t0 = kern->ibeg / nr, t1 = (kern->iend + nr - 1) / nr;
 	size_t r0 = t0 * nr, r1 = t1 * nr < kern->ni ? t1 * nr : kern->ni;
+	size_t nx = kern->nx, xlo;
 	const T *Q = qemb->data, *I = iemb->data;
-	void *p = pack_alloc(nt * nr * dim * sizeof(T) + 64);
+	void *p = pack_alloc((t1 - t0) * nr * dim * sizeof(T) + 64);
 	T *qn = big_alloc(kern->nq * sizeof *qn);
-	T *in = big_alloc(nt * nr * sizeof *in);
+	T *in = big_alloc((t1 - t0) * nr * sizeof *in + 1);
+	T *xn = big_alloc(nx * sizeof *xn + 1);
 
-	sumsq(Q, kern->nq, dim, qn);
-	FN(norms_checked)(qemb, 0, qn, kern->nq);
+	sumsq(Q, NULL, kern->nq, dim, qn);
+	FN(norms_checked)(qemb, 0, NULL, qn, kern->nq);
 	pack_sumsq(I, kern->ni, dim, t0, t1, p, in);
-	sumsq(I, r0, dim, in);
-	sumsq(I + r1 * dim, kern->ni - r1, dim, in + r1);
-	FN(norms_checked)(iemb, 0, in, kern->ni);
+	sumsq(I, kern->xrow, nx, dim, xn);
+	/* the extra rows before the packed ones, those, the extra ones after */
+	for (xlo = 0; xlo < nx && kern->xrow[xlo] < r0; xlo++)
+		;
+	FN(norms_checked)(iemb, 0, kern->xrow, xn, xlo);
+	FN(norms_checked)(iemb, r0, NULL, in, r1 - r0);
+	FN(norms_checked)(iemb, 0, kern->xrow + xlo, xn + xlo, nx - xlo);
 	kern->ipack = p;
+	kern->t0 = t0;
+	kern->r0 = r0;
+	kern->r1 = r1;
 	kern->irows = I;
 	kern->q = Q;
 	kern->qnorm = qn;
 	kern->inorm = in;
+	kern->xnorm = xn;
+}
+
+/* the norm of item row i: of a packed row, or of an extra row (kernel.h);
+ * any other row was never read */
+static const T *FN(row_norm)(const struct kernel *kern, size_t i)
+{
+	size_t lo = 0, hi = kern->nx;
+
+	if (i >= kern->r0 && i < kern->r1)
+		return (const T *)kern->inorm + (i - kern->r0);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (kern->xrow[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == kern->nx || kern->xrow[lo] != i)
+		die(EXIT_DATA, "kernel: item row %zu was not read (a bug: "
+		    "please report it)", i);
+	return (const T *)kern->xnorm + lo;
 }
 
 /* The finishing step, the one place that knows each metric's formula
- * (kernel.h): the sums a[0 .. n-1] of query q against items it .. it+n-1
- * become their scores, in place. Inlined into every micro-kernel and into
- * the score alone. */
-static inline void FN(finish)(const struct kernel *kern, size_t q, size_t it,
-			      T *restrict a, size_t n)
+ * (kernel.h): the sums a[0 .. n-1] of query q against n items whose norms
+ * are in[0 .. n-1] become their scores, in place. Inlined into every
+ * micro-kernel and into the score alone. */
+static inline void FN(finish)(const struct kernel *kern, size_t q,
+			      const T *restrict in, T *restrict a, size_t n)
 {
 	size_t j;
 
@@ -134,7 +172,6 @@ static inline void FN(finish)(const struct kernel *kern, size_t q, size_t it,
 		break;
 	case MET_COS: {
 		const T qn = ((const T *)kern->qnorm)[q];
-		const T *restrict in = (const T *)kern->inorm + it;
 		for (j = 0; j < n; j++) {
 			T den = qn * in[j];
 			a[j] = den > 0 ? a[j] / den : 0;
@@ -165,6 +202,7 @@ FN(score)(const struct kernel *kern, size_t q, size_t i)
 	const T *qr = (const T *)kern->q + q * kern->dim;
 	size_t k, dim = kern->dim;
 	const T *x = (const T *)kern->irows + i * dim;
+	const T *in = FN(row_norm)(kern, i);	/* and the row was read */
 	T a = 0;
 
 	if (kern->metric == MET_L2 || kern->metric == MET_HAMMING)
@@ -175,7 +213,7 @@ FN(score)(const struct kernel *kern, size_t q, size_t i)
 	else
 		for (k = 0; k < dim; k++)
 			a = FMA(qr[k], x[k], a);
-	FN(finish)(kern, q, i, &a, 1);
+	FN(finish)(kern, q, in, &a, 1);
 	return a;
 }
 

@@ -29,6 +29,8 @@
 #define VBCAST MCAT(VBCAST, SFX)
 #define VNOTBELOW MCAT(VNOTBELOW, SFX)
 #define FINISH MCAT(finish, SFX)
+/* the norms of the packed items from row it on (kernel_body.h's prepare) */
+#define TNORMS(kern, it) ((const T *)(kern)->inorm + ((it) - (kern)->r0))
 #define TILE MNAME(tile)
 #define TILEDOT MNAME(tiledot)
 #define QPACK MNAME(qpack)
@@ -180,9 +182,10 @@ ATTR static inline void TCOUNT(const struct kernel *kern, size_t qa,
 			continue;
 		if (jb == 0 && je == NR)
 			/* NR known here: the finishing step is vectorized */
-			FINISH(kern, qa + r, it, b, NR);
+			FINISH(kern, qa + r, TNORMS(kern, it), b, NR);
 		else
-			FINISH(kern, qa + r, it + jb, b + jb, je - jb);
+			FINISH(kern, qa + r, TNORMS(kern, it + jb), b + jb,
+			       je - jb);
 		for (m = NOTBELOW(b, (T)c->u[c->d - 1]) & lanes; m; m &= m - 1)
 			kc_add(c, b[__builtin_ctzll(m)], 1);
 	}
@@ -230,7 +233,7 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 	for (qg = q0; qg < q1; qg += qgn) {
 		size_t qge = qg + qgn < q1 ? qg + qgn : q1;
 		for (t = t0; t < t1; t++) {
-			const T *tp = P + t * dim * NR;
+			const T *tp = P + (t - kern->t0) * dim * NR;
 			const T *next = t + 1 < t1 ? tp + dim * NR : tp;
 			size_t jb = t * NR < i0 ? i0 - t * NR : 0;
 			size_t je = t * NR + NR > i1 ? i1 - t * NR : NR;
@@ -278,10 +281,12 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 				for (r = 0; r < nr; r++) {
 					T *o = S + (qa + r - q0) * ld + (t * NR + jb - i0);
 					if (whole)	/* vectorized: NR known */
-						FINISH(kern, qa + r, t * NR, o, NR);
+						FINISH(kern, qa + r,
+						       TNORMS(kern, t * NR), o, NR);
 					else {
 						memcpy(o, buf[r] + jb, (je - jb) * sizeof *o);
-						FINISH(kern, qa + r, t * NR + jb, o,
+						FINISH(kern, qa + r,
+						       TNORMS(kern, t * NR + jb), o,
 						       je - jb);
 					}
 				}
@@ -295,13 +300,14 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 /* kernel_body.h's sums of squares and score alone, compiled for this
  * variant: its fused multiply-add is one instruction here, not a call to
  * libm's fma() (the same operation, so the same bits) */
-ATTR static void MNAME(sumsq)(const T *X, size_t n, size_t dim, T *out)
+ATTR static void MNAME(sumsq)(const T *X, const size_t *rows, size_t n,
+			       size_t dim, T *out)
 {
-	MCAT(sumsq, SFX)(X, n, dim, out);
+	MCAT(sumsq, SFX)(X, rows, n, dim, out);
 }
 
-/* Packs tiles t0 .. t1-1 of the ni rows of I (kernel_body.h's layout) and
- * writes the sums of squares of their rows to ss[t0 * NR ..], from each
+/* Packs tiles t0 .. t1-1 of the ni rows of I to P (kernel_body.h's
+ * layout) and writes the sums of squares of their rows to ss, from each
  * tile while it is in L1: lane j of the NV vectors holds row j's chain of
  * fused multiply-adds in dimension order, the bits of sumsq. */
 #define SQSTEP(r, v) a##r##v = VFMA(x##v, x##v, a##r##v);
@@ -311,9 +317,9 @@ ATTR static void MNAME(pack_sumsq)(const T *I, size_t ni, size_t dim,
 	size_t t, k;
 
 	for (t = t0; t < t1; t++) {
-		const T *tp = P + t * dim * NR;
-		T *dst[1] = { ss + t * NR };
-		MCAT(pack, SFX)(I, ni, dim, NR, t, t + 1, P);
+		T *tp = P + (t - t0) * dim * NR;
+		T *dst[1] = { ss + (t - t0) * NR };
+		MCAT(pack, SFX)(I, ni, dim, NR, t, t + 1, tp);
 		ACC(0)
 		for (k = 0; k < dim; k++) {
 			LOADS

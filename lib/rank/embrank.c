@@ -35,6 +35,7 @@
 #include "rank/rankcount.h"
 #include "util/strmap.h"
 #include "rank/rowcheck.h"
+#include "rank/relrows.h"
 
 #define NONE ((size_t)-1)
 
@@ -572,7 +573,6 @@ static void prepare(struct ctx *cx, size_t folds)
 	const struct relsrc *rel = cx->rel;
 	size_t i, ni = cx->iemb->rows;
 
-	rowindex_init(&cx->irow, cx->iemb);
 	cx->ifold = ni / folds;
 	if (rel->kind != REL_LABELS ||
 	    !(rel->has_junk_label || rel->junk_samecam || rel->folds))
@@ -617,7 +617,7 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	struct ctx cx;
 	struct relquery rq;
 	struct rowindex qrow;	/* every query row, --shard's share or not */
-	size_t folds = o->folds ? o->folds : 1, q;
+	size_t folds = o->folds ? o->folds : 1, q, nx = 0, *xrow = NULL;
 	int nthreads = o->nthreads ? o->nthreads : pool_ncpu(), s, ns;
 	const char *e;
 
@@ -632,12 +632,17 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	if (o->items && o->iend > iemb.rows)
 		die(EXIT_DATA, "--items %zu:%zu: %s has %zu rows", o->ibeg,
 		    o->iend, items, iemb.rows);
-	if (o->items)
-		kernel_init_items(&kern, o->metric, &qemb, &iemb, o->ibeg, o->iend);
-	else
-		kernel_init(&kern, o->metric, &qemb, &iemb);
-
 	memset(&cx, 0, sizeof cx);
+	rowindex_init(&cx.irow, &iemb);
+	/* a gallery shard reads its own rows and its queries' relevant rows */
+	if (o->items) {
+		nx = relrows(rk->rel, &qemb, &cx.irow, iemb.rows, o->ibeg,
+			     o->iend, &xrow);
+		kernel_init_items(&kern, o->metric, &qemb, &iemb, o->ibeg,
+				  o->iend, xrow, nx);
+	} else {
+		kernel_init(&kern, o->metric, &qemb, &iemb);
+	}
 	cx.rk = rk;
 	cx.rel = rk->rel;
 	cx.qemb = &qemb;
@@ -704,6 +709,7 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	free(cx.pure);
 	rowindex_free(&cx.irow);
 	kernel_free(&kern);
+	free(xrow);
 	embed_free(&qemb);
 	embed_free(&iemb);
 }

@@ -370,7 +370,10 @@ static size_t parse_npy_header(struct embed *emb, const char *p, size_t hlen)
 /* A regular file of exactly the size the header promises, its values
  * aligned for their type on a little-endian host: the matrix is the
  * file's pages mapped, no copy. Read-only: a private writable mapping
- * would be populated by copying every page. */
+ * would be populated by copying every page. Not populated at once: only
+ * the pages of the rows a run reads come from the disk (a gallery
+ * shard's own rows and its queries' relevant rows, rankof --items), and
+ * faulting them in as they are read costs no more than populating. */
 static int map_values(struct embed *emb, int fd, size_t off, size_t need,
 		      size_t esz)
 {
@@ -381,9 +384,6 @@ static int map_values(struct embed *emb, int fd, size_t off, size_t need,
 	if (!host_is_le() || off % esz || need == 0 || fstat(fd, &st) != 0 ||
 	    !S_ISREG(st.st_mode) || (uintmax_t)st.st_size != off + need)
 		return 0;
-#ifdef MAP_POPULATE
-	flags |= MAP_POPULATE;	/* the pages at once, not fault by fault */
-#endif
 	m = mmap(NULL, off + need, PROT_READ, flags, fd, 0);
 	if (m == MAP_FAILED)
 		return 0;
