@@ -196,6 +196,35 @@ static void check_rows(const struct embed *emb, size_t r0, size_t r1)
 	}
 }
 
+void embed_advise_rows(const struct embed *emb, size_t r0, size_t r1,
+		       const size_t *rows, size_t n)
+{
+	size_t w = emb->dim * (size_t)emb->type, i = 0;
+	uintptr_t mask, base = (uintptr_t)emb->data;
+	long pg = sysconf(_SC_PAGESIZE);
+
+	if (!emb->map || pg <= 0)
+		return;
+	mask = ~(uintptr_t)(pg - 1);
+	/* advice: an error changes nothing but the reading ahead */
+	(void)posix_madvise(emb->map, emb->maplen, POSIX_MADV_RANDOM);
+	if (r1 > r0)
+		(void)posix_madvise((void *)((base + r0 * w) & mask),
+				    r1 * w - ((base + r0 * w) & mask) + base,
+				    POSIX_MADV_NORMAL);
+	/* the other rows asked for all at once, runs of rows together, so
+	 * that the disk reads them side by side instead of one per fault */
+	while (i < n) {
+		size_t j = i + 1;
+		while (j < n && rows[j] == rows[j - 1] + 1)
+			j++;
+		uintptr_t a = (base + rows[i] * w) & mask;
+		uintptr_t b = base + (rows[j - 1] + 1) * w;
+		(void)posix_madvise((void *)a, b - a, POSIX_MADV_WILLNEED);
+		i = j;
+	}
+}
+
 void embed_check_row(const struct embed *emb, size_t row)
 {
 	check_rows(emb, row, row + 1);
