@@ -138,31 +138,22 @@ static size_t mul_or_die(const char *path, size_t a, size_t b)
  * over a block has its top bit set exactly when the block holds such a
  * value: integer operations without a branch, which the compiler
  * vectorizes, where isfinite() and an early exit ran a value at a time. */
-static int any_not_finite_f64(const double *v, size_t n)
-{
-	const uint64_t exp = 0x7ff0000000000000u, one = 0x0010000000000000u;
-	uint64_t m = 0, b;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		memcpy(&b, v + i, sizeof b);
-		m |= (b & exp) + one;
+#define ANY_NOT_FINITE(name, T, U, EXP, TOP)				\
+	static int name(const T *v, size_t n)				\
+	{								\
+		const U exp = EXP, one = (U)(exp & (U)-exp);		\
+		U m = 0, b;						\
+		size_t i;						\
+		for (i = 0; i < n; i++) {				\
+			memcpy(&b, v + i, sizeof b);			\
+			m |= (b & exp) + one;				\
+		}							\
+		return (int)(m >> TOP);					\
 	}
-	return (int)(m >> 63);
-}
-
-static int any_not_finite_f32(const float *v, size_t n)
-{
-	const uint32_t exp = 0x7f800000u, one = 0x00800000u;
-	uint32_t m = 0, b;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		memcpy(&b, v + i, sizeof b);
-		m |= (b & exp) + one;
-	}
-	return (int)(m >> 31);
-}
+/* (one: the lowest bit of the exponent field, exp & -exp) */
+ANY_NOT_FINITE(any_not_finite_f64, double, uint64_t, 0x7ff0000000000000u, 63)
+ANY_NOT_FINITE(any_not_finite_f32, float, uint32_t, 0x7f800000u, 31)
+#undef ANY_NOT_FINITE
 
 /* blocks of FINITE_BLOCK values are checked whole; the first value of a
  * block that fails is then found one by one, for the message */
