@@ -6,7 +6,8 @@
 # stream (re-identification, place recognition, ANN, the TREC measures,
 # whose awk itself reproduces trec_eval's goldens), the reference article's
 # relations (image-text, class retrieval, demo), or by hand (the worked
-# example, the README's embedding lines). The last test clones the
+# example, the README's embedding lines); sharded.sh compares its shards
+# with one run itself. The last test clones the
 # repository where no ../shared is beside it and runs everything there.
 load helper
 load data/ranks/common
@@ -280,6 +281,21 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	[[ "$output" != *"results/e0.05.measures"* ]]
 }
 
+@test "examples: sharded.sh, query and gallery shards under GNU parallel give the single run's measures and stream" {
+	command -v parallel >/dev/null || skip "needs GNU parallel (Debian: parallel)"
+	synthemb -o d -n 200 crossmodal
+	rankof -e -m cos --query-labels d/img.labels --item-labels d/cap.labels \
+	    d/img.npy d/cap.npy | hitrate -k 1,5,10 -m hit > want
+	for n in 1 2 3 4; do
+		ex sharded d $n
+		status_is 0
+		[ "${#lines[@]}" -eq 7 ]
+		same "$(printf '%s\n' "${lines[@]:0:5}")" "$(cat want)"
+		[ "${lines[5]}" = "query shards ($n): same" ]
+		[ "${lines[6]}" = "gallery shards ($n): same" ]
+	done
+}
+
 @test "examples: a clone with no ../shared beside it runs make demo and every example" {
 	# a plain build in the clone, whatever build (make check SAN=1) runs this
 	unset MAKEFLAGS MFLAGS MAKELEVEL
@@ -302,6 +318,12 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 		status_is 0
 		same "$output" "$(cat $X/$s.out)"
 	done
+	if command -v parallel >/dev/null; then
+		run --separate-stderr env -u RANKKIT_SHARED sh examples/pipelines/sharded.sh
+		status_is 0
+		[ "${lines[5]}" = "query shards (4): same" ]
+		[ "${lines[6]}" = "gallery shards (4): same" ]
+	fi
 	run --separate-stderr env -u RANKKIT_SHARED make -s -C examples/pipelines
 	status_is 0
 	same "$output" "$(cat $X/makefile-table.out)"

@@ -8,12 +8,14 @@
 #   parallel --sshlogin 8/host1,8/host2 ... rankof --shard {}/$n ...
 #
 # usage: sharded.sh [DIR] [N]
-#   DIR holds img.npy, cap.npy, img.labels and cap.labels (by default
-#   $RANKKIT_SHARED/data/crossmodal-seed0); N shards of each kind [4].
+#   DIR holds img.npy, cap.npy, img.labels and cap.labels (by default the
+#   5K image-text data that `synthemb crossmodal` writes, the reference
+#   article's kind); N shards of each kind [4].
 # Prints hit@1/5/10 of the single run and "same" for each kind of shard.
 set -e
 . "$(dirname "$0")/common.sh"
-dir=${1:-${RANKKIT_SHARED:?give DIR or set RANKKIT_SHARED}/data/crossmodal-seed0}
+data crossmodal "${1:-}"
+need img.npy cap.npy img.labels cap.labels
 n=${2:-4}
 command -v parallel >/dev/null 2>&1 ||
 	{ echo "sharded.sh: needs GNU parallel (Debian: apt-get install parallel)" >&2; exit 1; }
