@@ -181,6 +181,7 @@ static void random_embed(struct embed *E, const char *name, size_t rows,
 	E->rows = rows;
 	E->dim = dim;
 	E->type = type;
+	E->keep_step = 1;	/* every row of the "file" */
 	E->data = xmalloc(rows * dim * (size_t)type);
 	for (i = 0; i < rows * dim; i++) {
 		double v;
