@@ -279,3 +279,29 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 		[ "$(rankof --merge g0 g1)" = "$(cat one)" ]
 	done
 }
+
+@test "shard: a gallery shard given an item labels file cut to its rows and its queries' items, with --unlabeled-irrelevant, writes the stream of the whole file" {
+	# 8 queries of labels 0-3; of 100 items, every tenth shares a label
+	# with them, the others have labels of their own
+	awk 'BEGIN { srand(7); for (r = 0; r < 8; r++)
+		printf "q%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > q8.txt
+	awk 'BEGIN { srand(8); for (r = 0; r < 100; r++)
+		printf "d%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > d100.txt
+	awk '{ print $1, NR % 4 }' q8.txt > q8.labels
+	awk '{ r = NR - 1; print $1, r % 10 == 0 ? r / 10 % 4 : "u" r }' d100.txt > d100.labels
+	e="-e -m dot --query-labels q8.labels q8.txt d100.txt"
+	rankof --item-labels d100.labels $e > one
+	for cut in 0:50 50:100; do
+		a=${cut%:*} b=${cut#*:}
+		awk -v a=$a -v b=$b '{ r = NR - 1 } (r >= a && r < b) || $2 !~ /^u/' d100.labels > cut.labels
+		[ "$(wc -l < cut.labels)" -lt 100 ]
+		rankof --items $cut --item-labels d100.labels $e > whole.$a
+		run --separate-stderr rankof --items $cut --unlabeled-irrelevant \
+		    --item-labels cut.labels $e
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat whole.$a)" ]
+		[[ "$stderr" = "rankof: "*" of the 100 rows of d100.txt have no label: ranked as never relevant (--unlabeled-irrelevant)"* ]]
+		echo "$output" > cut.$a
+	done
+	[ "$(rankof --merge cut.0 cut.50)" = "$(cat one)" ]
+}
