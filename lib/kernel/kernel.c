@@ -167,7 +167,8 @@ typedef void (*block32_fn)(const struct kernel *, size_t, size_t, size_t,
 			   size_t, float *);
 typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
 			 size_t, struct kcount *);
-
+/* the sums of squares' types, sumsq_fn_f64 and the others, are
+ * kernel_body.h's */
 typedef double (*score_fn)(const struct kernel *, size_t, size_t);
 
 /* by variant (KV_*): the micro-kernels of kernel_variant.h and their tile

@@ -1,9 +1,9 @@
 /* The type-generic part of kernel.c, included once per element type with
  * T (float or double), SFX (a name suffix), SQRT and FMA (sqrt and fma of
- * T) defined: packing, norms, the finishing step and the score alone,
- * which every variant of the micro-kernel (kernel_micro.h) shares, so that
- * all of them read the same layout and give the same bits. Not a header of
- * its own. */
+ * T) defined: packing, sums of squares and norms, the finishing step and
+ * the score alone, which every variant of the micro-kernel
+ * (kernel_micro.h) shares, so that all of them read the same layout and
+ * give the same bits. Not a header of its own. */
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -34,13 +34,12 @@ static void FN(pack)(const T *I, size_t ni, size_t dim, size_t nr, size_t t0,
 }
 
 /* The sums of squares of rows 0 .. n-1 of X (rows[0 .. n-1] when rows is
- * not NULL), each by fused multiply-adds
- * in dimension order; NORM_ROWS rows at a time, so that as many
- * independent chains keep the FMA units busy instead of one chain waiting
- * on each result (per row the same operations in the same order: the same
- * bits as one row alone, and as a lane of the packed tiles' sums in
- * kernel_micro.h). Inlined into each variant, where FMA is an
- * instruction. */
+ * not NULL), each by fused multiply-adds in dimension order; NORM_ROWS
+ * rows at a time, so that as many independent chains keep the FMA units
+ * busy instead of one chain waiting on each result (per row the same
+ * operations in the same order: the same bits as one row alone, and as a
+ * lane of the packed tiles' sums in kernel_micro.h). Inlined into each
+ * variant, where FMA is an instruction. */
 #ifndef NORM_ROWS
 #define NORM_ROWS 8
 #endif

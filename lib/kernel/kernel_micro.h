@@ -6,9 +6,9 @@
  * lane), VBCAST(s) (s in every lane), VNOTBELOW(v, s) (the bits of the
  * lanes of v not below s, NaN included), FINISH (kernel_body.h's finishing
  * step for T) and the names of the functions: block and count (kernel.h's
- * kernel_block and kernel_count), norms and score (rows' norms and one
- * score alone), nr (a constant for NR) and their helpers. Not a header of
- * its own.
+ * kernel_block and kernel_count), sumsq, pack_sumsq and score (rows' sums
+ * of squares, packing with them, and one score alone), nr (a constant for
+ * NR) and their helpers. Not a header of its own.
  *
  * The micro-kernel keeps MR x NR sums in NV*MR vector registers, each lane
  * one score, and for k = 0, 1, ..., D-1 in that order replaces each sum a
