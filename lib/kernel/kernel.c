@@ -47,21 +47,27 @@
 enum { MRALL = 24 };
 
 
-/* memory for the packed items: 2 MiB pages for the whole 2 MiB blocks of
- * a large pack (the pages of tiles that are not packed, rankof --items, are
- * never touched). Not big_alloc: with the pack in a mapping of its own,
- * simmat -t ran 10% slower (bench/RESULTS.md, "Fresh memory in 2 MiB
- * pages"), for a reason not found. */
+/* memory for the packed items (the tiles of the rows a run covers), in
+ * 2 MiB pages where it fills them. Not big_alloc: with the pack in a mapping of
+ * its own, simmat -t ran 10% slower (bench/RESULTS.md, "Fresh memory in
+ * 2 MiB pages"), for a reason not found. */
 static void *pack_alloc(size_t n)
 {
+	const size_t huge = (size_t)2 << 20;
+	size_t whole = n & ~(huge - 1), len = n;
 	void *p;
-	size_t align = n >= (4u << 20) ? (2u << 20) : 64;
 
-	if (posix_memalign(&p, align, n))
+	/* from 1 MiB up: the whole 2 MiB blocks, and a last one the pack
+	 * fills at least half (a gallery shard's pack of a few MiB), in 2 MiB
+	 * pages; a last block less than half full stays in 4 KiB pages, so
+	 * that a huge page is never mostly zeros */
+	if (n >= huge / 2 && n <= SIZE_MAX - huge && n - whole >= huge / 2)
+		whole = len = whole + huge;
+	if (posix_memalign(&p, n >= huge / 2 ? huge : 64, len))
 		die(EXIT_DATA, "out of memory");
 #ifdef MADV_HUGEPAGE
-	if (align > 64)
-		madvise(p, n & ~(size_t)((2u << 20) - 1), MADV_HUGEPAGE);
+	if (whole)
+		madvise(p, whole, MADV_HUGEPAGE);
 #endif
 	return p;
 }

@@ -115,8 +115,8 @@ static void FN(prepare)(struct kernel *kern, const struct embed *qemb,
 	T *in = big_alloc((t1 - t0) * nr * sizeof *in + 1);
 	T *xn = big_alloc(nx * sizeof *xn + 1);
 
-	if (r0 > 0 || r1 < kern->ni)
-		embed_advise_rows(iemb, r0, r1, kern->xrow, nx);
+	embed_advise_rows(qemb, 0, kern->nq, NULL, 0);
+	embed_advise_rows(iemb, r0, r1, kern->xrow, nx);
 	sumsq(Q, NULL, kern->nq, dim, qn);
 	FN(norms_checked)(qemb, 0, NULL, qn, kern->nq);
 	pack_sumsq(I, kern->ni, dim, t0, t1, p, in);

@@ -221,6 +221,7 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
       T *S, struct kcount *kc)
 {
 	const T *P = kern->ipack;
+	const size_t pt0 = kern->t0;	/* the first tile packed */
 	size_t dim = kern->dim, ld = i1 - i0, qgn = QUERY_GROUP(dim);
 	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, qg, t, qa, r;
 	const int sq = kern->metric == MET_L2 || kern->metric == MET_HAMMING;
@@ -233,7 +234,7 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 	for (qg = q0; qg < q1; qg += qgn) {
 		size_t qge = qg + qgn < q1 ? qg + qgn : q1;
 		for (t = t0; t < t1; t++) {
-			const T *tp = P + (t - kern->t0) * dim * NR;
+			const T *tp = P + (t - pt0) * dim * NR;
 			const T *next = t + 1 < t1 ? tp + dim * NR : tp;
 			size_t jb = t * NR < i0 ? i0 - t * NR : 0;
 			size_t je = t * NR + NR > i1 ? i1 - t * NR : NR;

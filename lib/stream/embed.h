@@ -65,9 +65,11 @@ void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
 		     size_t folds);
 /* Says that rows r0 .. r1-1 will be read in order and the n rows rows[]
  * (ascending) besides, no other (a gallery shard: its own rows, then its
- * queries' relevant rows): a mapped file is read ahead within r0 .. r1-1
- * only, and the pages of rows[] are asked for at once, so that a large
- * file costs the disk the pages read, not the whole file. */
+ * queries' relevant rows; a whole run: all rows): the pages of r0 .. r1-1
+ * of a mapped file are mapped at once, not a fault at a time, and when
+ * that is not every row, the file is read ahead there only and the pages
+ * of rows[] are asked for at once, so that a large file costs the disk
+ * the pages read, not the whole file. */
 void embed_advise_rows(const struct embed *emb, size_t r0, size_t r1,
 		       const size_t *rows, size_t n);
 /* Dies "prog: FILE: row R, column C: value is not finite" when row holds
