@@ -27,9 +27,12 @@ static void mark_labels(const struct relsrc *rel, const struct embed *qemb,
 		if (e != NONE)	/* a query without a label dies later */
 			used[rel->qlab.rec[e].label] = 1;
 	}
-	for (l = 0; l < rel->labels.nent; l++)
-		for (k = rel->lbeg[l]; used[l] && k < rel->lbeg[l + 1]; k++)
+	for (l = 0; l < rel->labels.nent; l++) {
+		if (!used[l])
+			continue;
+		for (k = rel->lbeg[l]; k < rel->lbeg[l + 1]; k++)
 			mark(m, irow, labelfile_id(&rel->ilab, rel->litem[k]));
+	}
 	free(used);
 }
 

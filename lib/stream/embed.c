@@ -679,9 +679,13 @@ static void row_number_ids(struct embed *emb)
 	size_t i, used = 0, len = 1, lo = 0, hi = 10;
 	char num[24];
 
-	/* numbers of len digits: lo .. hi-1 */
-	for (; lo < emb->rows; len++, lo = hi, hi = hi > SIZE_MAX / 10 ? SIZE_MAX : hi * 10)
+	/* the numbers of len digits are lo .. hi-1 */
+	while (lo < emb->rows) {
 		used += ((emb->rows < hi ? emb->rows : hi) - lo) * len;
+		len++;
+		lo = hi;
+		hi = hi > SIZE_MAX / 10 ? SIZE_MAX : hi * 10;
+	}
 	emb->ids = big_alloc(used + 1);
 	emb->idoff = big_alloc(emb->rows * sizeof *emb->idoff + 1);
 	emb->idlen = big_alloc(emb->rows * sizeof *emb->idlen + 1);
