@@ -161,17 +161,6 @@ measures() { hitrate -k 1,5,10 -m hit,MedR,MeanR -p 10 "$@"; }
 	  "$(awk '{ n[$2 " " $3]++; t++ } END { for (k in n) print t - n[k] }' cam.labels | sort -u)" ]
 }
 
-# runs_variant V: true when this CPU runs micro-kernel variant V (simmat
-# refuses, with status 2, one that the CPU cannot run)
-runs_variant() {
-	printf 'q 1\n' >one.txt
-	run --separate-stderr env RANKKIT_KERNEL="$1" simmat one.txt one.txt
-	[ "$status" -eq 0 ] && return 0
-	[ "$status" -eq 2 ]
-	[ "$stderr" = "simmat: RANKKIT_KERNEL=$1: this CPU cannot run it" ]
-	return 1
-}
-
 # same_as_base V: variant V (-j 2) gives the bytes of the portable variant
 # (base, -j 1: C99 fma(), whose scores tests/simmat.bats checks against an
 # independent emulation): scores and rankof -e's fused counts, float64 and

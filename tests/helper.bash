@@ -22,3 +22,14 @@ need_shared() {
 
 # data lines only: drops the '#' header and end lines of a rankkit stream
 body() { grep -v '^#'; }
+
+# runs_variant V: true when this CPU runs micro-kernel variant V (simmat
+# refuses, with status 2, one that the CPU cannot run); clobbers one.txt
+runs_variant() {
+	printf 'q 1\n' >one.txt
+	run --separate-stderr env RANKKIT_KERNEL="$1" simmat one.txt one.txt
+	[ "$status" -eq 0 ] && return 0
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "simmat: RANKKIT_KERNEL=$1: this CPU cannot run it" ]
+	return 1
+}

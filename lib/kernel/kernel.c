@@ -357,9 +357,21 @@ void kernel_free(struct kernel *kern)
 	memset(kern, 0, sizeof *kern);
 }
 
+/* The tiles a sweep reads are those of items i0 .. i1-1: they must be among
+ * the packed ones (ibeg .. iend-1), and an empty range reads none */
+static void check_range(const struct kernel *kern, size_t q0, size_t q1,
+			size_t i0, size_t i1)
+{
+	if (q0 > q1 || q1 > kern->nq ||
+	    (i0 < i1 && (i0 < kern->ibeg || i1 > kern->iend)))
+		die(EXIT_DATA, "kernel: queries %zu:%zu, items %zu:%zu outside "
+		    "the rows read (a bug: please report it)", q0, q1, i0, i1);
+}
+
 void kernel_block(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S)
 {
+	check_range(kern, q0, q1, i0, i1);
 	if (kern->type == EMB_F32)
 		micro[kern->variant].block32(kern, q0, q1, i0, i1, S);
 	else
@@ -369,6 +381,7 @@ void kernel_block(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 void kernel_count(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 		  size_t i1, struct kcount *kc)
 {
+	check_range(kern, q0, q1, i0, i1);
 	if (kern->type == EMB_F32)
 		micro[kern->variant].count32(kern, q0, q1, i0, i1, kc);
 	else

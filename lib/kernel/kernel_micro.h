@@ -228,9 +228,16 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 	const int dotcount = kc && kern->metric == MET_DOT;
 	T buf[MR][NR] __attribute__((aligned(64)));
 	T *dst[MR];
-	T *qpack = QPACK(kern, q0, q1);
-	unsigned char *live = kc ? LIVE(kc, q1 - q0) : NULL;
+	T *qpack;
+	unsigned char *live;
 
+	/* no items (a fold outside a gallery shard's rows) or no queries:
+	 * nothing to read. t0 .. t1-1 would otherwise hold the tile of i0
+	 * when i0 is not a multiple of NR, and that tile need not be packed */
+	if (i0 >= i1 || q0 >= q1)
+		return;
+	qpack = QPACK(kern, q0, q1);
+	live = kc ? LIVE(kc, q1 - q0) : NULL;
 	for (qg = q0; qg < q1; qg += qgn) {
 		size_t qge = qg + qgn < q1 ? qg + qgn : q1;
 		for (t = t0; t < t1; t++) {
