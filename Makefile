@@ -89,73 +89,6 @@ LIBSRC = \
 	lib/synth/places.c \
 	lib/synth/ann.c
 
-LIBHDR = \
-	lib/util/err.h \
-	lib/util/slice.h \
-	lib/util/lines.h \
-	lib/util/num.h \
-	lib/util/out.h \
-	lib/util/strmap.h \
-	lib/util/idset.h \
-	lib/util/optlist.h \
-	lib/util/fmtscore.h \
-	lib/util/pool.h \
-	lib/util/bisect.h \
-	lib/util/detmath.h \
-	lib/util/rng.h \
-	lib/util/texttable.h \
-	lib/stream/stream.h \
-	lib/stream/rankstream.h \
-	lib/stream/relevance.h \
-	lib/stream/labelfile.h \
-	lib/stream/embed.h \
-	lib/stream/rowindex.h \
-	lib/stream/measurestream.h \
-	lib/stream/measuretable.h \
-	lib/rank/rankcount.h \
-	lib/rank/maxcut.h \
-	lib/rank/ranker.h \
-	lib/rank/scorerank.h \
-	lib/rank/embrank.h \
-	lib/rank/rowcheck.h \
-	lib/rank/relrows.h \
-	lib/rank/rankmerge.h \
-	lib/rank/rankexplain.h \
-	lib/kernel/kernel.h \
-	lib/kernel/kernel_body.h \
-	lib/kernel/kernel_micro.h \
-	lib/kernel/kernel_variant.h \
-	lib/kernel/topk.h \
-	lib/measure/ties.h \
-	lib/measure/counts.h \
-	lib/measure/cutoff.h \
-	lib/measure/listmeasure.h \
-	lib/measure/exactsum.h \
-	lib/measure/column.h \
-	lib/measure/summary.h \
-	lib/measure/trecnames.h \
-	lib/measure/driver.h \
-	lib/stats/columns.h \
-	lib/stats/normal.h \
-	lib/stats/draws.h \
-	lib/stats/resample.h \
-	lib/stats/signflip.h \
-	lib/stats/interval.h \
-	lib/stats/holm.h \
-	lib/stats/bootreport.h \
-	lib/measure/curve.h \
-	lib/measure/curverun.h \
-	lib/measure/explain.h \
-	lib/plot/plot.h \
-	lib/plot/scale.h \
-	lib/plot/termplot.h \
-	lib/plot/svgplot.h \
-	lib/synth/outfile.h \
-	lib/synth/embwrite.h \
-	lib/synth/matrix.h \
-	lib/synth/image.h \
-	lib/synth/synth.h
-
 CC = cc
 CPPFLAGS =
 CFLAGS = -O2 -g
@@ -204,9 +137,15 @@ $(LIBA): $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(BUILD)/%.o: %.c $(LIBHDR) Makefile
+# each object's header dependencies, written by the compiler beside it
+# (-MMD: the headers it read; -MP: an empty rule per header, so that a
+# header removed does not stop the build)
+$(BUILD)/%.o: %.c Makefile
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -c -o $@ $<
+	$(CC) $(ALLCFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(LIBOBJ:.o=.d) $(PROG:%=$(BUILD)/src/%.d) \
+	$(TESTPROG:%=$(BUILD)/tests/%.d)
 
 $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
 	@mkdir -p $(@D)
@@ -216,14 +155,15 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
 # RANKKIT_SHARED names the directory of the article's data and trec_eval's
-# goldens (tests/helper.bash); by default the directory "shared" beside the
-# checkout
+# source (tests/helper.bash); by default the directory "shared" beside the
+# checkout, unless the environment names another
+RANKKIT_SHARED ?= $(abspath ..)/shared
 # TESTS: the test files or folders make check runs
 TESTS = tests
 check: all $(TESTBIN)
 	RANKKIT_BIN="$$(pwd)/$(BINDIR)" \
 	RANKKIT_TESTBIN="$$(pwd)/$(BUILD)/tests" \
-	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
+	RANKKIT_SHARED="$(RANKKIT_SHARED)" \
 	ASAN_OPTIONS=detect_leaks=0 \
 	sh tests/check.sh $(TESTS)
 
@@ -232,7 +172,7 @@ check-san:
 
 # the example pipelines under valgrind: no error, no leak
 check-valgrind: all
-	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
+	RANKKIT_SHARED="$(RANKKIT_SHARED)" \
 	sh tests/valgrind.sh
 
 # libFuzzer harnesses (fuzz/NAME.c), built with clang and the sanitizers
@@ -267,11 +207,11 @@ fuzz: fuzz-build
 # each part runs even when another fails; the status says whether all ran
 bench: all
 	@st=0; sh bench/run.sh || st=1; \
-	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
+	RANKKIT_SHARED="$(RANKKIT_SHARED)" \
 	sh bench/crossmodal.sh || st=1; sh bench/bootstrap.sh || st=1; exit $$st
 
 bench-crossmodal: all
-	RANKKIT_SHARED="$${RANKKIT_SHARED:-$$(cd .. && pwd)/shared}" \
+	RANKKIT_SHARED="$(RANKKIT_SHARED)" \
 	sh bench/crossmodal.sh
 
 bench-cmc: all
@@ -280,7 +220,7 @@ bench-cmc: all
 # the peak probe and the kernel alone (bench/peak.c; PEAK='-b 24 -r 9' ...)
 bench-peak: $(LIBA)
 	@mkdir -p bench/data
-	$(CC) -O2 $(FPFLAGS) -Ilib -o bench/data/peak bench/peak.c $(LIBA) -lm -lpthread
+	$(CC) -O2 $(FPFLAGS) -Ilib -o bench/data/peak bench/peak.c $(LIBA) $(LDLIBS)
 	bench/data/peak $(PEAK)
 
 # 100M lines streamed through rankof | hitrate, peak RSS (minutes, 3.8 GB)
@@ -310,6 +250,7 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench bench-crossmodal bench-long demo install uninstall clean
-.PHONY: all check check-san mutate bench bench-crossmodal bench-cmc bench-peak demo install uninstall clean
+.PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench \
+	bench-crossmodal bench-cmc bench-peak bench-long demo install \
+	uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

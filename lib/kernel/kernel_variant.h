@@ -5,7 +5,7 @@
  * variant's vector VEC##S (or the scalar itself), its lanes LANES##S, its
  * fused multiply-add VFMA##S, its broadcast VBCAST##S and its comparison
  * VNOTBELOW##S (the bits of the lanes not below a value); it undefines
- * them for the next variant. */
+ * them for the next variant. Not a header of its own. */
 #define T double
 #define SFX _f64
 #include "kernel/kernel_micro.h"

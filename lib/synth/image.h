@@ -6,6 +6,7 @@
  * Fourier transform with twiddle factors built from square roots. */
 #ifndef RK_IMAGE_H
 #define RK_IMAGE_H
+#include <stddef.h>
 #include "util/rng.h"
 
 enum { IMG_SIDE = 16, IMG_PIXELS = IMG_SIDE * IMG_SIDE };
