@@ -42,6 +42,11 @@ LIBSRC = \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
 	lib/stream/labelfile.c \
+	lib/stream/embinput.c \
+	lib/stream/embmap.c \
+	lib/stream/npy.c \
+	lib/stream/vecs.c \
+	lib/stream/embtext.c \
 	lib/stream/embed.c \
 	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \

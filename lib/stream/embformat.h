@@ -1,0 +1,77 @@
+/* The pieces the embedding readers share and each format's reader, for
+ * embed.c (embed.h is the interface): whole inputs read, little-endian
+ * values made native, sizes checked, the finiteness check, the mapping of
+ * a .npy file's values, text lines and the ids they name. */
+#ifndef RK_EMBFORMAT_H
+#define RK_EMBFORMAT_H
+#include <stddef.h>
+#include <stdint.h>
+#include "stream/embed.h"
+#include "util/slice.h"
+
+/* ---- embinput.c: inputs read whole, byte order, sizes */
+
+/* an input read into memory whole */
+struct embbuf {
+	unsigned char *p;
+	size_t n;
+};
+
+/* path opened for reading ("-": standard input, descriptor 0), or dies */
+int embinput_open(const char *path);
+void embinput_close(int fd);
+/* read(2) into dst until n bytes or the end of the input; the count */
+size_t embinput_read(int fd, const char *path, void *dst, size_t n);
+/* the rest of the input after the n bytes already read at head, into b */
+void embinput_slurp_rest(int fd, const char *path, const unsigned char *head,
+			 size_t n, struct embbuf *b);
+/* the whole of path into b */
+void embinput_slurp(const char *path, struct embbuf *b);
+int host_is_le(void);
+uint32_t rd_le32(const unsigned char *p);
+/* count little-endian values of size sz at p made native, in place */
+void native_order(unsigned char *p, size_t count, size_t sz);
+/* a * b, or dies naming path when the product overflows */
+size_t mul_or_die(const char *path, size_t a, size_t b);
+
+/* ---- embed.c */
+
+/* dies naming the first non-finite value among rows r0 .. r1-1 (positions
+ * in the matrix; the message names the row of the file) */
+void embed_check_rows(const struct embed *emb, size_t r0, size_t r1);
+
+/* ---- embmap.c: the values of a .npy file mapped */
+
+/* 1 when the need bytes of values at offset off of the regular file fd
+ * (values of size esz) are mapped as emb's matrix; 0 when they cannot be
+ * (then they are read) */
+int embmap_values(struct embed *emb, int fd, size_t off, size_t need,
+		  size_t esz);
+
+/* ---- the formats (npy.c, vecs.c, embtext.c) */
+
+/* a .npy file whose first n (< 12) bytes, at head, hold the magic */
+void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n);
+/* .fvecs (kind 'f'), .bvecs ('b') or .ivecs ('i') */
+void vecs_read(struct embed *emb, struct embbuf *b, int kind);
+/* "id v1 .. vD" lines */
+void embtext_read(struct embed *emb, struct embbuf *b);
+
+/* the next line of b from *pos, without "\n" or "\r\n"; 0 at the end */
+int embbuf_line(const struct embbuf *b, size_t *pos, struct slice *line);
+/* 1 for a line of blanks only or a '#' comment */
+int blank_or_comment(struct slice line);
+
+/* ids gathered one by one, then given to an embedding */
+struct idlist {
+	char *ids;
+	size_t used, cap;
+	size_t *off, *len;
+	long *line;
+	size_t n, offcap, lencap, linecap;
+};
+void idlist_add(struct idlist *ids, struct slice id, long line);
+/* the ids become emb's, named as coming from file */
+void idlist_give(struct idlist *ids, struct embed *emb, const char *file);
+
+#endif

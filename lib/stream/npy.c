@@ -1,0 +1,230 @@
+/* The .npy reader (embed.h: format versions 1.0, 2.0 and 3.0, 2-D C-order
+ * '<f4' and '<f8'): the header parsed, the values mapped or read straight
+ * into the matrix. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "stream/embformat.h"
+#include "util/err.h"
+
+/* The header is a Python dict literal; this is a small parser of exactly
+ * what numpy's format.py writes (and any equivalent spelling). */
+struct hp {
+	const char *p, *end, *path;
+};
+
+static void hp_ws(struct hp *h)
+{
+	while (h->p < h->end && (*h->p == ' ' || *h->p == '\t' ||
+				 *h->p == '\n' || *h->p == '\r'))
+		h->p++;
+}
+
+static _Noreturn void hp_bad(const struct hp *h, const char *what)
+{
+	die_at(h->path, 0, "bad .npy header: %s", what);
+}
+
+static int hp_eat(struct hp *h, char c)
+{
+	hp_ws(h);
+	if (h->p < h->end && *h->p == c) {
+		h->p++;
+		return 1;
+	}
+	return 0;
+}
+
+static struct slice hp_string(struct hp *h)
+{
+	struct slice s;
+	char q;
+
+	hp_ws(h);
+	if (h->p >= h->end || (*h->p != '\'' && *h->p != '"'))
+		hp_bad(h, "expected a quoted string");
+	q = *h->p++;
+	s.p = h->p;
+	while (h->p < h->end && *h->p != q)
+		h->p++;
+	if (h->p >= h->end)
+		hp_bad(h, "unterminated string");
+	s.n = (size_t)(h->p - s.p);
+	h->p++;
+	return s;
+}
+
+static int hp_word(struct hp *h, const char *w)
+{
+	size_t n = strlen(w);
+	hp_ws(h);
+	if ((size_t)(h->end - h->p) >= n && memcmp(h->p, w, n) == 0) {
+		h->p += n;
+		return 1;
+	}
+	return 0;
+}
+
+/* the tuple of a shape, its first max values into shape[]; returns its
+ * length */
+static size_t hp_shape(struct hp *h, size_t *shape, size_t max)
+{
+	size_t rank = 0;
+
+	if (!hp_eat(h, '('))
+		hp_bad(h, "shape is not a tuple");
+	while (!hp_eat(h, ')')) {
+		size_t v = 0;
+		hp_ws(h);
+		if (h->p >= h->end || *h->p < '0' || *h->p > '9')
+			hp_bad(h, "shape is not a tuple of integers");
+		while (h->p < h->end && *h->p >= '0' && *h->p <= '9') {
+			size_t d = (size_t)(*h->p++ - '0');
+			if (v > (SIZE_MAX - d) / 10)
+				hp_bad(h, "shape too large");
+			v = v * 10 + d;
+		}
+		hp_ws(h);
+		if (h->p < h->end && *h->p == 'L')	/* Python 2 longs */
+			h->p++;
+		if (rank < max)
+			shape[rank] = v;
+		rank++;
+		if (!hp_eat(h, ',')) {
+			if (!hp_eat(h, ')'))
+				hp_bad(h, "expected ',' or ')' in shape");
+			break;
+		}
+	}
+	return rank;
+}
+
+/* the size of a value of dtype descr: 4 or 8, or death */
+static size_t npy_size(const struct embed *emb, struct slice descr)
+{
+	if (slice_eqs(descr, "<f4"))
+		return 4;
+	if (slice_eqs(descr, "<f8"))
+		return 8;
+	if (slice_eqs(descr, ">f4") || slice_eqs(descr, ">f8"))
+		die_at(emb->path, 0, "big-endian dtype '%.*s' is not supported "
+		       "(rankkit reads '<f4' and '<f8': save "
+		       "arr.astype('<f%c'))", (int)descr.n, descr.p,
+		       descr.p[2]);
+	die_at(emb->path, 0, "dtype '%.*s' is not supported (rankkit "
+	       "reads '<f4' and '<f8', float32 and float64)",
+	       (int)descr.n, descr.p);
+}
+
+/* the header dict of hlen bytes at p: shape and value size into E;
+ * returns the size of a value */
+static size_t parse_npy_header(struct embed *emb, const char *p, size_t hlen)
+{
+	size_t shape[8], rank = 0, esz;
+	struct hp h;
+	struct slice descr = { NULL, 0 };
+	int fortran = -1, have_shape = 0;
+
+	h.p = p;
+	h.end = h.p + hlen;
+	h.path = emb->path;
+	if (!hp_eat(&h, '{'))
+		hp_bad(&h, "expected '{'");
+	while (!hp_eat(&h, '}')) {
+		struct slice key = hp_string(&h);
+		if (!hp_eat(&h, ':'))
+			hp_bad(&h, "expected ':'");
+		if (slice_eqs(key, "descr")) {
+			descr = hp_string(&h);
+		} else if (slice_eqs(key, "fortran_order")) {
+			if (hp_word(&h, "True"))
+				fortran = 1;
+			else if (hp_word(&h, "False"))
+				fortran = 0;
+			else
+				hp_bad(&h, "fortran_order is not True or False");
+		} else if (slice_eqs(key, "shape")) {
+			rank = hp_shape(&h, shape, sizeof shape / sizeof shape[0]);
+			have_shape = 1;
+		} else {
+			hp_bad(&h, "unknown key");
+		}
+		if (!hp_eat(&h, ',')) {
+			if (!hp_eat(&h, '}'))
+				hp_bad(&h, "expected ',' or '}'");
+			break;
+		}
+	}
+	if (!descr.p || fortran < 0 || !have_shape)
+		hp_bad(&h, "missing 'descr', 'fortran_order' or 'shape'");
+
+	esz = npy_size(emb, descr);
+	if (fortran)
+		die_at(emb->path, 0, "Fortran-order array is not supported "
+		       "(save np.ascontiguousarray(arr))");
+	if (rank != 2)
+		die_at(emb->path, 0, "%zu-D array: embeddings must be 2-D "
+		       "(rows, dim)", rank);
+	emb->rows = shape[0];
+	emb->dim = shape[1];
+	emb->type = esz == 4 ? EMB_F32 : EMB_F64;
+	return esz;
+}
+
+/* the bytes left in the input, read and counted */
+static size_t count_rest(int fd, const char *path)
+{
+	unsigned char scratch[1 << 12];
+	size_t n = 0, r;
+
+	while ((r = embinput_read(fd, path, scratch, sizeof scratch)) > 0)
+		n += r;
+	return n;
+}
+
+/* The n (< 12) bytes at head begin with the magic. The header is read
+ * into a buffer that grows as it arrives (a length field that promises
+ * more than the input holds allocates no more than the input), the
+ * values straight into the matrix: one copy from the input, none after. */
+void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n)
+{
+	size_t hlen, got, need, esz, cap = 0;
+	char *hdr = NULL;
+
+	if (n < 10)
+		die_at(emb->path, 0, "truncated .npy header");
+	if (head[6] == 1 && head[7] == 0) {
+		hlen = (size_t)head[8] | (size_t)head[9] << 8;
+	} else if ((head[6] == 2 || head[6] == 3) && head[7] == 0) {
+		if (embinput_read(fd, emb->path, head + 10, 2) < 2)
+			die_at(emb->path, 0, "truncated .npy header");
+		hlen = rd_le32(head + 8);
+	} else {
+		die_at(emb->path, 0,
+		       "unsupported .npy format version %u.%u (rankkit reads "
+		       "1.0, 2.0 and 3.0)", head[6], head[7]);
+	}
+	xgrow((void **)&hdr, &cap, 1, 1);
+	for (got = 0; got < hlen; got += n) {
+		size_t step = hlen - got < (1 << 16) ? hlen - got : 1 << 16;
+		xgrow((void **)&hdr, &cap, got + step, 1);
+		n = embinput_read(fd, emb->path, hdr + got, step);
+		if (n < step)
+			die_at(emb->path, 0, "truncated .npy header");
+	}
+	esz = parse_npy_header(emb, hdr, hlen);
+	free(hdr);
+	need = mul_or_die(emb->path, mul_or_die(emb->path, emb->rows, emb->dim), esz);
+	if (embmap_values(emb, fd, 12 + hlen - (head[6] == 1 ? 2 : 0), need, esz))
+		return;
+	emb->data = xmalloc(need ? need : 1);
+	got = embinput_read(fd, emb->path, emb->data, need);
+	if (got < need)
+		die_at(emb->path, 0, "truncated: shape (%zu, %zu) needs %zu bytes "
+		       "of data, found %zu", emb->rows, emb->dim, need, got);
+	got = count_rest(fd, emb->path);
+	if (got)
+		die_at(emb->path, 0, "%zu bytes after the data of shape (%zu, %zu)",
+		       got, emb->rows, emb->dim);
+	native_order(emb->data, emb->rows * emb->dim, esz);
+}
