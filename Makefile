@@ -61,6 +61,9 @@ LIBSRC = \
 	lib/rank/rankmerge.c \
 	lib/rank/rankexplain.c \
 	lib/kernel/kernel.c \
+	lib/kernel/grid.c \
+	lib/kernel/chunkrun.c \
+	lib/kernel/piecerun.c \
 	lib/kernel/topk.c \
 	lib/measure/ties.c \
 	lib/measure/counts.c \
