@@ -72,7 +72,10 @@ LIBSRC = \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
+	lib/measure/driveropts.c \
+	lib/measure/drivercols.c \
 	lib/measure/driver.c \
+	lib/measure/drivernotes.c \
 	lib/stats/columns.c \
 	lib/stats/normal.c \
 	lib/stats/draws.c \

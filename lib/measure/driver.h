@@ -9,7 +9,8 @@
  *                       of every column in every tie mode, nothing printed
  *   driver_write_rows   the record's per-query rows (-q)
  *   driver_add          the record into the running summaries
- *   driver_summarize    folds and the "all" row, per column and tie mode
+ *   summary_rows        folds and the "all" row, per column and tie mode
+ *                       (summary.h)
  *   driver_write_summary, driver_write_notes
  * A program that prints something else per query (cmc) calls the steps
  * itself instead of driver_main. */
@@ -136,6 +137,17 @@ void driver_write_summary(struct driver *d, const struct summaryrows *s);
  * candidates, tie changes */
 void driver_write_notes(const struct driver *d, const struct summaryrows *s);
 void driver_free(struct driver *d);
+
+/* the steps' parts, for the files of the driver: the options into
+ * d->opt and d->files (driveropts.c; exits on -h, --version and usage
+ * errors), the columns from them (drivercols.c), a value as printed
+ * ("-" for NaN) and the deepest rank a column's value looks at (0: the
+ * whole list) */
+void driver_parse_options(struct driver *d, int argc, char **argv);
+void driver_build_columns(struct driver *d);
+void driver_format_value(char *buf, size_t n, const struct measureopts *o,
+			 const struct column *c, double v);
+long column_deepest_rank(const struct column *c);
 
 /* options, then the rank stream from the files (stdin when none) to the
  * measure stream, or to the table written whole after the last query;

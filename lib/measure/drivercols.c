@@ -1,0 +1,184 @@
+/* The columns of a measure program's output: the measures chosen by -m
+ * (or all), each at its cut-offs, with --chance and the program's flags,
+ * in trec_eval's order under --names trec (driver.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "measure/driver.h"
+#include "measure/explain.h"
+#include "measure/trecnames.h"
+#include "util/num.h"
+#include "util/optlist.h"
+#include "util/out.h"
+#include "stream/stream.h"
+
+static const struct mdef *find_def(const struct mdef *defs, size_t n,
+				   const char *name)
+{
+	size_t i, len = strlen(name);
+	for (i = 0; i < n; i++) {
+		const char *dn = defs[i].name;
+		size_t dl = strlen(dn);
+		if (!defs[i].cutoff && strcmp(dn, name) == 0)
+			return &defs[i];
+		if (defs[i].cutoff && len == dl + 2 &&
+		    strncmp(dn, name, dl) == 0 && strcmp(name + dl, "@K") == 0)
+			return &defs[i];
+	}
+	for (i = 0; i < n; i++)
+		if (defs[i].cutoff && strcmp(defs[i].name, name) == 0)
+			return &defs[i];
+	return NULL;
+}
+
+static _Noreturn void unknown_measure(const struct measureprog *prog,
+				      const char *name)
+{
+	char known[256] = "";
+	size_t j;
+
+	for (j = 0; j < prog->ndefs; j++) {
+		size_t l = strlen(known);
+		snprintf(known + l, sizeof known - l, "%s%s%s",
+			 j ? ", " : "", prog->defs[j].name,
+			 prog->defs[j].cutoff ? "@K" : "");
+	}
+	usage_error(prog->usage, "-m: unknown measure '%s' (known: %s)",
+		    name, known);
+}
+
+static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
+		       long K, int chance)
+{
+	struct column *x;
+	int trec = d->opt.names == NAMES_TREC && def->trec && !chance;
+
+	xgrow((void **)&d->col, cap, d->ncol + 1, sizeof *d->col);
+	x = &d->col[d->ncol++];
+	x->def = def;
+	x->K = K;
+	x->chance = chance;
+	x->trec_rank = trec_rank(trec ? def->trec : NULL);
+	if (trec)
+		trec_column_name(x->name, sizeof x->name, def, K);
+	else if (def->cutoff)
+		snprintf(x->name, sizeof x->name, "%s@%ld%s", def->name, K,
+			 chance ? ":chance" : "");
+	else
+		snprintf(x->name, sizeof x->name, "%s", def->name);
+}
+
+/* a column named as printed, "hit@10" or "hit@10:chance": its cut-off
+ * measure and K, or NULL */
+static const struct mdef *find_column(const struct measureprog *prog,
+				      const char *name, long *K, int *chance)
+{
+	const char *at = strrchr(name, '@');
+	char digits[32];
+	size_t i, len;
+
+	if (!at)
+		return NULL;
+	len = strspn(at + 1, "0123456789");
+	*chance = strcmp(at + 1 + len, ":chance") == 0;
+	if (len == 0 || len >= sizeof digits || (at[1 + len] && !*chance))
+		return NULL;
+	memcpy(digits, at + 1, len);
+	digits[len] = '\0';
+	for (i = 0; i < prog->ndefs; i++)
+		if (prog->defs[i].cutoff && (!*chance || prog->defs[i].chance) &&
+		    strlen(prog->defs[i].name) == (size_t)(at - name) &&
+		    strncmp(prog->defs[i].name, name, (size_t)(at - name)) == 0) {
+			*K = arg_long("-m", digits, 1, 1000000000L);
+			return &prog->defs[i];
+		}
+	return NULL;
+}
+
+/* --names trec: the columns in trec_eval's order of measures, each
+ * measure's cut-offs ascending, as trec_eval sorts them; the columns
+ * trec_eval lacks after them in the order given (a stable insertion
+ * sort) */
+static void trec_order_columns(struct column *col, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		struct column x = col[i];
+		for (j = i; j > 0; j--) {
+			const struct column *y = &col[j - 1];
+			int before = x.trec_rank < y->trec_rank ||
+				(x.trec_rank == y->trec_rank &&
+				 x.trec_rank < trec_rank(NULL) && x.K < y->K);
+			if (!before)
+				break;
+			col[j] = col[j - 1];
+		}
+		col[j] = x;
+	}
+}
+
+/* the columns of the program's flags given, after the chosen ones */
+static void add_flag_columns(struct driver *d, size_t *cap)
+{
+	const struct measureflag *flags = d->prog->flags;
+	size_t i, j;
+
+	for (i = 0; flags && flags[i].name; i++) {
+		const struct mdef *def = find_def(d->prog->defs, d->prog->ndefs,
+						  flags[i].measure);
+		if (!(d->opt.flags & 1UL << i))
+			continue;
+		for (j = 0; j < d->ncol && d->col[j].def != def; j++)
+			;
+		if (j == d->ncol)
+			add_column(d, cap, def, 0, 0);
+	}
+}
+
+/* the columns: chosen measures in the order given, each cut-off */
+void driver_build_columns(struct driver *d)
+{
+	const struct measureprog *prog = d->prog;
+	const struct measureopts *o = &d->opt;
+	size_t cap = 0, i, j;
+	long K;
+	int chance;
+
+	for (i = 0; i < (o->sel ? o->nsel : prog->ndefs); i++) {
+		const struct mdef *def = o->sel ?
+			find_def(prog->defs, prog->ndefs, o->sel[i]) :
+			&prog->defs[i];
+		if (!def && (def = find_column(prog, o->sel[i], &K, &chance))) {
+			add_column(d, &cap, def, K, chance);
+			continue;
+		}
+		if (!def && (def = trec_find(prog->defs, prog->ndefs,
+					     o->sel[i], &K)) && K) {
+			if (K > 1000000000L)
+				usage_error(prog->usage, "-m: '%s': the cut-off "
+					    "is not an integer from 1 to "
+					    "1000000000", o->sel[i]);
+			add_column(d, &cap, def, K, 0);
+			continue;
+		}
+		if (!def)
+			unknown_measure(prog, o->sel[i]);
+		if (!o->sel && def->on_request)
+			continue;
+		if (!def->cutoff) {
+			add_column(d, &cap, def, 0, 0);
+			continue;
+		}
+		for (j = 0; j < o->ncutoffs; j++) {
+			add_column(d, &cap, def, o->cutoffs[j], 0);
+			if (o->chance && def->chance)
+				add_column(d, &cap, def, o->cutoffs[j], 1);
+		}
+	}
+	add_flag_columns(d, &cap);
+	if (o->names == NAMES_TREC)
+		trec_order_columns(d->col, d->ncol);
+}

@@ -1,0 +1,145 @@
+/* The notes a measure program writes on stderr after its output: empty
+ * queries, queries left out, cut-offs beyond the candidates, and measures
+ * that ties change (driver.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "measure/driver.h"
+#include "measure/explain.h"
+#include "measure/trecnames.h"
+#include "util/num.h"
+#include "util/optlist.h"
+#include "util/out.h"
+#include "stream/stream.h"
+
+/* the names of the columns that pick() takes, each name once: a list for
+ * a note */
+static void column_names(const struct driver *d,
+			 int (*pick)(const struct driver *, size_t),
+			 char *names, size_t size)
+{
+	size_t i, j;
+
+	*names = '\0';
+	for (i = 0; i < d->ncol; i++) {
+		if (!pick(d, i))
+			continue;
+		for (j = 0; j < i; j++)
+			if (pick(d, j) && strcmp(d->col[j].name, d->col[i].name) == 0)
+				break;
+		if (j < i)
+			continue;
+		if (*names)
+			strncat(names, ", ", size - strlen(names) - 1);
+		strncat(names, d->col[i].name, size - strlen(names) - 1);
+	}
+}
+
+static int needs_rel(const struct driver *d, size_t i)
+{
+	return d->col[i].def->needs_rel;
+}
+
+static int left_out(const struct driver *d, size_t i)
+{
+	return d->col[i].def->needs_rel && d->noval[i];
+}
+
+/* queries with relevant items, none retrieved, have no first rank */
+static void note_left_out(const struct driver *d)
+{
+	char names[256];
+	long cnt = 0;
+	size_t i;
+
+	for (i = 0; i < d->ncol; i++)
+		if (left_out(d, i))
+			cnt = d->noval[i];
+	if (!cnt)
+		return;
+	column_names(d, left_out, names, sizeof names);
+	note("%s: %ld quer%s without a retrieved relevant item left out",
+	     names, cnt, cnt == 1 ? "y" : "ies");
+}
+
+/* an empty query counts 0 under --empty miss, but in a measure that
+ * needs a relevant item it has no value and is left out */
+static void note_empty(const struct driver *d)
+{
+	char names[256];
+	long n = d->nempty;
+
+	if (!n)
+		return;
+	if (d->opt.empty != EMPTY_MISS) {
+		note("%ld quer%s with no relevant item left out (--empty skip)",
+		     n, n == 1 ? "y" : "ies");
+		return;
+	}
+	column_names(d, needs_rel, names, sizeof names);
+	note("%ld quer%s with no relevant item counted as 0 (--empty miss)%s%s%s",
+	     n, n == 1 ? "y" : "ies", *names ? "; " : "", names,
+	     *names ? " leave them out" : "");
+}
+
+/* cut-offs deeper than the candidates of queries that miss a relevant
+ * item: a truncated ranking (simmat -k, a run's depth) may hold it below
+ * the cut, so the values at those K are lower bounds */
+static void note_beyond(const struct driver *d)
+{
+	char names[256] = "", range[64];
+	long lo = 0, hi = 0, most = 0;
+	size_t i, j;
+
+	for (i = 0; i < d->ncol; i++) {
+		if (!d->beyond[i])
+			continue;
+		long K = column_deepest_rank(&d->col[i]);
+		lo = !lo || K < lo ? K : lo;
+		hi = K > hi ? K : hi;
+		most = d->beyond[i] > most ? d->beyond[i] : most;
+		for (j = 0; j < i; j++)
+			if (d->beyond[j] && d->col[j].def == d->col[i].def)
+				break;
+		if (j < i)
+			continue;
+		snprintf(names + strlen(names), sizeof names - strlen(names),
+			 "%s%s%s", *names ? ", " : "", d->col[i].def->name,
+			 d->col[i].def->cutoff ? "@K" : "");
+	}
+	if (!most)
+		return;
+	if (lo == hi)
+		snprintf(range, sizeof range, "K=%ld exceeds", lo);
+	else
+		snprintf(range, sizeof range, "K=%ld to %ld exceed", lo, hi);
+	note("%s the candidates of %s%ld quer%s missing a relevant item: if "
+	     "rankings were cut short (simmat -k, a run's depth), %s there "
+	     "are lower bounds", range, lo == hi ? "" : "up to ", most,
+	     most == 1 ? "y" : "ies", names);
+}
+
+void driver_write_notes(const struct driver *d, const struct summaryrows *s)
+{
+	size_t i;
+
+	if (d->opt.quiet)
+		return;
+	note_empty(d);
+	note_left_out(d);
+	note_beyond(d);
+	for (i = 0; i < d->ncol; i++) {
+		char opt[512], pess[512];
+		if (d->col[i].chance)
+			continue;
+		driver_format_value(opt, sizeof opt, &d->opt, &d->col[i],
+			     s->all[i * NTIEMODES + TIE_OPT]);
+		driver_format_value(pess, sizeof pess, &d->opt, &d->col[i],
+			     s->all[i * NTIEMODES + TIE_PESS]);
+		if (strcmp(opt, pess) != 0)
+			note("ties change %s: optimistic %s, pessimistic %s",
+			     d->col[i].name, opt, pess);
+	}
+}
