@@ -56,6 +56,9 @@ LIBSRC = \
 	lib/rank/ranker.c \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \
+	lib/rank/embrows.c \
+	lib/rank/embfused.c \
+	lib/rank/embexplain.c \
 	lib/rank/rowcheck.c \
 	lib/rank/relrows.c \
 	lib/rank/rankmerge.c \

@@ -5,13 +5,12 @@
 #include "util/err.h"
 #include "rank/relrows.h"
 
-#define NONE ((size_t)-1)
 
 static void mark(unsigned char *m, const struct rowindex *irow,
 		 struct slice id)
 {
 	size_t r = rowindex_get(irow, id);
-	if (r != NONE)
+	if (r != NO_ROW)
 		m[r] = 1;
 }
 
@@ -24,7 +23,7 @@ static void mark_labels(const struct relsrc *rel, const struct embed *qemb,
 
 	for (q = 0; q < qemb->rows; q++) {
 		size_t e = labelfile_find(&rel->qlab, embed_id(qemb, q), q);
-		if (e != NONE)	/* a query without a label dies later */
+		if (e != NO_RECORD)	/* a query without a label dies later */
 			used[rel->qlab.rec[e].label] = 1;
 	}
 	for (l = 0; l < rel->labels.nent; l++) {
@@ -44,7 +43,7 @@ static void mark_qrels(const struct relsrc *rel, const struct embed *qemb,
 
 	for (q = 0; q < qemb->rows; q++) {
 		size_t e = strmap_get(&rel->qq, embed_id(qemb, q));
-		if (e == NONE)
+		if (e == STRMAP_ABSENT)
 			continue;
 		for (j = rel->jbeg[e]; j < rel->jbeg[e + 1]; j++)
 			mark(m, irow, strmap_key(&rel->jids, rel->jent[j]));

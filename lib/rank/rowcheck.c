@@ -3,7 +3,6 @@
 #include "util/err.h"
 #include "rank/rowcheck.h"
 
-#define NONE ((size_t)-1)
 
 /* The records of F that name no row of rows (nor of other, when given).
  * A note, not an error: a label file of a whole data set serves a subset
@@ -13,7 +12,7 @@ static void check_records(const struct labelfile *lf,
 			  const struct rowindex *rows,
 			  const struct rowindex *other, const char *what)
 {
-	size_t e, bad = 0, first = NONE;
+	size_t e, bad = 0, first = NO_RECORD;
 
 	if (lf->numbered && rows->numbered && (!other || other->numbered)) {
 		/* record e names row e: those past the rows name none */
@@ -26,10 +25,10 @@ static void check_records(const struct labelfile *lf,
 		}
 	} else for (e = 0; e < lf->nrec; e++) {
 		struct slice id = labelfile_id(lf, e);
-		if (rowindex_get(rows, id) != NONE ||
-		    (other && rowindex_get(other, id) != NONE))
+		if (rowindex_get(rows, id) != NO_ROW ||
+		    (other && rowindex_get(other, id) != NO_ROW))
 			continue;
-		if (first == NONE)
+		if (first == NO_RECORD)
 			first = e;
 		bad++;
 	}
@@ -45,7 +44,7 @@ static void check_labels(const struct relsrc *rel,
 			 const struct rowindex *qrow, const struct embed *qemb,
 			 const struct embed *iemb, const struct rowindex *irow)
 {
-	size_t i, bad = 0, first = NONE;
+	size_t i, bad = 0, first = NO_ROW;
 
 	if (rel->ilab.numbered && irow->numbered) {
 		/* row i is named i, and so is record i: the rows past the
@@ -55,8 +54,8 @@ static void check_labels(const struct relsrc *rel,
 			bad = iemb->rows - rel->ilab.nrec;
 		}
 	} else for (i = 0; i < iemb->rows; i++)
-		if (labelfile_find(&rel->ilab, embed_id(iemb, i), i) == NONE) {
-			if (first == NONE)
+		if (labelfile_find(&rel->ilab, embed_id(iemb, i), i) == NO_RECORD) {
+			if (first == NO_ROW)
 				first = i;
 			bad++;
 		}
@@ -89,7 +88,7 @@ static void check_qrels(const struct relsrc *rel, const struct embed *iemb,
 		if (g < rel->min_grade || g < 0)
 			continue;
 		struct slice id = strmap_key(&rel->jids, rel->jent[j]);
-		if (rowindex_get(irow, id) == NONE)
+		if (rowindex_get(irow, id) == NO_ROW)
 			bad++;
 	}
 	if (bad)

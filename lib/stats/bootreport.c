@@ -127,7 +127,7 @@ static void align(const struct mtable *first, const struct mtable *t,
 {
 	for (size_t q = 0; q < t->nq; q++) {
 		struct slice id = strmap_key(&t->queries, q);
-		if (strmap_get(&first->queries, id) == (size_t)-1)
+		if (strmap_get(&first->queries, id) == STRMAP_ABSENT)
 			die_at(t->file, t->query_line[q],
 			       "query '%.*s' is not in %s", (int)id.n, id.p,
 			       first->file);
@@ -135,13 +135,13 @@ static void align(const struct mtable *first, const struct mtable *t,
 	for (size_t q = 0; q < first->nq; q++) {
 		struct slice id = strmap_key(&first->queries, q);
 		qpos[q] = strmap_get(&t->queries, id);
-		if (qpos[q] == (size_t)-1)
+		if (qpos[q] == STRMAP_ABSENT)
 			die_at(t->file, 0, "query '%.*s' of %s is missing",
 			       (int)id.n, id.p, first->file);
 	}
 	for (size_t m = 0; m < t->nm; m++) {
 		struct slice id = strmap_key(&t->measures, m);
-		if (strmap_get(&first->measures, id) == (size_t)-1)
+		if (strmap_get(&first->measures, id) == STRMAP_ABSENT)
 			die_at(t->file, t->measure_line[m],
 			       "measure '%.*s' is not in %s", (int)id.n, id.p,
 			       first->file);
@@ -149,7 +149,7 @@ static void align(const struct mtable *first, const struct mtable *t,
 	for (size_t m = 0; m < first->nm; m++) {
 		struct slice id = strmap_key(&first->measures, m);
 		mpos[m] = strmap_get(&t->measures, id);
-		if (mpos[m] == (size_t)-1)
+		if (mpos[m] == STRMAP_ABSENT)
 			die_at(t->file, 0, "measure '%.*s' of %s is missing",
 			       (int)id.n, id.p, first->file);
 	}

@@ -11,7 +11,6 @@
 #include "stream/rowindex.h"
 #include "stream/stream.h"
 
-#define NONE ((size_t)-1)
 #define RESERVE_MAX ((size_t)16 << 20)
 #define LABELS_MAX ((size_t)1 << 16)
 
@@ -19,7 +18,7 @@
  * first (labels come in runs: the captions of one image) */
 static size_t intern(struct strmap *map, struct slice s, size_t *last)
 {
-	if (*last != NONE && slice_eq(strmap_key(map, *last), s))
+	if (*last != STRMAP_ABSENT && slice_eq(strmap_key(map, *last), s))
 		return *last;
 	*last = strmap_put(map, s, NULL);
 	return *last;
@@ -85,7 +84,7 @@ void labelfile_load(struct labelfile *lf, const char *path,
 {
 	struct stream st;
 	struct slice f[4];
-	size_t nf, lastlabel = NONE, lastcam = NONE;
+	size_t nf, lastlabel = STRMAP_ABSENT, lastcam = STRMAP_ABSENT;
 
 	memset(lf, 0, sizeof *lf);
 	lf->name = path;
@@ -123,7 +122,7 @@ size_t labelfile_get(const struct labelfile *lf, struct slice id)
 	if (!lf->numbered)
 		return strmap_get(&lf->map, id);
 	e = rownum_parse(id);
-	return e < lf->nrec ? e : NONE;
+	return e < lf->nrec ? e : NO_RECORD;
 }
 
 size_t labelfile_get_h(const struct labelfile *lf, struct slice id,

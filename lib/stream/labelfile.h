@@ -43,7 +43,11 @@ static inline struct slice labelfile_id(const struct labelfile *lf, size_t e)
 	return s;
 }
 
-/* the record of id, or (size_t)-1; _h with h = hash_bytes(id) */
+/* no record: what a lookup gives for an id that names none (STRMAP_ABSENT:
+ * a lookup in the map is returned as it is) */
+#define NO_RECORD STRMAP_ABSENT
+
+/* the record of id, or NO_RECORD; _h with h = hash_bytes(id) */
 size_t labelfile_get(const struct labelfile *lf, struct slice id);
 size_t labelfile_get_h(const struct labelfile *lf, struct slice id,
 		       uint64_t h);

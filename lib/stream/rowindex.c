@@ -2,7 +2,6 @@
 #include <stdint.h>
 #include "stream/rowindex.h"
 
-#define NONE ((size_t)-1)
 
 void rowindex_init(struct rowindex *x, const struct embed *emb)
 {
@@ -28,14 +27,14 @@ size_t rownum_parse(struct slice id)
 
 	/* "0", or digits without a leading zero */
 	if (id.n == 0 || (id.p[0] == '0' && id.n > 1))
-		return NONE;
+		return NO_ROW;
 	for (i = 0; i < id.n; i++) {
 		size_t d = (size_t)((unsigned char)id.p[i] - '0');
 		if (d > 9)
-			return NONE;
+			return NO_ROW;
 		/* a division only past the digits that cannot overflow */
 		if (i >= SAFE_DIGITS && r > (SIZE_MAX - d) / 10)
-			return NONE;
+			return NO_ROW;
 		r = r * 10 + d;
 	}
 	return r;
@@ -48,7 +47,7 @@ size_t rowindex_get(const struct rowindex *x, struct slice id)
 	if (!x->numbered)
 		return strmap_get(&x->map, id);
 	r = rownum_parse(id);
-	return r < x->rows ? r : NONE;
+	return r < x->rows ? r : NO_ROW;
 }
 
 void rowindex_free(struct rowindex *x)

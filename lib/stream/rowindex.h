@@ -8,6 +8,10 @@
 #include "stream/embed.h"
 #include "util/strmap.h"
 
+/* no row: what a lookup gives for an id that names none (STRMAP_ABSENT:
+ * a lookup in the map is returned as it is) */
+#define NO_ROW STRMAP_ABSENT
+
 struct rowindex {
 	size_t rows;
 	int numbered;		/* rows named by their numbers: map unused */
@@ -15,10 +19,10 @@ struct rowindex {
 };
 
 void rowindex_init(struct rowindex *x, const struct embed *emb);
-/* the row named id, or (size_t)-1 */
+/* the row named id, or NO_ROW */
 size_t rowindex_get(const struct rowindex *x, struct slice id);
 void rowindex_free(struct rowindex *x);
-/* the number id writes as a row's name does ("%zu"), or (size_t)-1 */
+/* the number id writes as a row's name does ("%zu"), or NO_ROW */
 size_t rownum_parse(struct slice id);
 
 #endif

@@ -106,7 +106,7 @@ size_t strmap_get_h(const struct strmap *m, struct slice key, uint64_t h)
 	for (;; i = (i + 1) & m->mask) {
 		const struct strmap_slot *s = &m->slot[i];
 		if (s->gen != m->gen)
-			return (size_t)-1;
+			return STRMAP_ABSENT;
 		if (s->hash == h32 && key_is(m, s->entry, key))
 			return s->entry;
 	}

@@ -28,7 +28,10 @@ void strmap_free(struct strmap *m);
 void strmap_clear(struct strmap *m);
 /* room for n keys in all without growing the table on the way */
 void strmap_reserve(struct strmap *m, size_t n);
-/* the entry of key, or (size_t)-1 */
+/* no entry: what strmap_get gives for a key it does not hold */
+#define STRMAP_ABSENT ((size_t)-1)
+
+/* the entry of key, or STRMAP_ABSENT */
 size_t strmap_get(const struct strmap *m, struct slice key);
 /* the entry of key, created if new (*created says which) */
 size_t strmap_put(struct strmap *m, struct slice key, int *created);
