@@ -37,6 +37,7 @@
 #define NOTBELOW MNAME(notbelow)
 #define TCOUNT MNAME(tcount)
 #define SWEEP MNAME(sweep)
+#define SCORES MNAME(scores)
 #define LIVE MNAME(live)
 
 #define VL (NR / NV)		/* lanes of V */
@@ -208,6 +209,22 @@ static unsigned char *LIVE(const struct kcount *kc, size_t n)
 #define QUERY_GROUP(dim) (262144 / ((dim) * MR * sizeof(T)) ? \
 	262144 / ((dim) * MR * sizeof(T)) * MR : MR)
 
+/* The scores of query q in lanes jb .. je-1 of the tile of items from it
+ * on, finished into o from the tile's sums: in place when the sums went
+ * straight to o (sums == o: a whole tile, NR known, so the finishing step
+ * is vectorized), else copied from sums[jb ..] first */
+ATTR static inline __attribute__((always_inline)) void
+SCORES(const struct kernel *kern, size_t q, size_t it, size_t jb, size_t je,
+       const T *sums, T *o)
+{
+	if (sums == o) {
+		FINISH(kern, q, TNORMS(kern, it), o, NR);
+		return;
+	}
+	memcpy(o, sums + jb, (je - jb) * sizeof *o);
+	FINISH(kern, q, TNORMS(kern, it + jb), o, je - jb);
+}
+
 /* The one sweep of both kernels: groups of queries, the tiles of items,
  * the blocks of MR queries of the group. A tile comes from memory once per
  * group and stays in L1 while every block of the group uses it; the packed
@@ -286,18 +303,10 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 					       kc + (qa - q0));
 					continue;
 				}
-				for (r = 0; r < nr; r++) {
-					T *o = S + (qa + r - q0) * ld + (t * NR + jb - i0);
-					if (whole)	/* vectorized: NR known */
-						FINISH(kern, qa + r,
-						       TNORMS(kern, t * NR), o, NR);
-					else {
-						memcpy(o, buf[r] + jb, (je - jb) * sizeof *o);
-						FINISH(kern, qa + r,
-						       TNORMS(kern, t * NR + jb), o,
-						       je - jb);
-					}
-				}
+				for (r = 0; r < nr; r++)
+					SCORES(kern, qa + r, t * NR, jb, je, dst[r],
+					       S + (qa + r - q0) * ld +
+					       (t * NR + jb - i0));
 			}
 		}
 	}
@@ -387,5 +396,6 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 #undef NOTBELOW
 #undef TCOUNT
 #undef SWEEP
+#undef SCORES
 #undef LIVE
 #undef QUERY_GROUP

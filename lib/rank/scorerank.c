@@ -58,7 +58,8 @@ struct chunk {
 	struct slice tag;	/* the run's tag on the chunk's last TREC line */
 };
 
-struct shared {
+/* the job the pool's threads share: the input, read in chunks */
+struct scorejob {
 	struct chunk *ch;	/* per slot of the pool */
 	int fd;
 	const char *path;
@@ -183,7 +184,7 @@ static long cut_point(const char *buf, size_t len)
 }
 
 /* reads the next chunk into c (lock held) */
-static void fill_chunk(struct shared *sh, struct chunk *c)
+static void fill_chunk(struct scorejob *sh, struct chunk *c)
 {
 	c->len = 0;
 	if (sh->ncarry) {
@@ -283,10 +284,35 @@ static size_t scan_line(const char *p, struct slice *f, size_t max,
 	return k;
 }
 
+/* the '#' line at *p (the chunk ends at e): a header or end line becomes
+ * its event (then 1: a marker), another kind's header is an error; *p
+ * moves past the line */
+static int comment_line(struct scorejob *sh, struct chunk *c, const char **p,
+			const char *e, long line)
+{
+	static const struct slice none = { NULL, 0 };
+	const char *le = memchr(*p, '\n', (size_t)(e - *p) + 1);
+	struct slice ln = { *p, (size_t)(le - *p) };
+	int marker = 0;
+
+	if (ln.p[ln.n - 1] == '\r')
+		ln.n--;
+	if (stream_is_header(ln, HDR_SCORE))
+		push(c, EV_HEADER, line, none), marker = 1;
+	else if (stream_is_end(ln))
+		push(c, EV_END, line, none), marker = 1;
+	else
+		stream_check_kind(ln, HDR_SCORE, sh->path, line);
+	*p = le + 1;
+	return marker;
+}
+
 /* ranks the lines of c with rk into c->out; c->nlines counts them. Not
  * inlined into rank_chunk: its locals stay out of the frame that setjmp
  * saves, so that no longjmp can clobber them. */
-static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranker *rk, struct chunk *c)
+static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
+						 struct ranker *rk,
+						 struct chunk *c)
 {
 	static const struct slice none = { NULL, 0 };
 	const char *p = c->buf, *e = c->buf + c->len, *le;
@@ -299,17 +325,7 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 	while (p < e) {
 		c->nlines = ++line;
 		if (*p == '#') {
-			le = memchr(p, '\n', (size_t)(e - p) + 1);
-			struct slice ln = { p, (size_t)(le - p) };
-			if (ln.p[ln.n - 1] == '\r')
-				ln.n--;
-			if (stream_is_header(ln, HDR_SCORE))
-				push(c, EV_HEADER, line, none), marker = 1;
-			else if (stream_is_end(ln))
-				push(c, EV_END, line, none), marker = 1;
-			else
-				stream_check_kind(ln, HDR_SCORE, sh->path, line);
-			p = le + 1;
+			marker |= comment_line(sh, c, &p, e, line);
 			continue;
 		}
 		/* while the query id repeats it is compared, not scanned
@@ -374,7 +390,7 @@ static __attribute__((noinline)) void rank_lines(struct shared *sh, struct ranke
 
 /* the same, a failure ending the chunk with an EV_ERROR event; with one
  * thread the calling thread's own trap, if any, is back afterwards */
-static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
+static void rank_chunk(struct scorejob *sh, struct ranker *rk, struct chunk *c)
 {
 	static const struct slice none = { NULL, 0 };
 	struct errtrap *outer = rk_trap;
@@ -402,7 +418,7 @@ static void rank_chunk(struct shared *sh, struct ranker *rk, struct chunk *c)
 /* the pool's three steps: read a chunk, rank it, check and write it */
 static int take_chunk(void *arg, const struct pool_task *t)
 {
-	struct shared *sh = arg;
+	struct scorejob *sh = arg;
 
 	if (sh->eof)
 		return 0;
@@ -412,7 +428,7 @@ static int take_chunk(void *arg, const struct pool_task *t)
 
 static void work_chunk(void *arg, const struct pool_task *t)
 {
-	struct shared *sh = arg;
+	struct scorejob *sh = arg;
 
 	rank_chunk(sh, &sh->rk[t->worker], &sh->ch[t->slot]);
 }
@@ -457,7 +473,7 @@ static void write_shard(struct ranker *out, const struct chunk *c)
 /* the checks that need the whole input before the chunk, then its lines */
 static void give_chunk(void *arg, const struct pool_task *t)
 {
-	struct shared *sh = arg;
+	struct scorejob *sh = arg;
 	const struct chunk *c = &sh->ch[t->slot];
 	const char *path = sh->path;
 	size_t i;
@@ -493,7 +509,7 @@ static void give_chunk(void *arg, const struct pool_task *t)
 /* The first bytes of the input into the carry, less a UTF-8 byte-order
  * mark: it is never part of the first query id. The end of the file or
  * an error is left for fill_chunk's next read to find again. */
-static void skip_bom(struct shared *sh)
+static void skip_bom(struct scorejob *sh)
 {
 	sh->carrycap = 3;
 	sh->carry = xmalloc(sh->carrycap);
@@ -510,7 +526,7 @@ static void skip_bom(struct shared *sh)
 
 void scorerank_run(struct ranker *out, const char *path, int nthreads)
 {
-	struct shared sh = { .path = path, .block = BLOCK, .out = out };
+	struct scorejob sh = { .path = path, .block = BLOCK, .out = out };
 	struct pool_job job = { take_chunk, work_chunk, give_chunk, &sh };
 	const char *env = getenv("RANKKIT_CHUNK");
 	int i, nslots = pool_nslots(nthreads), nworkers;

@@ -17,49 +17,15 @@ static int cmp_judgment(const void *a, const void *b)
 	return c ? c : (x > y) - (x < y);
 }
 
-void rel_load_qrels(struct relsrc *rel, const char *path)
+/* the nj judgments grouped by query (counting sort, stable), then by item
+ * (jq[i]: the query of judgment i, jline[i]: its line); dies on an item
+ * judged twice for a query */
+static void group_judgments(struct relsrc *rel, const char *path,
+			    const size_t *jq, const long *jline, size_t nj)
 {
-	struct stream st;
-	struct slice f[5];
-	size_t nf, nj = 0, cap = 0, gcap = 0, lcap = 0, qcap = 0, i, q;
-	size_t *jq = NULL, *order, *fill;
-	long *jline = NULL, *grade;
-	size_t *ent;
+	size_t i, q, *order, *fill, *ent;
+	long *grade;
 
-	rel->kind = REL_QRELS;
-	rel->qrels_name = path;
-	strmap_init(&rel->qq);
-	strmap_init(&rel->jids);
-	rel->jent = NULL;
-	rel->jgrade = NULL;
-	stream_open(&st, path, NULL);
-	while (stream_next(&st, f, 5, &nf)) {
-		struct slice qs, item, g;
-		if (nf == 3)
-			qs = f[0], item = f[1], g = f[2];
-		else if (nf == 4)
-			qs = f[0], item = f[2], g = f[3];
-		else
-			die_at(path, st.lines.lineno,
-			       "expected 3 fields (query item grade) or 4 (query 0 item grade), found %zu",
-			       nf);
-		long gv = field_long(path, st.lines.lineno, (int)nf, g);
-		size_t c = nj + 1;
-		xgrow((void **)&rel->jent, &cap, c, sizeof *rel->jent);
-		xgrow((void **)&rel->jgrade, &gcap, c, sizeof *rel->jgrade);
-		xgrow((void **)&jline, &lcap, c, sizeof *jline);
-		xgrow((void **)&jq, &qcap, c, sizeof *jq);
-		jq[nj] = strmap_put(&rel->qq, qs, NULL);
-		rel->jent[nj] = strmap_put(&rel->jids, item, NULL);
-		rel->jgrade[nj] = gv;
-		jline[nj] = st.lines.lineno;
-		nj++;
-	}
-	stream_close(&st);
-	if (nj == 0)
-		die_at(path, 0, "no relevance judgments");
-
-	/* group judgments by query (counting sort, stable), then by item */
 	rel->jbeg = xcalloc(rel->qq.nent + 1, sizeof *rel->jbeg);
 	for (i = 0; i < nj; i++)
 		rel->jbeg[jq[i] + 1]++;
@@ -98,6 +64,50 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 	rel->jgrade = grade;
 	free(order);
 	free(fill);
+}
+
+void rel_load_qrels(struct relsrc *rel, const char *path)
+{
+	struct stream st;
+	struct slice f[5];
+	size_t nf, nj = 0, cap = 0, gcap = 0, lcap = 0, qcap = 0;
+	size_t *jq = NULL;
+	long *jline = NULL;
+
+	rel->kind = REL_QRELS;
+	rel->qrels_name = path;
+	strmap_init(&rel->qq);
+	strmap_init(&rel->jids);
+	rel->jent = NULL;
+	rel->jgrade = NULL;
+	stream_open(&st, path, NULL);
+	while (stream_next(&st, f, 5, &nf)) {
+		struct slice qs, item, g;
+		if (nf == 3)
+			qs = f[0], item = f[1], g = f[2];
+		else if (nf == 4)
+			qs = f[0], item = f[2], g = f[3];
+		else
+			die_at(path, st.lines.lineno,
+			       "expected 3 fields (query item grade) or 4 (query 0 item grade), found %zu",
+			       nf);
+		long gv = field_long(path, st.lines.lineno, (int)nf, g);
+		size_t c = nj + 1;
+		xgrow((void **)&rel->jent, &cap, c, sizeof *rel->jent);
+		xgrow((void **)&rel->jgrade, &gcap, c, sizeof *rel->jgrade);
+		xgrow((void **)&jline, &lcap, c, sizeof *jline);
+		xgrow((void **)&jq, &qcap, c, sizeof *jq);
+		jq[nj] = strmap_put(&rel->qq, qs, NULL);
+		rel->jent[nj] = strmap_put(&rel->jids, item, NULL);
+		rel->jgrade[nj] = gv;
+		jline[nj] = st.lines.lineno;
+		nj++;
+	}
+	stream_close(&st);
+	if (nj == 0)
+		die_at(path, 0, "no relevance judgments");
+
+	group_judgments(rel, path, jq, jline, nj);
 	free(jq);
 	free(jline);
 }
