@@ -76,7 +76,7 @@ double kernel_score(const struct kernel *kern, size_t q, size_t i);
 /* Rank counting fused into the kernel (rankof -e): for one query, its
  * targets' distinct scores u[0] > u[1] > ... > u[d-1] (values of
  * kernel_score), and counters that kernel_count increases for every item
- * whose score s is not below u[d-1] (NaN included, as count_ranks does):
+ * whose score s is not below u[d-1] (NaN included, as rankcount.h counts a candidate):
  * eq[j] when s == u[j], else above[j] where j is the number of u[] above
  * s. d = 0: nothing is counted. */
 struct kcount {

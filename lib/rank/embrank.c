@@ -13,7 +13,7 @@
  *   rule, the order among targets tied only with each other is found from
  *   the targets alone.
  * - rows: a block of scores, then one pass per query over its row (the
- *   logic of count_ranks, rankcount.h). The fused path falls back to it,
+ *   counting of rankcount.h). The fused path falls back to it,
  *   query by query (one row of scores each), when a query excludes many
  *   rows (impure --folds) or when a break rule meets a candidate tied with
  *   a target; RANKKIT_EMBRANK=rows uses it for every query (tests).

@@ -1,5 +1,5 @@
 /* rankof -e's row path (embrank.c): ranks counted over a query's row of
- * scores, the logic of count_ranks (rankcount.h); and the steps of one
+ * scores, the counting of rankcount.h; and the steps of one
  * query that both paths take (embctx.h). */
 #include <stdint.h>
 #include <stdio.h>

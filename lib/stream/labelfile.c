@@ -131,12 +131,3 @@ size_t labelfile_get_h(const struct labelfile *lf, struct slice id,
 	return lf->numbered ? labelfile_get(lf, id) :
 		strmap_get_h(&lf->map, id, h);
 }
-
-void labelfile_free(struct labelfile *lf)
-{
-	big_free(lf->rec);
-	big_free(lf->ids);
-	big_free(lf->idoff);
-	strmap_free(&lf->map);
-	memset(lf, 0, sizeof *lf);
-}

@@ -34,7 +34,6 @@ struct labelfile {
  * of the wrong shape, a duplicate id or a file without records. */
 void labelfile_load(struct labelfile *lf, const char *path,
 		    struct strmap *labels, struct strmap *cams);
-void labelfile_free(struct labelfile *lf);
 
 static inline struct slice labelfile_id(const struct labelfile *lf, size_t e)
 {

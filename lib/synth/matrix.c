@@ -69,15 +69,3 @@ void matrix_signs(struct matrix *mat)
 	for (i = 0; i < n; i++)
 		mat->v[i] = mat->v[i] >= 0 ? 1 : -1;
 }
-
-double sqdist(const double *a, const double *b, size_t n)
-{
-	double s = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		double d = a[i] - b[i];
-		s += d * d;
-	}
-	return s;
-}

@@ -28,7 +28,5 @@ void matrix_product(struct matrix *out, const struct matrix *lhs,
 void matrix_unit_rows(struct matrix *mat);
 /* each value replaced by +1 when >= 0, else -1: binary codes */
 void matrix_signs(struct matrix *mat);
-/* the squared Euclidean distance of two rows of length n */
-double sqdist(const double *a, const double *b, size_t n);
 
 #endif
