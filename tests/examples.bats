@@ -76,7 +76,13 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 }
 
 @test "examples: reid.sh, CMC and mAP as brute force computes them" {
+	# without SVG it writes nowhere but its temporary folder (bats's run
+	# leaves its separate-stderr-* files here)
 	ex reid
+	status_is 0
+	same "$output" "$(sed '$d' "$E/reid.out")"
+	[ -z "$(ls -A | grep -v '^separate-stderr-')" ]
+	ex reid "" reid-cmc.svg
 	status_is 0
 	same "$output" "$(cat "$E/reid.out")"
 	# The expected output was checked once against tests/data/examples/
@@ -327,4 +333,15 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	run --separate-stderr env -u RANKKIT_SHARED make -s -C examples/pipelines
 	status_is 0
 	same "$output" "$(cat $X/makefile-table.out)"
+}
+
+@test "examples: every script runs as a command (executable, with a #! line); common.sh is sourced" {
+	n=0
+	for f in "$P"/*.sh; do
+		case $f in */common.sh) [ ! -x "$f" ]; continue ;; esac
+		[ -x "$f" ] || { echo "$f is not executable"; false; }
+		[ "$(head -c 2 "$f")" = '#!' ] || { echo "$f has no #! line"; false; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 10 ]
 }

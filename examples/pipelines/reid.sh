@@ -13,8 +13,9 @@
 #   query.labels, gallery.labels (row identity camera, rows numbered from
 #   0); by default `synthemb reid` writes them into a temporary folder.
 #   Prints the table, then the same measures with the same-camera matches
-#   and the junk kept, to show what the protocol removes, and draws both
-#   CMC curves (ranks 1 to 50) into the picture SVG [reid-cmc.svg].
+#   and the junk kept, to show what the protocol removes; given SVG, draws
+#   both CMC curves (ranks 1 to 50) into that picture (no file is written
+#   otherwise: `reid.sh "" reid-cmc.svg` for the generated data).
 set -e
 . "$(dirname "$0")/common.sh"
 data reid "${1:-}"
@@ -48,7 +49,8 @@ printf '%-24s %7s %7s %7s %7s %7s\n' protocol rank-1 rank-5 rank-10 rank-20 mAP
 row "Market-1501" market
 ranks kept
 row "same camera, junk kept" kept
-svg=${2:-reid-cmc.svg}
-cmc --empty skip -K 50 --svg "$svg" --label "Market-1501" \
-	--label "same camera, junk kept" "$work/market" "$work/kept" >/dev/null 2>"$work/notes"
-echo "CMC curves, ranks 1 to 50: $svg"
+if [ -n "${2:-}" ]; then
+	cmc --empty skip -K 50 --svg "$2" --label "Market-1501" \
+		--label "same camera, junk kept" "$work/market" "$work/kept" >/dev/null 2>"$work/notes"
+	echo "CMC curves, ranks 1 to 50: $2"
+fi
