@@ -76,6 +76,7 @@ LIBSRC = \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
 	lib/measure/driveropts.c \
+	lib/measure/measurenames.c \
 	lib/measure/drivercols.c \
 	lib/measure/driver.c \
 	lib/measure/drivernotes.c \

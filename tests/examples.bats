@@ -320,7 +320,11 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	status_is 0
 	same "$output" "$(cat $X/demo.out)"
 	for s in coco-1k-5k class-retrieval reid place-recognition ann trec worked-example; do
-		run --separate-stderr env -u RANKKIT_SHARED sh examples/pipelines/$s.sh
+		if [ $s = reid ]; then
+			run --separate-stderr env -u RANKKIT_SHARED sh examples/pipelines/reid.sh "" reid-cmc.svg
+		else
+			run --separate-stderr env -u RANKKIT_SHARED sh examples/pipelines/$s.sh
+		fi
 		status_is 0
 		same "$output" "$(cat $X/$s.out)"
 	done

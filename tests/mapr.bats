@@ -217,9 +217,9 @@ musgrave() {
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "mapr: --ap-divisor: 'half' is not m, min or found" ]
 	[[ "$stderr" == *$'\n'"usage: mapr "* ]]
-	run --separate-stderr mapr -m AP,MAP "$W"
+	run --separate-stderr mapr -m AP,MAPR "$W"
 	[ "$status" -eq 2 ]
-	[ "${stderr%%$'\n'*}" = "mapr: -m: unknown measure 'MAP' (known: Rprec, MAP@R, AP, AP@K, mINP)" ]
+	[ "${stderr%%$'\n'*}" = "mapr: -m: mapr has no measure 'MAPR'; did you mean MAP@R? (known: Rprec, MAP@R, AP, AP@K, mINP)" ]
 	run --separate-stderr mapr -T random "$W"
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "mapr: -T: 'random' is not optimistic, pessimistic or expected" ]

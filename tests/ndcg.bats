@@ -131,7 +131,7 @@ ndcg: ties change nDCG: optimistic 0.239812, pessimistic 0.163697" ]
 	[[ "$stderr" == *$'\n'"usage: ndcg "* ]]
 	run --separate-stderr ndcg -m nDCG@x "$W"
 	[ "$status" -eq 2 ]
-	[ "${stderr%%$'\n'*}" = "ndcg: -m: unknown measure 'nDCG@x' (known: nDCG@K, nDCG)" ]
+	[ "${stderr%%$'\n'*}" = "ndcg: -m: ndcg has no measure 'nDCG@x'; did you mean nDCG@K? (known: nDCG@K, nDCG)" ]
 	run --separate-stderr ndcg --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == "usage: ndcg "* ]]

@@ -220,6 +220,8 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 
 	if (q->m == 0)
 		d->nempty++;
+	if (q->m > 1)
+		d->nmulti++;
 	for (i = 0; i < d->ncol && q->m; i++) {
 		const struct column *c = &d->col[i];
 		if (isnan(rec->v[i * NTIEMODES + (size_t)d->opt.mode]))

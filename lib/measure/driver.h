@@ -113,6 +113,7 @@ struct driver {
 	size_t nread;		/* queries read */
 	/* what the notes count */
 	long nempty;		/* queries without a relevant item */
+	long nmulti;		/* queries with more than one */
 	long *noval;		/* per column: queries with relevant items but
 				   no value in the active mode */
 	long *beyond;		/* per column: queries with fewer candidates

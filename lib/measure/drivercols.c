@@ -8,6 +8,7 @@
 #include "util/err.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/measurenames.h"
 #include "measure/trecnames.h"
 #include "util/num.h"
 #include "util/optlist.h"
@@ -31,22 +32,6 @@ static const struct mdef *find_def(const struct mdef *defs, size_t n,
 		if (defs[i].cutoff && strcmp(defs[i].name, name) == 0)
 			return &defs[i];
 	return NULL;
-}
-
-static _Noreturn void unknown_measure(const struct measureprog *prog,
-				      const char *name)
-{
-	char known[256] = "";
-	size_t j;
-
-	for (j = 0; j < prog->ndefs; j++) {
-		size_t l = strlen(known);
-		snprintf(known + l, sizeof known - l, "%s%s%s",
-			 j ? ", " : "", prog->defs[j].name,
-			 prog->defs[j].cutoff ? "@K" : "");
-	}
-	usage_error(prog->usage, "-m: unknown measure '%s' (known: %s)",
-		    name, known);
 }
 
 static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
@@ -138,6 +123,23 @@ static void add_flag_columns(struct driver *d, size_t *cap)
 	}
 }
 
+/* name as -m gave it when the table knows it, else the name it stands for
+ * (measurenames.h), in buf */
+static const char *given_name(const struct measureprog *prog,
+			      const char *name, char *buf, size_t size)
+{
+	long K;
+	int chance;
+	const struct mdef *t;
+
+	if (find_def(prog->defs, prog->ndefs, name) ||
+	    find_column(prog, name, &K, &chance) ||
+	    ((t = trec_find(prog->defs, prog->ndefs, name, &K)) && K))
+		return name;
+	return measure_name_fix(prog->defs, prog->ndefs, name, buf, size,
+				prog->usage) ? buf : name;
+}
+
 /* the columns: chosen measures in the order given, each cut-off */
 void driver_build_columns(struct driver *d)
 {
@@ -146,26 +148,30 @@ void driver_build_columns(struct driver *d)
 	size_t cap = 0, i, j;
 	long K;
 	int chance;
+	char fixed[80];
 
 	for (i = 0; i < (o->sel ? o->nsel : prog->ndefs); i++) {
+		const char *name = o->sel ? given_name(prog, o->sel[i], fixed,
+						       sizeof fixed) : NULL;
 		const struct mdef *def = o->sel ?
-			find_def(prog->defs, prog->ndefs, o->sel[i]) :
+			find_def(prog->defs, prog->ndefs, name) :
 			&prog->defs[i];
-		if (!def && (def = find_column(prog, o->sel[i], &K, &chance))) {
+		if (!def && (def = find_column(prog, name, &K, &chance))) {
 			add_column(d, &cap, def, K, chance);
 			continue;
 		}
 		if (!def && (def = trec_find(prog->defs, prog->ndefs,
-					     o->sel[i], &K)) && K) {
+					     name, &K)) && K) {
 			if (K > 1000000000L)
 				usage_error(prog->usage, "-m: '%s': the cut-off "
 					    "is not an integer from 1 to "
-					    "1000000000", o->sel[i]);
+					    "1000000000", name);
 			add_column(d, &cap, def, K, 0);
 			continue;
 		}
 		if (!def)
-			unknown_measure(prog, o->sel[i]);
+			measure_name_unknown(prog->defs, prog->ndefs, prog->name,
+					     o->sel[i], prog->usage);
 		if (!o->sel && def->on_request)
 			continue;
 		if (!def->cutoff) {

@@ -121,6 +121,27 @@ static void note_beyond(const struct driver *d)
 	     most == 1 ? "y" : "ies", names);
 }
 
+/* recall@K asked for by name without hit@K where queries have several
+ * relevant items: the R@K of image-text papers is the hit rate, not this
+ * (not under --names trec, where recall is what trec_eval's users mean) */
+static void note_recall(const struct driver *d)
+{
+	size_t i;
+	int recall = 0;
+
+	if (!d->opt.sel || d->opt.names == NAMES_TREC || !d->nmulti)
+		return;
+	for (i = 0; i < d->ncol; i++) {
+		if (strcmp(d->col[i].def->name, "hit") == 0)
+			return;
+		recall |= strcmp(d->col[i].def->name, "recall") == 0;
+	}
+	if (recall)
+		note("recall@K is the share of a query's relevant items in its "
+		     "top K; the R@K of image-text papers, a relevant item in "
+		     "the top K, is hit@K (-m hit)");
+}
+
 void driver_write_notes(const struct driver *d, const struct summaryrows *s)
 {
 	size_t i;
@@ -128,6 +149,7 @@ void driver_write_notes(const struct driver *d, const struct summaryrows *s)
 	if (d->opt.quiet)
 		return;
 	note_empty(d);
+	note_recall(d);
 	note_left_out(d);
 	note_beyond(d);
 	for (i = 0; i < d->ncol; i++) {
