@@ -215,9 +215,8 @@ $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
-# RANKKIT_SHARED names the directory of the article's data and trec_eval's
-# goldens (tests/helper.bash); by default the directory "shared" beside the
-# checkout
+# RANKKIT_SHARED names the directory of the article's data
+# (tests/helper.bash); by default the directory "shared" beside the checkout
 # TESTS: the test files or folders make check runs
 TESTS = tests
 check: all $(TESTBIN)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # rankof --break id | hitrate against trec_eval 10.0's own golden files
-# ($SHARED/peers/trec_eval): success_1/5/10 (hit@K), P_K (P@K), recall_K
+# (tests/data/trec_eval): success_1/5/10 (hit@K), P_K (P@K), recall_K
 # (recall@K) and recip_rank (MRR), per query and for `all`, as the strings
 # trec_eval prints (%6.4f); and which queries trec_eval counts (num_q).
 load helper
@@ -11,8 +11,7 @@ bats_require_minimum_version 1.5.0
 KS=1,5,10,15,20,30,100,200,500,1000
 
 setup() {
-	need_shared peers/trec_eval
-	T="$SHARED/peers/trec_eval"
+	T="$TREC_DATA"
 	cd "$BATS_TEST_TMPDIR"
 }
 
