@@ -90,8 +90,9 @@ agree() {
 }
 
 @test "trec_eval: without -c, results.trunc counts the run's two queries only" {
-	# trec_eval without -c averages over 301 and 303: the golden per-query
-	# rows of out.test.aqc for them, and `all` = their mean
+	# trec_eval 9 without -c averaged over the run's topics, 301 and 303
+	# (10.0 stops, status 4, at 302: tests/trec-eval-diff.bats): the
+	# golden per-query rows of out.test.aqc for them, and `all` = their mean
 	run --separate-stderr sh -c 'sort -b -s -k1,1 "$1/results.trunc" |
 	    rankof --break id -r "$1/qrels.test" |
 	    hitrate -f -p 4 -q -k '"$KS"' -m hit,P,recall,MRR > got' sh "$T"
