@@ -170,7 +170,8 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
 # RANKKIT_SHARED names the directory of the article's data and trec_eval's
-# source (tests/helper.bash); by default the directory "shared" beside the
+# source tarball (tests/helper.bash; trec_eval's test files are in
+# tests/data/trec_eval); by default the directory "shared" beside the
 # checkout, unless the environment names another
 RANKKIT_SHARED ?= $(abspath ..)/shared
 # TESTS: the test files or folders make check runs

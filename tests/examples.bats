@@ -174,8 +174,7 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 }
 
 @test "examples: trec-brute.awk reproduces trec_eval's goldens (out.test.aq)" {
-	need_shared peers/trec_eval
-	T="$SHARED/peers/trec_eval"
+	T="$TREC_DATA"
 	sort -s -k1,1 "$T/results.test" >run
 	awk -f "$E/trec-brute.awk" "$T/qrels.test" run | sort >brute
 	awk '$2 == "all" { print $1, $2, $3 }' "$T/out.test.aq" | sort | join - brute >joined

@@ -4,6 +4,8 @@
 RK_BIN="${RANKKIT_BIN:-$BATS_TEST_DIRNAME/../bin}"
 PATH="$RK_BIN:$PATH"
 SHARED="${RANKKIT_SHARED:-}"
+# trec_eval 10.0's own test inputs and goldens, unmodified (its README)
+TREC_DATA="$BATS_TEST_DIRNAME/data/trec_eval"
 export LC_ALL=C
 bats_require_minimum_version 1.5.0
 

@@ -6,7 +6,7 @@
 load helper
 bats_require_minimum_version 1.5.0
 
-T="$SHARED/peers/trec_eval"
+T="$TREC_DATA"
 D="$SHARED/data/crossmodal-seed0"
 
 setup() {
@@ -258,7 +258,6 @@ trec_cutoffs() {
 }
 
 @test "mapr: trec_eval goldens, out.test.aq (map, map_cut_*, Rprec; per query and all)" {
-	need_shared peers/trec_eval
 	[ "$(trec_cutoffs "$T/out.test.aq")" = "5,10,15,20,30,100,200,500,1000" ]
 	rankof --break id -r "$T/qrels.test" "$T/results.test" |
 		mapr -q -f -p 4 -m AP,AP@K,Rprec -k "$(trec_cutoffs "$T/out.test.aq")" |
@@ -269,7 +268,6 @@ trec_cutoffs() {
 }
 
 @test "mapr: trec_eval goldens, out.test.aqc (results.trunc, -c)" {
-	need_shared peers/trec_eval
 	sort -b -s -k1,1 "$T/results.trunc" |
 		rankof -c --break id -r "$T/qrels.test" |
 		mapr -q -f -p 4 -m AP,AP@K,Rprec -k "$(trec_cutoffs "$T/out.test.aqc")" |
@@ -280,7 +278,6 @@ trec_cutoffs() {
 }
 
 @test "mapr: trec_eval goldens, out.test.aql (qrels.rel_level, -l2 = rankof -g 2)" {
-	need_shared peers/trec_eval
 	rankof -g 2 --break id -r "$T/qrels.rel_level" "$T/results.test" |
 		mapr -q -f -p 4 -m AP,AP@K,Rprec -k "$(trec_cutoffs "$T/out.test.aql")" |
 		body | sort >"$BATS_TEST_TMPDIR/got"
@@ -379,7 +376,6 @@ spectrum 92.6 99.8 77.9 72.8" ]
 }
 
 @test "mapr: examples/pipelines/trec.sh gives out.test.aq's 'all' rows" {
-	need_shared peers/trec_eval
 	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/trec.sh" \
 		-m all_trec "$T/qrels.test" "$T/results.test"
 	[ "$status" -eq 0 ]

@@ -82,8 +82,7 @@ agree_cut() {
 }
 
 @test "-M equals the run truncated by sort and awk (trec_eval's results.test)" {
-	need_shared peers/trec_eval
-	T="$SHARED/peers/trec_eval"
+	T="$TREC_DATA"
 	for n in 1 2 10 99 500 501; do
 		agree_cut "$T/results.test" "$T/qrels.test" "$n" id
 		agree_cut "$T/results.test" "$T/qrels.test" "$n" input

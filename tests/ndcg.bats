@@ -5,7 +5,7 @@
 load helper
 bats_require_minimum_version 1.5.0
 
-T="$SHARED/peers/trec_eval"
+T="$TREC_DATA"
 
 setup() {
 	# the worked example of rankkit(7): d3 (grade 1) tied at positions 2..4;
@@ -153,7 +153,6 @@ trec_cutoffs() {
 }
 
 @test "ndcg: trec_eval goldens, out.test.aq (ndcg, ndcg_cut_*; per query and all)" {
-	need_shared peers/trec_eval
 	[ "$(trec_cutoffs "$T/out.test.aq")" = "5,10,15,20,30,100,200,500,1000" ]
 	rankof --break id -r "$T/qrels.test" "$T/results.test" |
 		ndcg -q -f -p 4 -k "$(trec_cutoffs "$T/out.test.aq")" |
@@ -164,7 +163,6 @@ trec_cutoffs() {
 }
 
 @test "ndcg: trec_eval goldens, out.test.aqc (results.trunc, -c)" {
-	need_shared peers/trec_eval
 	sort -b -s -k1,1 "$T/results.trunc" |
 		rankof -c --break id -r "$T/qrels.test" |
 		ndcg -q -f -p 4 -k "$(trec_cutoffs "$T/out.test.aqc")" |
@@ -177,7 +175,6 @@ trec_cutoffs() {
 # graded qrels (grades 1..4): trec_eval's ndcg takes every positive grade as
 # the gain and ignores -l, so the rank stream keeps grades >= 1 (rankof -g 1)
 @test "ndcg: trec_eval goldens, out.test.aql (qrels.rel_level, grades 1..4 as gains)" {
-	need_shared peers/trec_eval
 	rankof -g 1 --break id -r "$T/qrels.rel_level" "$T/results.test" |
 		ndcg -q -f -p 4 -k "$(trec_cutoffs "$T/out.test.aql")" |
 		body | sort >"$BATS_TEST_TMPDIR/got"

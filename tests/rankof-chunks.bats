@@ -80,8 +80,7 @@ make_qrels() {
 }
 
 @test "chunks: trec_eval's run cut into many chunks ranks as one" {
-	need_shared peers/trec_eval
-	T="$SHARED/peers/trec_eval"
+	T="$TREC_DATA"
 	rankof -j 1 --break id -r "$T/qrels.test" "$T/results.test" > "$BATS_TEST_TMPDIR/one"
 	RANKKIT_CHUNK=64 rankof -j 3 --break id -r "$T/qrels.test" "$T/results.test" > "$BATS_TEST_TMPDIR/many"
 	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/many"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # rankof --break id | hitrate against trec_eval 10.0's own golden files
-# ($SHARED/peers/trec_eval): success_1/5/10 (hit@K), P_K (P@K), recall_K
+# (tests/data/trec_eval): success_1/5/10 (hit@K), P_K (P@K), recall_K
 # (recall@K) and recip_rank (MRR), per query and for `all`, as the strings
 # trec_eval prints (%6.4f); and which queries trec_eval counts (num_q).
 load helper
@@ -11,8 +11,7 @@ bats_require_minimum_version 1.5.0
 KS=1,5,10,15,20,30,100,200,500,1000
 
 setup() {
-	need_shared peers/trec_eval
-	T="$SHARED/peers/trec_eval"
+	T="$TREC_DATA"
 	cd "$BATS_TEST_TMPDIR"
 }
 
@@ -91,8 +90,9 @@ agree() {
 }
 
 @test "trec_eval: without -c, results.trunc counts the run's two queries only" {
-	# trec_eval without -c averages over 301 and 303: the golden per-query
-	# rows of out.test.aqc for them, and `all` = their mean
+	# trec_eval 9 without -c averaged over the run's topics, 301 and 303
+	# (10.0 stops, status 4, at 302: tests/trec-eval-diff.bats): the
+	# golden per-query rows of out.test.aqc for them, and `all` = their mean
 	run --separate-stderr sh -c 'sort -b -s -k1,1 "$1/results.trunc" |
 	    rankof --break id -r "$1/qrels.test" |
 	    hitrate -f -p 4 -q -k '"$KS"' -m hit,P,recall,MRR > got' sh "$T"
