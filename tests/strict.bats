@@ -161,10 +161,11 @@ setup() {
 	status_is 0
 	[ "$stderr" = "" ]
 	[ "$(echo "$output" | body)" = "$(printf 'q1\td1\t1\t1\t0\t1')" ]
-	# a byte-order mark alone is an empty input
+	# a byte-order mark alone is an empty input, and an empty score
+	# input is an error
 	run --separate-stderr sh -c 'printf "\357\273\277" | rankof -r q'
-	status_is 0
-	[ "$(echo "$output" | body)" = "" ]
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: -: empty input: no scores (did the program upstream fail?)" ]
 }
 
 @test "strict: numbers beyond the doubles, NaN, NUL bytes, wrong kinds of stream" {
@@ -276,6 +277,43 @@ setup() {
 	hitrate -m foo    | hitrate: -m: hitrate has no measure 'foo' (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum)
 	hitrate -T foo    | hitrate: -T: 'foo' is not optimistic, pessimistic or expected
 	rankof -e -m foo -l lab q.txt q.txt | rankof: -m: 'foo' is not dot, cos, l2 or hamming
+	T
+	[ "$fails" -eq 0 ]
+}
+
+@test "strict: inputs of the wrong kind are named: compressed, .npy, CSV, swapped qrels and scores, an empty run" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'q1 d1 0.9\nq1 d2 0.5\n' > s
+	printf 'q1 0 d1 1\n' > q4
+	printf 'q1 d1 1\n' > q
+	printf 'q1 Q0 d1 1 0.9 run\n' > run
+	printf 'q1,d1,1\n' > c.csv
+	printf 'a,1\n' > l.csv
+	gzip -c q > q.gz
+	printf '\x93NUMPY\x01\x00\x00\x00' > x.npy
+	: > empty
+	fails=0
+	while IFS='|' read -r cmd want; do
+		cmd=${cmd% } want=${want# }
+		run --separate-stderr $cmd
+		if [ "$status" != 1 ] || [ "$stderr" != "$want" ]; then
+			echo "FAIL $cmd: $status, $stderr" >&2
+			fails=$((fails + 1))
+		fi
+	done <<-'T'
+	rankof -r s q4    | rankof: s:1: field 3: '0.9' is not an integer grade (a score? -r takes the qrels, the scores come last)
+	rankof -r run s   | rankof: run:1: expected 3 fields (query item grade) or 4 (query 0 item grade), found 6 (a TREC run? -r takes the qrels, the run comes last)
+	rankof -r q q4    | rankof: q4:1: expected 3 fields (query item score) or 6 or more (TREC run), found 4 (qrels? they go to -r, the scores come last)
+	rankof -r c.csv s | rankof: c.csv:1: expected 3 fields (query item grade) or 4 (query 0 item grade), found 1 (commas: fields are separated by spaces or tabs, tr , '\t' < FILE)
+	rankof -r q c.csv | rankof: c.csv:1: expected 3 fields (query item score) or 6 or more (TREC run), found 1 (commas: fields are separated by spaces or tabs, tr , '\t' < FILE)
+	rankof -l l.csv s | rankof: l.csv:1: expected 2 fields (id label) or 3 (id label camera), found 1 (commas: fields are separated by spaces or tabs, tr , '\t' < FILE)
+	simmat c.csv c.csv | simmat: c.csv:1: expected an id and values, found 1 field (commas: fields are separated by spaces or tabs, tr , '\t' < FILE)
+	rankof -r q.gz s  | rankof: q.gz:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)
+	rankof -r q q.gz  | rankof: q.gz:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)
+	hitrate q.gz      | hitrate: q.gz:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)
+	rankof -l x.npy s | rankof: x.npy:1: a NUL byte in the line (a .npy file, not text)
+	rankof -r q empty | rankof: empty: empty input: no scores (did the program upstream fail?)
+	rankof -r empty s | rankof: empty: no relevance judgments
 	T
 	[ "$fails" -eq 0 ]
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "util/err.h"
+#include "util/lines.h"
 #include "util/num.h"
 #include "util/out.h"
 #include "util/pool.h"
@@ -347,7 +348,8 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 		if (nf == 0)
 			continue;
 		if (nf == NUL_LINE)
-			die_at(sh->path, line, "a NUL byte in the line (binary data?)");
+			die_at(sh->path, line, "a NUL byte in the line (%s)",
+			       binary_hint(ls, (size_t)(le - ls)));
 		if (marker) {
 			push(c, EV_DATA_AFTER, line, none);
 			marker = 0;
@@ -361,9 +363,12 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 			struct slice ln = { ls, (size_t)(le - ls) };
 			if (ln.n && ln.p[ln.n - 1] == '\r')
 				ln.n--;
+			nf = split_fields(ln, f, 5);
 			die_at(sh->path, line,
-			       "expected 3 fields (query item score) or 6 or more (TREC run), found %zu",
-			       split_fields(ln, f, 5));
+			       "expected 3 fields (query item score) or 6 or more (TREC run), found %zu%s",
+			       nf, nf == 4 && slice_eqs(f[1], "0") ?
+			       " (qrels? they go to -r, the scores come last)" :
+			       comma_hint(f, nf));
 		}
 		double v;
 		int st = parse_double(sc, &v);
@@ -556,6 +561,11 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	if (sh.rerr)
 		die_at(path, 0, "%s", strerror(sh.rerr));
 	parts_finish(&sh.parts, path, sh.base);
+	/* not a line: an empty file, or a failed step upstream that wrote
+	 * nothing (a stream with no scores still has its header) */
+	if (sh.base == 0)
+		die_at(path, 0, "empty input: no scores (did the program "
+		       "upstream fail?)");
 	if (sh.fd > 0)
 		close(sh.fd);
 	for (i = 0; i < nworkers; i++) {

@@ -89,7 +89,8 @@ void embtext_read(struct embed *emb, struct embbuf *b)
 		if (!firstline) {
 			if (nf < 2)
 				die_at(emb->path, lineno, "expected an id and "
-				       "values, found %zu field", nf);
+				       "values, found %zu field%s", nf,
+				       comma_hint(f, nf));
 			emb->dim = nf - 1;
 			firstline = lineno;
 		} else if (nf - 1 != emb->dim) {

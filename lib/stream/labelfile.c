@@ -98,8 +98,8 @@ void labelfile_load(struct labelfile *lf, const char *path,
 		struct labelrec *r;
 		if (nf != 2 && nf != 3)
 			die_at(path, st.lines.lineno,
-			       "expected 2 fields (id label) or 3 (id label camera), found %zu",
-			       nf);
+			       "expected 2 fields (id label) or 3 (id label camera), found %zu%s",
+			       nf, comma_hint(f, nf));
 		add_id(lf, f[0], st.lines.lineno);
 		big_grow((void **)&lf->rec, &lf->reccap, lf->nrec + 1,
 		      sizeof *lf->rec);

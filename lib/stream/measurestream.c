@@ -20,7 +20,8 @@ int mreader_next(struct mreader *mr, struct mrow *row)
 	row->line = mr->st.lines.lineno;
 	if (nf != 3)
 		die_at(file, row->line,
-		       "expected 3 fields (measure query value), found %zu", nf);
+		       "expected 3 fields (measure query value), found %zu%s", nf,
+		       comma_hint(f, nf));
 	row->measure = f[0];
 	row->query = f[1];
 	/* the run's tag (hitrate -m runid) is text, not a value */

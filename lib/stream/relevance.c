@@ -17,6 +17,21 @@ static int cmp_judgment(const void *a, const void *b)
 	return c ? c : (x > y) - (x < y);
 }
 
+/* field fieldno of a qrels line, a grade: an integer; a number that is
+ * not one is a score, and the files were likely given the other way */
+static long grade_field(const char *path, long line, int fieldno,
+			struct slice g)
+{
+	long v;
+	double x;
+
+	if (parse_long(g, &v) != NUM_OK && parse_double(g, &x) == NUM_OK)
+		die_at(path, line, "field %d: '%.*s' is not an integer grade (a "
+		       "score? -r takes the qrels, the scores come last)",
+		       fieldno, (int)g.n, g.p);
+	return field_long(path, line, fieldno, g);
+}
+
 /* the nj judgments grouped by query (counting sort, stable), then by item
  * (jq[i]: the query of judgment i, jline[i]: its line); dies on an item
  * judged twice for a query */
@@ -89,9 +104,10 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 			qs = f[0], item = f[2], g = f[3];
 		else
 			die_at(path, st.lines.lineno,
-			       "expected 3 fields (query item grade) or 4 (query 0 item grade), found %zu",
-			       nf);
-		long gv = field_long(path, st.lines.lineno, (int)nf, g);
+			       "expected 3 fields (query item grade) or 4 (query 0 item grade), found %zu%s",
+			       nf, nf >= 6 ? " (a TREC run? -r takes the qrels, "
+			       "the run comes last)" : comma_hint(f, nf));
+		long gv = grade_field(path, st.lines.lineno, (int)nf, g);
 		size_t c = nj + 1;
 		xgrow((void **)&rel->jent, &cap, c, sizeof *rel->jent);
 		xgrow((void **)&rel->jgrade, &gcap, c, sizeof *rel->jgrade);

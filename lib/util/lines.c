@@ -59,12 +59,34 @@ static void skip_bom(struct lines *ln)
 		ln->beg = 3;
 }
 
+const char *binary_hint(const char *p, size_t n)
+{
+	static const struct {
+		const char *magic;
+		size_t len;
+		const char *what;
+	} kinds[] = {
+		{ "\x1f\x8b", 2, "gzip data: decompress it first, zcat FILE | ..." },
+		{ "BZh", 3, "bzip2 data: decompress it first, bzcat FILE | ..." },
+		{ "\xfd" "7zXZ", 5, "xz data: decompress it first, xzcat FILE | ..." },
+		{ "\x28\xb5\x2f\xfd", 4, "zstd data: decompress it first, zstdcat FILE | ..." },
+		{ "\x93NUMPY", 6, "a .npy file, not text" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (n >= kinds[i].len && memcmp(p, kinds[i].magic, kinds[i].len) == 0)
+			return kinds[i].what;
+	return "binary data?";
+}
+
 /* a NUL byte is binary data, never text: it would cut ids short in
  * every message and output */
 static void check_nul(const struct lines *ln, const struct slice *line)
 {
 	if (memchr(line->p, '\0', line->n))
-		die_at(ln->name, ln->lineno, "a NUL byte in the line (binary data?)");
+		die_at(ln->name, ln->lineno, "a NUL byte in the line (%s)",
+		       binary_hint(line->p, line->n));
 }
 
 int lines_next(struct lines *ln, struct slice *line)

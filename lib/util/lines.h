@@ -20,5 +20,9 @@ void lines_open(struct lines *ln, const char *path);
  * Returns 0 at end of file. Dies on a read error. */
 int lines_next(struct lines *ln, struct slice *line);
 void lines_close(struct lines *ln);
+/* What binary data that begins at p (n bytes) most likely is, for the
+ * message of a NUL byte: "gzip data: decompress it first (zcat FILE |
+ * ...)", the like for bzip2, xz, zstd and .npy, else "binary data?" */
+const char *binary_hint(const char *p, size_t n);
 
 #endif

@@ -1,4 +1,5 @@
 /* Field splitting and comparison of slices. */
+#include <string.h>
 #include "util/slice.h"
 
 int slice_cmp(struct slice a, struct slice b)
@@ -36,3 +37,10 @@ size_t split_fields(struct slice line, struct slice *f, size_t max)
 	}
 }
 
+const char *comma_hint(const struct slice *f, size_t nf)
+{
+	if (nf == 1 && memchr(f[0].p, ',', f[0].n))
+		return " (commas: fields are separated by spaces or tabs, "
+			"tr , '\\t' < FILE)";
+	return "";
+}

@@ -26,5 +26,9 @@ int slice_cmp(struct slice a, struct slice b);
 /* Splits a line at runs of spaces and tabs. Stores at most max fields and
  * returns how many there are in all. */
 size_t split_fields(struct slice line, struct slice *f, size_t max);
+/* For a message on a line of nf fields f[]: when it is one field holding
+ * a comma, " (commas: fields are separated by spaces or tabs, tr , '\t'
+ * < FILE)", else "" (a CSV file read as one field per line) */
+const char *comma_hint(const struct slice *f, size_t nf);
 
 #endif
