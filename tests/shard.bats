@@ -244,7 +244,7 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	mknpy i.npy 1 '<f8' False '(8, 2)' "$(f8 0 1 1 0 2 2 1 2 3 1 2 0 -1 nan 1 1)"
 	mknpy qok.npy 1 '<f8' False '(8, 2)' "$(f8 1 0 0 1 1 1 2 1 0 2 0 1 3 0 1 3)"
 	awk 'BEGIN { for (r = 0; r < 8; r++) print r, r % 2 }' > n.labels
-	e="-j 1 -e -m cos -l n.labels"
+	e="-j 1 -e -m cos --query-labels n.labels --item-labels n.labels"
 	for k in 0 1 2 3; do
 		run --separate-stderr rankof --shard $k/4 $e q.npy qok.npy
 		if [ $k = 1 ]; then

@@ -83,11 +83,15 @@ setup() {
 	status_is 1
 	[[ "$output" != *"# end"* ]]
 	[ "$stderr" = "rankof: d/img.npy: query '39' has no label" ]
-	# one file for both sides: a record names a row of either
+	# one file given for both sides: a record names a row of either (-l
+	# refuses two numbered files: tests below)
 	awk 'BEGIN { for (i = 0; i < 205; i++) print i "\t" i % 7 }' > both
-	run --separate-stderr rankof -j 1 -e -m cos -l both d/img.npy d/cap.npy
+	run --separate-stderr rankof -j 1 -e -m cos --query-labels both --item-labels both d/img.npy d/cap.npy
 	status_is 0
-	[ "$stderr" = "rankof: both:201: 5 of the 205 ids name no row of the queries or the items, the first '200'" ]
+	# 205 records: 5 past the 200 captions, 165 past the 40 images
+	[ "$stderr" = "$(printf '%s\n' \
+	    "rankof: both:201: 5 of the 205 ids name no row of d/cap.npy, the first '200'" \
+	    "rankof: both:41: 165 of the 205 ids name no row of d/img.npy, the first '40'")" ]
 }
 
 @test "strict: rows named by their numbers match only ids written as the numbers are" {
@@ -316,4 +320,19 @@ setup() {
 	rankof -r empty s | rankof: empty: no relevance judgments
 	T
 	[ "$fails" -eq 0 ]
+}
+
+@test "strict: one labels file for two sets of numbered rows is refused, one file for both is not" {
+	cd "$BATS_TEST_TMPDIR"
+	synthemb -n 20 -o my crossmodal
+	run --separate-stderr rankof -e -m cos -l my/cap.labels my/img.npy my/cap.npy
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "rankof: -l my/cap.labels: one labels file for the rows of my/img.npy and of my/cap.npy, both named by their numbers from 0, would give query row 0 the label of item row 0: give --query-labels and --item-labels (or one embedding file for both, with -x)" ]
+	[[ ${stderr#*$'\n'} == "usage: rankof "* ]]
+	# leave-one-out over one file, under two names too
+	ln -s cap.npy my/same.npy
+	rankof -e -x -m cos -l my/cap.labels my/cap.npy my/cap.npy > a
+	rankof -e -x -m cos -l my/cap.labels my/cap.npy my/same.npy > b
+	cmp a b
+	[ "$(grep -vc '^#' a)" -eq 400 ]	# 100 captions x 4 others of their image
 }

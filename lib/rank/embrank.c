@@ -24,6 +24,7 @@
  * double: neither order nor ties change), the same break orders (--break
  * input: row order; --break id: item id descending, byte order). */
 #include <stdint.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +137,35 @@ static void slot_free(struct slot *sl)
 	free(sl->row);
 }
 
+/* 1 when paths a and b name the same file */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+		sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* One labels file (-l) for two files whose rows are named by their
+ * numbers: query row 0 and item row 0 would both be "0" and take the same
+ * record, so the queries would silently take the items' labels. Refused,
+ * unless both are one file (leave-one-out). */
+static void one_labels_two_numberings(const struct relsrc *rel,
+				      const struct embed *qemb,
+				      const struct embed *iemb)
+{
+	if (rel->kind != REL_LABELS || !rel->one_file || qemb->idfile ||
+	    iemb->idfile || same_file(qemb->path, iemb->path))
+		return;
+	usage_error(NULL, "-l %s: one labels file for the rows of %s and of "
+		    "%s, both named by their numbers from 0, would give query "
+		    "row 0 the label of item row 0: give --query-labels and "
+		    "--item-labels (or one embedding file for both, with -x)",
+		    rel->ilab.name, qemb->path, iemb->path);
+}
+
 /* a query without a label dies here, in the calling thread, as the first
  * such query would in `simmat | rankof` */
 static void queries_labeled(struct relsrc *rel, const struct rowindex *qrow,
@@ -167,6 +197,7 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	const char *e;
 
 	embed_read_pair(&qemb, queries, o->qids, &iemb, items, o->iids, folds);
+	one_labels_two_numberings(rk->rel, &qemb, &iemb);
 	rowcheck_queries(&qrow, &qemb);
 	if (o->nshards > 1) {
 		if (folds > 1 && qemb.rows / folds % (size_t)o->nshards)
