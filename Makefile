@@ -41,6 +41,7 @@ LIBSRC = \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
+	lib/stream/npylabels.c \
 	lib/stream/labelfile.c \
 	lib/stream/embinput.c \
 	lib/stream/embmap.c \

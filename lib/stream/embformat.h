@@ -1,5 +1,5 @@
 /* The pieces the embedding readers share and each format's reader, for
- * embed.c (embed.h is the interface): whole inputs read, little-endian
+ * embed.c (embed.h is the interface) and npylabels.c: whole inputs read, little-endian
  * values made native, sizes checked, the finiteness check, the mapping of
  * a .npy file's values, text lines and the ids they name. */
 #ifndef RK_EMBFORMAT_H
@@ -52,6 +52,19 @@ int embmap_values(struct embed *emb, int fd, size_t off, size_t need,
 
 /* a .npy file whose first n (< 12) bytes, at head, hold the magic */
 void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n);
+/* a .npy file's header, read after its first n (< 12) bytes at head
+ * (room for 12): dtype, rank, shape and where the values begin; dies on a
+ * bad header or a Fortran-order array */
+struct npyhdr {
+	char descr[16];		/* "<f4", "<i8", "|u1", ... */
+	int fortran;
+	size_t rank, shape[8];
+	size_t off;		/* the values' offset in the file */
+};
+void npy_read_header(const char *path, int fd, unsigned char *head, size_t n,
+		     struct npyhdr *nh);
+/* the bytes left in the input, read and counted */
+size_t npy_count_rest(int fd, const char *path);
 /* .fvecs (kind 'f'), .bvecs ('b') or .ivecs ('i') */
 void vecs_read(struct embed *emb, struct embbuf *b, int kind);
 /* "id v1 .. vD" lines */

@@ -8,6 +8,7 @@
 #include "util/bigalloc.h"
 #include "util/err.h"
 #include "stream/labelfile.h"
+#include "stream/npylabels.h"
 #include "stream/rowindex.h"
 #include "stream/stream.h"
 
@@ -79,36 +80,64 @@ static void reserve(struct labelfile *lf, int fd, struct strmap *labels)
 	strmap_reserve(labels, n / 4 + 1 < LABELS_MAX ? n / 4 + 1 : LABELS_MAX);
 }
 
+/* what a record adds: the label and camera maps, and the entries of the
+ * record before (labels come in runs) */
+struct loading {
+	struct labelfile *lf;
+	struct strmap *labels, *cams;
+	size_t lastlabel, lastcam;
+};
+
+/* the next record: id, label and camera (NULL: none) of line `line` */
+static void add_record(struct loading *ld, struct slice id, struct slice label,
+		       const struct slice *cam, long line)
+{
+	struct labelfile *lf = ld->lf;
+	struct labelrec *r;
+
+	add_id(lf, id, line);
+	big_grow((void **)&lf->rec, &lf->reccap, lf->nrec + 1, sizeof *lf->rec);
+	r = &lf->rec[lf->nrec];
+	r->label = intern(ld->labels, label, &ld->lastlabel);
+	r->cam = cam ? (long)intern(ld->cams, *cam, &ld->lastcam) : -1;
+	r->pos = lf->nrec;
+	r->line = line;
+	lf->nrec++;
+}
+
+static void add_npy_record(void *ctx, struct slice id, struct slice label,
+			   long line)
+{
+	add_record(ctx, id, label, NULL, line);
+}
+
 void labelfile_load(struct labelfile *lf, const char *path,
 		    struct strmap *labels, struct strmap *cams)
 {
 	struct stream st;
 	struct slice f[4];
-	size_t nf, lastlabel = STRMAP_ABSENT, lastcam = STRMAP_ABSENT;
+	size_t nf;
+	struct loading ld = { lf, labels, cams, STRMAP_ABSENT, STRMAP_ABSENT };
 
 	memset(lf, 0, sizeof *lf);
 	lf->name = path;
 	lf->numbered = 1;
 	strmap_init(&lf->map);
-	stream_open(&st, path, NULL);
-	reserve(lf, st.lines.fd, labels);
 	big_grow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
 	lf->idoff[0] = 0;
+	if (npylabels_is(path)) {
+		npylabels_load(path, add_npy_record, &ld);
+		return;
+	}
+	stream_open(&st, path, NULL);
+	reserve(lf, st.lines.fd, labels);
 	while (stream_next(&st, f, 4, &nf)) {
-		struct labelrec *r;
 		if (nf != 2 && nf != 3)
 			die_at(path, st.lines.lineno,
 			       "expected 2 fields (id label) or 3 (id label camera), found %zu%s",
 			       nf, comma_hint(f, nf));
-		add_id(lf, f[0], st.lines.lineno);
-		big_grow((void **)&lf->rec, &lf->reccap, lf->nrec + 1,
-		      sizeof *lf->rec);
-		r = &lf->rec[lf->nrec];
-		r->label = intern(labels, f[1], &lastlabel);
-		r->cam = nf == 3 ? (long)intern(cams, f[2], &lastcam) : -1;
-		r->pos = lf->nrec;
-		r->line = st.lines.lineno;
-		lf->nrec++;
+		add_record(&ld, f[0], f[1], nf == 3 ? &f[2] : NULL,
+			   st.lines.lineno);
 	}
 	stream_close(&st);
 	if (lf->nrec == 0)

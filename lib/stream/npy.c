@@ -100,34 +100,32 @@ static size_t hp_shape(struct hp *h, size_t *shape, size_t max)
 }
 
 /* the size of a value of dtype descr: 4 or 8, or death */
-static size_t npy_size(const struct embed *emb, struct slice descr)
+static size_t npy_size(const char *path, const char *descr)
 {
-	if (slice_eqs(descr, "<f4"))
+	if (strcmp(descr, "<f4") == 0)
 		return 4;
-	if (slice_eqs(descr, "<f8"))
+	if (strcmp(descr, "<f8") == 0)
 		return 8;
-	if (slice_eqs(descr, ">f4") || slice_eqs(descr, ">f8"))
-		die_at(emb->path, 0, "big-endian dtype '%.*s' is not supported "
+	if (strcmp(descr, ">f4") == 0 || strcmp(descr, ">f8") == 0)
+		die_at(path, 0, "big-endian dtype '%s' is not supported "
 		       "(rankkit reads '<f4' and '<f8': save "
-		       "arr.astype('<f%c'))", (int)descr.n, descr.p,
-		       descr.p[2]);
-	die_at(emb->path, 0, "dtype '%.*s' is not supported (rankkit "
-	       "reads '<f4' and '<f8', float32 and float64)",
-	       (int)descr.n, descr.p);
+		       "arr.astype('<f%c'))", descr, descr[2]);
+	die_at(path, 0, "dtype '%s' is not supported (rankkit reads '<f4' "
+	       "and '<f8', float32 and float64)", descr);
 }
 
-/* the header dict of hlen bytes at p: shape and value size into E;
- * returns the size of a value */
-static size_t parse_npy_header(struct embed *emb, const char *p, size_t hlen)
+/* the header dict of hlen bytes at p into h */
+static void parse_npy_header(const char *path, const char *p, size_t hlen,
+			     struct npyhdr *nh)
 {
-	size_t shape[8], rank = 0, esz;
 	struct hp h;
 	struct slice descr = { NULL, 0 };
-	int fortran = -1, have_shape = 0;
+	int have_shape = 0;
 
 	h.p = p;
 	h.end = h.p + hlen;
-	h.path = emb->path;
+	h.path = path;
+	nh->fortran = -1;
 	if (!hp_eat(&h, '{'))
 		hp_bad(&h, "expected '{'");
 	while (!hp_eat(&h, '}')) {
@@ -138,13 +136,14 @@ static size_t parse_npy_header(struct embed *emb, const char *p, size_t hlen)
 			descr = hp_string(&h);
 		} else if (slice_eqs(key, "fortran_order")) {
 			if (hp_word(&h, "True"))
-				fortran = 1;
+				nh->fortran = 1;
 			else if (hp_word(&h, "False"))
-				fortran = 0;
+				nh->fortran = 0;
 			else
 				hp_bad(&h, "fortran_order is not True or False");
 		} else if (slice_eqs(key, "shape")) {
-			rank = hp_shape(&h, shape, sizeof shape / sizeof shape[0]);
+			nh->rank = hp_shape(&h, nh->shape, sizeof nh->shape /
+					    sizeof nh->shape[0]);
 			have_shape = 1;
 		} else {
 			hp_bad(&h, "unknown key");
@@ -155,24 +154,19 @@ static size_t parse_npy_header(struct embed *emb, const char *p, size_t hlen)
 			break;
 		}
 	}
-	if (!descr.p || fortran < 0 || !have_shape)
+	if (!descr.p || nh->fortran < 0 || !have_shape)
 		hp_bad(&h, "missing 'descr', 'fortran_order' or 'shape'");
-
-	esz = npy_size(emb, descr);
-	if (fortran)
-		die_at(emb->path, 0, "Fortran-order array is not supported "
+	if (descr.n >= sizeof nh->descr)
+		hp_bad(&h, "dtype too long");
+	memcpy(nh->descr, descr.p, descr.n);
+	nh->descr[descr.n] = '\0';
+	if (nh->fortran)
+		die_at(path, 0, "Fortran-order array is not supported "
 		       "(save np.ascontiguousarray(arr))");
-	if (rank != 2)
-		die_at(emb->path, 0, "%zu-D array: embeddings must be 2-D "
-		       "(rows, dim)", rank);
-	emb->rows = shape[0];
-	emb->dim = shape[1];
-	emb->type = esz == 4 ? EMB_F32 : EMB_F64;
-	return esz;
 }
 
 /* the bytes left in the input, read and counted */
-static size_t count_rest(int fd, const char *path)
+size_t npy_count_rest(int fd, const char *path)
 {
 	unsigned char scratch[1 << 12];
 	size_t n = 0, r;
@@ -182,47 +176,65 @@ static size_t count_rest(int fd, const char *path)
 	return n;
 }
 
-/* The n (< 12) bytes at head begin with the magic. The header is read
- * into a buffer that grows as it arrives (a length field that promises
- * more than the input holds allocates no more than the input), the
- * values straight into the matrix: one copy from the input, none after. */
-void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n)
+void npy_read_header(const char *path, int fd, unsigned char *head, size_t n,
+		     struct npyhdr *nh)
 {
-	size_t hlen, got, need, esz, cap = 0;
+	size_t hlen, got, cap = 0;
 	char *hdr = NULL;
 
 	if (n < 10)
-		die_at(emb->path, 0, "truncated .npy header");
+		die_at(path, 0, "truncated .npy header");
 	if (head[6] == 1 && head[7] == 0) {
 		hlen = (size_t)head[8] | (size_t)head[9] << 8;
 	} else if ((head[6] == 2 || head[6] == 3) && head[7] == 0) {
-		if (embinput_read(fd, emb->path, head + 10, 2) < 2)
-			die_at(emb->path, 0, "truncated .npy header");
+		if (embinput_read(fd, path, head + 10, 2) < 2)
+			die_at(path, 0, "truncated .npy header");
 		hlen = rd_le32(head + 8);
 	} else {
-		die_at(emb->path, 0,
+		die_at(path, 0,
 		       "unsupported .npy format version %u.%u (rankkit reads "
 		       "1.0, 2.0 and 3.0)", head[6], head[7]);
 	}
+	/* read into a buffer that grows as the header arrives: a length
+	 * field that promises more than the input holds allocates no more
+	 * than the input */
 	xgrow((void **)&hdr, &cap, 1, 1);
 	for (got = 0; got < hlen; got += n) {
 		size_t step = hlen - got < (1 << 16) ? hlen - got : 1 << 16;
 		xgrow((void **)&hdr, &cap, got + step, 1);
-		n = embinput_read(fd, emb->path, hdr + got, step);
+		n = embinput_read(fd, path, hdr + got, step);
 		if (n < step)
-			die_at(emb->path, 0, "truncated .npy header");
+			die_at(path, 0, "truncated .npy header");
 	}
-	esz = parse_npy_header(emb, hdr, hlen);
+	parse_npy_header(path, hdr, hlen, nh);
 	free(hdr);
+	nh->off = 12 + hlen - (head[6] == 1 ? 2 : 0);
+}
+
+/* The n (< 12) bytes at head begin with the magic. The values are read
+ * straight into the matrix: one copy from the input, none after. */
+void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n)
+{
+	struct npyhdr nh;
+	size_t got, need, esz;
+
+	npy_read_header(emb->path, fd, head, n, &nh);
+	esz = npy_size(emb->path, nh.descr);
+	if (nh.rank != 2)
+		die_at(emb->path, 0, "%zu-D array: embeddings must be 2-D "
+		       "(rows, dim)", nh.rank);
+	emb->rows = nh.shape[0];
+	emb->dim = nh.shape[1];
+	emb->type = esz == 4 ? EMB_F32 : EMB_F64;
 	need = mul_or_die(emb->path, mul_or_die(emb->path, emb->rows, emb->dim), esz);
-	if (embmap_values(emb, fd, 12 + hlen - (head[6] == 1 ? 2 : 0), need, esz))
+	if (embmap_values(emb, fd, nh.off, need, esz))
 		return;
 	emb->data = xmalloc(need ? need : 1);
 	got = embinput_read(fd, emb->path, emb->data, need);
 	if (got < need)
 		die_at(emb->path, 0, "truncated: shape (%zu, %zu) needs %zu bytes "
 		       "of data, found %zu", emb->rows, emb->dim, need, got);
-	got = count_rest(fd, emb->path);
+	got = npy_count_rest(fd, emb->path);
 	if (got)
 		die_at(emb->path, 0, "%zu bytes after the data of shape (%zu, %zu)",
 		       got, emb->rows, emb->dim);

@@ -1,0 +1,99 @@
+/* Labels from a .npy file (labelfile.h): a 1-D array of integers, or one
+ * of shape (N, 1), as numpy saves an int array of class ids. Row i is
+ * named i, as the rows of a .npy embedding file are, and its label is the
+ * integer written in decimal. */
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "stream/embformat.h"
+#include "stream/npylabels.h"
+#include "util/err.h"
+
+int npylabels_is(const char *path)
+{
+	unsigned char head[6];
+	int fd;
+	size_t n;
+
+	if (strcmp(path, "-") == 0 || (fd = open(path, O_RDONLY)) < 0)
+		return 0;
+	n = embinput_read(fd, path, head, sizeof head);
+	close(fd);
+	return n == sizeof head && memcmp(head, "\x93NUMPY", 6) == 0;
+}
+
+/* the size of an integer dtype ('<i8', '|u1', '<u2', ..., '|b1'), its
+ * signedness into *sgn, or death naming what is read */
+static size_t int_size(const char *path, const char *d, int *sgn)
+{
+	size_t sz = (size_t)atoi(d + 2);
+
+	if (strlen(d) == 3 && (d[0] == '<' || d[0] == '|' || d[0] == '=') &&
+	    (d[1] == 'i' || d[1] == 'u' || d[1] == 'b') &&
+	    (sz == 1 || sz == 2 || sz == 4 || sz == 8) &&
+	    (d[1] != 'b' || sz == 1) && (d[0] != '|' || sz == 1)) {
+		*sgn = d[1] == 'i';
+		return sz;
+	}
+	die_at(path, 0, "dtype '%s' is not supported for labels (rankkit reads "
+	       "little-endian integers: '<i8', '<i4', '|u1', ...; save "
+	       "arr.astype('<i8'))", d);
+}
+
+/* value i of size sz at p, little-endian, as text into buf */
+static struct slice int_text(const unsigned char *p, size_t sz, int sgn,
+			     char *buf, size_t size)
+{
+	uint64_t u = 0;
+	size_t k;
+	struct slice s;
+
+	for (k = 0; k < sz; k++)
+		u |= (uint64_t)p[k] << (8 * k);
+	if (sgn && sz < 8 && (u >> (8 * sz - 1)) & 1)
+		u |= ~(uint64_t)0 << (8 * sz);	/* sign-extended */
+	if (sgn)
+		snprintf(buf, size, "%" PRId64, (int64_t)u);
+	else
+		snprintf(buf, size, "%" PRIu64, u);
+	s.p = buf;
+	s.n = strlen(buf);
+	return s;
+}
+
+void npylabels_load(const char *path, npylabel_fn add, void *ctx)
+{
+	unsigned char head[12], *v;
+	struct npyhdr nh;
+	size_t n, i, sz, need, got;
+	int fd = embinput_open(path), sgn;
+	char id[24], label[24];
+
+	n = embinput_read(fd, path, head, 10);
+	npy_read_header(path, fd, head, n, &nh);
+	if (!(nh.rank == 1 || (nh.rank == 2 && nh.shape[1] == 1)))
+		die_at(path, 0, "labels from .npy: expected a 1-D array of "
+		       "integers (or shape (N, 1)), found %zu-D", nh.rank);
+	sz = int_size(path, nh.descr, &sgn);
+	n = nh.shape[0];
+	need = mul_or_die(path, n, sz);
+	v = xmalloc(need ? need : 1);
+	got = embinput_read(fd, path, v, need);
+	if (got < need)
+		die_at(path, 0, "truncated: %zu labels need %zu bytes of data, "
+		       "found %zu", n, need, got);
+	if ((got = npy_count_rest(fd, path)) != 0)
+		die_at(path, 0, "%zu bytes after the data of %zu labels", got, n);
+	embinput_close(fd);
+	if (n == 0)
+		die_at(path, 0, "no relevance judgments");
+	for (i = 0; i < n; i++) {
+		struct slice ids = { id, (size_t)snprintf(id, sizeof id, "%zu", i) };
+		add(ctx, ids, int_text(v + i * sz, sz, sgn, label, sizeof label),
+		    (long)i + 1);
+	}
+	free(v);
+}

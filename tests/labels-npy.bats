@@ -1,0 +1,62 @@
+#!/usr/bin/env bats
+# Labels from .npy (labelfile.h): a 1-D integer array, or shape (N, 1), row
+# i named i with its integer as the label; the same rank stream as the
+# text file "i label" per line, for every integer dtype numpy writes.
+load helper
+load npy
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	# 6 embeddings of 2 values, labels 3 -1 3 7 0 7: rows 0 and 2, and
+	# 3 and 5, share a label
+	mknpy e.npy 1 '<f8' False '(6, 2)' "$(f8 1 0 0 1 1 1 2 1 0 2 1 2)"
+	printf '0 3\n1 -1\n2 3\n3 7\n4 0\n5 7\n' > lab.txt
+	rankof -e -x -m dot --query-labels lab.txt --item-labels lab.txt e.npy e.npy > want
+	[ "$(grep -vc '^#' want)" -eq 6 ]	# 2 pairs, 2 lone rows
+}
+
+# le V SIZE: the little-endian two's complement bytes of V, as escapes
+le() {
+	local v=$1 n=$2 k
+	[ "$v" -ge 0 ] || v=$(( v + (1 << (8 * n)) ))
+	[ "$n" -lt 8 ] || [ "$1" -ge 0 ] || v=$1	# 8 bytes: the shell wraps
+	for k in $(seq 0 $((n - 1))); do
+		printf '\\x%02x' $(( (v >> (8 * k)) & 255 ))
+	done
+}
+vals() { local n=$1 v; shift; for v in "$@"; do le "$v" "$n"; done; }
+
+@test "labels-npy: every integer dtype gives the rank stream of the text labels" {
+	for d in '<i8:8' '<i4:4' '<i2:2' '|i1:1' '=i4:4'; do
+		mknpy l.npy 1 "${d%:*}" False '(6,)' "$(vals ${d#*:} 3 -1 3 7 0 7)"
+		rankof -e -x -m dot --query-labels l.npy --item-labels l.npy e.npy e.npy | cmp - want
+	done
+	# unsigned: -1 becomes another label, still alone
+	for d in '|u1:1' '<u2:2' '<u4:4' '<u8:8'; do
+		mknpy l.npy 1 "${d%:*}" False '(6,)' "$(vals ${d#*:} 3 9 3 7 0 7)"
+		rankof -e -x -m dot --query-labels l.npy --item-labels l.npy e.npy e.npy | cmp - want
+	done
+	mknpy l.npy 2 '<i8' False '(6, 1)' "$(vals 8 3 -1 3 7 0 7)"
+	rankof -e -x -m dot -l l.npy e.npy e.npy | cmp - want
+}
+
+@test "labels-npy: floats, big-endian, 2-D and truncated arrays are refused, naming the file" {
+	fails=0
+	mknpy f.npy 1 '<f8' False '(6,)' "$(f8 1 0 1 0 1 0)"
+	mknpy b.npy 1 '>i8' False '(6,)' "$(vals 8 1 2 3 4 5 6)"
+	mknpy w.npy 1 '<i8' False '(3, 2)' "$(vals 8 1 2 3 4 5 6)"
+	mknpy t.npy 1 '<i8' False '(6,)' "$(vals 8 1 2 3)"
+	while IFS='|' read -r f want; do
+		f=${f% } want=${want# }
+		run --separate-stderr rankof -e -x -m dot -l $f e.npy e.npy
+		if [ "$status" != 1 ] || [ "$stderr" != "$want" ]; then
+			echo "FAIL $f: $status, $stderr" >&2; fails=$((fails + 1))
+		fi
+	done <<-'T'
+	f.npy | rankof: f.npy: dtype '<f8' is not supported for labels (rankkit reads little-endian integers: '<i8', '<i4', '|u1', ...; save arr.astype('<i8'))
+	b.npy | rankof: b.npy: dtype '>i8' is not supported for labels (rankkit reads little-endian integers: '<i8', '<i4', '|u1', ...; save arr.astype('<i8'))
+	w.npy | rankof: w.npy: labels from .npy: expected a 1-D array of integers (or shape (N, 1)), found 2-D
+	t.npy | rankof: t.npy: truncated: 6 labels need 48 bytes of data, found 24
+	T
+	[ "$fails" -eq 0 ]
+}
