@@ -315,7 +315,8 @@ setup() {
 	rankof -r q.gz s  | rankof: q.gz:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)
 	rankof -r q q.gz  | rankof: q.gz:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)
 	hitrate q.gz      | hitrate: q.gz:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)
-	rankof -l x.npy s | rankof: x.npy:1: a NUL byte in the line (a .npy file, not text)
+	rankof -r x.npy s | rankof: x.npy:1: a NUL byte in the line (a .npy file, not text)
+	rankof -l x.npy s | rankof: x.npy: bad .npy header: expected '{'
 	rankof -r q empty | rankof: empty: empty input: no scores (did the program upstream fail?)
 	rankof -r empty s | rankof: empty: no relevance judgments
 	T
