@@ -237,6 +237,22 @@ static int FN(row_exp)(const T *x, size_t step, size_t n)
 	return e;
 }
 
+/* 2^-e when that is a normal number, else 0 */
+static inline T FN(pow2)(int e)
+{
+	T f = LDEXP((T)1, -e);
+
+	return isnormal(f) ? f : 0;
+}
+
+/* x 2^-e, f = pow2(e): a product by a normal power of two is the exact
+ * product rounded once, as ldexp gives it, at the cost of one
+ * multiplication instead of a call */
+static inline T FN(shift)(T x, T f, int e)
+{
+	return f != 0 ? x * f : LDEXP(x, -e);
+}
+
 /* The other way, for a pair whose sums left the range: each row times the
  * power of two 2^-e that brings its largest |value| into [1/2, 1) (l2:
  * both rows by the larger one's, so that their differences keep their
@@ -255,24 +271,30 @@ static int FN(row_exp)(const T *x, size_t step, size_t n)
  *   l2   m = sqrt(sum((q - x) 2^-e)^2), the score 0 - m 2^e
  * The score m 2^e is +-inf only when it is beyond the type's range: the
  * value IEEE rounding gives such a number, its sign exact (kernel.h). */
-static T FN(scaled)(const struct kernel *kern, const T *qr, const T *x,
-		    size_t st, int *e)
+static inline __attribute__((always_inline)) T
+FN(scaled)(const struct kernel *kern, const T *qr, const T *x, size_t st,
+	   int *e)
 {
 	size_t k, dim = kern->dim;
 	int eq = FN(row_exp)(qr, 1, dim), ex = FN(row_exp)(x, st, dim);
-	T a = 0, sq = 0, sx = 0, den;
+	T a = 0, sq = 0, sx = 0, den, fq, fx;
 
 	*e = 0;
 	if (kern->metric == MET_L2) {
 		*e = eq > ex ? eq : ex;
+		fq = FN(pow2)(*e);
 		for (k = 0; k < dim; k++) {
-			T d = LDEXP(qr[k], -*e) - LDEXP(x[k * st], -*e);
+			T d = FN(shift)(qr[k], fq, *e) -
+			      FN(shift)(x[k * st], fq, *e);
 			a = FMA(d, d, a);
 		}
 		return SQRT(a);
 	}
+	fq = FN(pow2)(eq);
+	fx = FN(pow2)(ex);
 	for (k = 0; k < dim; k++) {
-		T u = LDEXP(qr[k], -eq), v = LDEXP(x[k * st], -ex);
+		T u = FN(shift)(qr[k], fq, eq);
+		T v = FN(shift)(x[k * st], fx, ex);
 		a = FMA(u, v, a);
 		sq = FMA(u, u, sq);
 		sx = FMA(v, v, sx);
@@ -285,8 +307,9 @@ static T FN(scaled)(const struct kernel *kern, const T *qr, const T *x,
 	return den > 0 ? a / den : 0;
 }
 
-/* the score of the other way (FN(scaled)); rare, so out of line */
-static __attribute__((noinline, cold)) double
+/* the score of the other way (FN(scaled)); inlined into each variant's
+ * score alone, where FMA is an instruction */
+static inline __attribute__((always_inline)) double
 FN(score_scaled)(const struct kernel *kern, const T *qr, const T *x,
 		 size_t st)
 {
@@ -325,7 +348,7 @@ FN(score)(const struct kernel *kern, size_t q, size_t i)
 		for (k = 0; k < dim; k++)
 			a = FMA(qr[k], x[k * st], a);
 	out = !(FABS(a) <= TMAX);
-	if (FN(finish)(kern, q, in, &a, 1) | out)
+	if (__builtin_expect(FN(finish)(kern, q, in, &a, 1) | out, 0))
 		return FN(score_scaled)(kern, qr, x, st);
 	return a;
 }
