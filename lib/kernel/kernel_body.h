@@ -262,8 +262,9 @@ static inline T FN(shift)(T x, T f, int e)
  *   sqrt(c 4^-s) = sqrt(c) 2^-s,  (a 2^-s) / (b 2^-s) = a / b,
  * so the result is the normal path's in an arithmetic without exponent
  * limits (but for a value scaled below the normal range, 2^-1022 or
- * 2^-126, which keeps fewer bits: it lies 2^-1021 or 2^-125 below the
- * row's largest and changes a sum's rounding at most). The scaled sums
+ * 2^-126, which keeps fewer bits: rounded to a multiple of 2^-1074 or
+ * 2^-149, it moves by at most that much in a row whose largest |value|
+ * is at least 1/2). The scaled sums
  * stay small: terms below 1 in magnitude (l2: below 4), D of them.
  *   dot  m = sum(q 2^-eq, x 2^-ex), the score m 2^e, e = eq + ex
  *   cos  the formula on the scaled rows, the same for any positive
