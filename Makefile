@@ -19,7 +19,7 @@ DESTDIR =
 PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
-TESTPROG = rngdraw statcheck bigcheck setcheck
+TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds

@@ -60,10 +60,13 @@ static const struct option longopts[] = {
 	{ 0, 0, 0, 0 }
 };
 
-/* per pool slot: the text of a piece of output */
+/* per pool slot: the text of a piece of output, and where it stops
+ * short: at a score of +-inf, beyond the range (kernel.h), whose pair
+ * the writer names (badq SIZE_MAX: none) */
 struct slotbuf {
 	char *p;
 	size_t n, cap;
+	size_t badq, badi;
 };
 
 /* per score buffer: each row's threshold, and -k's scratch */
@@ -161,7 +164,9 @@ static void ready(void *ctx, const struct kchunk *c, size_t *nlines)
 }
 
 /* the lines of one query into b: items p->i0 .. p->i1-1 of row (in item
- * order) whose score passes thr, except row `self` */
+ * order) whose score passes thr, except row `self`; up to a score of
+ * +-inf, which no line may print: it stands for a number beyond the
+ * range, and would tie with every other such one */
 #define WRITE_LINES(TYPE, FMT)						\
 	do {								\
 		const TYPE *row = scores;				\
@@ -170,6 +175,11 @@ static void ready(void *ctx, const struct kchunk *c, size_t *nlines)
 			struct slice id;				\
 			if (i == self || !((double)v >= thr))		\
 				continue;				\
+			if (isinf(v)) {					\
+				b->badq = q;				\
+				b->badi = i;				\
+				break;					\
+			}						\
 			id = embed_id(&job->iemb, i);			\
 			memcpy(o, qid.p, qid.n);			\
 			o += qid.n;					\
@@ -190,7 +200,8 @@ static void work(void *ctx, const struct kpiece *p)
 	size_t q, i, n = c->i1 - c->i0, esz = (size_t)job->kern.type;
 
 	b->n = 0;
-	for (q = p->q0; q < p->q1; q++) {
+	b->badq = SIZE_MAX;
+	for (q = p->q0; q < p->q1 && b->badq == SIZE_MAX; q++) {
 		const void *scores = (const char *)c->scores +
 				     (q - c->q0) * n * esz;
 		struct slice qid = embed_id(&job->qemb, q);
@@ -217,6 +228,9 @@ static void emit(void *ctx, const struct kpiece *p)
 	struct job *job = ctx;
 
 	out_bytes(job->sb[p->slot].p, job->sb[p->slot].n);
+	if (job->sb[p->slot].badq != SIZE_MAX)
+		kernel_range_error(&job->kern, &job->qemb, &job->iemb,
+				   job->sb[p->slot].badq, job->sb[p->slot].badi);
 	if (p->i1 == p->chunk.i1)
 		job->done += p->q1 - p->q0;
 	if (job->tty && since(&job->t0) > 2) {

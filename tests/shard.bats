@@ -292,20 +292,32 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 
 @test "shard: finite values whose squares overflow are no error" {
 	load npy
-	# item row 1 holds the largest double twice: its sum of squares and
-	# its norm are inf (cos scores it DBL_MAX / inf = 0), and that is no
-	# error; its gallery shards merge into the bytes of one run
+	# item row 1 holds the largest double twice: its sum of squares
+	# overflows, and that is no error (cos scores it on the rows scaled by
+	# powers of two, kernel.h: 1/sqrt(2) against the query (1, 0)); its
+	# gallery shards merge into the bytes of one run
 	mknpy i.npy 1 '<f8' False '(4, 2)' "$(f8 1 0 max max 0 1 1 1)"
 	mknpy q.npy 1 '<f8' False '(2, 2)' "$(f8 1 0 0 1)"
 	awk 'BEGIN { print 0, 0; print 1, 1 }' > ql
 	awk 'BEGIN { for (r = 0; r < 4; r++) print r, r % 2 }' > il
-	for m in dot l2 cos; do
+	for m in dot cos; do
 		run --separate-stderr rankof -j 1 -e -m $m --query-labels ql --item-labels il q.npy i.npy
 		[ "$status" -eq 0 ]
 		echo "$output" > one
 		rankof -j 1 -e -m $m --items 0:2 --query-labels ql --item-labels il q.npy i.npy > g0
 		rankof -j 1 -e -m $m --items 2:4 --query-labels ql --item-labels il q.npy i.npy > g1
 		[ "$(rankof --merge g0 g1)" = "$(cat one)" ]
+	done
+	simmat -m cos q.npy i.npy | awk '$1 == 0 && $2 == 1 { n++
+		if ($3 < 0.70710678118654 || $3 > 0.70710678118655) exit 1 }
+		END { exit n != 1 }'
+	# but its distance to the query (0, 1), sqrt(2) DBL_MAX, is beyond the
+	# doubles: it stops the run and every shard that ranks the pair (the
+	# query's relevant item), naming it
+	for cut in "" "--items 0:2" "--items 2:4"; do
+		run --separate-stderr rankof -j 1 -e -m l2 $cut --query-labels ql --item-labels il q.npy i.npy
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "rankof: q.npy: row 1 against i.npy: row 1: the l2 distance is about 2.54e+308, beyond the largest float64 (1.79769e+308)" ]
 	done
 }
 

@@ -20,6 +20,7 @@
  * (the pragma below for Clang; the Makefile compiles this file with
  * -ffp-contract=off for GCC). */
 #define _DEFAULT_SOURCE 1
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -71,21 +72,37 @@ static void *pack_alloc(size_t n)
 #define SFX _f64
 #define SQRT sqrt
 #define FMA fma
+#define FABS fabs
+#define LDEXP ldexp
+#define FREXP frexp
+#define TMAX DBL_MAX
 #include "kernel/kernel_body.h"
 #undef T
 #undef SFX
 #undef SQRT
 #undef FMA
+#undef FABS
+#undef LDEXP
+#undef FREXP
+#undef TMAX
 
 #define T float
 #define SFX _f32
 #define SQRT sqrtf
 #define FMA fmaf
+#define FABS fabsf
+#define LDEXP ldexpf
+#define FREXP frexpf
+#define TMAX FLT_MAX
 #include "kernel/kernel_body.h"
 #undef T
 #undef SFX
 #undef SQRT
 #undef FMA
+#undef FABS
+#undef LDEXP
+#undef FREXP
+#undef TMAX
 
 /* kcount_add (kernel.h), inlined into the micro-kernels */
 static inline void kc_add(struct kcount *c, double s, int sign)
@@ -387,4 +404,42 @@ double kernel_score(const struct kernel *kern, size_t q, size_t i)
 {
 	return kern->type == EMB_F32 ? micro[kern->variant].score32(kern, q, i) :
 		micro[kern->variant].score64(kern, q, i);
+}
+
+/* |score| = |m| 2^e (kernel_body.h's other way) as d.dd and a power of
+ * ten: log10 |score| = log10 |m| + e log10 2, its integer part the
+ * exponent and 10 to its fraction the leading digits */
+_Noreturn void kernel_range_error(const struct kernel *kern,
+				  const struct embed *qemb,
+				  const struct embed *iemb, size_t q, size_t i)
+{
+	const char *what = kern->metric == MET_DOT ? "dot product" :
+			   kern->metric == MET_L2 ? "l2 distance" : "score";
+	size_t st;
+	int e;
+	double m, l, p;
+
+	if (kern->type == EMB_F32) {
+		const float *x = item_row_f32(kern, i, &st);
+		m = scaled_f32(kern, (const float *)kern->q + q * kern->dim, x,
+			       st, &e);
+	} else {
+		const double *x = item_row_f64(kern, i, &st);
+		m = scaled_f64(kern, (const double *)kern->q + q * kern->dim, x,
+			       st, &e);
+	}
+	l = log10(fabs(m)) + e * log10(2.0);
+	p = floor(l);
+	m = pow(10, l - p);
+	if (m >= 9.995) {	/* "%.3g" would round it to 10 */
+		m /= 10;
+		p += 1;
+	}
+	die(EXIT_DATA, "%s: row %zu against %s: row %zu: the %s is about "
+	    "%.3ge%+.0f, "
+	    "beyond the largest %s (%g)", qemb->path,
+	    qemb->keep_first + q * qemb->keep_step, iemb->path,
+	    iemb->keep_first + i * iemb->keep_step, what, m, p,
+	    kern->type == EMB_F32 ? "float32" : "float64",
+	    kern->type == EMB_F32 ? (double)FLT_MAX : DBL_MAX);
 }

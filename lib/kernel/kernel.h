@@ -14,7 +14,17 @@
  *   l2       s = 0 - sqrt(e(D)), e(k+1) = fma(d, d, e(k)), d = q[k] - x[k]
  *              (0, not -0, for equal rows)
  *   hamming  s = 0 - e(D) / c, c = 4 for -1/+1 codes and 1 for 0/1 codes:
- *              minus the number of positions that differ. */
+ *              minus the number of positions that differ.
+ * A pair whose sums leave the type's range on the way (from |x| about
+ * 1.8e19 in float32 or 1.3e154 in float64 a square overflows: a sum of
+ * squares, a dot product, a denominator of cos is inf) is scored the
+ * other way: the same operations on its rows times powers of two, which
+ * is the plain loops' result in an arithmetic without exponent limits
+ * (kernel_body.h), and the same for every variant and -j. Its score is
+ * +-inf only when the score itself lies beyond the range (a dot product
+ * or a distance above the largest float or double; cos never): the value
+ * IEEE rounding gives such a number, with the right sign. Scores from
+ * finite values are never NaN. */
 #ifndef RK_KERNEL_H
 #define RK_KERNEL_H
 #include <stddef.h>
@@ -72,6 +82,14 @@ void kernel_block(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 /* The score of query q against item i, alone: the same operations in the
  * same order as kernel_block's, so the same bits. */
 double kernel_score(const struct kernel *kern, size_t q, size_t i);
+
+/* For a score of +-inf (beyond the range, above): dies "prog: QUERIES:
+ * row R against ITEMS: row S: the dot product is about 2e+400, beyond the
+ * largest float64 (1.797693e+308)", naming the rows of the files
+ * (kernel_init's qemb and iemb) and the score's size. */
+_Noreturn void kernel_range_error(const struct kernel *kern,
+				  const struct embed *qemb,
+				  const struct embed *iemb, size_t q, size_t i);
 
 /* Rank counting fused into the kernel (rankof -e): for one query, its
  * targets' distinct scores u[0] > u[1] > ... > u[d-1] (values of

@@ -1,9 +1,11 @@
 /* The type-generic part of kernel.c, included once per element type with
- * T (float or double), SFX (a name suffix), SQRT and FMA (sqrt and fma of
- * T) defined: packing, sums of squares and norms, the finishing step and
- * the score alone, which every variant of the micro-kernel
- * (kernel_micro.h) shares, so that all of them read the same layout and
- * give the same bits. Not a header of its own. */
+ * T (float or double), SFX (a name suffix), SQRT, FMA, FABS, LDEXP and
+ * FREXP (those functions of T) and TMAX (T's largest finite value)
+ * defined: packing, sums of squares and norms, the finishing step, the
+ * other way for sums beyond the range and the score alone, which every
+ * variant of the micro-kernel (kernel_micro.h) shares, so that all of
+ * them read the same layout and give the same bits.
+ * Not a header of its own. */
 
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
@@ -76,9 +78,10 @@ static inline __attribute__((always_inline)) void FN(sumsq)(const T *X,
  * rows[0 .. n-1]) become their norms. A sum that is not finite comes from
  * a row holding an infinite or NaN value (an error, named by
  * embed_check_row) or from finite values whose squares overflow (a norm
- * of inf, as sqrt gives it): every value a metric reads passes through one
- * of these sums, so this is the check of the values, at the cost of a
- * test per row. */
+ * of inf, as sqrt gives it, which sends the row's cos scores the other way
+ * in the finish): every value a metric reads passes through one of these
+ * sums, so this is the check of the values, at the cost of a test per
+ * row. */
 static void FN(norms_checked)(const struct embed *emb, size_t r0,
 			      const size_t *rows, T *s, size_t n)
 {
@@ -161,11 +164,19 @@ static const T *FN(row_norm)(const struct kernel *kern, size_t i)
 
 /* The finishing step, the one place that knows each metric's formula
  * (kernel.h): the sums a[0 .. n-1] of query q against n items whose norms
- * are in[0 .. n-1] become their scores, in place. Inlined into every
- * micro-kernel and into the score alone. */
-static inline void FN(finish)(const struct kernel *kern, size_t q,
-			      const T *restrict in, T *restrict a, size_t n)
+ * are in[0 .. n-1] become their scores, in place. Returns nonzero when a
+ * denominator of cos is beyond the type's range (|x| > TMAX: inf from an
+ * overflow, or NaN from a norm of inf times one of 0); the sums are the
+ * caller's to test, where they are in registers. A sum that overflowed on
+ * the way is +-inf at the end, never NaN: an fma of finite factors onto
+ * +-inf is +-inf again. Such pairs take the other way in the score alone
+ * (below), and a micro-kernel scores their n scores alone (RESCORE).
+ * Inlined into every micro-kernel and into the score alone: the test is
+ * one comparison per cos score, and no score's bits change. */
+static inline int FN(finish)(const struct kernel *kern, size_t q,
+			     const T *restrict in, T *restrict a, size_t n)
 {
+	unsigned out = 0;
 	size_t j;
 
 	switch (kern->metric) {
@@ -175,6 +186,7 @@ static inline void FN(finish)(const struct kernel *kern, size_t q,
 		const T qn = ((const T *)kern->qnorm)[q];
 		for (j = 0; j < n; j++) {
 			T den = qn * in[j];
+			out |= !(den <= TMAX);
 			a[j] = den > 0 ? a[j] / den : 0;
 		}
 		break;
@@ -190,31 +202,155 @@ static inline void FN(finish)(const struct kernel *kern, size_t q,
 		break;
 	}
 	}
+	return (int)out;
+}
+
+/* item row i's values, *step apart: its row as read, or its lane of the
+ * packed tiles once the rows went back to the system (simmat: irows
+ * NULL; the same values) */
+static inline const T *FN(item_row)(const struct kernel *kern, size_t i,
+				    size_t *step)
+{
+	size_t nr = kern->nr;
+
+	if (kern->irows) {
+		*step = 1;
+		return (const T *)kern->irows + i * kern->dim;
+	}
+	*step = nr;
+	return (const T *)kern->ipack + (i / nr - kern->t0) * kern->dim * nr +
+	       i % nr;
+}
+
+/* the exponent e of row x's largest |value| (n values, step apart), as
+ * frexp gives it: that value lies in [2^(e-1), 2^e); 0 for zeros */
+static int FN(row_exp)(const T *x, size_t step, size_t n)
+{
+	T m = 0;
+	size_t k;
+	int e = 0;
+
+	for (k = 0; k < n; k++)
+		if (FABS(x[k * step]) > m)
+			m = FABS(x[k * step]);
+	(void)FREXP(m, &e);
+	return e;
+}
+
+/* 2^-e when that is a normal number, else 0 */
+static inline T FN(pow2)(int e)
+{
+	T f = LDEXP((T)1, -e);
+
+	return isnormal(f) ? f : 0;
+}
+
+/* x 2^-e, f = pow2(e): a product by a normal power of two is the exact
+ * product rounded once, as ldexp gives it, at the cost of one
+ * multiplication instead of a call */
+static inline T FN(shift)(T x, T f, int e)
+{
+	return f != 0 ? x * f : LDEXP(x, -e);
+}
+
+/* The other way, for a pair whose sums left the range: each row times the
+ * power of two 2^-e that brings its largest |value| into [1/2, 1) (l2:
+ * both rows by the larger one's, so that their differences keep their
+ * bits), then the operations of the sums and the finish above. Scaling
+ * by a power of two is exact, and every operation commutes with it,
+ *   fma(a 2^-s, b 2^-t, c 2^-(s+t)) = fma(a, b, c) 2^-(s+t)
+ *   sqrt(c 4^-s) = sqrt(c) 2^-s,  (a 2^-s) / (b 2^-s) = a / b,
+ * so the result is the normal path's in an arithmetic without exponent
+ * limits (but for a value scaled below the normal range, 2^-1022 or
+ * 2^-126, which keeps fewer bits: rounded to a multiple of 2^-1074 or
+ * 2^-149, it moves by at most that much in a row whose largest |value|
+ * is at least 1/2). The scaled sums
+ * stay small: terms below 1 in magnitude (l2: below 4), D of them.
+ *   dot  m = sum(q 2^-eq, x 2^-ex), the score m 2^e, e = eq + ex
+ *   cos  the formula on the scaled rows, the same for any positive
+ *        multiple of either row: the score m, e = 0
+ *   l2   m = sqrt(sum((q - x) 2^-e)^2), the score 0 - m 2^e
+ * The score m 2^e is +-inf only when it is beyond the type's range: the
+ * value IEEE rounding gives such a number, its sign exact (kernel.h). */
+static inline __attribute__((always_inline)) T
+FN(scaled)(const struct kernel *kern, const T *qr, const T *x, size_t st,
+	   int *e)
+{
+	size_t k, dim = kern->dim;
+	int eq = FN(row_exp)(qr, 1, dim), ex = FN(row_exp)(x, st, dim);
+	T a = 0, sq = 0, sx = 0, den, fq, fx;
+
+	*e = 0;
+	if (kern->metric == MET_L2) {
+		*e = eq > ex ? eq : ex;
+		fq = FN(pow2)(*e);
+		for (k = 0; k < dim; k++) {
+			T d = FN(shift)(qr[k], fq, *e) -
+			      FN(shift)(x[k * st], fq, *e);
+			a = FMA(d, d, a);
+		}
+		return SQRT(a);
+	}
+	fq = FN(pow2)(eq);
+	fx = FN(pow2)(ex);
+	for (k = 0; k < dim; k++) {
+		T u = FN(shift)(qr[k], fq, eq);
+		T v = FN(shift)(x[k * st], fx, ex);
+		a = FMA(u, v, a);
+		sq = FMA(u, u, sq);
+		sx = FMA(v, v, sx);
+	}
+	if (kern->metric == MET_DOT) {
+		*e = eq + ex;
+		return a;
+	}
+	den = SQRT(sq) * SQRT(sx);
+	return den > 0 ? a / den : 0;
+}
+
+/* the score of the other way (FN(scaled)); inlined into each variant's
+ * score alone, where FMA is an instruction */
+static inline __attribute__((always_inline)) double
+FN(score_scaled)(const struct kernel *kern, const T *qr, const T *x,
+		 size_t st)
+{
+	int e;
+	T m = FN(scaled)(kern, qr, x, st, &e);
+
+	if (kern->metric == MET_DOT)
+		return LDEXP(m, e);
+	if (kern->metric == MET_L2)
+		return (T)0 - LDEXP(m, e);
+	return m;
 }
 
 /* one score alone: the fused multiply-adds of the micro-kernels
  * (kernel_micro.h) on one lane, in the same order, and the same finish;
  * the item's values from its row as read (the same values as packed: an
- * item outside the packed tiles has a score too). Inlined into each
- * variant, as the norm is. */
+ * item outside the packed tiles has a score too). A pair that the finish
+ * cannot score takes the other way. Inlined into each variant, as the
+ * norm is. */
 static inline __attribute__((always_inline)) double
 FN(score)(const struct kernel *kern, size_t q, size_t i)
 {
 	const T *qr = (const T *)kern->q + q * kern->dim;
-	size_t k, dim = kern->dim;
-	const T *x = (const T *)kern->irows + i * dim;
+	size_t k, dim = kern->dim, st;
+	const T *x = FN(item_row)(kern, i, &st);
 	const T *in = FN(row_norm)(kern, i);	/* and the row was read */
 	T a = 0;
+	int out;
 
 	if (kern->metric == MET_L2 || kern->metric == MET_HAMMING)
 		for (k = 0; k < dim; k++) {
-			T d = qr[k] - x[k];
+			T d = qr[k] - x[k * st];
 			a = FMA(d, d, a);
 		}
 	else
 		for (k = 0; k < dim; k++)
-			a = FMA(qr[k], x[k], a);
-	FN(finish)(kern, q, in, &a, 1);
+			a = FMA(qr[k], x[k * st], a);
+	out = !(FABS(a) <= TMAX);
+	if (__builtin_expect(FN(finish)(kern, q, in, &a, 1) | out, 0))
+		return FN(score_scaled)(kern, qr, x, st);
 	return a;
 }
 

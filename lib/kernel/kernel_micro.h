@@ -39,6 +39,9 @@
 #define SWEEP MNAME(sweep)
 #define SCORES MNAME(scores)
 #define LIVE MNAME(live)
+#define SCORE1 MNAME(score)
+#define RESCORE MNAME(rescore)
+#define DOTRESCUE MNAME(dotrescue)
 
 #define VL (NR / NV)		/* lanes of V */
 #define LOADX(v) V x##v; memcpy(&x##v, tp + k * NR + v * VL, sizeof(V));
@@ -72,6 +75,40 @@
 
 enum { MNAME(nr) = NR };
 
+ATTR static double SCORE1(const struct kernel *kern, size_t q, size_t i);
+
+/* The scores of query q against items i .. i+n-1 again, into o[0 ..
+ * n-1], one by one (the score alone, kernel_body.h): for a row of a tile
+ * where a sum overflowed, or a denominator of cos did. Those pairs take
+ * the other way there; the others come out with the bits they had. */
+ATTR static __attribute__((noinline, cold)) void
+RESCORE(const struct kernel *kern, size_t q, size_t i, T *o, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		o[j] = (T)SCORE1(kern, q, i + j);
+}
+
+/* TILEDOT's counting for a tile where a dot product's sum overflowed: the
+ * lanes that count of each row (rowlanes[r]: queries qa + r, items it +
+ * lane) scored alone, and those not below lw[r] counted */
+ATTR static __attribute__((noinline, cold)) void
+DOTRESCUE(const struct kernel *kern, size_t qa, size_t it, const T lw[MR],
+	  const uint64_t rowlanes[MR], struct kcount *kc)
+{
+	size_t r;
+	uint64_t m;
+
+	for (r = 0; r < MR; r++)
+		for (m = rowlanes[r]; m; m &= m - 1) {
+			size_t j = (size_t)__builtin_ctzll(m);
+			T s = (T)SCORE1(kern, qa + r, it + j);
+			if (!(s < lw[r]))
+				kc_add(&kc[r], s, 1);
+		}
+}
+
 /* the sums of tile tp for the MR query rows of qp (value k of query row r
  * at qp[k * MR + r]) into dst[r][0 .. NR-1]; while row k of tile tp is in
  * the registers, row k of tile `next` is prefetched (NULL: none), so that
@@ -86,26 +123,38 @@ enum { MNAME(nr) = NR };
 			__builtin_prefetch(pf + l); \
 		EACH(STEPM) \
 	}
-#define TILE_LOOP(STEPM) TILE_SUMS(STEPM) EACH(SAVE)
+/* A sum that overflowed is +-inf (finish, kernel_body.h), and inf * 0 is
+ * NaN where a finite sum gives +-0: one fused multiply-add per vector of
+ * sums, z = fma(a, 0, z), finds them all in z, and a tile whose z is not
+ * below 1 in some lane (NaN) has its scores taken alone (RESCORE,
+ * DOTRESCUE). MR * NV such steps against D * MR * NV for the sums. */
+#define ZERO1(r, v) z = VFMA(a##r##v, zero, z);
+#define ZERO(r) EACHV(ZERO1, r)
+#define TILE_LOOP(STEPM) TILE_SUMS(STEPM) EACH(ZERO) EACH(SAVE)
 
-ATTR static inline __attribute__((always_inline)) void
+/* the sums of a tile into dst; nonzero when one of them overflowed */
+ATTR static inline __attribute__((always_inline)) int
 TILE(const T *qp, const T *tp, const T *next, size_t dim, int sq,
      T *const dst[MR])
 {
 	size_t k, l;
+	const V zero = VBCAST((T)0);
+	V z = zero;
 
 	if (!sq) {
 		TILE_LOOP(STEP)
 	} else {
 		TILE_LOOP(STEPSQ)
 	}
+	return VNOTBELOW(z, (T)1) != 0;
 }
 
 /* The count of a tile for dot, whose sums are the scores: each row's sums
  * are compared with its query's lowest target score while they are in the
  * registers (lw[r]; rowlanes[r]: the lanes that count, none for a row
  * without targets or past the block's end), and only a row with a score
- * to count is stored, to dst[r], for kc_add. */
+ * to count is stored, to dst[r], for kc_add. A tile where a sum
+ * overflowed (z, above) is counted by DOTRESCUE instead. */
 #define CMP1(r, v) m |= (uint64_t)VNOTBELOW(a##r##v, lw[r]) << (v * VL);
 #define CMPROW(r) { \
 	uint64_t m = 0; \
@@ -118,12 +167,20 @@ TILE(const T *qp, const T *tp, const T *next, size_t dim, int sq,
 }
 
 ATTR static inline __attribute__((always_inline)) void
-TILEDOT(const T *qp, const T *tp, const T *next, size_t dim, const T lw[MR],
+TILEDOT(const struct kernel *kern, size_t qa, size_t it, const T *qp,
+	const T *tp, const T *next, size_t dim, const T lw[MR],
 	const uint64_t rowlanes[MR], T *const dst[MR], struct kcount *kc)
 {
 	size_t k, l;
+	const V zero = VBCAST((T)0);
+	V z = zero;
 
 	TILE_SUMS(STEP)
+	EACH(ZERO)
+	if (VNOTBELOW(z, (T)1)) {
+		DOTRESCUE(kern, qa, it, lw, rowlanes, kc);
+		return;
+	}
 	EACH(CMPROW)
 }
 
@@ -168,7 +225,7 @@ ATTR static inline uint64_t NOTBELOW(const T *b, T lw)
  * more. */
 ATTR static inline void TCOUNT(const struct kernel *kern, size_t qa,
 			       size_t nr, size_t it, size_t jb, size_t je,
-			       T buf[MR][NR], struct kcount *kc)
+			       int over, T buf[MR][NR], struct kcount *kc)
 {
 	/* lanes jb .. je-1 (NR <= 32, so the shifts stay in range) */
 	const uint64_t lanes = ((UINT64_C(1) << je) - 1) &
@@ -181,12 +238,15 @@ ATTR static inline void TCOUNT(const struct kernel *kern, size_t qa,
 		uint64_t m;
 		if (!c->d)
 			continue;
-		if (jb == 0 && je == NR)
+		/* over: a sum of the tile overflowed */
+		if (jb == 0 && je == NR) {
 			/* NR known here: the finishing step is vectorized */
-			FINISH(kern, qa + r, TNORMS(kern, it), b, NR);
-		else
-			FINISH(kern, qa + r, TNORMS(kern, it + jb), b + jb,
-			       je - jb);
+			if (FINISH(kern, qa + r, TNORMS(kern, it), b, NR) | over)
+				RESCORE(kern, qa + r, it, b, NR);
+		} else if (FINISH(kern, qa + r, TNORMS(kern, it + jb), b + jb,
+				  je - jb) | over) {
+			RESCORE(kern, qa + r, it + jb, b + jb, je - jb);
+		}
 		for (m = NOTBELOW(b, (T)c->u[c->d - 1]) & lanes; m; m &= m - 1)
 			kc_add(c, b[__builtin_ctzll(m)], 1);
 	}
@@ -212,17 +272,20 @@ static unsigned char *LIVE(const struct kcount *kc, size_t n)
 /* The scores of query q in lanes jb .. je-1 of the tile of items from it
  * on, finished into o from the tile's sums: in place when the sums went
  * straight to o (sums == o: a whole tile, NR known, so the finishing step
- * is vectorized), else copied from sums[jb ..] first */
+ * is vectorized), else copied from sums[jb ..] first; scored alone when
+ * a sum of the tile overflowed (over) or the finish says so */
 ATTR static inline __attribute__((always_inline)) void
 SCORES(const struct kernel *kern, size_t q, size_t it, size_t jb, size_t je,
-       const T *sums, T *o)
+       int over, const T *sums, T *o)
 {
 	if (sums == o) {
-		FINISH(kern, q, TNORMS(kern, it), o, NR);
+		if (FINISH(kern, q, TNORMS(kern, it), o, NR) | over)
+			RESCORE(kern, q, it, o, NR);
 		return;
 	}
 	memcpy(o, sums + jb, (je - jb) * sizeof *o);
-	FINISH(kern, q, TNORMS(kern, it + jb), o, je - jb);
+	if (FINISH(kern, q, TNORMS(kern, it + jb), o, je - jb) | over)
+		RESCORE(kern, q, it + jb, o, je - jb);
 }
 
 /* The one sweep of both kernels: groups of queries, the tiles of items,
@@ -243,6 +306,7 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 	size_t t0 = i0 / NR, t1 = (i1 + NR - 1) / NR, qg, t, qa, r;
 	const int sq = kern->metric == MET_L2 || kern->metric == MET_HAMMING;
 	const int dotcount = kc && kern->metric == MET_DOT;
+	int over;
 	T buf[MR][NR] __attribute__((aligned(64)));
 	T *dst[MR];
 	T *qpack;
@@ -283,29 +347,31 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 							(T)c[r].u[c[r].d - 1] : 0;
 					}
 					if (qa == qg)
-						TILEDOT(qpack + (qa - q0) * dim, tp, next,
-							dim, lw, rowlanes, dst, c);
+						TILEDOT(kern, qa, t * NR,
+							qpack + (qa - q0) * dim, tp,
+							next, dim, lw, rowlanes, dst, c);
 					else
-						TILEDOT(qpack + (qa - q0) * dim, tp, NULL,
-							dim, lw, rowlanes, dst, c);
+						TILEDOT(kern, qa, t * NR,
+							qpack + (qa - q0) * dim, tp,
+							NULL, dim, lw, rowlanes, dst, c);
 					continue;
 				}
 				/* the group's first block prefetches the next
 				 * tile; the others find this one in L1 */
 				if (qa == qg)
-					TILE(qpack + (qa - q0) * dim, tp, next, dim,
-					     sq, dst);
+					over = TILE(qpack + (qa - q0) * dim, tp, next,
+						    dim, sq, dst);
 				else
-					TILE(qpack + (qa - q0) * dim, tp, NULL, dim,
-					     sq, dst);
+					over = TILE(qpack + (qa - q0) * dim, tp, NULL,
+						    dim, sq, dst);
 				if (kc) {
-					TCOUNT(kern, qa, nr, t * NR, jb, je, buf,
-					       kc + (qa - q0));
+					TCOUNT(kern, qa, nr, t * NR, jb, je, over,
+					       buf, kc + (qa - q0));
 					continue;
 				}
 				for (r = 0; r < nr; r++)
-					SCORES(kern, qa + r, t * NR, jb, je, dst[r],
-					       S + (qa + r - q0) * ld +
+					SCORES(kern, qa + r, t * NR, jb, je, over,
+					       dst[r], S + (qa + r - q0) * ld +
 					       (t * NR + jb - i0));
 			}
 		}
@@ -347,7 +413,7 @@ ATTR static void MNAME(pack_sumsq)(const T *I, size_t ni, size_t dim,
 }
 #undef SQSTEP
 
-ATTR static double MNAME(score)(const struct kernel *kern, size_t q, size_t i)
+ATTR static double SCORE1(const struct kernel *kern, size_t q, size_t i)
 {
 	return MCAT(score, SFX)(kern, q, i);
 }
@@ -381,6 +447,8 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 #undef TILE_SUMS
 #undef CMPROW
 #undef CMP1
+#undef ZERO
+#undef ZERO1
 #undef MCAT_
 #undef MCAT
 #undef MNAME
@@ -398,4 +466,7 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 #undef SWEEP
 #undef SCORES
 #undef LIVE
+#undef SCORE1
+#undef RESCORE
+#undef DOTRESCUE
 #undef QUERY_GROUP

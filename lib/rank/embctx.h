@@ -19,6 +19,9 @@ struct slot {
 	/* per query of the chunk */
 	size_t *qn, *qbeg, qcap;	/* candidates, first line */
 	int *qjudged;
+	/* the row of the first target whose score is beyond the range
+	 * (kernel.h: +-inf), or NO_ROW; the writer stops there */
+	size_t *qbig;
 	struct rankline *ln;
 	size_t lcap;
 	/* the row path's counts */
@@ -81,12 +84,14 @@ void embrank_explain(struct ctx *cx, const struct kchunk *ch, size_t q,
 /* the steps of one query (embrows.c), j-th of its chunk, items i0 .. i1-1:
  * it begins (its lines unranked at sl->ln + nl, *m of them; the rows that
  * leave its gallery marked, *ne of them; 0 when it has no relevance), its
- * targets are taken, its lines sorted, its marks cleared; a query on its
- * row of scores, whole; room for nq queries in a slot */
+ * targets are taken (a score beyond the range noted in sl->qbig[j]), its
+ * lines sorted, its marks cleared; a query on its row of scores, whole;
+ * room for nq queries in a slot */
 int query_begin(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 		size_t i0, size_t i1, size_t nl, size_t *m, size_t *ne);
-size_t query_targets(struct ctx *cx, struct slot *sl, size_t q, size_t i0,
-		     size_t i1, const void *row, size_t m, struct rktarget *t);
+size_t query_targets(struct ctx *cx, struct slot *sl, size_t j, size_t q,
+		     size_t i0, size_t i1, const void *row, size_t m,
+		     struct rktarget *t);
 void query_sort_lines(const struct ctx *cx, struct rankline *ln, size_t m);
 void query_unmark(struct slot *sl, size_t ne);
 void query_rank_row(struct ctx *cx, struct slot *sl, size_t j, size_t q,

@@ -85,7 +85,8 @@ void embrank_work_fused(void *arg, const struct kchunk *ch)
 		}
 		xgrow((void **)&sl->targets, &sl->targetcap, nt + m, sizeof *sl->targets);
 		f->tfirst = nt;
-		f->k = query_targets(cx, sl, q0 + j, i0, i1, NULL, m, sl->targets + nt);
+		f->k = query_targets(cx, sl, j, q0 + j, i0, i1, NULL, m,
+				     sl->targets + nt);
 		nt += f->k;
 		/* each excluded row is scored again to take it out */
 		f->fallback = ne > (i1 - i0) / 16;

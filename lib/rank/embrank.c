@@ -63,6 +63,9 @@ static void emit(void *arg, const struct kchunk *ch)
 				rankexplain_unjudged(cx->rk->ex, qid);
 			continue;
 		}
+		if (sl->qbig[j] != NO_ROW)
+			kernel_range_error(cx->kern, cx->qemb, cx->iemb, q,
+					   sl->qbig[j]);
 		if (cx->rk->ex && rankexplain_wanted(cx->rk->ex, qid))
 			embrank_explain(cx, ch, q, sl->ln + sl->qbeg[j],
 				sl->qbeg[j + 1] - sl->qbeg[j]);
@@ -124,6 +127,7 @@ static void slot_free(struct slot *sl)
 	free(sl->qn);
 	free(sl->qbeg);
 	free(sl->qjudged);
+	free(sl->qbig);
 	free(sl->ln);
 	rk_free(&sl->g);
 	free(sl->fused);

@@ -1,6 +1,7 @@
 /* rankof -e's row path (embrank.c): ranks counted over a query's row of
  * scores, the counting of rankcount.h; and the steps of one
  * query that both paths take (embctx.h). */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +112,7 @@ int query_begin(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 
 	sl->qbeg[j] = nl;
 	sl->qn[j] = 0;
+	sl->qbig[j] = NO_ROW;
 	*m = *ne = 0;
 	sl->qjudged[j] = rel_query(cx->rel, qid, rq, cx->qpath, 0);
 	if (!sl->qjudged[j])
@@ -129,12 +131,15 @@ int query_begin(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 	return 1;
 }
 
-/* the candidates among the m relevant items of query q (begun) into t[];
- * their scores from row (items i0 ..) or, row NULL, from kernel_score;
- * returns how many */
-size_t query_targets(struct ctx *cx, struct slot *sl, size_t q,
-			   size_t i0, size_t i1, const void *row, size_t m,
-			   struct rktarget *t)
+/* the candidates among the m relevant items of query q (begun, j-th of
+ * its chunk) into t[]; their scores from row (items i0 ..) or, row NULL,
+ * from kernel_score; returns how many. A score of +-inf is beyond the
+ * range (kernel.h): a rank against it would be a guess, so the first such
+ * target is noted for the writer to stop at. The other candidates'
+ * +-inf are exact for the counts: above or below every finite target. */
+size_t query_targets(struct ctx *cx, struct slot *sl, size_t j, size_t q,
+		     size_t i0, size_t i1, const void *row, size_t m,
+		     struct rktarget *t)
 {
 	size_t i, k = 0;
 
@@ -153,6 +158,8 @@ size_t query_targets(struct ctx *cx, struct slot *sl, size_t q,
 			cx->type == EMB_F32 ?
 			(double)((const float *)row)[r - i0] :
 			((const double *)row)[r - i0];
+		if (isinf(t[k].s) && sl->qbig[j] == NO_ROW)
+			sl->qbig[j] = r;
 		t[k].cand = r;
 		t[k].id = sl->rq.item[i];
 		t[k].out = i;
@@ -188,7 +195,7 @@ void query_rank_row(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 		return;
 	rk_reserve(&sl->g, m);
 	ln = sl->ln + *nl;
-	k = query_targets(cx, sl, q, i0, i1, row, m, sl->g.t);
+	k = query_targets(cx, sl, j, q, i0, i1, row, m, sl->g.t);
 	count(cx, sl, row, i0, i1 - i0, k, ln);
 	query_sort_lines(cx, ln, m);
 	*nl += m;
@@ -204,6 +211,7 @@ void slot_reserve_queries(struct slot *sl, size_t nq)
 	xgrow((void **)&sl->qn, &cap, nq, sizeof *sl->qn);
 	sl->qbeg = xrealloc(sl->qbeg, (cap + 1) * sizeof *sl->qbeg);
 	sl->qjudged = xrealloc(sl->qjudged, cap * sizeof *sl->qjudged);
+	sl->qbig = xrealloc(sl->qbig, cap * sizeof *sl->qbig);
 	sl->fused = xrealloc(sl->fused, cap * sizeof *sl->fused);
 	sl->counts = xrealloc(sl->counts, cap * sizeof *sl->counts);
 	sl->qcap = cap;

@@ -234,7 +234,7 @@ void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
 void embed_free_values(struct embed *emb)
 {
 	if (emb->map)
-		munmap(emb->map, emb->maplen);
+		embmap_unmap(emb);
 	else
 		free(emb->data);
 	emb->map = NULL;

@@ -47,6 +47,9 @@ void embed_check_rows(const struct embed *emb, size_t r0, size_t r1);
  * (then they are read) */
 int embmap_values(struct embed *emb, int fd, size_t off, size_t need,
 		  size_t esz);
+/* emb's mapping given back (emb->map NULL after); a read of a mapping
+ * that lost its file's pages is an error naming the file until then */
+void embmap_unmap(struct embed *emb);
 
 /* ---- the formats (npy.c, vecs.c, embtext.c) */
 

@@ -52,55 +52,80 @@ static size_t utf8_len(const unsigned char *p, size_t n)
 	return len;
 }
 
-/* Writes s to stderr with what could garble a terminal or a log escaped:
+/* Writes s to f with what could garble a terminal or a log escaped:
  * control bytes and bytes that are not valid UTF-8 become \xHH (a tab
  * \t), so that raw input quoted in a message stays one readable line. */
-static void put_escaped(const char *s, size_t n)
+static void put_escaped(FILE *f, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, k;
 
 	while (i < n) {
 		if (p[i] >= 0x20 && p[i] < 0x7F) {
-			fputc(p[i++], stderr);
+			fputc(p[i++], f);
 		} else if (p[i] == '\t') {
-			fputs("\\t", stderr);
+			fputs("\\t", f);
 			i++;
 		} else if (p[i] >= 0x80 && (k = utf8_len(p + i, n - i))) {
-			fwrite(p + i, 1, k, stderr);
+			fwrite(p + i, 1, k, f);
 			i += k;
 		} else {
-			fprintf(stderr, "\\x%02X", p[i++]);
+			fprintf(f, "\\x%02X", p[i++]);
 		}
 	}
 }
 
-static void vmsg(const char *file, long line, const char *fmt, va_list ap)
-	__attribute__((format(printf, 3, 0)));
-static void vmsg(const char *file, long line, const char *fmt, va_list ap)
+/* "prog: file:line: what" and a newline to f */
+static void vmsg_to(FILE *f, const char *file, long line, const char *fmt,
+		    va_list ap) __attribute__((format(printf, 4, 0)));
+static void vmsg_to(FILE *f, const char *file, long line, const char *fmt,
+		    va_list ap)
 {
 	char buf[1024];
 	int n;
 
-	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
+	fprintf(f, "%s: ", progname);
 	if (file) {
-		put_escaped(file, strlen(file));
+		put_escaped(f, file, strlen(file));
 		if (line > 0)
-			fprintf(stderr, ":%ld", line);
-		fputs(": ", stderr);
+			fprintf(f, ":%ld", line);
+		fputs(": ", f);
 	}
 	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	if (n < 0)
 		n = 0;
 	if ((size_t)n >= sizeof buf) {
 		/* a message that quotes a huge field: its start is enough */
-		put_escaped(buf, sizeof buf - 4);
-		fputs("...", stderr);
+		put_escaped(f, buf, sizeof buf - 4);
+		fputs("...", f);
 	} else {
-		put_escaped(buf, (size_t)n);
+		put_escaped(f, buf, (size_t)n);
 	}
-	fputc('\n', stderr);
+	fputc('\n', f);
+}
+
+static void vmsg(const char *file, long line, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+static void vmsg(const char *file, long line, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	vmsg_to(stderr, file, line, fmt, ap);
+}
+
+char *err_format(size_t *len, const char *file, const char *fmt, ...)
+{
+	char *p = NULL;
+	FILE *f = open_memstream(&p, len);
+	va_list ap;
+
+	if (!f)
+		die(EXIT_DATA, "out of memory");
+	va_start(ap, fmt);
+	vmsg_to(f, file, 0, fmt, ap);
+	va_end(ap);
+	if (fclose(f) != 0 || !p)
+		die(EXIT_DATA, "out of memory");
+	return p;
 }
 
 void die(int status, const char *fmt, ...)

@@ -18,6 +18,11 @@ _Noreturn void die(int status, const char *fmt, ...)
 /* "prog: file:line: what" then exit(EXIT_DATA); line 0 omits ":line" */
 _Noreturn void die_at(const char *file, long line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* the text die_at(file, 0, ...) would write, newline included, *len
+ * bytes in a string to free: for a message that must be written later
+ * where stdio cannot be used (a signal handler) */
+char *err_format(size_t *len, const char *file, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* "prog: what" on stderr, carry on */
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "prog: what" then the usage line, exit(EXIT_USAGE) */
