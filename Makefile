@@ -25,6 +25,7 @@ TESTPROG = rngdraw statcheck bigcheck setcheck
 # each holds
 LIBSRC = \
 	lib/util/err.c \
+	lib/util/escape.c \
 	lib/util/bigalloc.c \
 	lib/util/slice.c \
 	lib/util/lines.c \

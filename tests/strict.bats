@@ -210,6 +210,8 @@ setup() {
 	err_table <<-'T'
 	1 | hitrate | a\001\377\303\251 x 1 1 0 3\na\001\377\303\251 x 1 1 0 3\n | hitrate: -:2: duplicate item 'x' in query 'a\x01\xFFé'
 	1 | rankof -r q | q1 d1 \033[31m\n | rankof: -:1: field 3: bad number '\x1B[31m'
+	# C1 controls, valid UTF-8 that some terminals obey (U+009B: ESC [)
+	1 | rankof -r q | q1 d1 \302\2332J\302\240\n | rankof: -:1: field 3: bad number '\xC2\x9B2J '
 	T
 }
 

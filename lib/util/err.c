@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/escape.h"
 
 const char *progname = "rankkit";
 const char *rk_usage;
@@ -30,51 +31,6 @@ void rk_setprog(const char *argv0)
 	progname = s ? s + 1 : argv0;
 }
 
-/* the length of the valid UTF-8 sequence at p (of n bytes), 0 if none */
-static size_t utf8_len(const unsigned char *p, size_t n)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xBF;
-	size_t len, i;
-
-	if (c >= 0xC2 && c <= 0xDF)
-		len = 2;
-	else if (c >= 0xE0 && c <= 0xEF)
-		len = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-	else if (c >= 0xF0 && c <= 0xF4)
-		len = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-	else
-		return 0;
-	if (n < len || p[1] < lo || p[1] > hi)
-		return 0;
-	for (i = 2; i < len; i++)
-		if (p[i] < 0x80 || p[i] > 0xBF)
-			return 0;
-	return len;
-}
-
-/* Writes s to stderr with what could garble a terminal or a log escaped:
- * control bytes and bytes that are not valid UTF-8 become \xHH (a tab
- * \t), so that raw input quoted in a message stays one readable line. */
-static void put_escaped(const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, k;
-
-	while (i < n) {
-		if (p[i] >= 0x20 && p[i] < 0x7F) {
-			fputc(p[i++], stderr);
-		} else if (p[i] == '\t') {
-			fputs("\\t", stderr);
-			i++;
-		} else if (p[i] >= 0x80 && (k = utf8_len(p + i, n - i))) {
-			fwrite(p + i, 1, k, stderr);
-			i += k;
-		} else {
-			fprintf(stderr, "\\x%02X", p[i++]);
-		}
-	}
-}
-
 static void vmsg(const char *file, long line, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 static void vmsg(const char *file, long line, const char *fmt, va_list ap)
@@ -85,7 +41,7 @@ static void vmsg(const char *file, long line, const char *fmt, va_list ap)
 	fflush(stdout);
 	fprintf(stderr, "%s: ", progname);
 	if (file) {
-		put_escaped(file, strlen(file));
+		esc_fput(stderr, file, strlen(file));
 		if (line > 0)
 			fprintf(stderr, ":%ld", line);
 		fputs(": ", stderr);
@@ -95,10 +51,10 @@ static void vmsg(const char *file, long line, const char *fmt, va_list ap)
 		n = 0;
 	if ((size_t)n >= sizeof buf) {
 		/* a message that quotes a huge field: its start is enough */
-		put_escaped(buf, sizeof buf - 4);
+		esc_fput(stderr, buf, sizeof buf - 4);
 		fputs("...", stderr);
 	} else {
-		put_escaped(buf, (size_t)n);
+		esc_fput(stderr, buf, (size_t)n);
 	}
 	fputc('\n', stderr);
 }
