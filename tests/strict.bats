@@ -281,3 +281,25 @@ setup() {
 	T
 	[ "$fails" -eq 0 ]
 }
+
+@test "strict: a descriptor closed at start is taken by no file" {
+	printf 'q1 d1 0.5\n' > s1
+	rankof -r q s1 > r1
+	# the qrels file took descriptor 0 and was read again as the run
+	run --separate-stderr sh -c 'rankof -r q <&-'
+	status_is 1
+	[ "$stderr" = "rankof: -: Bad file descriptor" ]
+	[[ $output != *"# end"* ]]
+	# the first rank stream stayed descriptor 0, read again as "-"
+	run --separate-stderr sh -c 'hitrate r1 - <&-'
+	status_is 1
+	[ "$stderr" = "hitrate: -: Bad file descriptor" ]
+	run --separate-stderr sh -c 'mapr - <&-'
+	status_is 1
+	[ "$stderr" = "mapr: -: Bad file descriptor" ]
+	# the standard output closed: a failed write, the picture whole
+	run --separate-stderr sh -c 'cmc --svg pic.svg r1 >&-'
+	status_is 1
+	[ "$stderr" = "cmc: write error: Bad file descriptor" ]
+	[ "$(tail -n 1 pic.svg)" = "</svg>" ]
+}

@@ -1,9 +1,11 @@
 /* Errors and checked allocation. Messages are one line: "prog: what". */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "util/err.h"
 #include "util/escape.h"
 
@@ -25,10 +27,32 @@ static void trap(int status, long line, const char *fmt, va_list ap)
 	longjmp(t->jb, 1);
 }
 
+/* Descriptors 0, 1 and 2 closed at start are opened on /dev/null the
+ * wrong way round, 0 for writing and 1 and 2 for reading: no file the
+ * program opens takes their place (a qrels file read again as the
+ * standard input, an SVG picture written over by the standard output),
+ * and reading the standard input or writing the standard output fails as
+ * on the closed descriptor, with "Bad file descriptor". */
+static void std_fds(void)
+{
+	int fd, got;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* the lowest free descriptor: fd, the ones below it are open */
+		got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+		if (got != fd)
+			die(EXIT_DATA, "/dev/null: %s", got < 0 ? strerror(errno) :
+			    "opened on the wrong descriptor");
+	}
+}
+
 void rk_setprog(const char *argv0)
 {
 	const char *s = strrchr(argv0, '/');
 	progname = s ? s + 1 : argv0;
+	std_fds();
 }
 
 static void vmsg(const char *file, long line, const char *fmt, va_list ap)
