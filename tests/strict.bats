@@ -302,4 +302,99 @@ setup() {
 	status_is 1
 	[ "$stderr" = "cmc: write error: Bad file descriptor" ]
 	[ "$(tail -n 1 pic.svg)" = "</svg>" ]
+	# the standard error closed: the rank file took descriptor 2, and the
+	# explanation written there was lost with status 0
+	run sh -c 'hitrate --explain q1 r1 2>&-'
+	status_is 1
+}
+
+# ids with a terminal's control sequences: ESC [ 2 J clears the screen,
+# ESC ] 0 ; ... BEL sets the window's title
+esc_ids() {
+	local e=$'\033'
+	printf 'q%s[2J d%s]0;title\a 1\n' "$e" "$e" > eq
+	printf 'q%s[2J d%s]0;title\a 0.5\nq%s[2J d2 0.7\n' "$e" "$e" "$e" > es
+	printf 'q%s[2J 1 0\n' "$e" > qe.txt
+	printf 'd%s]0;title\a 1 0\nd2 0 1\n' "$e" > ie.txt
+	printf 'q%s[2J A\nd%s]0;title\a A\nd2 B\n' "$e" "$e" > elab
+}
+
+# the text has no ESC or BEL byte, and has $2 ($1: what it is)
+escaped() {
+	if [[ $2 == *[$'\033\a']* || $2 != *"$3"* ]]; then
+		echo "$1: not escaped or without '$3':" >&2
+		printf '%s\n' "$2" | od -c | head -20 >&2
+		return 1
+	fi
+}
+
+@test "strict: --explain escapes control bytes in ids; the streams keep them" {
+	esc_ids
+	local line=$'q\033[2J\td\033]0;title\a\t1\t2\t0\t2'
+	for j in 1 2; do
+		run --separate-stderr rankof -r eq -j $j --explain all es
+		status_is 0
+		[[ $output == *"$line"* ]]
+		escaped "rankof -j $j" "$stderr" 'query q\x1B[2J: n = 2'
+		escaped "rankof -j $j" "$stderr" '  d\x1B]0;title\x07: grade 1'
+	done
+	run --separate-stderr rankof -e -l elab --explain all qe.txt ie.txt
+	status_is 0
+	[[ $output == *$'q\033[2J\td\033]0;title\a\t1\t1\t0\t2'* ]]
+	escaped "rankof -e" "$stderr" '  d\x1B]0;title\x07: grade 1, score 1'
+	rankof -r eq es > r
+	for p in hitrate mapr ndcg cmc; do
+		$p r > want 2>/dev/null
+		run --separate-stderr $p --explain all r
+		status_is 0
+		[ "$output" = "$(cat want)" ]
+		escaped $p "$stderr" 'query q\x1B[2J: n = 2 candidates'
+	done
+	run --separate-stderr hitrate -q r
+	[[ $output == *$'\nhit@1\tq\033[2J\t0.00\n'* ]]
+}
+
+@test "strict: a failed write of the explanation fails the run" {
+	esc_ids
+	rankof -r eq es > r
+	local cmd fails=0
+	for cmd in "rankof -r eq --explain all es" \
+	    "rankof -r eq -j 2 --explain all es" \
+	    "rankof -e -l elab --explain all qe.txt ie.txt" \
+	    "hitrate --explain all r" "mapr --explain all r" \
+	    "ndcg --explain all r" "cmc --explain all r" \
+	    "hitrate --explain nosuch r" "cmc --explain nosuch r"; do
+		for to in /dev/full '&-'; do
+			run sh -c "$cmd >out 2>$to"
+			if [ "$status" != 1 ] || grep -q '^# end' out; then
+				echo "FAIL $cmd 2>$to: $status" >&2
+				fails=$((fails + 1))
+			fi
+		done
+	done
+	[ "$fails" -eq 0 ]
+}
+
+@test "strict: --explain of a query the input lacks says so, in every program" {
+	printf 'q1 d1 0.5\n' > s1
+	rankof -r q s1 > r1
+	run --separate-stderr rankof -r q --explain nosuch s1
+	status_is 0
+	[ "$stderr" = "rankof: --explain nosuch: the input has no such query" ]
+	for p in hitrate mapr ndcg cmc; do
+		# asked for: said under --quiet too, the output unchanged
+		$p r1 > want
+		run --separate-stderr $p --quiet --explain all --explain nosuch r1
+		status_is 0
+		[ "$output" = "$(cat want)" ]
+		[ "${stderr##*$'\n'}" = "$p: --explain nosuch: the input has no such query" ]
+		run --separate-stderr $p --quiet --explain nosuch r1
+		[ "$stderr" = "$p: --explain nosuch: the input has no such query" ]
+	done
+	# cmc's systems each: the one that lacks it named
+	printf 'q2 d1 1\n' > q2
+	printf 'q2 d1 0.5\n' | rankof -r q2 > r2
+	run --separate-stderr cmc --quiet --explain q2 r1 r2
+	status_is 0
+	[ "${stderr##*$'\n'}" = "cmc: r1: --explain q2: the input has no such query" ]
 }

@@ -111,6 +111,73 @@ void note(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* the standard error took the text, or the run ends: what the user asked
+ * for is lost (the message too, most often, where the standard error is
+ * the stream that failed) */
+static void tell_check(void)
+{
+	if (ferror(stderr))
+		die(EXIT_DATA, "write error on the standard error: %s",
+		    strerror(errno ? errno : EIO));
+}
+
+void tell_note(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	clearerr(stderr);
+	errno = 0;
+	vmsg(NULL, 0, fmt, ap);
+	va_end(ap);
+	tell_check();
+}
+
+void tell_bytes(const char *p, size_t n)
+{
+	char buf[4096];
+	size_t len = 0, used;
+	int raw;
+
+	clearerr(stderr);
+	errno = 0;
+	while (n) {
+		if (*p == '\n') {	/* the text's own lines */
+			buf[len++] = '\n';
+			used = 1;
+		} else {
+			len += esc_unit(p, n, &used, buf + len, &raw);
+		}
+		p += used;
+		n -= used;
+		if (len > sizeof buf - ESC_MAX || n == 0) {
+			if (fwrite(buf, 1, len, stderr) != len)
+				break;
+			len = 0;
+		}
+	}
+	tell_check();
+}
+
+void vtell(const char *fmt, va_list ap)
+{
+	char buf[512], *p = buf;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof buf) {
+		p = xmalloc((size_t)n + 1);
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+	}
+	tell_bytes(p, (size_t)n);
+	if (p != buf)
+		free(p);
+}
+
 void usage_error(const char *usage, const char *fmt, ...)
 {
 	va_list ap;
