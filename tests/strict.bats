@@ -354,6 +354,32 @@ escaped() {
 	[[ $output == *$'\nhit@1\tq\033[2J\t0.00\n'* ]]
 }
 
+@test "strict: --format table and the plots escape control bytes" {
+	esc_ids
+	rankof -r eq es > r
+	run --separate-stderr hitrate -q --format table -k 1 -m hit r
+	status_is 0
+	escaped table "$output" $'q\\x1B[2J   0.00\nall        0.00'
+	run --separate-stderr mapr -q --format table -m AP r
+	escaped "mapr table" "$output" 'q\x1B[2J '
+	run --separate-stderr cmc -K 2 --format table --label $'a\033[2J' \
+	    --label b r r
+	escaped "cmc table" "$output" 'K  a\x1B[2J       b'
+	COLUMNS=60 run --separate-stderr cmc --plot --ascii \
+	    --label $'a\033]0;title\a' --label b r r
+	status_is 0
+	escaped "cmc --plot" "$output" '  * a\x1B]0;title\x07'
+	# a legend of broken UTF-8 is cut to the line, not past it
+	COLUMNS=40 run --separate-stderr cmc --plot --label "a$(head -c 3000 /dev/zero | tr '\0' '\200')" r
+	status_is 0
+	[ "$(echo "$output" | tail -n 1 | wc -c)" -le 41 ]
+	# SVG: XML 1.0 has no place for control bytes (nor for U+FFFE)
+	cmc --svg pic.svg --label $'a\033[2J\t<b>' --label $'c\xef\xbf\xbe' r r \
+	    > /dev/null 2>&1
+	escaped svg "$(cat pic.svg)" '>a\x1B[2J\t&lt;b&gt;</text>'
+	grep -qF '>c\xEF\xBF\xBE</text>' pic.svg
+}
+
 @test "strict: a failed write of the explanation fails the run" {
 	esc_ids
 	rankof -r eq es > r
