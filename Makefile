@@ -31,6 +31,7 @@ LIBSRC = \
 	lib/util/lines.c \
 	lib/util/num.c \
 	lib/util/out.c \
+	lib/util/savefile.c \
 	lib/util/strmap.c \
 	lib/util/idset.c \
 	lib/util/optlist.c \

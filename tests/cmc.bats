@@ -223,6 +223,22 @@ width() { LC_ALL=C tr -d '\200-\277' < "$1" | awk '{ if (length($0) > w) w = len
 	[ "$output" = "1 2 5" ]
 }
 
+@test "cmc --svg: a failed write leaves the file of the name as it was" {
+	rankof -r "$BATS_TEST_DIRNAME/../examples/data/tiny.qrels" \
+	    "$BATS_TEST_DIRNAME/../examples/data/tiny.scores" > a
+	echo before > pic.svg
+	# a file-size limit of 1 block (its signal ignored: EFBIG) stops it
+	run --separate-stderr sh -c 'trap "" XFSZ; ulimit -f 1; cmc --svg pic.svg a'
+	status_is 1
+	[ "$stderr" = "cmc: pic.svg: write error: File too large" ]
+	[ "$(cat pic.svg)" = before ]
+	[ "$(ls -A | grep -c svg)" -eq 1 ]
+	cmc --svg pic.svg a > /dev/null 2>&1
+	[ "$(tail -n 1 pic.svg)" = "</svg>" ]
+	# a name that is no regular file is written in place
+	cmc --svg /dev/null a > /dev/null 2>&1
+}
+
 @test "cmc --svg: well-formed SVG, a line per system, escaped labels, numbers unchanged" {
 	rankof -r "$BATS_TEST_DIRNAME/../examples/data/tiny.qrels" \
 	    "$BATS_TEST_DIRNAME/../examples/data/tiny.scores" > a

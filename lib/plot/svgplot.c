@@ -3,7 +3,6 @@
  * layout needs no font; coordinates print with two decimals, the same
  * bytes on every machine. */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include "util/err.h"
 #include "util/escape.h"
 #include "util/out.h"
+#include "util/savefile.h"
 #include "plot/scale.h"
 #include "plot/svgplot.h"
 
@@ -334,8 +334,8 @@ void svgplot_write(const struct plotspec *spec)
 void svgplot_save(const struct plotspec *spec, const char *path)
 {
 	struct membuf m = { NULL, 0, 0 };
+	struct savefile f;
 	size_t off = 0;
-	int fd;
 
 	if (strcmp(path, "-") == 0) {
 		svgplot_write(spec);
@@ -344,18 +344,15 @@ void svgplot_save(const struct plotspec *spec, const char *path)
 	out_capture(&m);
 	svgplot_write(spec);
 	out_capture(NULL);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0)
-		die(EXIT_DATA, "%s: %s", path, strerror(errno));
+	savefile_open(&f, path);
 	while (off < m.n) {
-		ssize_t w = write(fd, m.p + off, m.n - off);
+		ssize_t w = write(f.fd, m.p + off, m.n - off);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0)
 			die(EXIT_DATA, "%s: write error: %s", path, strerror(errno));
 		off += (size_t)w;
 	}
-	if (close(fd) != 0)
-		die(EXIT_DATA, "%s: write error: %s", path, strerror(errno));
+	savefile_close(&f);
 	free(m.p);
 }
