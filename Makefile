@@ -25,11 +25,13 @@ TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink
 # each holds
 LIBSRC = \
 	lib/util/err.c \
+	lib/util/escape.c \
 	lib/util/bigalloc.c \
 	lib/util/slice.c \
 	lib/util/lines.c \
 	lib/util/num.c \
 	lib/util/out.c \
+	lib/util/savefile.c \
 	lib/util/strmap.c \
 	lib/util/idset.c \
 	lib/util/optlist.c \

@@ -12,6 +12,7 @@
 #include "util/out.h"
 #include "measure/curverun.h"
 #include "measure/driver.h"
+#include "measure/explain.h"
 #include "plot/svgplot.h"
 #include "plot/termplot.h"
 
@@ -254,9 +255,15 @@ int main(int argc, char **argv)
 		if (r[i].nK > nK)
 			nK = r[i].nK;
 	}
-	/* -K all: every curve runs to the largest gallery of them all */
-	for (i = 0; i < nsys; i++)
+	/* -K all: every curve runs to the largest gallery of them all;
+	 * --explain's absent queries said before any output (under --quiet
+	 * too: asked for) */
+	for (i = 0; i < nsys; i++) {
 		curveresult_extend(&r[i], nK);
+		explain_missing(o.c.explain, o.c.nexplain,
+				r[i].explained, nsys > 1 ?
+				system_name(&o, files, nfiles, i) : NULL);
+	}
 
 	if (o.plot)
 		draw(&o, r, files, nfiles, nsys, 1);

@@ -215,6 +215,8 @@ setup() {
 	err_table <<-'T'
 	1 | hitrate | a\001\377\303\251 x 1 1 0 3\na\001\377\303\251 x 1 1 0 3\n | hitrate: -:2: duplicate item 'x' in query 'a\x01\xFFé'
 	1 | rankof -r q | q1 d1 \033[31m\n | rankof: -:1: field 3: bad number '\x1B[31m'
+	# C1 controls, valid UTF-8 that some terminals obey (U+009B: ESC [)
+	1 | rankof -r q | q1 d1 \302\2332J\302\240\n | rankof: -:1: field 3: bad number '\xC2\x9B2J '
 	T
 }
 
@@ -336,4 +338,147 @@ setup() {
 	rankof -e -x -m cos -l my/cap.labels my/cap.npy my/same.npy > b
 	cmp a b
 	[ "$(grep -vc '^#' a)" -eq 400 ]	# 100 captions x 4 others of their image
+}
+
+@test "strict: a descriptor closed at start is taken by no file" {
+	printf 'q1 d1 0.5\n' > s1
+	rankof -r q s1 > r1
+	# the qrels file took descriptor 0 and was read again as the run
+	run --separate-stderr sh -c 'rankof -r q <&-'
+	status_is 1
+	[ "$stderr" = "rankof: -: Bad file descriptor" ]
+	[[ $output != *"# end"* ]]
+	# the first rank stream stayed descriptor 0, read again as "-"
+	run --separate-stderr sh -c 'hitrate r1 - <&-'
+	status_is 1
+	[ "$stderr" = "hitrate: -: Bad file descriptor" ]
+	run --separate-stderr sh -c 'mapr - <&-'
+	status_is 1
+	[ "$stderr" = "mapr: -: Bad file descriptor" ]
+	# the standard output closed: a failed write, the picture whole
+	run --separate-stderr sh -c 'cmc --svg pic.svg r1 >&-'
+	status_is 1
+	[ "$stderr" = "cmc: write error: Bad file descriptor" ]
+	[ "$(tail -n 1 pic.svg)" = "</svg>" ]
+	# the standard error closed: the rank file took descriptor 2, and the
+	# explanation written there was lost with status 0
+	run sh -c 'hitrate --explain q1 r1 2>&-'
+	status_is 1
+}
+
+# ids with a terminal's control sequences: ESC [ 2 J clears the screen,
+# ESC ] 0 ; ... BEL sets the window's title
+esc_ids() {
+	local e=$'\033'
+	printf 'q%s[2J d%s]0;title\a 1\n' "$e" "$e" > eq
+	printf 'q%s[2J d%s]0;title\a 0.5\nq%s[2J d2 0.7\n' "$e" "$e" "$e" > es
+	printf 'q%s[2J 1 0\n' "$e" > qe.txt
+	printf 'd%s]0;title\a 1 0\nd2 0 1\n' "$e" > ie.txt
+	printf 'q%s[2J A\nd%s]0;title\a A\nd2 B\n' "$e" "$e" > elab
+}
+
+# the text has no ESC or BEL byte, and has $2 ($1: what it is)
+escaped() {
+	if [[ $2 == *[$'\033\a']* || $2 != *"$3"* ]]; then
+		echo "$1: not escaped or without '$3':" >&2
+		printf '%s\n' "$2" | od -c | head -20 >&2
+		return 1
+	fi
+}
+
+@test "strict: --explain escapes control bytes in ids; the streams keep them" {
+	esc_ids
+	local line=$'q\033[2J\td\033]0;title\a\t1\t2\t0\t2'
+	for j in 1 2; do
+		run --separate-stderr rankof -r eq -j $j --explain all es
+		status_is 0
+		[[ $output == *"$line"* ]]
+		escaped "rankof -j $j" "$stderr" 'query q\x1B[2J: n = 2'
+		escaped "rankof -j $j" "$stderr" '  d\x1B]0;title\x07: grade 1'
+	done
+	run --separate-stderr rankof -e -l elab --explain all qe.txt ie.txt
+	status_is 0
+	[[ $output == *$'q\033[2J\td\033]0;title\a\t1\t1\t0\t2'* ]]
+	escaped "rankof -e" "$stderr" '  d\x1B]0;title\x07: grade 1, score 1'
+	rankof -r eq es > r
+	for p in hitrate mapr ndcg cmc; do
+		$p r > want 2>/dev/null
+		run --separate-stderr $p --explain all r
+		status_is 0
+		[ "$output" = "$(cat want)" ]
+		escaped $p "$stderr" 'query q\x1B[2J: n = 2 candidates'
+	done
+	run --separate-stderr hitrate -q r
+	[[ $output == *$'\nhit@1\tq\033[2J\t0.00\n'* ]]
+}
+
+@test "strict: --format table and the plots escape control bytes" {
+	esc_ids
+	rankof -r eq es > r
+	run --separate-stderr hitrate -q --format table -k 1 -m hit r
+	status_is 0
+	escaped table "$output" $'q\\x1B[2J   0.00\nall        0.00'
+	run --separate-stderr mapr -q --format table -m AP r
+	escaped "mapr table" "$output" 'q\x1B[2J '
+	run --separate-stderr cmc -K 2 --format table --label $'a\033[2J' \
+	    --label b r r
+	escaped "cmc table" "$output" 'K  a\x1B[2J       b'
+	COLUMNS=60 run --separate-stderr cmc --plot --ascii \
+	    --label $'a\033]0;title\a' --label b r r
+	status_is 0
+	escaped "cmc --plot" "$output" '  * a\x1B]0;title\x07'
+	# a legend of broken UTF-8 is cut to the line, not past it
+	COLUMNS=40 run --separate-stderr cmc --plot --label "a$(head -c 3000 /dev/zero | tr '\0' '\200')" r
+	status_is 0
+	[ "$(echo "$output" | tail -n 1 | wc -c)" -le 41 ]
+	# SVG: XML 1.0 has no place for control bytes (nor for U+FFFE)
+	cmc --svg pic.svg --label $'a\033[2J\t<b>' --label $'c\xef\xbf\xbe' r r \
+	    > /dev/null 2>&1
+	escaped svg "$(cat pic.svg)" '>a\x1B[2J\t&lt;b&gt;</text>'
+	grep -qF '>c\xEF\xBF\xBE</text>' pic.svg
+}
+
+@test "strict: a failed write of the explanation fails the run" {
+	esc_ids
+	rankof -r eq es > r
+	local cmd fails=0
+	for cmd in "rankof -r eq --explain all es" \
+	    "rankof -r eq -j 2 --explain all es" \
+	    "rankof -e -l elab --explain all qe.txt ie.txt" \
+	    "hitrate --explain all r" "mapr --explain all r" \
+	    "ndcg --explain all r" "cmc --explain all r" \
+	    "hitrate --explain nosuch r" "cmc --explain nosuch r"; do
+		for to in /dev/full '&-'; do
+			run sh -c "$cmd >out 2>$to"
+			if [ "$status" != 1 ] || grep -q '^# end' out; then
+				echo "FAIL $cmd 2>$to: $status" >&2
+				fails=$((fails + 1))
+			fi
+		done
+	done
+	[ "$fails" -eq 0 ]
+}
+
+@test "strict: --explain of a query the input lacks says so, in every program" {
+	printf 'q1 d1 0.5\n' > s1
+	rankof -r q s1 > r1
+	run --separate-stderr rankof -r q --explain nosuch s1
+	status_is 0
+	[ "$stderr" = "rankof: --explain nosuch: the input has no such query" ]
+	for p in hitrate mapr ndcg cmc; do
+		# asked for: said under --quiet too, the output unchanged
+		$p r1 > want
+		run --separate-stderr $p --quiet --explain all --explain nosuch r1
+		status_is 0
+		[ "$output" = "$(cat want)" ]
+		[ "${stderr##*$'\n'}" = "$p: --explain nosuch: the input has no such query" ]
+		run --separate-stderr $p --quiet --explain nosuch r1
+		[ "$stderr" = "$p: --explain nosuch: the input has no such query" ]
+	done
+	# cmc's systems each: the one that lacks it named
+	printf 'q2 d1 1\n' > q2
+	printf 'q2 d1 0.5\n' | rankof -r q2 > r2
+	run --separate-stderr cmc --quiet --explain q2 r1 r2
+	status_is 0
+	[ "${stderr##*$'\n'}" = "cmc: r1: --explain q2: the input has no such query" ]
 }

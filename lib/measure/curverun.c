@@ -117,6 +117,7 @@ void curve_read(char *file, const struct curveopts *o,
 	int m;
 
 	memset(r, 0, sizeof *r);
+	r->explained = xcalloc(o->nexplain + 1, 1);
 	memset(&q, 0, sizeof q);
 	curve_init(&cv, nK);
 	rankreader_open(&rd, files, 1);
@@ -129,7 +130,8 @@ void curve_read(char *file, const struct curveopts *o,
 				       q.id);
 			r->nempty++;
 		}
-		if (explain_wanted(o->explain, o->nexplain, q.id)) {
+		if (explain_wanted(o->explain, o->nexplain, q.id,
+				   r->explained)) {
 			explain_query(&q, o->mode);
 			if (q.m)
 				explain_curve(&q, o->maxK ? (long)o->maxK : q.n,
@@ -185,6 +187,7 @@ void curveresult_free(struct curveresult *r)
 	for (m = 0; m < NTIEMODES; m++)
 		free(r->v[m]);
 	free(r->fold);
+	free(r->explained);
 	memset(r, 0, sizeof *r);
 }
 

@@ -26,6 +26,8 @@ struct curveresult {
 	double *fold;		/* with folds: fold[f * nK + K - 1], active mode */
 	long nfolds;
 	long nquery, nempty;
+	unsigned char *explained;	/* the --explain names a query took
+					   (explain_missing) */
 };
 
 /* reads the rank stream of file ("-": standard input) */

@@ -283,16 +283,21 @@ void driver_main(int argc, char **argv, const struct measureprog *prog)
 	struct driver d;
 	struct summaryrows s;
 	const struct qrecord *rec;
+	unsigned char *seen;	/* the --explain names a query took */
 
 	driver_init(&d, argc, argv, prog);
+	seen = xcalloc(d.opt.nexplain + 1, 1);
 	if (d.opt.format == FORMAT_STREAM)
 		stream_write_header(HDR_MEASURE);
 	while ((rec = driver_next(&d))) {
-		if (explain_wanted(d.opt.explain, d.opt.nexplain, rec->q->id))
+		if (explain_wanted(d.opt.explain, d.opt.nexplain, rec->q->id,
+				   seen))
 			explain_record(&d, rec);
 		driver_write_rows(&d, rec);
 		driver_add(&d, rec);
 	}
+	explain_missing(d.opt.explain, d.opt.nexplain, seen, NULL);
+	free(seen);
 	summary_rows(&d.sum, &s);
 	driver_write_summary(&d, &s);
 	/* the table is written only when every query was read: a failed

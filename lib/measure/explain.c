@@ -23,7 +23,7 @@ static void say(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vtell(fmt, ap);
 	va_end(ap);
 }
 
@@ -516,13 +516,28 @@ void explain_wholeap(const struct mcall *c, const char *name)
 	explain_ap(&r, name, APDIV_M);
 }
 
-int explain_wanted(const char *const *names, size_t n, const char *id)
+int explain_wanted(const char *const *names, size_t n, const char *id,
+		   unsigned char *seen)
+{
+	size_t i;
+	int want = 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], "all") == 0 || strcmp(names[i], id) == 0) {
+			want = 1;
+			if (seen)
+				seen[i] = 1;
+		}
+	return want;
+}
+
+void explain_missing(const char *const *names, size_t n,
+		     const unsigned char *seen, const char *who)
 {
 	size_t i;
 	for (i = 0; i < n; i++)
-		if (strcmp(names[i], "all") == 0 || strcmp(names[i], id) == 0)
-			return 1;
-	return 0;
+		if (!seen[i] && strcmp(names[i], "all") != 0)
+			tell_note("%s%s--explain %s: the input has no such query",
+				  who ? who : "", who ? ": " : "", names[i]);
 }
 
 void explain_record(const struct driver *d, const struct qrecord *rec)

@@ -12,8 +12,15 @@ struct mcall;
 struct driver;
 struct qrecord;
 
-/* whether the --explain names (query ids, or "all") take query id */
-int explain_wanted(const char *const *names, size_t n, const char *id);
+/* whether the --explain names (query ids, or "all") take query id; sets
+ * seen[i] for each name i that does (seen may be NULL) */
+int explain_wanted(const char *const *names, size_t n, const char *id,
+		   unsigned char *seen);
+/* "prog: --explain NAME: the input has no such query" for each name but
+ * "all" not seen (who: the system's name first, when not NULL), as rankof
+ * says it */
+void explain_missing(const char *const *names, size_t n,
+		     const unsigned char *seen, const char *who);
 
 /* the query: n, m, its relevant items (grade, rank, ties) and tie groups */
 void explain_query(const struct rquery *q, int mode);

@@ -3,14 +3,15 @@
  * layout needs no font; coordinates print with two decimals, the same
  * bytes on every machine. */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "util/err.h"
+#include "util/escape.h"
 #include "util/out.h"
+#include "util/savefile.h"
 #include "plot/scale.h"
 #include "plot/svgplot.h"
 
@@ -31,44 +32,55 @@ static void num(double v)
 	out_str(b);
 }
 
-/* the bytes of s as XML character data: markup escaped, control bytes
- * and broken UTF-8 as '?', at most maxch characters */
+/* U+FFFE and U+FFFF: valid UTF-8 that XML 1.0 does not allow */
+static int xml_nonchar(const char *u, size_t k)
+{
+	return k == 3 && memcmp(u, "\xEF\xBF", 2) == 0 &&
+	       (u[2] == '\xBE' || u[2] == '\xBF');
+}
+
+/* The bytes of s as XML character data, at most maxch characters: markup
+ * escaped, and what the terminal's text escapes (control bytes, tab and
+ * newline too, broken UTF-8: escape.h), which XML 1.0 does not allow or a
+ * reader would not see, as its text \xHH. */
 static void xml_text(const char *s, size_t maxch)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t nch = 0;
-	while (*p && nch < maxch) {
-		int len = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 :
-			(*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
-		int i, ok = len > 0 && !(len == 2 && *p < 0xc2);
-		for (i = 1; ok && i < len; i++)
-			ok = (p[i] & 0xc0) == 0x80;
-		nch++;
-		if (!ok || (len == 1 && *p < 0x20)) {
-			out_char('?');
-			p += ok ? len : 1;
-			continue;
+	size_t n = strlen(s), nch = 0, used, one, k, i;
+	char u[ESC_MAX];
+	int raw;
+
+	for (; n && nch < maxch; s += used, n -= used) {
+		k = esc_unit(s, n, &used, u, &raw);
+		if (raw && xml_nonchar(u, k)) {
+			/* each of its bytes alone is broken UTF-8 */
+			for (i = 0; i < k; i++) {
+				size_t e = esc_unit(s + i, 1, &one, u, &raw);
+				out_bytes(u, e);
+			}
+			nch += ESC_MAX * k;
+		} else if (raw && k == 1 && strchr("&<>\"", u[0])) {
+			out_str(u[0] == '&' ? "&amp;" : u[0] == '<' ? "&lt;" :
+				u[0] == '>' ? "&gt;" : "&quot;");
+			nch++;
+		} else {
+			out_bytes(u, k);
+			nch += raw ? 1 : k;
 		}
-		if (*p == '&')
-			out_str("&amp;");
-		else if (*p == '<')
-			out_str("&lt;");
-		else if (*p == '>')
-			out_str("&gt;");
-		else if (*p == '"')
-			out_str("&quot;");
-		else
-			out_bytes((const char *)p, (size_t)len);
-		p += len;
 	}
 }
 
-static size_t utf8_chars(const char *s)
+/* the characters of s as xml_text writes them */
+static size_t text_chars(const char *s)
 {
-	size_t n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	size_t n = strlen(s), nch = 0, used, k;
+	char u[ESC_MAX];
+	int raw;
+
+	for (; n; s += used, n -= used) {
+		k = esc_unit(s, n, &used, u, &raw);
+		nch += raw && !xml_nonchar(u, k) ? 1 : raw ? ESC_MAX * k : k;
+	}
+	return nch;
 }
 
 static void line(double x1, double y1, double x2, double y2, const char *style)
@@ -244,8 +256,8 @@ static void legend(const struct plotspec *spec)
 	double w, h, x, y;
 
 	for (i = 0; i < spec->ns; i++)
-		if (utf8_chars(spec->s[i].label) > longest)
-			longest = utf8_chars(spec->s[i].label);
+		if (text_chars(spec->s[i].label) > longest)
+			longest = text_chars(spec->s[i].label);
 	if (longest > maxch)
 		longest = maxch;
 	w = 46 + (double)longest * CHARW;
@@ -322,8 +334,8 @@ void svgplot_write(const struct plotspec *spec)
 void svgplot_save(const struct plotspec *spec, const char *path)
 {
 	struct membuf m = { NULL, 0, 0 };
+	struct savefile f;
 	size_t off = 0;
-	int fd;
 
 	if (strcmp(path, "-") == 0) {
 		svgplot_write(spec);
@@ -332,18 +344,15 @@ void svgplot_save(const struct plotspec *spec, const char *path)
 	out_capture(&m);
 	svgplot_write(spec);
 	out_capture(NULL);
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0)
-		die(EXIT_DATA, "%s: %s", path, strerror(errno));
+	savefile_open(&f, path);
 	while (off < m.n) {
-		ssize_t w = write(fd, m.p + off, m.n - off);
+		ssize_t w = write(f.fd, m.p + off, m.n - off);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0)
 			die(EXIT_DATA, "%s: write error: %s", path, strerror(errno));
 		off += (size_t)w;
 	}
-	if (close(fd) != 0)
-		die(EXIT_DATA, "%s: write error: %s", path, strerror(errno));
+	savefile_close(&f);
 	free(m.p);
 }

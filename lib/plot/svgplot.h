@@ -7,8 +7,9 @@
 /* writes the SVG document through out_* */
 void svgplot_write(const struct plotspec *spec);
 
-/* writes it to the file path ("-": standard output); dies on a write
- * failure, naming the file */
+/* writes it to the file path ("-": standard output), under a temporary
+ * name renamed when complete (util/savefile.h); dies on a write failure,
+ * naming the file */
 void svgplot_save(const struct plotspec *spec, const char *path);
 
 #endif

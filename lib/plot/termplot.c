@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/escape.h"
 #include "util/num.h"
 #include "util/out.h"
 #include "plot/scale.h"
@@ -204,7 +205,8 @@ static void put_xaxis(const struct canvas *cnv, const struct plotspec *spec,
 static void put_legend(const struct plotspec *spec, int width, int ascii,
 		       char *line)
 {
-	size_t i;
+	size_t i, n, used;
+	int raw;
 	for (i = 0; i < spec->ns; i++) {
 		const char *l = spec->s[i].label;
 		char *p = line;
@@ -214,11 +216,17 @@ static void put_legend(const struct plotspec *spec, int width, int ascii,
 		else
 			p += sprintf(p, "  %s ", utf8_marker[i % NMARKER]);
 		room = width - 4;
-		/* whole UTF-8 characters only */
-		for (; *l && (room > 0 || ((unsigned char)*l & 0xc0) == 0x80); l++) {
-			if (((unsigned char)*l & 0xc0) != 0x80)
-				room--;
-			*p++ = *l;
+		/* whole characters, control bytes escaped (escape.h): an
+		 * escape is as wide as its text, at most 4 bytes a column */
+		for (n = strlen(l); n && room > 0; l += used, n -= used) {
+			char u[ESC_MAX];
+			size_t k = esc_unit(l, n, &used, u, &raw);
+			int w = raw ? 1 : (int)k;
+			if (w > room)
+				break;
+			memcpy(p, u, k);
+			p += k;
+			room -= w;
 		}
 		*p = '\0';
 		put_line(line);

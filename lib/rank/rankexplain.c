@@ -18,6 +18,7 @@ static void say(struct rankexplain *x, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 static void say(struct rankexplain *x, const char *fmt, ...)
 {
+	struct membuf own = { NULL, 0, 0 }, *to = x->to ? x->to : &own;
 	va_list ap;
 	int n;
 
@@ -26,17 +27,16 @@ static void say(struct rankexplain *x, const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return;
-	if (!x->to) {
-		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
-		va_end(ap);
-		return;
-	}
-	xgrow((void **)&x->to->p, &x->to->cap, x->to->n + (size_t)n + 1, 1);
+	xgrow((void **)&to->p, &to->cap, to->n + (size_t)n + 1, 1);
 	va_start(ap, fmt);
-	vsnprintf(x->to->p + x->to->n, (size_t)n + 1, fmt, ap);
+	vsnprintf(to->p + to->n, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	x->to->n += (size_t)n;
+	to->n += (size_t)n;
+	/* no buffer: the text goes to the standard error now, escaped */
+	if (!x->to) {
+		tell_bytes(own.p, own.n);
+		free(own.p);
+	}
 }
 
 void rankexplain_init(struct rankexplain *x, const char *const *names,
@@ -448,7 +448,8 @@ void rankexplain_missing(struct rankexplain *x,
 		    (rel && rel->kind == REL_QRELS &&
 		     strmap_get(&rel->qq, q) != (size_t)-1))
 			continue;
-		note("--explain %s: the input has no such query", x->names[i]);
+		tell_note("--explain %s: the input has no such query",
+			  x->names[i]);
 	}
 }
 

@@ -444,7 +444,7 @@ static void write_explain(const struct chunk *c, size_t a, size_t b)
 	if (b <= a)
 		return;
 	out_flush();	/* the lines before it first: 2>&1 keeps the order */
-	fwrite(c->ex.p + a, 1, b - a, stderr);
+	tell_bytes(c->ex.p + a, b - a);
 }
 
 /* the chunk's lines, only those of the queries of the shard (--shard),

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/savefile.h"
 #include "synth/outfile.h"
 
 static _Noreturn void fail(const struct outfile *o)
@@ -18,7 +19,9 @@ void outfile_open(struct outfile *o, const char *dir, const char *name)
 	memcpy(o->path, dir, nd);
 	o->path[nd] = '/';
 	memcpy(o->path + nd + 1, name, nn + 1);
-	o->f = fopen(o->path, "wb");
+	savefile_open(&o->save, o->path);
+	errno = 0;
+	o->f = fdopen(o->save.fd, "wb");
 	if (!o->f)
 		fail(o);
 }
@@ -64,6 +67,7 @@ void outfile_close(struct outfile *o)
 	}
 	if (fclose(o->f) != 0)
 		fail(o);
+	savefile_commit(&o->save);	/* complete: given its name */
 	free(o->path);
 	o->f = NULL;
 	o->path = NULL;

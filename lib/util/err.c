@@ -1,10 +1,13 @@
 /* Errors and checked allocation. Messages are one line: "prog: what". */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "util/err.h"
+#include "util/escape.h"
 
 const char *progname = "rankkit";
 const char *rk_usage;
@@ -24,55 +27,32 @@ static void trap(int status, long line, const char *fmt, va_list ap)
 	longjmp(t->jb, 1);
 }
 
+/* Descriptors 0, 1 and 2 closed at start are opened on /dev/null the
+ * wrong way round, 0 for writing and 1 and 2 for reading: no file the
+ * program opens takes their place (a qrels file read again as the
+ * standard input, an SVG picture written over by the standard output),
+ * and reading the standard input or writing the standard output fails as
+ * on the closed descriptor, with "Bad file descriptor". */
+static void std_fds(void)
+{
+	int fd, got;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* the lowest free descriptor: fd, the ones below it are open */
+		got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+		if (got != fd)
+			die(EXIT_DATA, "/dev/null: %s", got < 0 ? strerror(errno) :
+			    "opened on the wrong descriptor");
+	}
+}
+
 void rk_setprog(const char *argv0)
 {
 	const char *s = strrchr(argv0, '/');
 	progname = s ? s + 1 : argv0;
-}
-
-/* the length of the valid UTF-8 sequence at p (of n bytes), 0 if none */
-static size_t utf8_len(const unsigned char *p, size_t n)
-{
-	unsigned char c = p[0], lo = 0x80, hi = 0xBF;
-	size_t len, i;
-
-	if (c >= 0xC2 && c <= 0xDF)
-		len = 2;
-	else if (c >= 0xE0 && c <= 0xEF)
-		len = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-	else if (c >= 0xF0 && c <= 0xF4)
-		len = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-	else
-		return 0;
-	if (n < len || p[1] < lo || p[1] > hi)
-		return 0;
-	for (i = 2; i < len; i++)
-		if (p[i] < 0x80 || p[i] > 0xBF)
-			return 0;
-	return len;
-}
-
-/* Writes s to f with what could garble a terminal or a log escaped:
- * control bytes and bytes that are not valid UTF-8 become \xHH (a tab
- * \t), so that raw input quoted in a message stays one readable line. */
-static void put_escaped(FILE *f, const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, k;
-
-	while (i < n) {
-		if (p[i] >= 0x20 && p[i] < 0x7F) {
-			fputc(p[i++], f);
-		} else if (p[i] == '\t') {
-			fputs("\\t", f);
-			i++;
-		} else if (p[i] >= 0x80 && (k = utf8_len(p + i, n - i))) {
-			fwrite(p + i, 1, k, f);
-			i += k;
-		} else {
-			fprintf(f, "\\x%02X", p[i++]);
-		}
-	}
+	std_fds();
 }
 
 /* "prog: file:line: what" and a newline to f */
@@ -86,7 +66,7 @@ static void vmsg_to(FILE *f, const char *file, long line, const char *fmt,
 
 	fprintf(f, "%s: ", progname);
 	if (file) {
-		put_escaped(f, file, strlen(file));
+		esc_fput(f, file, strlen(file));
 		if (line > 0)
 			fprintf(f, ":%ld", line);
 		fputs(": ", f);
@@ -96,10 +76,10 @@ static void vmsg_to(FILE *f, const char *file, long line, const char *fmt,
 		n = 0;
 	if ((size_t)n >= sizeof buf) {
 		/* a message that quotes a huge field: its start is enough */
-		put_escaped(f, buf, sizeof buf - 4);
+		esc_fput(f, buf, sizeof buf - 4);
 		fputs("...", f);
 	} else {
-		put_escaped(f, buf, (size_t)n);
+		esc_fput(f, buf, (size_t)n);
 	}
 	fputc('\n', f);
 }
@@ -154,6 +134,73 @@ void note(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(NULL, 0, fmt, ap);
 	va_end(ap);
+}
+
+/* the standard error took the text, or the run ends: what the user asked
+ * for is lost (the message too, most often, where the standard error is
+ * the stream that failed) */
+static void tell_check(void)
+{
+	if (ferror(stderr))
+		die(EXIT_DATA, "write error on the standard error: %s",
+		    strerror(errno ? errno : EIO));
+}
+
+void tell_note(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	clearerr(stderr);
+	errno = 0;
+	vmsg(NULL, 0, fmt, ap);
+	va_end(ap);
+	tell_check();
+}
+
+void tell_bytes(const char *p, size_t n)
+{
+	char buf[4096];
+	size_t len = 0, used;
+	int raw;
+
+	clearerr(stderr);
+	errno = 0;
+	while (n) {
+		if (*p == '\n') {	/* the text's own lines */
+			buf[len++] = '\n';
+			used = 1;
+		} else {
+			len += esc_unit(p, n, &used, buf + len, &raw);
+		}
+		p += used;
+		n -= used;
+		if (len > sizeof buf - ESC_MAX || n == 0) {
+			if (fwrite(buf, 1, len, stderr) != len)
+				break;
+			len = 0;
+		}
+	}
+	tell_check();
+}
+
+void vtell(const char *fmt, va_list ap)
+{
+	char buf[512], *p = buf;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof buf) {
+		p = xmalloc((size_t)n + 1);
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+	}
+	tell_bytes(p, (size_t)n);
+	if (p != buf)
+		free(p);
 }
 
 void usage_error(const char *usage, const char *fmt, ...)

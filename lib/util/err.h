@@ -2,6 +2,7 @@
  * rankkit's message format "prog: file:line: what". */
 #ifndef RK_ERR_H
 #define RK_ERR_H
+#include <stdarg.h>
 #include <stddef.h>
 
 extern const char *progname;
@@ -25,6 +26,13 @@ char *err_format(size_t *len, const char *file, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* "prog: what" on stderr, carry on */
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Text the user asked for on stderr (--explain): control bytes escaped as
+ * in the messages (util/escape.h) but its newlines kept, and every write
+ * checked: one that fails ends the run (exit 1). tell_note is note() for
+ * such text, a one-line "prog: what" checked the same way. */
+void vtell(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+void tell_bytes(const char *p, size_t n);
+void tell_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "prog: what" then the usage line, exit(EXIT_USAGE) */
 _Noreturn void usage_error(const char *usage, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

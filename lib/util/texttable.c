@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/escape.h"
 #include "util/out.h"
 #include "util/texttable.h"
 
@@ -18,8 +19,12 @@ void texttable_cell(struct texttable *t, const char *text)
 {
 	size_t len = strlen(text), col = t->ncell % t->ncol;
 
-	xgrow((void **)&t->text, &t->textcap, t->ntext + len + 1, 1);
-	memcpy(t->text + t->ntext, text, len + 1);
+	/* text for a terminal: control bytes escaped (escape.h) */
+	if (len > ((size_t)-1 - t->ntext - 1) / ESC_MAX)
+		die(EXIT_DATA, "out of memory");
+	xgrow((void **)&t->text, &t->textcap, t->ntext + ESC_MAX * len + 1, 1);
+	len = esc_bytes(t->text + t->ntext, text, len);
+	t->text[t->ntext + len] = '\0';
 	t->ntext += len + 1;
 	if (len > t->width[col])
 		t->width[col] = len;

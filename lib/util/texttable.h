@@ -20,7 +20,8 @@ struct texttable {
 
 /* a table of ncol columns aligned as align[] says (copied) */
 void texttable_init(struct texttable *t, size_t ncol, const int *align);
-/* the next cell, filling the rows left to right */
+/* the next cell, filling the rows left to right, its control bytes
+ * escaped as in the error messages (escape.h) */
 void texttable_cell(struct texttable *t, const char *text);
 /* every row on the standard output, with no blanks at the ends of lines;
  * dies if the last row is unfinished */
