@@ -60,6 +60,7 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/counts.c \
 	lib/measure/cutoff.c \
+	lib/measure/tiesum.c \
 	lib/measure/listmeasure.c \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
@@ -129,6 +130,7 @@ LIBHDR = \
 	lib/measure/ties.h \
 	lib/measure/counts.h \
 	lib/measure/cutoff.h \
+	lib/measure/tiesum.h \
 	lib/measure/listmeasure.h \
 	lib/measure/exactsum.h \
 	lib/measure/column.h \

@@ -30,20 +30,18 @@
  *   T = (s/t) [ (c+1) D + (s-1)/(t-1) (u - (a+1) D) ],   T = s(c+1)/(a+1)
  *   when t = 1 (then s = 1 and u = 1).
  *
- * D comes from harmonic_diff in O(1), so AP, AP@K and MAP@R cost O(groups).
+ * D comes from harmonic_diff (tiesum.c) in O(1), so AP, AP@K and MAP@R
+ * cost O(groups).
  *
  * DCG. Every position of the group holds each of its relevant items with
  * probability 1/t, so a position's expected gain is G/t (G the sum of the
  * group's gains), and the group's expected DCG is (G/t) times the sum of the
- * discounts 1/log2(1+p) of its positions p inside the cut-off. That sum has
- * no elementary closed form and is added term by term: O(positions of tie
- * groups inside the cut-off).
+ * discounts 1/log2(1+p) of its positions p inside the cut-off: discount_sum,
+ * O(1) by Euler-Maclaurin (tiesum.c).
  *
  * INP. Only the last group holding a relevant item matters: the last
  * relevant item sits at a + X, X the largest of s positions drawn from
- * 1..t, P(X = j) = C(j-1, s-1) / C(t, s) for j = s..t, and
- * E[1/(a+X)] = sum_j P(X = j) / (a+j): D/t when s = 1, 1/(a+t) when s = t,
- * O(t - s) terms otherwise.
+ * 1..t, and E[1/(a+X)] is last_rr: O(1), or O(s) (tiesum.c).
  *
  * AP@K over the relevant items found (torchmetrics' divisor) is a ratio; its
  * expectation is not the ratio of expectations. Only a group straddling K
@@ -63,40 +61,7 @@
 #include "util/err.h"
 #include "measure/cutoff.h"
 #include "measure/listmeasure.h"
-
-#define HDIRECT 32	/* harmonic_diff: direct sums up to this many terms */
-
-/* H(n) - ln(n) - gamma for n >= HDIRECT: the Euler-Maclaurin tail, error
- * below 691/(32760 n^12) < 1e-19 */
-static double harm_tail(double n)
-{
-	double r = 1 / (n * n);
-
-	return 1 / (2 * n) - r * (1.0 / 12 - r * (1.0 / 120 - r * (1.0 / 252
-	    - r * (1.0 / 240 - r * (1.0 / 132)))));
-}
-
-double harmonic_diff(long a, long u)
-{
-	double s = 0;
-	long k;
-
-	if (u <= 0)
-		return 0;
-	if (u <= HDIRECT) {
-		for (k = a + u; k > a; k--)	/* smallest terms first */
-			s += 1.0 / (double)k;
-		return s;
-	}
-	if (a < HDIRECT) {
-		for (k = HDIRECT; k > a; k--)
-			s += 1.0 / (double)k;
-		return s + harmonic_diff(HDIRECT, u - (HDIRECT - a));
-	}
-	/* H(a+u) - H(a) = ln((a+u)/a) + tail(a+u) - tail(a) */
-	return log1p((double)u / (double)a) + harm_tail((double)a + (double)u)
-	    - harm_tail((double)a);
-}
+#include "measure/tiesum.h"
 
 static long lmin(long x, long y) { return x < y ? x : y; }
 static long lmax(long x, long y) { return x > y ? x : y; }
@@ -272,29 +237,17 @@ double fr_mapr(const struct rquery *q, int mode)
 double fr_inp(const struct rquery *q, int mode)
 {
 	const struct tgroup *g;
-	long a, t, s, j;
-	double w, e;
+	double e;
 
 	if (q->nret == 0 || q->ng == 0)
 		return 0;
 	g = &q->g[q->ng - 1];
-	a = g->a, t = g->t, s = (long)g->s;
 	if (mode == TIE_OPT)
-		e = 1 / (double)(a + s);
-	else if (mode == TIE_PESS || s == t)
-		e = 1 / (double)(a + t);
-	else if (s == 1)
-		e = harmonic_diff(a, t) / (double)t;
-	else {
-		/* P(X = j) = C(j-1, s-1)/C(t, s): s/t at j = t, and
-		 * P(X = j-1)/P(X = j) = (j-s)/(j-1) */
-		e = 0;
-		w = (double)s / (double)t;
-		for (j = t; j >= s; j--) {
-			e += w / (double)(a + j);
-			w *= (double)(j - s) / (double)(j - 1);
-		}
-	}
+		e = 1 / (double)(g->a + (long)g->s);
+	else if (mode == TIE_PESS)
+		e = 1 / (double)(g->a + g->t);
+	else
+		e = last_rr(g->a, g->t, (long)g->s);
 	return (double)q->nret * e;
 }
 
@@ -312,8 +265,7 @@ static double discount(long p)
 
 double fr_dcg(const struct rquery *q, long K, int mode, int gain)
 {
-	double dcg = 0, gsum, d;
-	long i, u;
+	double dcg = 0, gsum;
 	size_t k, j;
 
 	K = bound(K);
@@ -327,19 +279,16 @@ double fr_dcg(const struct rquery *q, long K, int mode, int gain)
 				long p = fixed_pos(g, j, mode);
 
 				if (p <= K)
-					dcg += fr_gain(q->rel[g->first + j]
-					    .grade, gain) * discount(p);
+					dcg += fr_gain(q->rel[g->first
+					    + j].grade, gain) * discount(p);
 			}
 			continue;
 		}
 		gsum = 0;
 		for (j = 0; j < g->s; j++)
 			gsum += fr_gain(q->rel[g->first + j].grade, gain);
-		u = lmin(g->t, K - g->a);
-		d = 0;
-		for (i = u; i >= 1; i--)	/* smallest terms first */
-			d += discount(g->a + i);
-		dcg += gsum / (double)g->t * d;
+		dcg += gsum / (double)g->t *
+		    discount_sum(g->a, lmin(g->t, K - g->a));
 	}
 	return dcg;
 }

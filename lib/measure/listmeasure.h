@@ -10,6 +10,7 @@
 #define RK_LISTMEASURE_H
 #include "stream/rankstream.h"
 #include "measure/ties.h"
+#include "measure/tiesum.h"
 
 /* divisor of AP@K */
 enum apdiv {
@@ -23,10 +24,6 @@ enum gainkind {
 	GAIN_LINEAR,	/* grade (trec_eval, sklearn) */
 	GAIN_EXP	/* 2^grade - 1 (Burges et al.) */
 };
-
-/* sum of 1/k for k = a+1 .. a+u (H(a+u) - H(a)), accurate to a few ulps
- * for any a >= 0, u >= 0 in O(1) */
-double harmonic_diff(long a, long u);
 
 /* h(m) / m, h(K) the relevant items in the top K (cut_found) */
 double fr_rprec(const struct rquery *q, int mode);
