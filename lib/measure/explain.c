@@ -415,6 +415,7 @@ static double discount(long p)
 static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 {
 	struct terms terms = { .len = 0 };
+	struct gains gs = fr_gains(q, gain);
 	double dcg = 0;
 	long bound = K > 0 ? K : LONG_MAX;
 	size_t k, j;
@@ -428,7 +429,7 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 			for (j = 0; j < g->s; j++) {
 				long p = mode == TIE_OPT ? g->a + 1 + (long)j :
 					g->a + g->t - (long)j;
-				double gj = fr_gain(q->rel[g->first + j].grade, gain);
+				double gj = fr_gain(&gs, q->rel[g->first + j].grade);
 				if (p > bound)
 					continue;
 				dcg += gj * discount(p);
@@ -437,7 +438,7 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 			continue;
 		}
 		for (j = 0; j < g->s; j++)
-			G += fr_gain(q->rel[g->first + j].grade, gain);
+			G += fr_gain(&gs, q->rel[g->first + j].grade);
 		d = discount_sum(g->a, g->t < bound - g->a ? g->t : bound - g->a);
 		dcg += G / (double)g->t * d;
 		if (g->t == 1)
@@ -455,12 +456,17 @@ void explain_ndcg(const struct mcall *c, const char *name, int gain)
 	long K = c->K;
 	int mode = c->mode;
 	double dcg, ideal = fr_idcg(q, K, gain);
+	struct gains gs;
 
 	say("  %s = DCG/IDCG; a position p discounts its gain by 1/log2(p+1)%s\n",
 	    name, mode == TIE_EXP ? ";" : "");
 	if (mode == TIE_EXP)
 		say("  a tie group adds (G/t)(sum of its discounts up to K), G "
 		    "the sum of its gains\n");
+	gs = fr_gains(q, gain);
+	if (gs.shift)
+		say("  every gain 2^g - 1 is taken times 2^-%ld (the largest "
+		    "grade), in DCG and IDCG alike\n", gs.shift);
 	dcg = explain_dcg(q, K, mode, gain);
 	say("  IDCG = the DCG of all m relevant items by grade = %.10g\n", ideal);
 	say("  %s = %.10g/%.10g = %.10g\n", name, dcg, ideal,

@@ -39,6 +39,13 @@
  * discounts 1/log2(1+p) of its positions p inside the cut-off: discount_sum,
  * O(1) by Euler-Maclaurin (tiesum.c).
  *
+ * Gains. 2^grade - 1 overflows from grade 1024 on, and a sum of such gains
+ * earlier; DCG and IDCG are sums of the same query's gains, so when its
+ * largest grade gmax passes GAIN_SHIFT_FROM both take every gain times
+ * 2^-gmax, 2^(g-gmax) - 2^-gmax, and their ratio is the same number. The
+ * scaled gains are at most 1, and the best one, 1 - 2^-gmax, is the first
+ * term of IDCG: nothing overflows and IDCG is never 0.
+ *
  * INP. Only the last group holding a relevant item matters: the last
  * relevant item sits at a + X, X the largest of s positions drawn from
  * 1..t, and E[1/(a+X)] is last_rr: O(1), or O(s) (tiesum.c).
@@ -251,11 +258,36 @@ double fr_inp(const struct rquery *q, int mode)
 	return (double)q->nret * e;
 }
 
-double fr_gain(long grade, int gain)
+/* exp gains are scaled by 2^-gmax from this largest grade on: m gains of
+ * at most 2^960 each sum to less than 2^1023 */
+#define GAIN_SHIFT_FROM 961
+
+struct gains fr_gains(const struct rquery *q, int gain)
 {
-	if (gain == GAIN_EXP)
-		return ldexp(1.0, (int)lmin(grade, 1100)) - 1;
-	return (double)grade;
+	struct gains gs = { gain, 0 };
+	long gmax = LONG_MIN;
+	size_t i;
+
+	if (gain != GAIN_EXP)
+		return gs;
+	for (i = 0; i < q->m; i++)
+		gmax = lmax(gmax, q->rel[i].grade);
+	if (gmax >= GAIN_SHIFT_FROM)
+		gs.shift = gmax;
+	return gs;
+}
+
+double fr_gain(const struct gains *gs, long grade)
+{
+	if (gs->kind != GAIN_EXP)
+		return (double)grade;
+	if (gs->shift == 0)
+		return ldexp(1.0, (int)lmax(-1100, lmin(grade, 1100))) - 1;
+	/* 2^(grade - shift) - 2^-shift; grade - shift < -1100 is 0 (and
+	 * never computed: grade may be LONG_MIN) */
+	return ldexp(1.0, grade < gs->shift - 1100 ? -1100 :
+		     (int)(grade - gs->shift)) -
+	    ldexp(1.0, (int)lmax(-1100, -gs->shift));
 }
 
 static double discount(long p)
@@ -265,6 +297,7 @@ static double discount(long p)
 
 double fr_dcg(const struct rquery *q, long K, int mode, int gain)
 {
+	struct gains gs = fr_gains(q, gain);
 	double dcg = 0, gsum;
 	size_t k, j;
 
@@ -279,14 +312,14 @@ double fr_dcg(const struct rquery *q, long K, int mode, int gain)
 				long p = fixed_pos(g, j, mode);
 
 				if (p <= K)
-					dcg += fr_gain(q->rel[g->first
-					    + j].grade, gain) * discount(p);
+					dcg += fr_gain(&gs, q->rel[g->first
+					    + j].grade) * discount(p);
 			}
 			continue;
 		}
 		gsum = 0;
 		for (j = 0; j < g->s; j++)
-			gsum += fr_gain(q->rel[g->first + j].grade, gain);
+			gsum += fr_gain(&gs, q->rel[g->first + j].grade);
 		dcg += gsum / (double)g->t *
 		    discount_sum(g->a, lmin(g->t, K - g->a));
 	}
@@ -302,6 +335,7 @@ static int grade_desc(const void *x, const void *y)
 
 double fr_idcg(const struct rquery *q, long K, int gain)
 {
+	struct gains gs = fr_gains(q, gain);
 	long *gr;
 	double idcg = 0;
 	size_t i, n;
@@ -316,7 +350,7 @@ double fr_idcg(const struct rquery *q, long K, int gain)
 	if (K > 0 && (size_t)K < n)
 		n = (size_t)K;
 	for (i = 0; i < n; i++)
-		idcg += fr_gain(gr[i], gain) * discount((long)i + 1);
+		idcg += fr_gain(&gs, gr[i]) * discount((long)i + 1);
 	free(gr);
 	return idcg;
 }

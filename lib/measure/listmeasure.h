@@ -36,8 +36,16 @@ double fr_apk(const struct rquery *q, long K, int mode, int div);
 /* nret / position of the last retrieved relevant item (fast-reid INP);
  * 0 when no relevant item was retrieved */
 double fr_inp(const struct rquery *q, int mode);
-/* gain of one grade */
-double fr_gain(long grade, int gain);
+/* the gains of a query's grades: kind (enum gainkind), and for exp gains
+ * whose largest grade would overflow, shift: every gain is scaled by
+ * 2^-shift, in DCG and IDCG alike (0: no scaling) */
+struct gains {
+	int kind;
+	long shift;
+};
+struct gains fr_gains(const struct rquery *q, int gain);
+/* gain of one grade, scaled as gs says */
+double fr_gain(const struct gains *gs, long grade);
 /* DCG of the list cut at K (K <= 0: the whole list) */
 double fr_dcg(const struct rquery *q, long K, int mode, int gain);
 /* ideal DCG: all m relevant items by grade, cut at K (K <= 0: no cut) */
