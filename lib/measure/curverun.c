@@ -47,7 +47,7 @@ static void fold_curve(const struct foldstore *fs, size_t lo, size_t hi,
 	size_t i;
 	for (i = lo; i < hi; i++) {
 		const struct firstgroup *x = &fs->q[i];
-		struct tgroup g = { x->a, x->t, (size_t)x->s, 0, 0 };
+		struct tgroup g = { x->a, x->t, (size_t)x->s, 0 };
 		struct rquery r;
 		if (x->kind == 0 && empty == EMPTY_SKIP)
 			continue;

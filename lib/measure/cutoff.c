@@ -71,7 +71,7 @@ double cut_first(const struct rquery *q, int mode)
 	case TIE_PESS:
 		return (double)(g->a + g->t - (long)g->s + 1);
 	default:
-		return (double)g->a + (double)(g->t + 1) / (double)(g->s + 1);
+		return (double)g->a + ((double)g->t + 1) / ((double)g->s + 1);
 	}
 }
 

@@ -250,9 +250,10 @@ void explain_first(const struct mcall *c, const char *name)
 		say("  %s: r = %s = %ld\n", name, how, r);
 		return;
 	}
-	say("  %s: r = a + (t+1)/(s+1) = %ld + %ld/%zu = %.10g\n", name, g->a,
-	    g->t + 1, g->s + 1,
-	    (double)g->a + (double)(g->t + 1) / (double)(g->s + 1));
+	/* t+1 as unsigned: t may be LONG_MAX */
+	say("  %s: r = a + (t+1)/(s+1) = %ld + %lu/%zu = %.10g\n", name, g->a,
+	    (unsigned long)g->t + 1, g->s + 1,
+	    (double)g->a + ((double)g->t + 1) / ((double)g->s + 1));
 }
 
 void explain_rprec(const struct mcall *c, const char *name)
