@@ -74,6 +74,7 @@ LIBSRC = \
 	lib/measure/ties.c \
 	lib/measure/counts.c \
 	lib/measure/cutoff.c \
+	lib/measure/tiesum.c \
 	lib/measure/listmeasure.c \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \

@@ -1,6 +1,47 @@
-/* libFuzzer: the rank-stream reader and its tie groups. */
+/* libFuzzer: the rank-stream reader and its tie groups, and every measure
+ * of each query it reads: each must come back finite and in its range in
+ * O(1) or O(s) per tie group whatever the group's size (ties near 2^63,
+ * grades past 1023), or the harness aborts or times out. */
+#include <math.h>
 #include "fuzz.h"
 #include "stream/rankstream.h"
+#include "measure/cutoff.h"
+#include "measure/listmeasure.h"
+
+/* v in [0, 1], up to rounding */
+static void check_rate(double v)
+{
+	if (!(v >= -1e-9 && v <= 1 + 1e-9))
+		abort();
+}
+
+static void check_measures(const struct rquery *q)
+{
+	static const long K[] = { 1, 10, 1000000000L, 9223372036854775807L };
+	size_t k;
+	int mode, gain;
+
+	for (mode = 0; mode < NTIEMODES; mode++) {
+		if (!isnan(cut_first(q, mode)) && !(cut_first(q, mode) >= 1))
+			abort();
+		check_rate(cut_rr(q, 0, mode));
+		if (q->m == 0)
+			continue;
+		check_rate(fr_ap(q, mode));
+		check_rate(fr_mapr(q, mode));
+		check_rate(fr_rprec(q, mode));
+		check_rate(fr_inp(q, mode));
+		for (k = 0; k < sizeof K / sizeof *K; k++) {
+			check_rate(cut_hit(q, K[k], mode));
+			check_rate(cut_rr(q, K[k], mode));
+			check_rate(cut_found(q, K[k], mode) / (double)q->m);
+			check_rate(fr_apk(q, K[k], mode, APDIV_FOUND));
+			for (gain = GAIN_LINEAR; gain <= GAIN_EXP; gain++)
+				if (!isfinite(fr_ndcg(q, K[k], mode, gain)))
+					abort();
+		}
+	}
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -16,12 +57,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			size_t g, s = 0;
 			for (g = 0; g < q.ng; g++) {
 				if (q.g[g].a < 0 || (long)q.g[g].s > q.g[g].t ||
-				    q.g[g].a + q.g[g].t > q.n)
+				    q.g[g].t > q.n - q.g[g].a)
 					abort();
 				s += q.g[g].s;
 			}
 			if (s != q.nret || q.nret > q.m)
 				abort();
+			check_measures(&q);
 		}
 		rquery_free(&q);
 		rankreader_close(&rd);

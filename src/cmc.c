@@ -68,7 +68,8 @@ static const struct option opts[] = {
 	{ 0, 0, 0, 0 }
 };
 
-/* the largest -K: its three sums per K must fit in memory */
+/* the most rows cmc writes: the largest -K, and the largest gallery of -K
+ * all unless the output is a plot alone */
 #define MAX_RANK 100000000L
 
 struct cmcopts {
@@ -189,36 +190,59 @@ static char **column_names(const struct cmcopts *o, char **files, int nfiles,
 	return names;
 }
 
-/* the curves as a plot: percent or fractions as the output has them */
-static void draw(const struct cmcopts *o, const struct curveresult *r,
+/* what a plotted curve asks for: a system's value in the output's units */
+struct plotted {
+	struct curveresult *r;
+	int mode;
+	double scale;
+};
+
+static double plotted_y(void *ctx, size_t K)
+{
+	struct plotted *p = ctx;
+	return curveresult_value(p->r, K, p->mode) * p->scale;
+}
+
+/* RANKKIT_PLOT_EVERY: the largest curve drawn through every K (tests) */
+static size_t plot_every(void)
+{
+	const char *e = getenv("RANKKIT_PLOT_EVERY");
+	long v;
+	if (!e || parse_long((struct slice){ e, strlen(e) }, &v) != NUM_OK ||
+	    v < 1)
+		return 0;
+	return (size_t)v;
+}
+
+/* the curves as a plot: percent or fractions as the output has them,
+ * each value made when the plot asks for it */
+static void draw(const struct cmcopts *o, struct curveresult *r,
 		 char **files, int nfiles, int nsys, int terminal)
 {
 	struct series *s = xcalloc((size_t)nsys, sizeof *s);
-	double **y = xcalloc((size_t)nsys, sizeof *y), scale = o->c.fractions ? 1 : 100;
+	struct plotted *p = xcalloc((size_t)nsys, sizeof *p);
+	double scale = o->c.fractions ? 1 : 100;
 	struct plotspec spec = {
 		.s = s, .ns = (size_t)nsys, .xlabel = "K",
 		.ylabel = o->c.fractions ? "hit@K" : "hit@K (%)",
 		.ymax = scale, .ydecimals = o->c.fractions ? 1 : 0,
 		.logx = o->logk, .legend = nsys > 1 || o->nlabel,
+		.every = plot_every(),
 	};
-	size_t K;
 	int i;
 
 	for (i = 0; i < nsys; i++) {
-		y[i] = xmalloc(r[i].nK * sizeof *y[i]);
-		for (K = 0; K < r[i].nK; K++)
-			y[i][K] = r[i].v[o->c.mode][K] * scale;
+		p[i] = (struct plotted){ &r[i], o->c.mode, scale };
 		s[i].label = system_name(o, files, nfiles, i);
-		s[i].y = y[i];
 		s[i].n = r[i].nK;
+		s[i].y = plotted_y;
+		s[i].ctx = &p[i];
 	}
 	if (terminal)
 		termplot_write(&spec, termplot_columns(), o->ascii);
 	else
 		svgplot_save(&spec, o->svg);
-	for (i = 0; i < nsys; i++)
-		free(y[i]);
-	free(y);
+	free(p);
 	free(s);
 }
 
@@ -249,6 +273,12 @@ int main(int argc, char **argv)
 	if (o.c.decimals < 0)
 		o.c.decimals = o.c.fractions ? 4 : 2;
 
+	/* -K all writes a row per K up to the largest gallery: as many as
+	 * -K allows; a plot alone samples the curve, whatever the gallery */
+	if (o.plot || svg_out)
+		o.c.rows_max = 0;
+	else
+		o.c.rows_max = MAX_RANK;
 	r = xcalloc((size_t)nsys, sizeof *r);
 	for (i = 0; i < nsys; i++) {
 		curve_read(nfiles ? files[i] : dash, &o.c, &r[i]);

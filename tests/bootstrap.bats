@@ -220,6 +220,45 @@ MRR	all	0.2500	0.2500	0.2500
 	[ "$stderr" = "bootstrap: $BATS_TEST_TMPDIR/c:2: measure 'MRR' is not in $BATS_TEST_TMPDIR/a" ]
 }
 
+# issue 27: 3.3e307 printed as the first 63 digits of its 308 (a 64-byte
+# buffer), and three values of 1e308 summed to inf
+@test "bootstrap: values near the largest double: shortest text, no overflow" {
+	cd "$BATS_TEST_TMPDIR"
+	# equal values: every resample mean is the value itself
+	printf 'MeanR\tq1\t3.3e307\nMeanR\tq2\t3.3e307\n' | stream big
+	run --separate-stderr bootstrap -B 50 big
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "MeanR	all	3.3e+307	3.3e+307	3.3e+307" ]
+	printf 'm\tq1\t1e308\nm\tq2\t1e308\nm\tq3\t1e308\n' | stream top
+	for method in percentile bca; do
+		run --separate-stderr bootstrap -B 50 --method $method top
+		[ "${lines[1]}" = "m	all	1e+308	1e+308	1e+308" ]
+	done
+	# (3 - 1) 1e308 / 4 = 5e307; every resample mean lies in [-1e308, 1e308]
+	printf 'm\tq1\t1e308\nm\tq2\t1e308\nm\tq3\t1e308\nm\tq4\t-1e308\n' | stream mixed
+	run --separate-stderr bootstrap -B 2000 --method bca mixed
+	[ "$status" -eq 0 ]
+	echo "${lines[1]}" | awk -F'\t' '$3 == "5e+307" && $4 >= -1e308 && $4 < $5 && $5 <= 1e308 { ok = 1 } END { exit !ok }'
+	# below 2^53 the decimals asked for; from 2^53 on a double has no
+	# fraction: the shortest text that reads back to it
+	printf 'm\tq1\t9007199254740991\nn\tq1\t9007199254740992\n' | stream edge
+	run --separate-stderr bootstrap -B 10 -p 2 edge
+	[ "${lines[1]}" = "m	all	9007199254740991.00	9007199254740991.00	9007199254740991.00" ]
+	[ "${lines[2]}" = "n	all	9007199254740992	9007199254740992	9007199254740992" ]
+	# differences of 3e308 and -3e308 (a - b overflows): the mean
+	# difference 0, and at 40% the middle half of the resamples, 0
+	printf 'm\tq1\t1.5e308\nm\tq2\t-1.5e308\n' | stream A
+	printf 'm\tq1\t-1.5e308\nm\tq2\t1.5e308\n' | stream B
+	run --separate-stderr bootstrap -B 4000 -c 40 A B
+	[ "$status" -eq 0 ]
+	[ "${lines[3]}" = "m	A-B	0.0000	0.0000	0.0000	1.000000" ]
+	# at 95% a bound is -3e308 or 3e308: no double holds it
+	run --separate-stderr bootstrap -B 4000 A B
+	[ "$status" -eq 1 ]
+	[[ $stderr == "bootstrap: A: measure 'm': the lower bound, "*" is past the largest double" ]]
+	[[ $output != *"# end"* ]]
+}
+
 @test "bootstrap: bad input is one line naming file and line" {
 	cd "$BATS_TEST_TMPDIR"
 	printf '# measure\tquery\tvalue\nAP\tq1\t0.5\nAP\tq2\tx\n# end\n' > bad

@@ -278,6 +278,78 @@ width() { LC_ALL=C tr -d '\200-\277' < "$1" | awk '{ if (length($0) > w) w = len
 	same "$output" "$(printf '# measure\tquery\tvalue\nhit@1\tall\t1.0000\nhit@2\tall\t1.0000\n# end\n# measure\tquery\tvalue\nhit@1\tall\t0.0000\nhit@2\tall\t0.0000\n# end')"
 }
 
+# issue 27: a 2-line stream with n = 1e8 and --plot took 258 s and 5.4 GB
+# (three sums per K up to n), n = 1e9 never ended. The curve keeps its
+# distinct first groups and makes each value when written or drawn.
+@test "cmc -K all: a plot of galleries of 1e8 and 1e9 samples the curve, rows stop at 1e8" {
+	tsv 'q1 d1 1 1 0 1000000000' 'q2 d1 1 500000000 0 1000000000' > r9
+	tsv 'q1 d1 1 1 0 100000000' 'q2 d1 1 50000000 0 100000000' > r8
+	for f in r8 r9; do
+		for p in --plot --ascii "--plot --log-k" "--svg -"; do
+			run --separate-stderr timeout 10 cmc -K all $p $f
+			echo "cmc -K all $p $f: $status" >&2
+			[ "$status" -eq 0 ]
+		done
+	done
+	# memory: the distinct first groups, never n (bench/rusage.c's peak)
+	case $RANKKIT_BIN in
+	*/build/san/*) ;;	# peak RSS is no figure under AddressSanitizer
+	*)	cc -O2 -o rusage "$BATS_TEST_DIRNAME/../bench/rusage.c"
+		./rusage -o ru cmc -K all --svg - r9 > /dev/null
+		echo "peak RSS $(awk '{ print $4 }' ru) KiB" >&3
+		[ "$(awk '{ print $4 }' ru)" -lt 16384 ] ;;
+	esac
+	# the x axis runs to 1e9; hit@K is 50% below K = 5e8 and 100% from it:
+	# half the ASCII curve on the 50 line (row 9 of 16), half on 100
+	COLUMNS=60 cmc -K all --ascii r9 > p
+	[ "$(awk 'NR == 19 { print $NF }' p)" = "1000000000" ]
+	[ "$(awk 'NR == 2' p | tr -cd '*' | wc -c)" -ge 20 ]
+	[ "$(awk 'NR == 10' p | tr -cd '*' | wc -c)" -ge 20 ]
+	# rows: one per K, at most -K's 1e8; past that an error at the query
+	run --separate-stderr cmc -K all r9
+	status_is 1
+	[ "$stderr" = "cmc: r9:1: -K all: query 'q1' has 1000000000 candidates, past the 100000000 rows cmc writes; give -K N for the first N rows, or --plot or --svg - alone, which sample the curve" ]
+	[[ $output != *"# end"* ]]
+	run --separate-stderr cmc -K 3 -f r9
+	status_is 0
+	[ "$(echo "$output" | body)" = "$(printf 'hit@1\tall\t0.5000\nhit@2\tall\t0.5000\nhit@3\tall\t0.5000')" ]
+	# a gallery of 1e5: every row, 50% up to K = 49999, 100% from 50000
+	tsv 'q1 d1 1 1 0 100000' 'q2 d1 1 50000 0 100000' > r5
+	cmc -K all -f r5 > rows
+	[ "$(body < rows | wc -l)" -eq 100000 ]
+	[ "$(sed -n '50000,50001p' rows)" = "$(printf 'hit@49999\tall\t0.5000\nhit@50000\tall\t1.0000')" ]
+	[ "$(tail -2 rows)" = "$(printf 'hit@100000\tall\t1.0000\n# end')" ]
+}
+
+@test "cmc: ties of 1e9 and notes counted over the curve's steps, not over K" {
+	# q1: a tie of all 1e9 candidates, q2 one of 1e6: optimistic 100% at
+	# every K; pessimistic 0 below 1e6, 50% up to 1e9 - 1, 100% at 1e9
+	tsv 'q1 d1 1 1 999999999 1000000000' 'q2 d1 1 1 999999 1000000000' > t9
+	run --separate-stderr timeout 10 cmc -K all --plot t9
+	status_is 0
+	[ "$stderr" = "cmc: ties change hit@K at 999999999 of 1000000000 cut-offs, widest at hit@1: optimistic 100.00, pessimistic 0.00" ]
+	# expected: (K/1e9 + min(K/1e6, 1))/2 by hand
+	run --separate-stderr cmc -K 2000000 -f -p 6 --curve t9
+	[ "$(echo "$output" | sed -n '2p;1000001p;2000001p')" = "$(printf '1\t0.000001\n1000000\t0.500500\n2000000\t0.501000')" ]
+}
+
+# A curve that never falls has its lowest and highest values in a screen
+# column at the column's first and last K: the plot drawn from those is the
+# plot drawn from every K (RANKKIT_PLOT_EVERY: the most K drawn one by one)
+@test "cmc --plot: sampled at each column's first and last K, the picture of every K" {
+	awk 'BEGIN { srand(3); for (q = 0; q < 300; q++) { n = 200000
+		a = int(rand() * rand() * n * 0.9); t = 1 + int(rand() * rand() * 2000)
+		if (a + t > n) t = n - a; s = 1 + int(rand() * 3); if (s > t) s = t
+		for (i = 0; i < s; i++) printf "q%d\td%d\t1\t%d\t%d\t%d\n", q, i, a + 1, t - 1, n } }' > big
+	for p in --plot --ascii "--plot --log-k" "--ascii --log-k -T pessimistic"; do
+		for w in 60 200; do
+			COLUMNS=$w RANKKIT_PLOT_EVERY=1000000 cmc -K all $p big > every 2>/dev/null
+			COLUMNS=$w RANKKIT_PLOT_EVERY=1 cmc -K all $p big > sampled 2>/dev/null
+			cmp every sampled
+		done
+	done
+}
+
 @test "cmc: usage errors exit 2, bad data and unwritable files exit 1" {
 	tsv 'q x 1 1 0 4' > r
 	for args in "-K 0" "-K x" "-K 100000001" "--label a --label b" \

@@ -94,6 +94,38 @@ ndcg: ties change nDCG: optimistic 0.239812, pessimistic 0.163697" ]
 
 # --chance: one relevant item (grade 1) among n = 4, m = 1: at random it is
 # anywhere in 1..4, E[DCG@2] = (1/4)(D(1) + D(2)) = 0.4077324, IDCG@2 = 1.
+# --gain exp with grades past 2^1023 (issue 27): DCG and IDCG take every
+# gain times 2^-gmax, so grades g and g-1 weigh 1 and 1/2 up to 2^-g, and
+# 2^g - 1 over 2^(g-1) - 1 is 2 within 2^-958 from grade 960 on. Grade g at
+# position 2 and g-1 at 1: (1/2 + D(2)) / (1 + D(2)/2), D(2) = 1/log2(3),
+# = 1.1309297536 / 1.3154648768 = 0.8597186999 for every such g, both
+# sides of the switch to scaled gains (961) and far past it. The query was
+# dropped before (inf/inf): `all` is its mean with a query of value 1.
+@test "ndcg: --gain exp with grades of 1024 and more: no query dropped" {
+	cd "$BATS_TEST_TMPDIR"
+	for g in 60 960 961 1024 5000 9223372036854775807; do
+		printf 'q1\td1\t%s\t2\t0\t5\nq1\td2\t%s\t1\t0\t5\nq2\td1\t1\t1\t0\t5\n' \
+		    "$g" "$((g - 1))" > big
+		ndcg_is --gain exp -f -p 10 -q -m nDCG big <<-'E'
+		nDCG	q1	0.8597186999
+		nDCG	q2	1.0000000000
+		nDCG	all	0.9298593499
+		E
+	done
+	# the largest and the smallest grades: 2^(LONG_MIN - LONG_MAX) is 0,
+	# DCG = 1 + D(3) = 1.5, IDCG = 1 + D(2) = 1.6309297536: 0.9197207891
+	printf 'q\ta\t9223372036854775807\t1\t0\t5\nq\tb\t-9223372036854775808\t2\t0\t5\nq\tc\t9223372036854775807\t3\t0\t5\n' > ext
+	ndcg_is --gain exp -f -p 10 -m nDCG ext <<-'E'
+	nDCG	all	0.9197207891
+	E
+	# a tie of grades 2000 and 1999 at positions 1..2: the expected DCG is
+	# (1 + 1/2)/2 (1 + D(2)) = 1.2231973152 over the IDCG 1.3154648768
+	printf 'q\ta\t2000\t1\t1\t3\nq\tb\t1999\t1\t1\t3\n' > tie
+	ndcg_is --gain exp -f -p 10 -m nDCG tie <<-'E'
+	nDCG	all	0.9298593499
+	E
+}
+
 @test "ndcg: --chance" {
 	printf 'q\ta\t1\t3\t0\t4\n' >"$BATS_TEST_TMPDIR/c.ranks"
 	ndcg_is --chance -m nDCG@K -k 2 -f "$BATS_TEST_TMPDIR/c.ranks" <<-'E'

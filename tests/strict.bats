@@ -211,6 +211,53 @@ setup() {
 	T
 }
 
+# issue 27: `rank + ties > n` overflowed, so the first line passed and
+# hitrate printed a pessimistic MeanR of -9.2e18; --merge summed n, ranks
+# and ties unchecked and took shard lines past their n, or n = -5
+@test "strict: rank-stream integers out of range and sums past a long" {
+	err_table <<-'T'
+	1 | hitrate -T pessimistic -m MeanR | q1 d1 1 9223372036854775807 1 9223372036854775807\n | hitrate: -:1: rank 9223372036854775807 with 1 ties does not fit in n = 9223372036854775807
+	1 | hitrate | q1 d1 1 1 9223372036854775807 9223372036854775807\n | hitrate: -:1: rank 1 with 9223372036854775807 ties does not fit in n = 9223372036854775807
+	1 | mapr    | q1 d1 1 9223372036854775807 9223372036854775807 9223372036854775807\n | mapr: -:1: rank 9223372036854775807 with 9223372036854775807 ties does not fit in n = 9223372036854775807
+	1 | ndcg    | q1 d1 1 6 0 5\n | ndcg: -:1: rank 6 with 0 ties does not fit in n = 5
+	1 | cmc     | q1 d1 1 1 0 -5\n | cmc: -:1: field 6: n is negative
+	1 | hitrate | q1 d1 1 1 0 9223372036854775808\n | hitrate: -:1: field 6: number out of range '9223372036854775808'
+	T
+	# the largest group that fits: t = n = 2^63 - 1; its pessimistic first
+	# rank is n, its expected one a + (t+1)/(s+1) = 2^62
+	printf 'q1 d1 1 1 9223372036854775806 9223372036854775807\n' > top
+	run --separate-stderr hitrate -f -p 0 -m MeanR -T pessimistic top
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | body)" = "$(printf 'MeanR\tall\t9223372036854775808')" ]
+	run --separate-stderr hitrate -f -p 0 -m MeanR top
+	[ "$(echo "$output" | body)" = "$(printf 'MeanR\tall\t4611686018427387904')" ]
+	# --merge: every shard line checked as a rank-stream line, where a
+	# relevant item outside the shard's items is no candidate of it
+	# (rank - 1 + ties <= n); n must stay one number within a query; the
+	# sums of n, ranks and ties must fit a long and the merged line its n
+	printf 'q1\td1\t1\t1\t0\t5\n' > a
+	printf 'q1\td1\t1\t6\t0\t5\n' > out
+	printf 'q1\td1\t1\t7\t0\t5\n' > past
+	printf 'q1\td1\t1\t1\t0\t-5\n' > neg
+	printf 'q1\td1\t1\t1\t0\t9223372036854775807\n' > huge
+	printf 'q1\td1\t1\t1\t-\t5\n' > dash
+	printf 'q1\td1\t1\t1\t0\t5\nq1\td2\t1\t2\t0\t5\n' > two
+	printf 'q1\td1\t1\t1\t0\t5\nq1\td2\t1\t2\t0\t6\n' > twon
+	printf 'q1\td1\t1\t1\t5\t5\n' > wide
+	err_table <<-'T'
+	1 | rankof --merge a past  | | rankof: past:1: rank 7 with 0 ties does not fit in n = 5 (rank - 1 + ties counts the shard's candidates)
+	1 | rankof --merge a neg   | | rankof: neg:1: field 6: n is negative
+	1 | rankof --merge a huge  | | rankof: huge:1: query 'q1': n sums past 9223372036854775807 over the shards
+	1 | rankof --merge a dash  | | rankof: dash:1: rank and ties must both be '-' or both numbers
+	1 | rankof --merge two twon | | rankof: twon:2: n differs within query 'q1' (5, then 6)
+	1 | rankof --merge wide wide | | rankof: wide:1: query 'q1': rank 1 with 10 ties over the shards does not fit in n = 10 (do the shards' item ranges overlap?)
+	T
+	# an item outside one shard's items (rank n + 1 there) merges
+	run --separate-stderr rankof --merge a out
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | body)" = "$(printf 'q1\td1\t1\t6\t0\t10')" ]
+}
+
 @test "strict: messages escape control bytes and invalid UTF-8" {
 	err_table <<-'T'
 	1 | hitrate | a\001\377\303\251 x 1 1 0 3\na\001\377\303\251 x 1 1 0 3\n | hitrate: -:2: duplicate item 'x' in query 'a\x01\xFFé'

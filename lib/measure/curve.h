@@ -1,42 +1,62 @@
-/* The hit-rate curve of a set of queries: for each K from 1 to a last K,
- * the exact sum over queries of hit@K (cut_hit, the function hitrate uses)
- * in each tie mode, rounded once as hitrate's exact summaries are, so that
- * every value is the bits hitrate computes. A query's hit@K is 0 or 1 but
- * inside its first tie group holding a relevant item, so each K keeps the
- * count of ones and, only when some query's group covers it, an exact sum
- * of the fractions. Nothing is kept per query. */
+/* The hit-rate curve of a set of queries: for every K, the exact sum over
+ * queries of hit@K (cut_hit, the function hitrate uses) in each tie mode,
+ * rounded once as hitrate's exact summaries are, so that every value is
+ * the bits hitrate computes. A query's hit@K follows from its first tie
+ * group holding a relevant item, (a, t, s): 0 for K <= a, 1 for K >= a + t
+ * in every mode, cut_hit's value in between. The curve keeps each distinct
+ * first group once, with the number of queries that have it, and makes the
+ * value at a K when it is asked for: its memory grows with the distinct
+ * first ranks of the input, never with a gallery size n or a K, and a
+ * value costs O(log groups), and in the expected mode O(groups whose tie
+ * covers K) more, when the K asked for increase. */
 #ifndef RK_CURVE_H
 #define RK_CURVE_H
 #include <stddef.h>
 #include "stream/rankstream.h"
+#include "util/strmap.h"
 #include "measure/ties.h"
-#include "measure/exactsum.h"
 
-struct curve {
-	size_t nK;		/* K = 1 .. nK */
-	long *ones;		/* ones[K - 1]: queries whose hit@K is 1 in
-				   every mode (K past the first group) */
-	/* frac[mode][K - 1]: exact sum of the hit@K values inside tie
-	   groups, NULL while no group covers K */
-	struct exactsum **frac[NTIEMODES];
-	long count;		/* queries counted */
-	long found;		/* of which with a retrieved relevant item */
-	size_t cap;
+/* a distinct first group and how many queries have it */
+struct cgroup {
+	long a, t, s;
+	long count;
 };
 
-void curve_init(struct curve *cv, size_t nK);
+struct curve {
+	long count;		/* queries counted */
+	struct cgroup *g;	/* the distinct first groups */
+	size_t ng, cap;
+	struct strmap index;	/* the bytes of (a, t, s) to g[] */
+	/* made by the first curve_value: g[] by a + 1, by a + t - s + 1
+	   (where the pessimistic hit becomes 1) and by a + t */
+	size_t *by_start, *by_pess, *by_end;
+	int sorted;
+	/* the cursor: the last K asked for, the groups whose start, pess and
+	   end are at most K (positions in the orders above, and the queries
+	   they count), and the groups with a < K < a + t */
+	long at;
+	size_t nstart, npess, nend;
+	long started, pessed, ended;
+	size_t *active, nactive;
+};
+
+void curve_init(struct curve *cv);
 void curve_free(struct curve *cv);
 
-/* adds the hit@K of query q, K = 1 .. nK, in every mode; an empty query
- * (m = 0) adds 0 at every K (counted as a miss) */
+/* counts query q: its first group holding a relevant item, or a miss at
+ * every K when it has none (an empty query, m = 0, included) */
 void curve_add(struct curve *cv, const struct rquery *q);
+/* counts a query whose first group is (a, t, s); t = 0: a miss */
+void curve_add_group(struct curve *cv, long a, long t, long s);
 
-/* runs the curve on to K = nK: hit@K of a query past its gallery is its
- * value at its gallery's size, 1 when it retrieved a relevant item and 0
- * otherwise, so the new sums are the count of those queries */
-void curve_extend(struct curve *cv, size_t nK);
+/* the mean hit@K in mode, NaN when no query was counted; K >= 1. Fastest
+ * when the K asked for do not decrease (a smaller K starts over). */
+double curve_value(struct curve *cv, long K, int mode);
 
-/* the mean hit@K in mode; NAN when no query was counted */
-double curve_mean(const struct curve *cv, size_t K, int mode);
+/* The K at which the optimistic or the pessimistic curve rises, a + 1 and
+ * a + t - s + 1 of every group, added to *steps (*n of them, *cap its
+ * room); both curves are constant from one such K to the next. */
+void curve_steps(const struct curve *cv, long **steps, size_t *n,
+		 size_t *cap);
 
 #endif

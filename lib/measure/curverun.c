@@ -1,7 +1,8 @@
-/* Without folds a system is one running curve. With folds, fold
- * boundaries need the query count, so each query's first tie group that
- * holds a relevant item (four numbers, hit@K at every K follows from it)
- * is kept to the end, then each fold's curve is made from them. */
+/* Without folds a system is one curve. With folds, fold boundaries need
+ * the query count, so each query's first tie group that holds a relevant
+ * item (four numbers: hit@K at every K follows from it) is kept to the
+ * end, then each fold's curve is made from them. Values are made as they
+ * are written, for the rows asked for only. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,7 @@
 #include "stream/stream.h"
 #include "measure/curve.h"
 #include "measure/curverun.h"
-#include "util/texttable.h"
+#include "measure/exactsum.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
 
@@ -40,69 +41,42 @@ static void store_query(struct foldstore *fs, const struct rquery *q)
 	}
 }
 
-/* the curve of stored queries lo .. hi-1, as curve_add would make it */
-static void fold_curve(const struct foldstore *fs, size_t lo, size_t hi,
-		       int empty, struct curve *cv)
+/* each fold's curve of the stored queries, as curve_add would make it */
+static void make_folds(const struct foldstore *fs, const struct curveopts *o,
+		       struct curveresult *r)
 {
-	size_t i;
-	for (i = lo; i < hi; i++) {
-		const struct firstgroup *x = &fs->q[i];
-		struct tgroup g = { x->a, x->t, (size_t)x->s, 0, 0 };
-		struct rquery r;
-		if (x->kind == 0 && empty == EMPTY_SKIP)
-			continue;
-		memset(&r, 0, sizeof r);
-		r.m = x->kind != 0;
-		r.g = &g;
-		r.ng = x->kind == 2;
-		curve_add(cv, &r);
-	}
-}
-
-/* the summary is the mean over the folds that have a value, summed
- * exactly as hitrate sums its fold rows */
-static void fold_results(const struct foldstore *fs, const struct curveopts *o,
-			 size_t nK, struct curveresult *r)
-{
-	size_t nf = (size_t)o->folds, per = fs->n / nf, f, K, nk = nK ? nK : 1;
-	double *val[NTIEMODES];
-	int m;
+	size_t nf = (size_t)o->folds, per = fs->n / nf, f, i;
 
 	if (fs->n % nf)
 		die(EXIT_DATA, "%zu queries do not split into %ld equal folds",
 		    fs->n, o->folds);
 	r->nfolds = o->folds;
-	r->fold = xcalloc(nf * nk, sizeof *r->fold);
-	for (m = 0; m < NTIEMODES; m++)
-		val[m] = xcalloc(nf * nk, sizeof *val[m]);
+	r->fold = xcalloc(nf, sizeof *r->fold);
 	for (f = 0; f < nf; f++) {
-		struct curve cv;
-		curve_init(&cv, nK);
-		fold_curve(fs, f * per, (f + 1) * per, o->empty, &cv);
-		for (m = 0; m < NTIEMODES; m++)
-			for (K = 1; K <= nK; K++)
-				val[m][f * nk + K - 1] = curve_mean(&cv, K, m);
-		curve_free(&cv);
-	}
-	for (m = 0; m < NTIEMODES; m++) {
-		for (K = 1; K <= nK; K++) {
-			struct exactsum x;
-			long cnt = 0;
-			exactsum_init(&x);
-			for (f = 0; f < nf; f++) {
-				double v = val[m][f * nk + K - 1];
-				if (m == o->mode)
-					r->fold[f * nK + K - 1] = v;
-				if (!isnan(v)) {
-					exactsum_add(&x, v);
-					cnt++;
-				}
-			}
-			r->v[m][K - 1] = cnt ? exactsum_value(&x) / (double)cnt
-					     : NAN;
+		curve_init(&r->fold[f]);
+		for (i = f * per; i < (f + 1) * per; i++) {
+			const struct firstgroup *x = &fs->q[i];
+			if (x->kind == 0 && o->empty == EMPTY_SKIP)
+				continue;
+			curve_add_group(&r->fold[f], x->a,
+					x->kind == 2 ? x->t : 0, x->s);
 		}
-		free(val[m]);
 	}
+}
+
+/* the gallery of q sets the last K of -K all; beyond the rows cmc may
+ * write, that is an error at q rather than a run that never ends */
+static void take_gallery(const struct rquery *q, const struct curveopts *o,
+			 size_t *nK)
+{
+	if (o->maxK != 0 || (size_t)q->n <= *nK)
+		return;
+	if (o->rows_max && (size_t)q->n > o->rows_max)
+		die_at(q->file, q->line, "-K all: query '%s' has %ld "
+		       "candidates, past the %zu rows cmc writes; give -K N "
+		       "for the first N rows, or --plot or --svg - alone, "
+		       "which sample the curve", q->id, q->n, o->rows_max);
+	*nK = (size_t)q->n;
 }
 
 void curve_read(char *file, const struct curveopts *o,
@@ -110,16 +84,14 @@ void curve_read(char *file, const struct curveopts *o,
 {
 	struct rankreader rd;
 	struct rquery q;
-	struct curve cv;
 	struct foldstore fs = { NULL, 0, 0 };
 	char *files[1] = { file };
-	size_t K, nK = o->maxK;
-	int m;
+	size_t nK = o->maxK;
 
 	memset(r, 0, sizeof *r);
 	r->explained = xcalloc(o->nexplain + 1, 1);
 	memset(&q, 0, sizeof q);
-	curve_init(&cv, nK);
+	curve_init(&r->all);
 	rankreader_open(&rd, files, 1);
 	while (rankreader_next(&rd, &q)) {
 		r->nquery++;
@@ -137,58 +109,56 @@ void curve_read(char *file, const struct curveopts *o,
 				explain_curve(&q, o->maxK ? (long)o->maxK : q.n,
 					      o->mode);
 		}
-		if (o->maxK == 0 && (size_t)q.n > nK) {
-			nK = (size_t)q.n;
-			curve_extend(&cv, nK);
-		}
+		take_gallery(&q, o, &nK);
 		if (o->folds)
 			store_query(&fs, &q);
 		else if (q.m > 0 || o->empty == EMPTY_MISS)
-			curve_add(&cv, &q);
+			curve_add(&r->all, &q);
 	}
 	rankreader_close(&rd);
 	rquery_free(&q);
-	if (nK == 0)
-		nK = 1;		/* no query, or galleries of nothing: K = 1 */
-	curve_extend(&cv, nK);
-	r->nK = nK;
-	for (m = 0; m < NTIEMODES; m++)
-		r->v[m] = xcalloc(nK, sizeof *r->v[m]);
-	if (o->folds) {
-		fold_results(&fs, o, nK, r);
-	} else {
-		for (m = 0; m < NTIEMODES; m++)
-			for (K = 1; K <= nK; K++)
-				r->v[m][K - 1] = curve_mean(&cv, K, m);
-	}
+	/* no query, or galleries of nothing: K = 1 */
+	r->nK = nK ? nK : 1;
+	if (o->folds)
+		make_folds(&fs, o, r);
 	free(fs.q);
-	curve_free(&cv);
 }
 
 void curveresult_extend(struct curveresult *r, size_t nK)
 {
-	size_t K, cap;
-	int m;
-
-	if (nK <= r->nK)
-		return;
-	for (m = 0; m < NTIEMODES; m++) {
-		cap = r->nK;
-		xgrow((void **)&r->v[m], &cap, nK, sizeof *r->v[m]);
-		for (K = r->nK + 1; K <= nK; K++)
-			r->v[m][K - 1] = r->v[m][r->nK - 1];
-	}
-	r->nK = nK;
+	if (nK > r->nK)
+		r->nK = nK;
 }
 
 void curveresult_free(struct curveresult *r)
 {
-	int m;
-	for (m = 0; m < NTIEMODES; m++)
-		free(r->v[m]);
+	long f;
+	for (f = 0; f < r->nfolds; f++)
+		curve_free(&r->fold[f]);
 	free(r->fold);
 	free(r->explained);
+	curve_free(&r->all);
 	memset(r, 0, sizeof *r);
+}
+
+double curveresult_value(struct curveresult *r, size_t K, int mode)
+{
+	struct exactsum x;
+	long f, cnt = 0;
+
+	if (!r->nfolds)
+		return curve_value(&r->all, (long)K, mode);
+	/* the mean over the folds that have a value, summed exactly as
+	 * hitrate sums its fold rows */
+	exactsum_init(&x);
+	for (f = 0; f < r->nfolds; f++) {
+		double v = curve_value(&r->fold[f], (long)K, mode);
+		if (!isnan(v)) {
+			exactsum_add(&x, v);
+			cnt++;
+		}
+	}
+	return cnt ? exactsum_value(&x) / (double)cnt : NAN;
 }
 
 /* as the measure programs print a value: percent unless fractions */
@@ -220,7 +190,7 @@ static void write_row(size_t K, const char *query, double v,
 	out_char('\n');
 }
 
-void curve_write_stream(const struct curveresult *r, const struct curveopts *o)
+void curve_write_stream(struct curveresult *r, const struct curveopts *o)
 {
 	size_t K;
 	long f;
@@ -230,22 +200,37 @@ void curve_write_stream(const struct curveresult *r, const struct curveopts *o)
 		char name[32];
 		snprintf(name, sizeof name, "fold%ld", f + 1);
 		for (K = 1; K <= r->nK; K++)
-			write_row(K, name, r->fold[(size_t)f * r->nK + K - 1], o);
+			write_row(K, name, curve_value(&r->fold[f], (long)K,
+						       o->mode), o);
 	}
 	for (K = 1; K <= r->nK; K++)
-		write_row(K, "all", r->v[o->mode][K - 1], o);
+		write_row(K, "all", curveresult_value(r, K, o->mode), o);
 	stream_write_end();
 }
 
-void curve_write_columns(const struct curveresult *r, size_t n,
-			 const char *const *names, const struct curveopts *o)
+/* system i's value at K, formatted; "-" past its last K */
+static void cell(struct curveresult *r, size_t i, size_t K,
+		 const struct curveopts *o, char *buf, size_t size)
 {
-	size_t K, i, nK = 0;
-	char buf[512];
+	format_rate(buf, size, o, K <= r[i].nK ?
+		    curveresult_value(&r[i], K, o->mode) : NAN);
+}
 
+static size_t last_K(const struct curveresult *r, size_t n)
+{
+	size_t i, nK = 0;
 	for (i = 0; i < n; i++)
 		if (r[i].nK > nK)
 			nK = r[i].nK;
+	return nK;
+}
+
+void curve_write_columns(struct curveresult *r, size_t n,
+			 const char *const *names, const struct curveopts *o)
+{
+	size_t K, i, nK = last_K(r, n);
+	char buf[512];
+
 	out_str("# K");
 	for (i = 0; i < n; i++) {
 		out_char('\t');
@@ -255,8 +240,7 @@ void curve_write_columns(const struct curveresult *r, size_t n,
 	for (K = 1; K <= nK; K++) {
 		out_long((long)K);
 		for (i = 0; i < n; i++) {
-			format_rate(buf, sizeof buf, o,
-				    K <= r[i].nK ? r[i].v[o->mode][K - 1] : NAN);
+			cell(r, i, K, o, buf, sizeof buf);
 			out_char('\t');
 			out_str(buf);
 		}
@@ -265,43 +249,100 @@ void curve_write_columns(const struct curveresult *r, size_t n,
 	stream_write_end();
 }
 
-void curve_write_table(const struct curveresult *r, size_t n,
-		       const char *const *names, const struct curveopts *o)
+static void pad(size_t n)
 {
-	struct texttable t;
-	int *align = xmalloc((n + 1) * sizeof *align);
-	size_t K, i, nK = 0;
-	char buf[512];
-
-	for (i = 0; i <= n; i++)
-		align[i] = ALIGN_RIGHT;
-	texttable_init(&t, n + 1, align);
-	free(align);
-	texttable_cell(&t, "K");
-	for (i = 0; i < n; i++) {
-		texttable_cell(&t, names[i]);
-		if (r[i].nK > nK)
-			nK = r[i].nK;
-	}
-	for (K = 1; K <= nK; K++) {
-		snprintf(buf, sizeof buf, "%zu", K);
-		texttable_cell(&t, buf);
-		for (i = 0; i < n; i++) {
-			format_rate(buf, sizeof buf, o,
-				    K <= r[i].nK ? r[i].v[o->mode][K - 1] : NAN);
-			texttable_cell(&t, buf);
-		}
-	}
-	texttable_write(&t);
-	texttable_free(&t);
+	while (n--)
+		out_char(' ');
 }
 
-void curve_notes(const struct curveresult *r, const struct curveopts *o,
+/* one row of the table: each cell right-aligned to its column's width,
+ * two blanks apart */
+static void table_row(const char *const *text, const size_t *width,
+		      size_t ncol)
+{
+	size_t c;
+	for (c = 0; c < ncol; c++) {
+		if (c)
+			pad(2);
+		pad(width[c] - strlen(text[c]));
+		out_str(text[c]);
+	}
+	out_char('\n');
+}
+
+void curve_write_table(struct curveresult *r, size_t n,
+		       const char *const *names, const struct curveopts *o)
+{
+	size_t K, i, nK = last_K(r, n);
+	size_t *width = xcalloc(n + 1, sizeof *width);
+	char (*buf)[512] = xmalloc((n + 1) * sizeof *buf);
+	const char **text = xmalloc((n + 1) * sizeof *text);
+
+	/* the widths: a first pass over every value */
+	snprintf(buf[0], sizeof buf[0], "%zu", nK);
+	width[0] = strlen(buf[0]) > 1 ? strlen(buf[0]) : 1;
+	for (i = 0; i < n; i++)
+		width[i + 1] = strlen(names[i]);
+	for (K = 1; K <= nK; K++)
+		for (i = 0; i < n; i++) {
+			cell(r, i, K, o, buf[0], sizeof buf[0]);
+			if (strlen(buf[0]) > width[i + 1])
+				width[i + 1] = strlen(buf[0]);
+		}
+	text[0] = "K";
+	for (i = 0; i < n; i++)
+		text[i + 1] = names[i];
+	table_row(text, width, n + 1);
+	for (K = 1; K <= nK; K++) {
+		snprintf(buf[0], sizeof buf[0], "%zu", K);
+		text[0] = buf[0];
+		for (i = 0; i < n; i++) {
+			cell(r, i, K, o, buf[i + 1], sizeof buf[i + 1]);
+			text[i + 1] = buf[i + 1];
+		}
+		table_row(text, width, n + 1);
+	}
+	free(text);
+	free(buf);
+	free(width);
+}
+
+static int long_order(const void *x, const void *y)
+{
+	long a = *(const long *)x, b = *(const long *)y;
+	return (a > b) - (a < b);
+}
+
+/* K = 1 and every K where the optimistic or the pessimistic curve rises,
+ * ascending, each once, up to nK; *n of them */
+static long *curve_breaks(const struct curveresult *r, size_t *n)
+{
+	long *b = NULL, f;
+	size_t cap = 0, i, kept = 0;
+
+	*n = 0;
+	xgrow((void **)&b, &cap, 1, sizeof *b);
+	b[(*n)++] = 1;
+	if (!r->nfolds)
+		curve_steps(&r->all, &b, n, &cap);
+	for (f = 0; f < r->nfolds; f++)
+		curve_steps(&r->fold[f], &b, n, &cap);
+	qsort(b, *n, sizeof *b, long_order);
+	for (i = 0; i < *n; i++)
+		if ((kept == 0 || b[i] != b[kept - 1]) && b[i] >= 1 &&
+		    (size_t)b[i] <= r->nK)
+			b[kept++] = b[i];
+	*n = kept;
+	return b;
+}
+
+void curve_notes(struct curveresult *r, const struct curveopts *o,
 		 const char *who)
 {
 	const char *sep = who ? ": " : "";
 	char a[512], b[512], worst_a[512] = "", worst_b[512] = "";
-	size_t K, nchanged = 0, worst = 0;
+	size_t i, nb, nchanged = 0, worst = 0;
+	long *brk;
 	double gap = -1;
 
 	if (o->quiet)
@@ -313,13 +354,19 @@ void curve_notes(const struct curveresult *r, const struct curveopts *o,
 		     r->nempty, r->nempty == 1 ? "y" : "ies",
 		     o->empty == EMPTY_MISS ? "counted as 0 (--empty miss)" :
 		     "left out (--empty skip)");
-	for (K = 1; K <= r->nK; K++) {
-		double opt = r->v[TIE_OPT][K - 1], pess = r->v[TIE_PESS][K - 1];
+	/* both curves are constant from one break to the next: each stretch
+	 * is compared once, at its first K */
+	brk = curve_breaks(r, &nb);
+	for (i = 0; i < nb; i++) {
+		size_t K = (size_t)brk[i];
+		size_t end = i + 1 < nb ? (size_t)brk[i + 1] : r->nK + 1;
+		double opt = curveresult_value(r, K, TIE_OPT);
+		double pess = curveresult_value(r, K, TIE_PESS);
 		format_rate(a, sizeof a, o, opt);
 		format_rate(b, sizeof b, o, pess);
 		if (strcmp(a, b) == 0)
 			continue;
-		nchanged++;
+		nchanged += end - K;
 		if (opt - pess > gap) {
 			gap = opt - pess;
 			worst = K;
@@ -327,6 +374,7 @@ void curve_notes(const struct curveresult *r, const struct curveopts *o,
 			strcpy(worst_b, b);
 		}
 	}
+	free(brk);
 	if (nchanged)
 		note("%s%sties change hit@K at %zu of %zu cut-offs, widest at hit@%zu: "
 		     "optimistic %s, pessimistic %s", who, sep, nchanged, r->nK,

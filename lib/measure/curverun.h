@@ -1,13 +1,19 @@
 /* cmc's pass: a rank stream to the hit-rate curve of its queries, with
  * folds and the empty-query policy of the measure programs, and the curve
- * written as a measure stream or as columns. */
+ * written as a measure stream, as columns or as a table. Each value is made
+ * when it is written (curve.h), so memory grows with the distinct first
+ * ranks of the input and time with the rows written, never with a gallery
+ * size n in the input. */
 #ifndef RK_CURVERUN_H
 #define RK_CURVERUN_H
 #include <stddef.h>
+#include "measure/curve.h"
 #include "measure/ties.h"
 
 struct curveopts {
 	size_t maxK;		/* last K; 0: the largest gallery */
+	size_t rows_max;	/* with maxK 0: the largest gallery that may
+				   become rows (0: any, for a plot alone) */
 	int mode;		/* enum tiemode */
 	int empty;		/* enum empty_policy */
 	long folds;		/* 0: none */
@@ -18,37 +24,42 @@ struct curveopts {
 	int quiet;		/* --quiet: no notes (errors stay) */
 };
 
-
 /* one system's curve */
 struct curveresult {
-	size_t nK;
-	double *v[NTIEMODES];	/* the summary hit@K, v[mode][K - 1] */
-	double *fold;		/* with folds: fold[f * nK + K - 1], active mode */
+	size_t nK;		/* K = 1 .. nK */
+	struct curve all;	/* without folds */
+	struct curve *fold;	/* with folds: each fold's */
 	long nfolds;
 	long nquery, nempty;
 	unsigned char *explained;	/* the --explain names a query took
 					   (explain_missing) */
 };
 
-/* reads the rank stream of file ("-": standard input) */
+/* reads the rank stream of file ("-": standard input); dies naming the
+ * query whose gallery passes o->rows_max under -K all */
 void curve_read(char *file, const struct curveopts *o,
 		struct curveresult *r);
 /* runs the curve on to nK at its last value (K past every gallery) */
 void curveresult_extend(struct curveresult *r, size_t nK);
 void curveresult_free(struct curveresult *r);
 
+/* the summary hit@K in mode: the curve's, or the mean over the folds that
+ * have a value; NaN when none has. Fastest for K that do not decrease. */
+double curveresult_value(struct curveresult *r, size_t K, int mode);
+
 /* the measure stream: hit@K rows of each fold, then of "all" */
-void curve_write_stream(const struct curveresult *r, const struct curveopts *o);
+void curve_write_stream(struct curveresult *r, const struct curveopts *o);
 /* "# K name ..." then one line per K: K and each system's value */
-void curve_write_columns(const struct curveresult *r, size_t n,
+void curve_write_columns(struct curveresult *r, size_t n,
 			 const char *const *names, const struct curveopts *o);
-/* the same as an aligned table for reading (texttable.h): "K name ..."
- * without '#', one row per K, no end line */
-void curve_write_table(const struct curveresult *r, size_t n,
+/* the same as an aligned table for reading (texttable.h's layout): "K
+ * name ..." without '#', one row per K, no end line; the widths come from
+ * a first pass over the values, so no row is held */
+void curve_write_table(struct curveresult *r, size_t n,
 		       const char *const *names, const struct curveopts *o);
 /* the notes of the measure programs: empty queries, ties that change a
  * value (one line for the whole curve); who prefixes them when not NULL */
-void curve_notes(const struct curveresult *r, const struct curveopts *o,
+void curve_notes(struct curveresult *r, const struct curveopts *o,
 		 const char *who);
 
 #endif

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <math.h>
 #include "measure/cutoff.h"
+#include "measure/tiesum.h"
 
 static long clampl(long v, long lo, long hi)
 {
@@ -14,16 +15,7 @@ static long clampl(long v, long lo, long hi)
 
 double prob_any(long t, long s, long k)
 {
-	/* 1 - C(t-s, k)/C(t, k) = 1 - prod_{i<k} (t-s-i)/(t-i) */
-	double miss = 1;
-	long i;
-	if (k <= 0 || s <= 0)
-		return 0;
-	if (k > t - s)
-		return 1;
-	for (i = 0; i < k; i++)
-		miss *= (double)(t - s - i) / (double)(t - i);
-	return 1 - miss;
+	return 1 - none_in_top(t, s, k);
 }
 
 double cut_found(const struct rquery *q, long K, int mode)
@@ -79,15 +71,14 @@ double cut_first(const struct rquery *q, int mode)
 	case TIE_PESS:
 		return (double)(g->a + g->t - (long)g->s + 1);
 	default:
-		return (double)g->a + (double)(g->t + 1) / (double)(g->s + 1);
+		return (double)g->a + ((double)g->t + 1) / ((double)g->s + 1);
 	}
 }
 
 double cut_rr(const struct rquery *q, long K, int mode)
 {
 	const struct tgroup *g;
-	long j, t, s;
-	double p, rr = 0, first;
+	double first;
 
 	if (q->ng == 0)
 		return 0;
@@ -97,17 +88,8 @@ double cut_rr(const struct rquery *q, long K, int mode)
 		first = cut_first(q, mode);
 		return first <= (double)K ? 1 / first : 0;
 	}
+	/* sum over j = 1..t-s+1 of C(t-j, s-1)/C(t, s)/(a+j), positions
+	 * past K counting 0: first_rr, O(1) or O(s) (tiesum.c) */
 	g = &q->g[0];
-	t = g->t;
-	s = (long)g->s;
-	/* P(first relevant at j) = C(t-j, s-1)/C(t, s), by the ratio
-	 * P(j+1)/P(j) = (t-j-s+1)/(t-j) from P(1) = s/t; positions past K
-	 * count 0 */
-	p = (double)s / (double)t;
-	for (j = 1; j <= t - s + 1 && g->a + j <= K; j++) {
-		rr += p / (double)(g->a + j);
-		if (j < t)
-			p *= (double)(t - j - s + 1) / (double)(t - j);
-	}
-	return rr;
+	return first_rr(g->a, g->t, (long)g->s, K - g->a);
 }

@@ -3,6 +3,7 @@
  * listmeasure.c), so the last "= value" of a measure is the value the
  * program prints for the query. A sum of many terms shows its first ones
  * and the count of the rest, so that every line stays within 80 columns. */
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include "measure/explain.h"
 #include "measure/listmeasure.h"
 #include "measure/ties.h"
+#include "measure/tiesum.h"
 
 enum { WIDTH = 78, SHOWN = 12 };
 
@@ -116,8 +118,8 @@ void explain_hit(const struct mcall *c, const char *name)
 	long K = c->K;
 	int mode = c->mode;
 	const struct tgroup *g = q->g;
-	double miss = 1;
-	long k, i;
+	double miss;
+	long k;
 	const char *how;
 
 	if (q->ng == 0) {
@@ -140,11 +142,7 @@ void explain_hit(const struct mcall *c, const char *name)
 		return;
 	}
 	k = K - g->a;
-	if (k > g->t - (long)g->s)
-		miss = 0;
-	else
-		for (i = 0; i < k; i++)
-			miss *= (double)(g->t - (long)g->s - i) / (double)(g->t - i);
+	miss = none_in_top(g->t, (long)g->s, k);
 	say("  %s = 1 - C(t-s, K-a)/C(t, K-a) = 1 - C(%ld, %ld)/C(%ld, %ld)\n",
 	    name, g->t - (long)g->s, k, g->t, k);
 	say("  %*s = 1 - %.6g = %.10g\n", (int)strlen(name), "", miss, 1 - miss);
@@ -202,7 +200,7 @@ void explain_rr(const struct mcall *c, const char *name)
 	const struct tgroup *g = q->g;
 	struct terms terms = { .len = 0 };
 	const char *how;
-	double p, rr = 0;
+	double p, rr;
 	long j, t, s;
 
 	if (q->ng == 0) {
@@ -218,14 +216,18 @@ void explain_rr(const struct mcall *c, const char *name)
 	t = g->t;
 	s = (long)g->s;
 	/* P(first relevant at a + j) = C(t-j, s-1)/C(t, s), from P(1) = s/t
-	 * by the ratio (t-j-s+1)/(t-j), as cut_rr computes it */
+	 * by the ratio (t-j-s+1)/(t-j); the first terms shown, the sum from
+	 * first_rr as cut_rr takes it */
 	p = (double)s / (double)t;
-	for (j = 1; j <= t - s + 1; j++) {
-		rr += p / (double)(g->a + j);
+	for (j = 1; j <= t - s + 1 && j <= SHOWN; j++) {
 		term(&terms, "%.4g/%ld", p, g->a + j);
 		if (j < t)
 			p *= (double)(t - j - s + 1) / (double)(t - j);
 	}
+	terms.n = (size_t)(t - s + 1);	/* every term counted */
+	if (t - s + 1 > SHOWN && !terms.cut)
+		terms.cut = SHOWN + 1;
+	rr = first_rr(g->a, t, s, LONG_MAX - g->a);
 	say("  %s = sum for j = 1..t-s+1 of C(t-j, s-1)/C(t, s)/(a+j)\n", name);
 	say("  %*s = %s\n", (int)strlen(name), "", terms_text(&terms));
 	say("  %*s = %.10g\n", (int)strlen(name), "", rr);
@@ -248,9 +250,10 @@ void explain_first(const struct mcall *c, const char *name)
 		say("  %s: r = %s = %ld\n", name, how, r);
 		return;
 	}
-	say("  %s: r = a + (t+1)/(s+1) = %ld + %ld/%zu = %.10g\n", name, g->a,
-	    g->t + 1, g->s + 1,
-	    (double)g->a + (double)(g->t + 1) / (double)(g->s + 1));
+	/* t+1 as unsigned: t may be LONG_MAX */
+	say("  %s: r = a + (t+1)/(s+1) = %ld + %lu/%zu = %.10g\n", name, g->a,
+	    (unsigned long)g->t + 1, g->s + 1,
+	    (double)g->a + ((double)g->t + 1) / ((double)g->s + 1));
 }
 
 void explain_rprec(const struct mcall *c, const char *name)
@@ -332,7 +335,7 @@ void explain_ap(const struct mcall *c, const char *name, int div)
 	const struct rquery *q = c->q;
 	long K = c->K;
 	int mode = c->mode;
-	long bound = K > 0 ? K : q->n + 1, found = 0;
+	long bound = K > 0 ? K : LONG_MAX, found = 0;
 	double sum, d = (double)q->m;
 	const char *dname = "m";
 
@@ -369,8 +372,8 @@ void explain_inp(const struct mcall *c, const char *name)
 	const struct rquery *q = c->q;
 	int mode = c->mode;
 	const struct tgroup *g;
-	long a, t, s, j;
-	double e = 0, w;
+	long a, t, s;
+	double e;
 
 	if (q->nret == 0 || q->ng == 0) {
 		say("  %s = 0: no relevant item retrieved = 0\n", name);
@@ -397,11 +400,7 @@ void explain_inp(const struct mcall *c, const char *name)
 		    (double)q->nret * e);
 		return;
 	}
-	w = (double)s / (double)t;
-	for (j = t; j >= s; j--) {
-		e += w / (double)(a + j);
-		w *= (double)(j - s) / (double)(j - 1);
-	}
+	e = last_rr(a, t, s);
 	say("  %*s = %zu * sum for j = s..t of C(j-1, s-1)/C(t, s)/(a+j)\n",
 	    (int)strlen(name), "", q->nret);
 	say("  %*s = %zu * %.6g = %.10g\n", (int)strlen(name), "", q->nret, e,
@@ -417,21 +416,21 @@ static double discount(long p)
 static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 {
 	struct terms terms = { .len = 0 };
+	struct gains gs = fr_gains(q, gain);
 	double dcg = 0;
-	long bound = K > 0 ? K : q->n + 1;
+	long bound = K > 0 ? K : LONG_MAX;
 	size_t k, j;
 
 	for (k = 0; k < q->ng; k++) {
 		const struct tgroup *g = &q->g[k];
-		double G = 0, d = 0;
-		long i, u;
+		double G = 0, d;
 		if (g->a >= bound)
 			break;
 		if (mode != TIE_EXP) {
 			for (j = 0; j < g->s; j++) {
 				long p = mode == TIE_OPT ? g->a + 1 + (long)j :
 					g->a + g->t - (long)j;
-				double gj = fr_gain(q->rel[g->first + j].grade, gain);
+				double gj = fr_gain(&gs, q->rel[g->first + j].grade);
 				if (p > bound)
 					continue;
 				dcg += gj * discount(p);
@@ -440,10 +439,8 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 			continue;
 		}
 		for (j = 0; j < g->s; j++)
-			G += fr_gain(q->rel[g->first + j].grade, gain);
-		u = g->t < bound - g->a ? g->t : bound - g->a;
-		for (i = u; i >= 1; i--)
-			d += discount(g->a + i);
+			G += fr_gain(&gs, q->rel[g->first + j].grade);
+		d = discount_sum(g->a, g->t < bound - g->a ? g->t : bound - g->a);
 		dcg += G / (double)g->t * d;
 		if (g->t == 1)
 			term(&terms, "%g/log2(%ld)", G, g->a + 2);
@@ -460,12 +457,17 @@ void explain_ndcg(const struct mcall *c, const char *name, int gain)
 	long K = c->K;
 	int mode = c->mode;
 	double dcg, ideal = fr_idcg(q, K, gain);
+	struct gains gs;
 
 	say("  %s = DCG/IDCG; a position p discounts its gain by 1/log2(p+1)%s\n",
 	    name, mode == TIE_EXP ? ";" : "");
 	if (mode == TIE_EXP)
 		say("  a tie group adds (G/t)(sum of its discounts up to K), G "
 		    "the sum of its gains\n");
+	gs = fr_gains(q, gain);
+	if (gs.shift)
+		say("  every gain 2^g - 1 is taken times 2^-%ld (the largest "
+		    "grade), in DCG and IDCG alike\n", gs.shift);
 	dcg = explain_dcg(q, K, mode, gain);
 	say("  IDCG = the DCG of all m relevant items by grade = %.10g\n", ideal);
 	say("  %s = %.10g/%.10g = %.10g\n", name, dcg, ideal,

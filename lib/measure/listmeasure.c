@@ -30,20 +30,25 @@
  *   T = (s/t) [ (c+1) D + (s-1)/(t-1) (u - (a+1) D) ],   T = s(c+1)/(a+1)
  *   when t = 1 (then s = 1 and u = 1).
  *
- * D comes from harmonic_diff in O(1), so AP, AP@K and MAP@R cost O(groups).
+ * D comes from harmonic_diff (tiesum.c) in O(1), so AP, AP@K and MAP@R
+ * cost O(groups).
  *
  * DCG. Every position of the group holds each of its relevant items with
  * probability 1/t, so a position's expected gain is G/t (G the sum of the
  * group's gains), and the group's expected DCG is (G/t) times the sum of the
- * discounts 1/log2(1+p) of its positions p inside the cut-off. That sum has
- * no elementary closed form and is added term by term: O(positions of tie
- * groups inside the cut-off).
+ * discounts 1/log2(1+p) of its positions p inside the cut-off: discount_sum,
+ * O(1) by Euler-Maclaurin (tiesum.c).
+ *
+ * Gains. 2^grade - 1 overflows from grade 1024 on, and a sum of such gains
+ * earlier; DCG and IDCG are sums of the same query's gains, so when its
+ * largest grade gmax passes GAIN_SHIFT_FROM both take every gain times
+ * 2^-gmax, 2^(g-gmax) - 2^-gmax, and their ratio is the same number. The
+ * scaled gains are at most 1, and the best one, 1 - 2^-gmax, is the first
+ * term of IDCG: nothing overflows and IDCG is never 0.
  *
  * INP. Only the last group holding a relevant item matters: the last
  * relevant item sits at a + X, X the largest of s positions drawn from
- * 1..t, P(X = j) = C(j-1, s-1) / C(t, s) for j = s..t, and
- * E[1/(a+X)] = sum_j P(X = j) / (a+j): D/t when s = 1, 1/(a+t) when s = t,
- * O(t - s) terms otherwise.
+ * 1..t, and E[1/(a+X)] is last_rr: O(1), or O(s) (tiesum.c).
  *
  * AP@K over the relevant items found (torchmetrics' divisor) is a ratio; its
  * expectation is not the ratio of expectations. Only a group straddling K
@@ -63,40 +68,7 @@
 #include "util/err.h"
 #include "measure/cutoff.h"
 #include "measure/listmeasure.h"
-
-#define HDIRECT 32	/* harmonic_diff: direct sums up to this many terms */
-
-/* H(n) - ln(n) - gamma for n >= HDIRECT: the Euler-Maclaurin tail, error
- * below 691/(32760 n^12) < 1e-19 */
-static double harm_tail(double n)
-{
-	double r = 1 / (n * n);
-
-	return 1 / (2 * n) - r * (1.0 / 12 - r * (1.0 / 120 - r * (1.0 / 252
-	    - r * (1.0 / 240 - r * (1.0 / 132)))));
-}
-
-double harmonic_diff(long a, long u)
-{
-	double s = 0;
-	long k;
-
-	if (u <= 0)
-		return 0;
-	if (u <= HDIRECT) {
-		for (k = a + u; k > a; k--)	/* smallest terms first */
-			s += 1.0 / (double)k;
-		return s;
-	}
-	if (a < HDIRECT) {
-		for (k = HDIRECT; k > a; k--)
-			s += 1.0 / (double)k;
-		return s + harmonic_diff(HDIRECT, u - (HDIRECT - a));
-	}
-	/* H(a+u) - H(a) = ln((a+u)/a) + tail(a+u) - tail(a) */
-	return log1p((double)u / (double)a) + harm_tail((double)a + (double)u)
-	    - harm_tail((double)a);
-}
+#include "measure/tiesum.h"
 
 static long lmin(long x, long y) { return x < y ? x : y; }
 static long lmax(long x, long y) { return x > y ? x : y; }
@@ -272,37 +244,50 @@ double fr_mapr(const struct rquery *q, int mode)
 double fr_inp(const struct rquery *q, int mode)
 {
 	const struct tgroup *g;
-	long a, t, s, j;
-	double w, e;
+	double e;
 
 	if (q->nret == 0 || q->ng == 0)
 		return 0;
 	g = &q->g[q->ng - 1];
-	a = g->a, t = g->t, s = (long)g->s;
 	if (mode == TIE_OPT)
-		e = 1 / (double)(a + s);
-	else if (mode == TIE_PESS || s == t)
-		e = 1 / (double)(a + t);
-	else if (s == 1)
-		e = harmonic_diff(a, t) / (double)t;
-	else {
-		/* P(X = j) = C(j-1, s-1)/C(t, s): s/t at j = t, and
-		 * P(X = j-1)/P(X = j) = (j-s)/(j-1) */
-		e = 0;
-		w = (double)s / (double)t;
-		for (j = t; j >= s; j--) {
-			e += w / (double)(a + j);
-			w *= (double)(j - s) / (double)(j - 1);
-		}
-	}
+		e = 1 / (double)(g->a + (long)g->s);
+	else if (mode == TIE_PESS)
+		e = 1 / (double)(g->a + g->t);
+	else
+		e = last_rr(g->a, g->t, (long)g->s);
 	return (double)q->nret * e;
 }
 
-double fr_gain(long grade, int gain)
+/* exp gains are scaled by 2^-gmax from this largest grade on: m gains of
+ * at most 2^960 each sum to less than 2^1023 */
+#define GAIN_SHIFT_FROM 961
+
+struct gains fr_gains(const struct rquery *q, int gain)
 {
-	if (gain == GAIN_EXP)
-		return ldexp(1.0, (int)lmin(grade, 1100)) - 1;
-	return (double)grade;
+	struct gains gs = { gain, 0 };
+	long gmax = LONG_MIN;
+	size_t i;
+
+	if (gain != GAIN_EXP)
+		return gs;
+	for (i = 0; i < q->m; i++)
+		gmax = lmax(gmax, q->rel[i].grade);
+	if (gmax >= GAIN_SHIFT_FROM)
+		gs.shift = gmax;
+	return gs;
+}
+
+double fr_gain(const struct gains *gs, long grade)
+{
+	if (gs->kind != GAIN_EXP)
+		return (double)grade;
+	if (gs->shift == 0)
+		return ldexp(1.0, (int)lmax(-1100, lmin(grade, 1100))) - 1;
+	/* 2^(grade - shift) - 2^-shift; grade - shift < -1100 is 0 (and
+	 * never computed: grade may be LONG_MIN) */
+	return ldexp(1.0, grade < gs->shift - 1100 ? -1100 :
+		     (int)(grade - gs->shift)) -
+	    ldexp(1.0, (int)lmax(-1100, -gs->shift));
 }
 
 static double discount(long p)
@@ -312,8 +297,8 @@ static double discount(long p)
 
 double fr_dcg(const struct rquery *q, long K, int mode, int gain)
 {
-	double dcg = 0, gsum, d;
-	long i, u;
+	struct gains gs = fr_gains(q, gain);
+	double dcg = 0, gsum;
 	size_t k, j;
 
 	K = bound(K);
@@ -327,19 +312,16 @@ double fr_dcg(const struct rquery *q, long K, int mode, int gain)
 				long p = fixed_pos(g, j, mode);
 
 				if (p <= K)
-					dcg += fr_gain(q->rel[g->first + j]
-					    .grade, gain) * discount(p);
+					dcg += fr_gain(&gs, q->rel[g->first
+					    + j].grade) * discount(p);
 			}
 			continue;
 		}
 		gsum = 0;
 		for (j = 0; j < g->s; j++)
-			gsum += fr_gain(q->rel[g->first + j].grade, gain);
-		u = lmin(g->t, K - g->a);
-		d = 0;
-		for (i = u; i >= 1; i--)	/* smallest terms first */
-			d += discount(g->a + i);
-		dcg += gsum / (double)g->t * d;
+			gsum += fr_gain(&gs, q->rel[g->first + j].grade);
+		dcg += gsum / (double)g->t *
+		    discount_sum(g->a, lmin(g->t, K - g->a));
 	}
 	return dcg;
 }
@@ -353,6 +335,7 @@ static int grade_desc(const void *x, const void *y)
 
 double fr_idcg(const struct rquery *q, long K, int gain)
 {
+	struct gains gs = fr_gains(q, gain);
 	long *gr;
 	double idcg = 0;
 	size_t i, n;
@@ -367,7 +350,7 @@ double fr_idcg(const struct rquery *q, long K, int gain)
 	if (K > 0 && (size_t)K < n)
 		n = (size_t)K;
 	for (i = 0; i < n; i++)
-		idcg += fr_gain(gr[i], gain) * discount((long)i + 1);
+		idcg += fr_gain(&gs, gr[i]) * discount((long)i + 1);
 	free(gr);
 	return idcg;
 }

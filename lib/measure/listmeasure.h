@@ -10,6 +10,7 @@
 #define RK_LISTMEASURE_H
 #include "stream/rankstream.h"
 #include "measure/ties.h"
+#include "measure/tiesum.h"
 
 /* divisor of AP@K */
 enum apdiv {
@@ -24,10 +25,6 @@ enum gainkind {
 	GAIN_EXP	/* 2^grade - 1 (Burges et al.) */
 };
 
-/* sum of 1/k for k = a+1 .. a+u (H(a+u) - H(a)), accurate to a few ulps
- * for any a >= 0, u >= 0 in O(1) */
-double harmonic_diff(long a, long u);
-
 /* h(m) / m, h(K) the relevant items in the top K (cut_found) */
 double fr_rprec(const struct rquery *q, int mode);
 /* (1/m) sum over relevant positions p <= m of P@p (Musgrave et al. 2020) */
@@ -39,8 +36,16 @@ double fr_apk(const struct rquery *q, long K, int mode, int div);
 /* nret / position of the last retrieved relevant item (fast-reid INP);
  * 0 when no relevant item was retrieved */
 double fr_inp(const struct rquery *q, int mode);
-/* gain of one grade */
-double fr_gain(long grade, int gain);
+/* the gains of a query's grades: kind (enum gainkind), and for exp gains
+ * whose largest grade would overflow, shift: every gain is scaled by
+ * 2^-shift, in DCG and IDCG alike (0: no scaling) */
+struct gains {
+	int kind;
+	long shift;
+};
+struct gains fr_gains(const struct rquery *q, int gain);
+/* gain of one grade, scaled as gs says */
+double fr_gain(const struct gains *gs, long grade);
 /* DCG of the list cut at K (K <= 0: the whole list) */
 double fr_dcg(const struct rquery *q, long K, int mode, int gain);
 /* ideal DCG: all m relevant items by grade, cut at K (K <= 0: no cut) */

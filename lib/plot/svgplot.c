@@ -197,6 +197,12 @@ static void polyline_end(int *open)
 	*open = 0;
 }
 
+/* the half-pixel bucket of x, for plot_next_x */
+static long half_pixel(const void *ctx, size_t x)
+{
+	return (long)floor(axis_pos(ctx, (double)x) * 2);
+}
+
 static void series(const struct plotspec *spec, const struct axis *xax, size_t si)
 {
 	const struct series *ser = &spec->s[si];
@@ -210,16 +216,18 @@ static void series(const struct plotspec *spec, const struct axis *xax, size_t s
 		 " stroke-dasharray=\"" : "", dashes[si / NCOLOUR % 4],
 		 *dashes[si / NCOLOUR % 4] ? "\"" : "");
 	bucket.n = 0;
-	for (i = 0; i < ser->n; i++) {
-		double x, y;
+	for (i = plot_next_x(0, ser->n, spec->every, half_pixel, xax);
+	     i <= ser->n;
+	     i = plot_next_x(i, ser->n, spec->every, half_pixel, xax)) {
+		double x, y, v = ser->y(ser->ctx, i);
 		long key;
-		if (isnan(ser->y[i])) {
+		if (isnan(v)) {
 			bucket_flush(&bucket, &open, style);
 			polyline_end(&open);
 			continue;
 		}
-		x = axis_pos(xax, (double)(i + 1));
-		y = ypos(spec, ser->y[i]);
+		x = axis_pos(xax, (double)i);
+		y = ypos(spec, v);
 		key = (long)floor(x * 2);
 		if (bucket.n && key != bucket.key)
 			bucket_flush(&bucket, &open, style);

@@ -74,6 +74,12 @@ static double dot_row(const struct canvas *cnv, const struct plotspec *spec,
 	return (1 - v / spec->ymax) * (cnv->ydots - 1);
 }
 
+/* the dot column of x, for plot_next_x */
+static long dot_column(const void *ctx, size_t x)
+{
+	return lround(axis_pos(ctx, (double)x));
+}
+
 static void draw_series(struct canvas *cnv, const struct plotspec *spec,
 			const struct axis *xax, int si)
 {
@@ -82,14 +88,16 @@ static void draw_series(struct canvas *cnv, const struct plotspec *spec,
 	int have = 0;
 	size_t i;
 
-	for (i = 0; i < ser->n; i++) {
-		double x, y;
-		if (isnan(ser->y[i])) {
+	for (i = plot_next_x(0, ser->n, spec->every, dot_column, xax);
+	     i <= ser->n;
+	     i = plot_next_x(i, ser->n, spec->every, dot_column, xax)) {
+		double x, y, v = ser->y(ser->ctx, i);
+		if (isnan(v)) {
 			have = 0;
 			continue;
 		}
-		x = axis_pos(xax, (double)(i + 1));
-		y = dot_row(cnv, spec, ser->y[i]);
+		x = axis_pos(xax, (double)i);
+		y = dot_row(cnv, spec, v);
 		if (have)
 			draw_segment(cnv, px, py, x, y, si);
 		else

@@ -2,7 +2,14 @@
  * candidates above it, and the candidates of a gallery are those of its
  * shards: rank - 1, ties and n of a line add up over the shards. The
  * shards list each query's lines in item order, the same in all of them;
- * the sums of a query are written in the rank stream's order. */
+ * the sums of a query are written in the rank stream's order. Every shard
+ * line passes the rank stream's own checks (rankrecord_parse; a relevant
+ * item outside a shard's items is not its candidate, so rank - 1 + ties <=
+ * n there) and every sum is checked against overflow: the n of a query,
+ * the same on all its lines of a shard, add up to at most LONG_MAX, each
+ * shard's rank - 1 + ties is at most its n, so no rank or ties can wrap;
+ * a merged line must fit its n as any rank-stream line does. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
@@ -10,6 +17,7 @@
 #include "util/out.h"
 #include "rank/rankmerge.h"
 #include "rank/ranker.h"
+#include "stream/rankstream.h"
 #include "stream/stream.h"
 
 /* one query's lines being added up: item ids in text, lines by offset */
@@ -20,6 +28,8 @@ struct merge {
 	struct rankline *ln;
 	size_t m, lcap, icap;
 	long n;
+	long *shard_n;		/* per shard: its n for the query */
+	int nshards;
 	int empty;		/* the query's '-' line */
 	int first_line;		/* the line begun is the query's first */
 };
@@ -68,6 +78,7 @@ static void begin_line(struct merge *mg, const struct slice *f)
 	if (mg->first_line) {
 		xgrow((void **)&mg->qid, &mg->qcap, f[0].n + 1, 1);
 		memcpy(mg->qid, f[0].p, f[0].n);
+		mg->qid[f[0].n] = '\0';	/* for messages */
 		mg->qn = f[0].n;
 		mg->n = 0;
 	}
@@ -88,39 +99,62 @@ static void begin_line(struct merge *mg, const struct slice *f)
 	l->ties = 0;
 }
 
+/* x + y, or dies naming file and line: what sums past a long */
+static long add_checked(long x, long y, const char *file, long ln,
+			const char *what, const char *qid)
+{
+	if ((y > 0 && x > LONG_MAX - y) || (y < 0 && x < LONG_MIN - y))
+		die_at(file, ln, "query '%s': %s sums past %ld over the shards",
+		       qid, what, LONG_MAX);
+	return x + y;
+}
+
 /* adds record f of shard S (file k) to the line begun; first is the
  * record of the first shard */
 static void add_line(struct merge *mg, struct stream *st, const struct slice *f,
 		     const struct slice *first, int k)
 {
 	const char *file = st->lines.name;
-	long ln = st->lines.lineno, grade;
+	long ln = st->lines.lineno, n;
 	struct rankline *l = is_dash(f[1]) ? NULL : &mg->ln[mg->m - 1];
+	struct relitem it;
+	int empty;
 
 	if (!slice_eq(f[0], first[0]) || !slice_eq(f[1], first[1]))
 		die_at(file, ln, "query '%.*s' item '%.*s' where the first "
 		       "shard has query '%.*s' item '%.*s'", (int)f[0].n,
 		       f[0].p, (int)f[1].n, f[1].p, (int)first[0].n,
 		       first[0].p, (int)first[1].n, first[1].p);
-	grade = field_long(file, ln, 3, f[2]);
-	if (mg->first_line)
-		mg->n += field_long(file, ln, 6, f[5]);
+	rankrecord_parse(file, ln, f, 1, &it, &n, &empty);
+	if (mg->first_line) {
+		mg->shard_n[k] = n;
+		mg->n = add_checked(mg->n, n, file, ln, "n", mg->qid);
+	} else if (n != mg->shard_n[k]) {
+		die_at(file, ln, "n differs within query '%s' (%ld, then %ld)",
+		       mg->qid, mg->shard_n[k], n);
+	}
 	if (!l)
 		return;
 	if (k == 0)
-		l->grade = grade;
-	else if (grade != l->grade)
+		l->grade = it.grade;
+	else if (it.grade != l->grade)
 		die_at(file, ln, "grade %ld where the first shard has %ld",
-		       grade, l->grade);
-	if (k > 0 && is_dash(f[3]) != (l->rank < 0))
+		       it.grade, l->grade);
+	if (k > 0 && (it.rank < 0) != (l->rank < 0))
 		die_at(file, ln, "rank '%.*s' where the first shard has %s",
 		       (int)f[3].n, f[3].p, l->rank < 0 ? "'-'" : "a rank");
-	if (is_dash(f[3])) {
+	if (it.rank < 0) {
 		l->rank = -1;
 		return;
 	}
-	l->rank += field_long(file, ln, 4, f[3]) - 1;
-	l->ties += field_long(file, ln, 5, f[4]);
+	l->rank = add_checked(l->rank, it.rank - 1, file, ln, "rank", mg->qid);
+	l->ties = add_checked(l->ties, it.ties, file, ln, "ties", mg->qid);
+	/* the last shard completes the line: an item that is a candidate
+	 * of two shards (overlapping cuts) leaves it past n */
+	if (k == mg->nshards - 1 && l->ties > mg->n - l->rank)
+		die_at(file, ln, "query '%s': rank %ld with %ld ties over the "
+		       "shards does not fit in n = %ld (do the shards' item "
+		       "ranges overlap?)", mg->qid, l->rank, l->ties, mg->n);
 }
 
 void rankmerge_run(char **files, int nfiles)
@@ -131,6 +165,8 @@ void rankmerge_run(char **files, int nfiles)
 	int k, more;
 
 	memset(&mg, 0, sizeof mg);
+	mg.shard_n = xcalloc((size_t)nfiles, sizeof *mg.shard_n);
+	mg.nshards = nfiles;
 	for (k = 0; k < nfiles; k++)
 		stream_open(&st[k], files[k], HDR_RANK);
 	for (;;) {
@@ -155,4 +191,5 @@ void rankmerge_run(char **files, int nfiles)
 	free(mg.text);
 	free(mg.ioff);
 	free(mg.ln);
+	free(mg.shard_n);
 }

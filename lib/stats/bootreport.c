@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/fmtscore.h"
 #include "util/out.h"
 #include "stream/stream.h"
 #include "stats/columns.h"
@@ -16,9 +17,13 @@
 #include "stats/signflip.h"
 #include "stats/bootreport.h"
 
+/* a value to the decimals asked for; from 2^53 on a double has no
+ * fraction and %f would spell out digits it does not hold (3.3e307 as 308
+ * of them), so such a value gets the shortest text that reads back to it
+ * (3.3e+307, fmtscore.h) */
 static void out_number(double v, int decimals)
 {
-	char buf[64];
+	char buf[64];		/* %.17f of a value below 2^53: 35 bytes */
 	out_char('\t');
 	if (isnan(v)) {
 		out_char('-');
@@ -26,8 +31,64 @@ static void out_number(double v, int decimals)
 	}
 	if (v == 0)
 		v = 0;		/* no "-0" */
-	snprintf(buf, sizeof buf, "%.*f", decimals, v);
+	if (fabs(v) >= 9007199254740992.0)	/* 2^53, or inf */
+		fmt_double(buf, v);
+	else
+		snprintf(buf, sizeof buf, "%.*f", decimals, v);
 	out_str(buf);
+}
+
+/* v times 2^shift, the unscaled value of a scaled column's statistic;
+ * dies when that is past the largest double (a difference of two values
+ * near it can be), naming the file, the measure and the column */
+static double unscale(double v, int shift, const char *file, struct slice m,
+		      const char *what)
+{
+	double x = ldexp(v, shift);
+	if (isfinite(v) && !isfinite(x))
+		die(EXIT_DATA, "%s: measure '%.*s': the %s, %.17g times 2^%d, "
+		    "is past the largest double", file, (int)m.n, m.p, what,
+		    v, shift);
+	return x;
+}
+
+/* Power-of-two scales that keep every sum of a column finite: shift[c]
+ * (on entry: the scale the column already has) grows until the column's
+ * values times 2^-shift sum, n of them, below 2^1021, so that no resample
+ * mean, sign-flip sum, quantile or BCa term overflows; the estimate and
+ * the interval are then taken back by 2^shift. A power of two changes the
+ * exponent alone, so the results are the same bits as without scaling
+ * whenever that did not overflow (values below 2^(shift - 1022), which
+ * lose bits, weigh nothing beside the largest). Returns a scaled copy of
+ * cols->v (cols then points to it) or NULL when no column needs one. */
+static double *scale_columns(struct columns *cols, int *shift)
+{
+	double *copy = NULL;
+	int lg = 0;
+
+	while (lg < 64 && ((size_t)1 << lg) < cols->n)
+		lg++;		/* n <= 2^lg */
+	for (size_t c = 0; c < cols->k; c++) {
+		const double *x = cols->v + c * cols->n;
+		double top = 0;
+		int extra;
+		for (size_t i = 0; i < cols->n; i++)
+			if (isfinite(x[i]) && fabs(x[i]) > top)
+				top = fabs(x[i]);
+		/* top < 2^(ilogb + 1), so n top < 2^(ilogb + 1 + lg) */
+		extra = top > 0 ? ilogb(top) + 1 + lg + 2 - 1023 : 0;
+		if (extra <= 0)
+			continue;
+		if (!copy) {
+			copy = xmalloc((cols->n * cols->k + 1) * sizeof *copy);
+			memcpy(copy, cols->v, cols->n * cols->k * sizeof *copy);
+			cols->v = copy;
+		}
+		for (size_t i = 0; i < cols->n; i++)
+			copy[c * cols->n + i] = ldexp(x[i], -extra);
+		shift[c] += extra;
+	}
+	return copy;
 }
 
 /* room for B replicates of k columns, or a one-line error when that many
@@ -96,6 +157,9 @@ static void wilson_of(const struct columns *cols, size_t c,
 void boot_one(const struct mtable *tab, const struct bootopts *o)
 {
 	struct columns cols = { .v = tab->v, .n = tab->nq, .k = tab->nm };
+	const struct columns raw = cols;
+	int *shift = xcalloc(cols.k + 1, sizeof *shift);
+	double *scaled = scale_columns(&cols, shift);
 	double *rep = replicates(cols.k, o->resamples);
 	resample_means(&cols, o->resamples, o->seed, o->threads, rep);
 	out_str("# " HDR_BOOT_ONE);
@@ -104,13 +168,18 @@ void boot_one(const struct mtable *tab, const struct bootopts *o)
 		double lo, hi, m_lo, m_hi;
 		size_t m;
 		interval_of(&cols, c, rep + c * (size_t)o->resamples, o, &lo, &hi);
-		out_slice(strmap_key(&tab->measures, c));
+		double mean = column_mean(&cols, c, &m);
+		struct slice name = strmap_key(&tab->measures, c);
+		mean = unscale(mean, shift[c], tab->file, name, "mean");
+		lo = unscale(lo, shift[c], tab->file, name, "lower bound");
+		hi = unscale(hi, shift[c], tab->file, name, "upper bound");
+		out_slice(name);
 		out_str("\tall");
-		out_number(column_mean(&cols, c, &m), o->decimals);
+		out_number(mean, o->decimals);
 		out_number(lo, o->decimals);
 		out_number(hi, o->decimals);
 		if (o->wilson) {
-			wilson_of(&cols, c, o, &m_lo, &m_hi);
+			wilson_of(&raw, c, o, &m_lo, &m_hi);
 			out_number(m_lo, o->decimals);
 			out_number(m_hi, o->decimals);
 		}
@@ -118,6 +187,8 @@ void boot_one(const struct mtable *tab, const struct bootopts *o)
 	}
 	stream_write_end();
 	free(rep);
+	free(scaled);
+	free(shift);
 }
 
 /* where each query and measure of the first table is in table t; dies
@@ -156,8 +227,10 @@ static void align(const struct mtable *first, const struct mtable *t,
 }
 
 /* the differences first - other, per measure m and other file j at
- * column m * (nfiles - 1) + j - 1; NaN where either lacks a value */
-static double *differences(const struct mtable *tab, int nfiles)
+ * column m * (nfiles - 1) + j - 1; NaN where either lacks a value. A
+ * column where some value reaches 2^1022 holds the differences of the
+ * halves (exact), shift[column] = 1, since a - x may overflow there. */
+static double *differences(const struct mtable *tab, int nfiles, int *shift)
 {
 	const struct mtable *other = &tab[0];
 	size_t n = other->nq, pairs = (size_t)nfiles - 1;
@@ -167,11 +240,18 @@ static double *differences(const struct mtable *tab, int nfiles)
 	for (int j = 1; j < nfiles; j++) {
 		align(other, &tab[j], qpos, mpos);
 		for (size_t m = 0; m < other->nm; m++) {
-			double *col = d + (m * pairs + (size_t)j - 1) * n;
+			size_t c = m * pairs + (size_t)j - 1;
+			double *col = d + c * n;
 			const double *a = other->v + m * n;
 			const double *x = tab[j].v + mpos[m] * tab[j].nq;
+			int half = 0;
 			for (size_t q = 0; q < n; q++)
-				col[q] = a[q] - x[qpos[q]];
+				half |= fabs(a[q]) >= 0x1p1022 ||
+				    fabs(x[qpos[q]]) >= 0x1p1022;
+			for (size_t q = 0; q < n; q++)
+				col[q] = half ? a[q] / 2 - x[qpos[q]] / 2
+					      : a[q] - x[qpos[q]];
+			shift[c] = half;
 		}
 	}
 	free(mpos);
@@ -197,8 +277,10 @@ void boot_compare(const struct mtable *tab, int nfiles,
 {
 	size_t pairs = (size_t)nfiles - 1;
 	struct columns cols = { .n = tab[0].nq, .k = tab[0].nm * pairs };
-	double *d = differences(tab, nfiles);
+	int *shift = xcalloc(cols.k + 1, sizeof *shift);
+	double *d = differences(tab, nfiles, shift);
 	cols.v = d;
+	double *scaled = scale_columns(&cols, shift);
 	double *rep = replicates(cols.k, o->resamples);
 	double *p = xmalloc((cols.k + 1) * sizeof *p);
 	double *adj = xmalloc((cols.k + 1) * sizeof *adj);
@@ -211,13 +293,18 @@ void boot_compare(const struct mtable *tab, int nfiles,
 	for (size_t c = 0; c < cols.k; c++) {
 		double lo, hi;
 		size_t m;
+		struct slice name = strmap_key(&tab[0].measures, c / pairs);
 		interval_of(&cols, c, rep + c * (size_t)o->resamples, o, &lo, &hi);
-		out_slice(strmap_key(&tab[0].measures, c / pairs));
+		out_slice(name);
 		out_str("\tA-");
 		out_char((char)('B' + c % pairs));
-		out_number(column_mean(&cols, c, &m), o->decimals);
-		out_number(lo, o->decimals);
-		out_number(hi, o->decimals);
+		out_number(unscale(column_mean(&cols, c, &m), shift[c],
+				   tab[0].file, name, "mean difference"),
+			   o->decimals);
+		out_number(unscale(lo, shift[c], tab[0].file, name,
+				   "lower bound"), o->decimals);
+		out_number(unscale(hi, shift[c], tab[0].file, name,
+				   "upper bound"), o->decimals);
 		out_number(nfiles > 2 ? adj[c] : p[c], pdec);
 		if (nfiles > 2)
 			out_number(p[c], pdec);
@@ -227,5 +314,7 @@ void boot_compare(const struct mtable *tab, int nfiles,
 	free(adj);
 	free(p);
 	free(rep);
+	free(scaled);
 	free(d);
+	free(shift);
 }

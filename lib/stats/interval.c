@@ -27,10 +27,17 @@ void interval_percentile(const double *sorted, size_t B, double conf,
 
 double bca_acceleration(const double *x, size_t n)
 {
-	double sum = 0, m = 0;
+	double sum = 0, m = 0, top = 0;
+	int e;
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(x[i]) && fabs(x[i]) > top)
+			top = fabs(x[i]);
+	/* the values times 2^-e lie in (-1, 1): the cubes below cannot
+	 * overflow, and the ratio, of degree 0, is the same bits */
+	e = top > 0 && isfinite(top) ? ilogb(top) + 1 : 0;
 	for (size_t i = 0; i < n; i++)
 		if (!isnan(x[i])) {
-			sum += x[i];
+			sum += ldexp(x[i], -e);
 			m++;
 		}
 	if (m < 2)
@@ -38,7 +45,7 @@ double bca_acceleration(const double *x, size_t n)
 	double mean = sum / m, s2 = 0, s3 = 0;
 	for (size_t i = 0; i < n; i++)
 		if (!isnan(x[i])) {
-			double u = x[i] - mean;
+			double u = ldexp(x[i], -e) - mean;
 			s2 += u * u;
 			s3 += u * u * u;
 		}

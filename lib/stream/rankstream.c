@@ -60,6 +60,36 @@ static int is_dash(struct slice s)
 	return s.n == 1 && s.p[0] == '-';
 }
 
+void rankrecord_parse(const char *file, long ln, const struct slice *f,
+		      int shard, struct relitem *it, long *n, int *empty)
+{
+	it->line = ln;
+	it->grade = field_long(file, ln, 3, f[2]);
+	*n = field_long(file, ln, 6, f[5]);
+	if (*n < 0)
+		die_at(file, ln, "field 6: n is negative");
+	if (is_dash(f[3]) || is_dash(f[4])) {
+		if (!is_dash(f[3]) || !is_dash(f[4]))
+			die_at(file, ln, "rank and ties must both be '-' or both numbers");
+		it->rank = -1;
+		it->ties = 0;
+	} else {
+		it->rank = field_long(file, ln, 4, f[3]);
+		it->ties = field_long(file, ln, 5, f[4]);
+		if (it->rank < 1 || it->ties < 0)
+			die_at(file, ln, "rank must be >= 1 and ties >= 0");
+		/* rank + ties <= n (+ 1 in a shard), written so that nothing
+		 * overflows: n - rank + shard is at most n */
+		if (it->rank - shard > *n || it->ties > *n - it->rank + shard)
+			die_at(file, ln, "rank %ld with %ld ties does not fit in n = %ld%s",
+			       it->rank, it->ties, *n, shard ?
+			       " (rank - 1 + ties counts the shard's candidates)" : "");
+	}
+	*empty = is_dash(f[1]);
+	if (*empty && it->rank >= 0)
+		die_at(file, ln, "a query without relevant items ('-') has rank '-'");
+}
+
 /* reads the next record; 0 at the end of the last file */
 static int next_record(struct rankreader *rd, struct slice *qid,
 		       struct slice *item, struct relitem *it, long *n,
@@ -95,28 +125,7 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 	*qid = f[0];
 	*item = f[1];
 	*line = ln;
-	it->line = ln;
-	it->grade = field_long(file, ln, 3, f[2]);
-	*n = field_long(file, ln, 6, f[5]);
-	if (*n < 0)
-		die_at(file, ln, "field 6: n is negative");
-	if (is_dash(f[3]) || is_dash(f[4])) {
-		if (!is_dash(f[3]) || !is_dash(f[4]))
-			die_at(file, ln, "rank and ties must both be '-' or both numbers");
-		it->rank = -1;
-		it->ties = 0;
-	} else {
-		it->rank = field_long(file, ln, 4, f[3]);
-		it->ties = field_long(file, ln, 5, f[4]);
-		if (it->rank < 1 || it->ties < 0)
-			die_at(file, ln, "rank must be >= 1 and ties >= 0");
-		if (it->rank + it->ties > *n)
-			die_at(file, ln, "rank %ld with %ld ties does not fit in n = %ld",
-			       it->rank, it->ties, *n);
-	}
-	*empty = is_dash(f[1]);
-	if (*empty && it->rank >= 0)
-		die_at(file, ln, "a query without relevant items ('-') has rank '-'");
+	rankrecord_parse(file, ln, f, 0, it, n, empty);
 	return 1;
 }
 
@@ -147,7 +156,6 @@ static void make_groups(struct rquery *q)
 			g->t = r->ties + 1;
 			g->s = 0;
 			g->first = i;
-			g->gsum = 0;
 		}
 		struct tgroup *g = &q->g[q->ng - 1];
 		if (r->ties + 1 != g->t)
@@ -155,7 +163,6 @@ static void make_groups(struct rquery *q)
 			       "query '%s': relevant items at rank %ld disagree on ties",
 			       q->id, r->rank);
 		g->s++;
-		g->gsum += r->grade;
 		if ((long)g->s > g->t)
 			die_at(q->file, r->line,
 			       "query '%s': more relevant items at rank %ld than its %ld tied positions",

@@ -16,11 +16,11 @@ struct relitem {
 };
 
 /* A tie group holding relevant items: positions a+1 .. a+t, s of them
- * relevant, their grades rel[first .. first+s-1] (highest first). */
+ * relevant, their grades rel[first .. first+s-1] (highest first). The
+ * reader guarantees a >= 0, 1 <= s <= t and a + t <= n. */
 struct tgroup {
 	long a, t;
 	size_t s, first;
-	long gsum;
 };
 
 struct rquery {
@@ -64,6 +64,16 @@ int rank_order(long a, long b);
  * sixth column of a TREC run, trec_eval's runid), anywhere in a part of
  * the stream; streams without it are rank streams all the same. */
 void rankstream_write_run(struct slice tag);
+
+/* The numbers of record f[0 .. 5] (query item grade rank ties n) of file
+ * at line, range-checked: grade any integer of a long, 0 <= n, rank and
+ * ties both '-' (it->rank = -1) or 1 <= rank and 0 <= ties with
+ * rank + ties <= n; *empty for the '-' item of a query without relevant
+ * items, whose rank must be '-'. A gallery shard's line (shard = 1) may
+ * rank a relevant item that is not among its candidates: rank - 1 + ties
+ * <= n there. Dies "file:line: what" otherwise. */
+void rankrecord_parse(const char *file, long line, const struct slice *f,
+		      int shard, struct relitem *it, long *n, int *empty);
 
 /* nfiles files; none means stdin */
 void rankreader_open(struct rankreader *rd, char **files, int nfiles);
