@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/escape.h"
 #include "util/out.h"
 #include "stream/rankstream.h"
 #include "stream/stream.h"
@@ -277,12 +278,16 @@ void curve_write_table(struct curveresult *r, size_t n,
 	size_t *width = xcalloc(n + 1, sizeof *width);
 	char (*buf)[512] = xmalloc((n + 1) * sizeof *buf);
 	const char **text = xmalloc((n + 1) * sizeof *text);
+	char **shown = xmalloc((n + 1) * sizeof *shown);
 
 	/* the widths: a first pass over every value */
 	snprintf(buf[0], sizeof buf[0], "%zu", nK);
 	width[0] = strlen(buf[0]) > 1 ? strlen(buf[0]) : 1;
-	for (i = 0; i < n; i++)
-		width[i + 1] = strlen(names[i]);
+	/* the systems' names for a terminal: control bytes escaped */
+	for (i = 0; i < n; i++) {
+		shown[i] = esc_dup(names[i], strlen(names[i]));
+		width[i + 1] = strlen(shown[i]);
+	}
 	for (K = 1; K <= nK; K++)
 		for (i = 0; i < n; i++) {
 			cell(r, i, K, o, buf[0], sizeof buf[0]);
@@ -291,7 +296,7 @@ void curve_write_table(struct curveresult *r, size_t n,
 		}
 	text[0] = "K";
 	for (i = 0; i < n; i++)
-		text[i + 1] = names[i];
+		text[i + 1] = shown[i];
 	table_row(text, width, n + 1);
 	for (K = 1; K <= nK; K++) {
 		snprintf(buf[0], sizeof buf[0], "%zu", K);
@@ -302,6 +307,9 @@ void curve_write_table(struct curveresult *r, size_t n,
 		}
 		table_row(text, width, n + 1);
 	}
+	for (i = 0; i < n; i++)
+		free(shown[i]);
+	free(shown);
 	free(text);
 	free(buf);
 	free(width);
