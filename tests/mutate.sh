@@ -6,21 +6,27 @@
 # away on exit and on interrupt.
 #
 #   tests/mutate.sh [-nbB] [-P N] [-t "FILE.bats ..."] [NAME ...]
-#     -n      only check that every pattern still matches (no build, no tests)
+#     -n      only check that every mutation still applies (make
+#             mutate-check: no copy, no build, no tests; seconds)
 #     -b      a quick baseline: only the tests in the cache must pass
 #     -B      no baseline run (the unmutated tree is known to pass)
 #     -P N    N copies at work side by side (default 1)
 #     -t      the test files to run, in order (default: $FAST below)
 #     NAME    only these mutations
 #
-# A mutation names its file, the exact text it replaces (FROM) and how many
-# times that text occurs in the file (count, default 1); every occurrence
-# becomes TO. Its "tests:" run first (the rest follow, so a survivor has met
-# every fast file). The test that caught a mutation last time (the cache,
-# build/mutate-cache) runs alone before them. When the file no longer holds FROM that many times the
-# mutation is STALE: the code moved on and the list needs updating. STALE,
-# NO BUILD and NOT CAUGHT make the run fail (exit 1); a mutation marked
-# "equivalent:" (with the reason) may survive.
+# A mutation names the C function it changes (or a function-like macro),
+# the exact text it replaces there (FROM) and how many times that text
+# occurs in the function (count, default 1); every occurrence becomes TO.
+# The function is looked for in every .c and .h file under lib/ and src/,
+# wherever it lives now, so that moving a function to another file (a split)
+# leaves its mutations in force; "file:" is only a hint, for a name that
+# several files define. Its "tests:" run first (the rest follow, so a
+# survivor has met every fast file). The test that caught a mutation last
+# time (the cache, build/mutate-cache) runs alone before them. When no
+# function of that name holds FROM that many times the mutation is STALE:
+# the code moved on (a rename, a rewrite) and the list needs updating.
+# STALE, NO BUILD and NOT CAUGHT make the run fail (exit 1); a mutation
+# marked "equivalent:" (with the reason) may survive.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -79,7 +85,7 @@ if [ "$workers" -gt 1 ] && [ -z "$worker" ] && [ $only_check -eq 0 ]; then
 	for p in $kids; do wait "$p" || st=1; done
 	kids=""
 	cat "$M"/err.* >&2
-	printf '%-26s %-28s %s\n' MUTATION FILE "CAUGHT BY"
+	printf '%-26s %-48s %s\n' MUTATION WHERE "CAUGHT BY"
 	grep -h '^[0-9]' "$M"/part.* | sort -n | cut -d' ' -f2-
 	awk '/^TOTALS/ { for (i = 2; i <= NF; i++) t[i] += $i }
 	    END { printf "%d mutations: %d caught, %d NOT CAUGHT, %d equivalent, %d STALE, %d NO BUILD\n",
@@ -88,11 +94,17 @@ if [ "$workers" -gt 1 ] && [ -z "$worker" ] && [ $only_check -eq 0 ]; then
 fi
 
 # the tree as it is now, committed or not, with its objects (make redoes
-# what is out of date), without the sanitizer build
-tar -C "$top" --exclude=./.git --exclude=./build/san -cf - . |
-	tar -C "$work" -xf - || exit 1
+# what is out of date), without the sanitizer build; -n reads the tree
+# itself and plants into a scratch copy of one file at a time
+if [ $only_check -eq 0 ]; then
+	tar -C "$top" --exclude=./.git --exclude=./build/san -cf - . |
+		tar -C "$work" -xf - || exit 1
+	root=$work
+else
+	root=$top
+fi
 
-# split the list into records: M/N.name, .file, .from, .to, .count, ...
+# split the list into records: M/N.name, .function, .from, .to, .count, ...
 awk -v dir="$M" '
 /^#/ { next }
 /^[ \t]*$/ { next }
@@ -100,7 +112,7 @@ awk -v dir="$M" '
 	k = $0; sub(/:.*/, "", k)
 	v = $0; sub(/^[^:]*:/, "", v); sub(/^ /, "", v)
 	if (k == "name") n++
-	if (k !~ /^(name|file|from|to|count|equivalent|what|tests)$/) {
+	if (k !~ /^(name|function|file|from|to|count|equivalent|what|tests)$/) {
 		printf "%s:%d: unknown key %s\n", FILENAME, FNR, k > "/dev/stderr"
 		bad = 1
 	}
@@ -110,21 +122,116 @@ awk -v dir="$M" '
 END { print n + 0 > (dir "/count"); exit bad }' "$list" || exit 2
 total=$(cat "$M/count")
 
-# occurrences FILE FROMFILE: how many times the text of FROMFILE is in FILE
-occurrences() {
-	awk -v pf="$2" 'BEGIN { getline pat < pf }
-	    { s = s $0 "\n" }
-	    END { c = 0; while ((i = index(s, pat)) > 0) { c++; s = substr(s, i + length(pat)) }
-	          print c }' "$1"
+# definitions NAME FROMFILE: every definition of the C function NAME (or of
+# the function-like macro NAME) in the .c and .h files under lib/ and src/
+# of $root, one line each: FILE FIRST LAST COUNT, the definition's lines and
+# how many times the text of FROMFILE (one line, literal) occurs in them.
+# A definition starts on a line at column 0 that names NAME before a "("
+# (also "FN(NAME)(", the kernel's suffixed names) and runs to the next "}"
+# at column 0; a prototype (";" before any "{") or a macro call at column 0
+# followed by another column-0 line is none. "#define NAME(" runs to its
+# last backslash-continued line.
+definitions() {
+	(cd "$root" && find lib src -type f -name '*.[ch]' | sort |
+	    xargs awk -v fn="$1" -v pf="$2" '
+	function occ(s,   c, i) {
+		c = 0
+		while (pat != "" && (i = index(s, pat)) > 0) {
+			c++
+			s = substr(s, i + length(pat))
+		}
+		return c
+	}
+	function found() { print FILENAME, beg, FNR, n; st = 0 }
+	BEGIN { getline pat < pf; close(pf); st = 0 }
+	FNR == 1 { st = 0 }
+	st == 1 && FNR > beg && !/^[ \t{]/ { st = 0 }
+	st == 0 {
+		if ($0 ~ ("^#[ \t]*define[ \t]+" fn "\\("))
+			st = 3
+		else if ($0 ~ /^[A-Za-z_]/ && $0 !~ /^(typedef|#)/ &&
+		    ($0 ~ ("^" fn "[ \t]*\\(") ||
+		     $0 ~ ("[^A-Za-z0-9_]" fn "\\)?[ \t]*\\(")))
+			st = 1
+		else
+			next
+		beg = FNR
+		n = 0
+	}
+	{ n += occ($0) }
+	st == 1 {
+		if (index($0, "{"))
+			st = 2
+		else if ($0 ~ /;[ \t]*$/)
+			st = 0
+	}
+	st == 2 && (FNR > beg && /^}/ || FNR == beg && /}[ \t]*$/) { found() }
+	st == 3 && !/\\$/ { found() }
+	')
 }
 
-# plant FILE FROMFILE TOFILE: every occurrence replaced, literally
+# locate I: where mutation I applies in $root; sets at, first, last (the
+# file and the lines of the function) and have (FROM's count there), or
+# why (the reason it is STALE) with have=0
+locate() {
+	fn=$(cat "$M/$1.function" 2>/dev/null)
+	hint=$(cat "$M/$1.file" 2>/dev/null)
+	at="" first=0 last=0 have=0 why=""
+	definitions "$fn" "$M/$1.from" >"$M/defs"
+	if [ ! -s "$M/defs" ]; then
+		why="no function $fn in lib/ or src/"
+		return
+	fi
+	# the definitions that hold FROM; several: the hint's, if it is one
+	awk '$4 > 0' "$M/defs" >"$M/holds"
+	if [ "$(wc -l <"$M/holds")" -gt 1 ]; then
+		awk -v f="$hint" '$1 == f' "$M/holds" >"$M/hint"
+		if [ "$(wc -l <"$M/hint")" -ne 1 ]; then
+			why="$fn holds it in $(cut -d' ' -f1 "$M/holds" | paste -sd, -); name one in file:"
+			return
+		fi
+		mv "$M/hint" "$M/holds"
+	fi
+	if [ ! -s "$M/holds" ]; then
+		why="pattern found 0 times in $fn ($(cut -d' ' -f1 "$M/defs" | paste -sd, -))"
+		return
+	fi
+	read -r at first last have <"$M/holds"
+}
+
+# plant FILE FIRST LAST FROMFILE TOFILE: every occurrence in lines FIRST to
+# LAST of FILE replaced, literally
 plant() {
-	awk -v pf="$2" -v tf="$3" 'BEGIN { getline pat < pf; to = ""; getline to < tf }
-	    { s = s $0 "\n" }
-	    END { o = ""; while ((i = index(s, pat)) > 0) {
+	awk -v a="$2" -v b="$3" -v pf="$4" -v tf="$5" '
+	    BEGIN { getline pat < pf; to = ""; getline to < tf }
+	    FNR >= a && FNR <= b {
+	        o = ""; s = $0
+	        while ((i = index(s, pat)) > 0) {
 	            o = o substr(s, 1, i - 1) to; s = substr(s, i + length(pat)) }
-	          printf "%s%s", o, s }' "$1" >"$1.mutant" && mv "$1.mutant" "$1"
+	        $0 = o s
+	    }
+	    { print }' "$1" >"$1.mutant" && mv "$1.mutant" "$1"
+}
+
+# checkrecords: every record has what a run needs (a name once, a function
+# name, FROM, a TO that differs) and its tests exist; prints what is wrong
+checkrecords() {
+	j=0
+	while [ $j -lt "$total" ]; do
+		j=$((j + 1))
+		n=$(cat "$M/$j.name")
+		for k in function from; do
+			[ -s "$M/$j.$k" ] || echo "$n: no $k:"
+		done
+		cat "$M/$j.function" 2>/dev/null | grep -qx '[A-Za-z_][A-Za-z0-9_]*' ||
+			echo "$n: function: is not a C name"
+		[ -f "$M/$j.to" ] && cmp -s "$M/$j.from" "$M/$j.to" &&
+			echo "$n: to: is from:"
+		for t in $(cat "$M/$j.tests" 2>/dev/null); do
+			[ -f "$top/tests/$t" ] || echo "$n: no test file tests/$t"
+		done
+	done
+	cat "$M"/*.name | sort | uniq -d | sed 's/$/: two records of this name/'
 }
 
 wanted() {
@@ -234,7 +341,14 @@ row() {
 	if [ -n "$worker" ]; then echo "$1 $2"; else echo "$2"; fi
 }
 
-[ -n "$worker" ] || printf '%-26s %-28s %s\n' MUTATION FILE "CAUGHT BY"
+if [ $only_check -eq 1 ]; then
+	checkrecords >"$M/bad"
+	if [ -s "$M/bad" ]; then
+		sed 's/^/mutate: /' "$M/bad" >&2
+		exit 2
+	fi
+fi
+[ -n "$worker" ] || printf '%-26s %-48s %s\n' MUTATION WHERE "CAUGHT BY"
 caught=0 survived=0 stale=0 nobuild=0 equiv=0 checked=0 i=0
 while [ $i -lt "$total" ]; do
 	i=$((i + 1))
@@ -243,30 +357,28 @@ while [ $i -lt "$total" ]; do
 	if [ -n "$worker" ] && [ $(((i - 1) % workers)) -ne "$worker" ]; then
 		continue
 	fi
-	file=$(cat "$M/$i.file" 2>/dev/null)
 	want=$(cat "$M/$i.count" 2>/dev/null || echo 1)
 	[ -f "$M/$i.to" ] || : >"$M/$i.to"
-	src="$work/$file"
-	if [ ! -f "$src" ] || [ ! -f "$M/$i.from" ]; then
-		have=0
-	else
-		have=$(occurrences "$src" "$M/$i.from")
-	fi
-	if [ "$have" != "$want" ]; then
-		row $i "$(printf '%-26s %-28s STALE: pattern found %s times, want %s' \
-		    "$name" "$file" "$have" "$want")"
+	locate $i
+	where="$(cat "$M/$i.function" 2>/dev/null) ${at:+($at:$first)}"
+	if [ -n "$why" ] || [ "$have" != "$want" ]; then
+		[ -n "$why" ] || why="pattern found $have times in $where, want $want"
+		row $i "$(printf '%-26s %-48s STALE: %s' "$name" "$where" "$why")"
 		stale=$((stale + 1))
 		continue
 	fi
-	cp "$src" "$M/orig"
-	plant "$src" "$M/$i.from" "$M/$i.to"
+	src="$root/$at"
 	if [ $only_check -eq 1 ]; then
-		lines=$(diff "$M/orig" "$src" | grep -c '^>')
-		cp "$M/orig" "$src"
-		row $i "$(printf '%-26s %-28s pattern ok, %s line(s) changed' "$name" "$file" "$lines")"
+		# planted into a scratch copy: the tree is not written
+		cp "$src" "$M/mutant"
+		plant "$M/mutant" "$first" "$last" "$M/$i.from" "$M/$i.to"
+		lines=$(diff "$src" "$M/mutant" | grep -c '^>')
+		row $i "$(printf '%-26s %-48s applies, %s line(s) changed' "$name" "$where" "$lines")"
 		checked=$((checked + 1))
 		continue
 	fi
+	cp "$src" "$M/orig"
+	plant "$src" "$first" "$last" "$M/$i.from" "$M/$i.to"
 	if make -C "$work" -j2 >"$M/build.log" 2>&1; then
 		res=$(runtests $(cat "$M/$i.tests" 2>/dev/null))
 	else
@@ -291,10 +403,10 @@ while [ $i -lt "$total" ]; do
 		res="NOT CAUGHT"
 		survived=$((survived + 1))
 	fi
-	row $i "$(printf '%-26s %-28s %s' "$name" "$file" "$res")"
+	row $i "$(printf '%-26s %-48s %s' "$name" "$where" "$res")"
 done
 if [ $only_check -eq 1 ]; then
-	printf '%d patterns match, %d STALE\n' "$checked" "$stale"
+	printf '%d mutations: %d apply, %d STALE\n' $((checked + stale)) "$checked" "$stale"
 	[ $stale -eq 0 ]
 	exit
 fi

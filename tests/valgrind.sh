@@ -26,12 +26,14 @@ for p in $(ls "$root/bin"); do
 done
 
 fail=0
-# step NAME CMD: runs CMD (a shell command) with the wrappers first in PATH
+# step NAME CMD: runs CMD (a shell command) with the wrappers first in PATH;
+# says how long it took, for CI's time budget
 step() {
 	name=$1
 	shift
+	t0=$(date +%s)
 	if PATH="$tmp/bin:$PATH" sh -c "$*" > "$tmp/out" 2>&1; then
-		echo "check-valgrind: $name ok"
+		echo "check-valgrind: $name ok ($(($(date +%s) - t0)) s)"
 	else
 		echo "check-valgrind: $name FAILED" >&2
 		tail -20 "$tmp/out" >&2
