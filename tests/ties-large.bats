@@ -138,6 +138,38 @@ dcg() {
 	dcg 20 1000 4 700
 }
 
+# brute A T S: every placement of S relevant items among the T positions of
+# the group enumerated (C(T, S) of them, equally likely), with Kahan sums:
+# "MRR mINP nDCG" of the group, grades 1
+brute() {
+	awk -v a="$1" -v t="$2" -v s="$3" '
+	function add(k, v,   y, u) { y = v - c[k]; u = sum[k] + y; c[k] = (u - sum[k]) - y; sum[k] = u }
+	function d(p) { return log(2) / log(1 + p) }
+	BEGIN {
+		for (i = 1; i <= s; i++) ideal += d(i)
+		for (i = 1; i <= t; i++) for (j = (s > 1 ? i + 1 : t); j <= t; j++)
+		for (k = (s > 2 ? j + 1 : t); k <= t; k++) {
+			lo = i; hi = s == 1 ? i : s == 2 ? j : k
+			g = d(a + i) + (s > 1 ? d(a + j) : 0) + (s > 2 ? d(a + k) : 0)
+			add(1, 1 / (a + lo)); add(2, s / (a + hi)); add(3, g / ideal); n++
+		}
+		printf "%.17g %.17g %.17g\n", sum[1] / n, sum[2] / n, sum[3] / n }'
+}
+
+# Groups just past the 64-term switch, where the closed forms, series and
+# recurrences take over, against the brute force of every placement: each
+# path of first_rr and last_rr (tiesum.c) and Euler-Maclaurin's discounts
+@test "ties-large: every placement of the relevant items enumerated, groups of 66 to 90" {
+	for g in "0 66 2" "0 90 3" "5 80 3" "40 70 2" "200 70 3" "3 80 3" "20 70 3" "1000 90 2"; do
+		set -- $g
+		group "$1" "$2" "$3" > g
+		read -r mrr inp dcg <<< "$(brute "$1" "$2" "$3")"
+		near "$(value MRR g hitrate -m MRR)" "$mrr" 1e-13
+		near "$(value mINP g mapr -m mINP)" "$inp" 1e-13
+		near "$(value nDCG g ndcg -m nDCG)" "$dcg" 1e-13
+	done
+}
+
 @test "ties-large: groups of 1e9 and 2^62 positions by closed forms and identities" {
 	# a = 0: E[1/J] = s/(t-s+1) (H(t) - H(s-1)), H by its asymptotic series
 	group 0 1000000000 3 > g
