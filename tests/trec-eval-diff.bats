@@ -243,7 +243,12 @@ both() {
 		printf '%s\n' "1 0 a $g" '1 0 b 1' >qrels
 		both -q -m num_rel qrels run
 		same "$g $te_st" "$g 0"
-		same "$g $rk_st $(cat rk.err)" "$g 1 rankof: qrels:1: field 4: bad number '$g'"
+		# a number that is not an integer: named as a likely score
+		case $g in
+		x) why="bad number '$g'" ;;
+		*) why="'$g' is not an integer grade (a score? -r takes the qrels, the scores come last)" ;;
+		esac
+		same "$g $rk_st $(cat rk.err)" "$g 1 rankof: qrels:1: field 4: $why"
 	done
 }
 
