@@ -18,6 +18,10 @@ _Noreturn void die(int status, const char *fmt, ...)
 /* "prog: file:line: what" then exit(EXIT_DATA); line 0 omits ":line" */
 _Noreturn void die_at(const char *file, long line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* the same with another exit status (treceval keeps trec_eval's) */
+_Noreturn void die_status_at(int status, const char *file, long line,
+			     const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* "prog: what" on stderr, carry on */
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "prog: what" then the usage line, exit(EXIT_USAGE) */
