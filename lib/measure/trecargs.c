@@ -433,6 +433,9 @@ static void resolve(struct trecopts *o, struct parse *ps)
 		if (!ps->marked[i])
 			continue;
 		ask(o, ps, &trec_measures[i], &o->asked[o->nasked]);
+		if (strcmp(trec_measures[i].name, "runid") != 0 &&
+		    strcmp(trec_measures[i].name, "num_q") != 0)
+			o->ranks = 1;
 		if (trec_measures[i].gain)
 			gain_grades(o, &o->asked[o->nasked]);
 		o->nasked++;

@@ -28,6 +28,9 @@ struct trecopts {
 	 * grade 0 a gain) */
 	long g0;
 	int levels;		/* a measure counts the judged documents per grade */
+	/* a measure reads the topics' rankings (all but runid and num_q):
+	 * then, as in trec_eval, a document twice is an error */
+	int ranks;
 	char **own;		/* -m's arguments, copied (the parameters) */
 	size_t nown;
 };

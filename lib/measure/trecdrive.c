@@ -142,9 +142,10 @@ static void values(struct treceval *te)
 		const struct trecasked *a = &o->asked[i];
 		if (a->m->value)
 			a->m->value(&te->t, a, te->row + a->col);
-		/* trec_eval's clean-up after its stand-in ranking */
-		if (te->t.missing && (strcmp(a->m->name, "num_ret") == 0 ||
-				      strcmp(a->m->name, "utility") == 0))
+		/* trec_eval's clean-up after its stand-in ranking, by the
+		 * name printed (utility with parameters keeps its value) */
+		if (te->t.missing && (strcmp(a->name[0], "num_ret") == 0 ||
+				      strcmp(a->name[0], "utility") == 0))
 			te->row[a->col] = 0;
 	}
 }
@@ -165,9 +166,12 @@ int treceval_topic(struct treceval *te)
 		te->t.missing = rt < 0;
 		te->t.level = o->level;
 		te->t.ndocs = o->ndocs;
-		if (o->levels)
-			count_levels(te, qt);
-		rank_topic(te, qt, rt);
+		if (o->ranks) {
+			trecqrels_twice(&te->qrels, qt);
+			if (o->levels)
+				count_levels(te, qt);
+			rank_topic(te, qt, rt);
+		}
 		values(te);
 		trecsum_add(&te->sum, qt->id, te->row);
 		return 1;

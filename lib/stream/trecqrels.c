@@ -50,7 +50,7 @@ static void parse(struct trecqrels *q)
 		die_status_at(ST_INPUT, path, 0, "no judgment lines");
 }
 
-/* the topics over the sorted judgments; dies on a document judged twice */
+/* the topics over the sorted judgments */
 static void group(struct trecqrels *q)
 {
 	size_t i, cap = 0;
@@ -64,12 +64,11 @@ static void group(struct trecqrels *q)
 			t->id = x->topic;
 			t->beg = i;
 			t->maxgrade = -1;
-		} else if (slice_eq(x->doc, q->j[i - 1].doc)) {
-			die_status_at(ST_DUP, q->file.path, x->line,
-				      "document '%.*s' of topic '%.*s' judged "
-				      "twice (line %ld too)", (int)x->doc.n,
-				      x->doc.p, (int)x->topic.n, x->topic.p,
-				      q->j[i - 1].line);
+			t->dup = (size_t)-1;
+		} else if (slice_eq(x->doc, q->j[i - 1].doc) &&
+			   (t->dup == (size_t)-1 ||
+			    x->line < q->j[t->dup].line)) {
+			t->dup = i;
 		}
 		t->end = i + 1;
 		if (x->grade > t->maxgrade)
@@ -86,6 +85,18 @@ void trecqrels_load(struct trecqrels *q, const char *path)
 	parse(q);
 	qsort(q->j, q->nj, sizeof *q->j, cmp_judgment);
 	group(q);
+}
+
+void trecqrels_twice(const struct trecqrels *q, const struct trecqtopic *t)
+{
+	const struct trecjudgment *x;
+
+	if (t->dup == (size_t)-1)
+		return;
+	x = &q->j[t->dup];
+	die_status_at(ST_DUP, q->file.path, x->line, "document '%.*s' of "
+		      "topic '%.*s' judged twice (line %ld too)", (int)x->doc.n,
+		      x->doc.p, (int)x->topic.n, x->topic.p, x[-1].line);
 }
 
 long trecqrels_find(const struct trecqrels *q, struct slice id)

@@ -19,6 +19,8 @@ struct trecqtopic {
 	struct slice id;
 	size_t beg, end;	/* its judgments j[beg .. end-1], by document */
 	long maxgrade;		/* the highest grade >= 0; -1: none */
+	size_t dup;		/* a judgment of a document judged before in
+				 * the topic (its later line), or (size_t)-1 */
 };
 
 struct trecqrels {
@@ -31,9 +33,11 @@ struct trecqrels {
 };
 
 /* Dies with trec_eval's status 2 on a file it cannot read or a malformed
- * line, 4 on a document judged twice for a topic (trec_eval stops on it
- * when it evaluates the topic, as it evaluates every topic of the qrels). */
+ * line. A document judged twice for a topic is trec_eval's error when it
+ * ranks the topic's documents (trecqrels_twice). */
 void trecqrels_load(struct trecqrels *q, const char *path);
+/* dies with trec_eval's status 4 when topic t judges a document twice */
+void trecqrels_twice(const struct trecqrels *q, const struct trecqtopic *t);
 /* the index of the topic with this id, or -1 */
 long trecqrels_find(const struct trecqrels *q, struct slice id);
 void trecqrels_free(struct trecqrels *q);
