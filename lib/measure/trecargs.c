@@ -80,9 +80,10 @@ static long number(const char *opt, const char *text, long lo)
 	struct slice s = { text, strlen(text) };
 	long v;
 
-	if (parse_long(s, &v) != NUM_OK || v < lo)
-		trec_usage("%s: '%s' is not an integer of at least %ld", opt,
-			   text, lo);
+	if (parse_long(s, &v) != NUM_OK)
+		trec_usage("%s: '%s' is not an integer", opt, text);
+	if (v < lo)
+		trec_usage("%s: '%s' is below %ld", opt, text, lo);
 	return v;
 }
 
