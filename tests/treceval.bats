@@ -68,6 +68,11 @@ golden() {
 	# shellcheck disable=SC2046
 	run --separate-stderr treceval -q $(ms "$OFFICIAL") "$T/qrels.test" "$T/results.test"
 	same "$output" "$(cat want)"
+	# named measures print in trec_eval's order, cut-offs ascending,
+	# whatever the order of -m
+	run --separate-stderr treceval -q -m success.1 -m P.30,5 -m ndcg_cut.10 \
+	    -m map -m num_rel "$T/qrels.test" "$T/results.test"
+	same "$output" "$(grep -E '^(success_1|P_(5|30)|map|ndcg_cut_10|num_rel) ' "$T/out.test.aq")"
 	# -M 500 keeps every document of results.test (500 a topic)
 	# shellcheck disable=SC2046
 	golden "$T/out.test.aq" -- -q -M 500 $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.test"
