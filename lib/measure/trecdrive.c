@@ -11,7 +11,7 @@ void treceval_open(struct treceval *te, const struct trecopts *o)
 	te->o = o;
 	trecqrels_load(&te->qrels, o->qrels);
 	trecrun_load(&te->run, o->run);
-	trecrank_init(&te->rank, o->maxret, o->run);
+	trecrank_init(&te->rank, o->maxret, &te->run);
 	trecsum_init(&te->sum, o);
 	te->row = xmalloc((o->ncols ? o->ncols : 1) * sizeof *te->row);
 }

@@ -7,11 +7,12 @@
 
 enum { ST_DUP = 4 };
 
-void trecrank_init(struct trecrank *tr, long maxret, const char *file)
+void trecrank_init(struct trecrank *tr, long maxret,
+		   const struct trecrun *run)
 {
 	memset(tr, 0, sizeof *tr);
 	tr->maxret = maxret;
-	tr->file = file;
+	tr->run = run;
 	strmap_init(&tr->cand);
 }
 
@@ -34,17 +35,17 @@ void trecrank_take(struct trecrank *tr, const struct trecline *l)
 		if (c >= tr->scap) {
 			size_t cap = tr->scap;
 			xgrow((void **)&tr->score, &cap, c + 1, sizeof *tr->score);
-			tr->line = xrealloc(tr->line, cap * sizeof *tr->line);
+			tr->off = xrealloc(tr->off, cap * sizeof *tr->off);
 			tr->scap = cap;
 		}
 		tr->score[c] = l->score;
-		tr->line[c] = l->line;
+		tr->off[c] = l->off;
 		return;
 	}
 	xgrow((void **)&tr->dup, &tr->dupcap, tr->ndup + 1, sizeof *tr->dup);
 	d = &tr->dup[tr->ndup++];
 	d->c = c;
-	d->line = l->line;
+	d->off = l->off;
 	d->s = l->score;
 	if (l->score > tr->score[c]) {	/* the better copy stays */
 		d->s = tr->score[c];
@@ -55,15 +56,18 @@ void trecrank_take(struct trecrank *tr, const struct trecline *l)
 static _Noreturn void twice(const struct trecrank *tr, const struct trecdup *d)
 {
 	struct slice doc = strmap_key(&tr->cand, d->c);
+	const char *file = tr->run->file.path;
+	long line = trecrun_lineno(tr->run, d->off);
+	long first = trecrun_lineno(tr->run, tr->off[d->c]);
 
 	if (tr->maxret >= 0 && tr->nlines > (size_t)tr->maxret)
-		die_status_at(ST_DUP, tr->file, d->line, "document '%.*s' twice "
-			      "among the first %ld of topic '%.*s' (line %ld "
-			      "too)", (int)doc.n, doc.p, tr->maxret,
-			      (int)tr->topic.n, tr->topic.p, tr->line[d->c]);
-	die_status_at(ST_DUP, tr->file, d->line, "document '%.*s' twice in "
-		      "topic '%.*s' (line %ld too)", (int)doc.n, doc.p,
-		      (int)tr->topic.n, tr->topic.p, tr->line[d->c]);
+		die_status_at(ST_DUP, file, line, "document '%.*s' twice among "
+			      "the first %ld of topic '%.*s' (line %ld too)",
+			      (int)doc.n, doc.p, tr->maxret, (int)tr->topic.n,
+			      tr->topic.p, first);
+	die_status_at(ST_DUP, file, line, "document '%.*s' twice in topic "
+		      "'%.*s' (line %ld too)", (int)doc.n, doc.p,
+		      (int)tr->topic.n, tr->topic.p, first);
 }
 
 /* with -M cutting the topic: which documents stay (NULL: all), and the
@@ -163,7 +167,7 @@ void trecrank_free(struct trecrank *tr)
 {
 	strmap_free(&tr->cand);
 	free(tr->score);
-	free(tr->line);
+	free(tr->off);
 	free(tr->dup);
 	maxcut_free(&tr->cut);
 	rk_free(&tr->g);

@@ -13,20 +13,20 @@
 #include "stream/trecrun.h"
 #include "util/strmap.h"
 
-/* the worse copy of a document given twice: its score and line */
+/* the worse copy of a document given twice: its score and line's byte */
 struct trecdup {
 	size_t c;
 	double s;
-	long line;
+	size_t off;
 };
 
 struct trecrank {
 	long maxret;		/* -M; -1: every document */
-	const char *file;	/* the run, for messages */
+	const struct trecrun *run;	/* for messages */
 	struct slice topic;
 	struct strmap cand;	/* the topic's documents: entry = candidate */
 	double *score;		/* per candidate, its better copy's */
-	long *line;		/* per candidate, its first line */
+	size_t *off;		/* per candidate, its first line's byte */
 	size_t scap;
 	struct trecdup *dup;
 	size_t ndup, dupcap;
@@ -37,7 +37,8 @@ struct trecrank {
 	size_t outcap;
 };
 
-void trecrank_init(struct trecrank *tr, long maxret, const char *file);
+void trecrank_init(struct trecrank *tr, long maxret,
+		   const struct trecrun *run);
 void trecrank_begin(struct trecrank *tr, struct slice topic);
 void trecrank_take(struct trecrank *tr, const struct trecline *l);
 /* The rank lines of the m judged documents doc[i] (grade[i]) into *lines,

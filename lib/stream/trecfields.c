@@ -1,8 +1,10 @@
 /* trec_eval's fields and numbers, and its input files read whole
  * (trecfields.h). */
+#define _DEFAULT_SOURCE 1	/* MADV_DONTNEED */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -67,6 +69,23 @@ void trecfile_read(struct trecfile *f, const char *path, int status)
 		f->p += 3;
 		f->n -= 3;
 	}
+}
+
+void trecfile_done(const struct trecfile *f, size_t from, size_t to)
+{
+#ifdef MADV_DONTNEED
+	long pg = sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t)(f->p + from), b = (uintptr_t)(f->p + to);
+
+	if (!f->map || pg <= 0)
+		return;
+	a = (a + (uintptr_t)pg - 1) & ~((uintptr_t)pg - 1);
+	b &= ~((uintptr_t)pg - 1);
+	if (b > a)	/* advice: the pages come back from the file if read */
+		(void)madvise((void *)a, b - a, MADV_DONTNEED);
+#else
+	(void)f, (void)from, (void)to;
+#endif
 }
 
 void trecfile_free(struct trecfile *f)

@@ -25,6 +25,10 @@ struct trecfile {
 	char *buf;		/* or the bytes read */
 };
 void trecfile_read(struct trecfile *f, const char *path, int status);
+/* bytes [from, to) of a mapped file will not be read for a while: their
+ * whole pages leave the process's memory (the file keeps them), so that
+ * a run read stretch by stretch occupies about one stretch */
+void trecfile_done(const struct trecfile *f, size_t from, size_t to);
 void trecfile_free(struct trecfile *f);
 
 /* The line starting at *p (before end): splits at most max fields into

@@ -9,22 +9,23 @@
 #ifndef RK_TRECRUN_H
 #define RK_TRECRUN_H
 #include <stddef.h>
+#include <stdint.h>
 #include "stream/trecfields.h"
 #include "util/strmap.h"
 
-/* lines [beg, end) of the file, the first one numbered line, of one topic
- * (blank and comment lines among them); next: the topic's next stretch */
+/* the bytes [beg, beg + len) of the file: lines of one topic (blank and
+ * comment lines among them); next: the topic's next stretch. 16 bytes: a
+ * run whose topics alternate line by line has a stretch per line */
 struct trecseg {
-	size_t beg, end;
-	long line;
-	size_t next;
+	size_t beg;
+	uint32_t len, next;
 };
 
 struct trecrun {
 	struct trecfile file;
 	struct strmap ids;	/* topic id -> topic index, in order of
 				 * appearance */
-	size_t *first, *last;	/* per topic: its first and last stretch */
+	uint32_t *first, *last;	/* per topic: its first and last stretch */
 	struct trecseg *seg;
 	size_t nseg, segcap, topcap;
 	struct slice tag;	/* the run field of the file's last line */
@@ -37,23 +38,24 @@ void trecrun_load(struct trecrun *r, const char *path);
 long trecrun_find(const struct trecrun *r, struct slice id);
 void trecrun_free(struct trecrun *r);
 
-/* one result line of a topic */
+/* one result line of a topic, at byte off of the file */
 struct trecline {
 	struct slice doc;
 	double score;
-	long line;
+	size_t off;
 };
 
 struct trecrunit {
 	const struct trecrun *r;
-	size_t seg;
+	uint32_t seg;
 	const char *p, *e;
-	long line;
 };
 
 /* the lines of topic i in file order: trecrun_next gives each, 0 after
  * the last; a score that atof() reads as NaN dies (status 2) */
 void trecrun_begin(const struct trecrun *r, size_t i, struct trecrunit *it);
 int trecrun_next(struct trecrunit *it, struct trecline *l);
+/* the number of the line at byte off, for messages (counted then) */
+long trecrun_lineno(const struct trecrun *r, size_t off);
 
 #endif
