@@ -52,7 +52,7 @@ static int cmp_gain(const void *pa, const void *pb)
 static void gains_make(struct gains *g, const struct trectopic *t,
 		       const struct trecasked *a)
 {
-	size_t i, j;
+	size_t i, j, np;
 	long lev;
 
 	g->e = xmalloc((a->npair + (size_t)t->nlevels + 1) * sizeof *g->e);
@@ -63,10 +63,12 @@ static void gains_make(struct gains *g, const struct trectopic *t,
 			g->e[g->n].gain = a->pair[i].value;
 			g->e[g->n++].count = 0;
 		}
-	for (lev = 0; lev < t->nlevels; lev++) {
-		for (j = 0; j < g->n && g->e[j].level != lev; j++)
+	/* a grade takes the first parameter's entry of its level (the
+	 * grades' own entries are all of lower levels) */
+	for (np = g->n, lev = 0; lev < t->nlevels; lev++) {
+		for (j = 0; j < np && g->e[j].level != lev; j++)
 			;
-		if (j < g->n) {
+		if (j < np) {
 			g->e[j].count = t->levels[lev];
 			continue;
 		}
@@ -320,12 +322,12 @@ void trec_ndcg_cut(const struct trectopic *t, const struct trecasked *a,
 		   double *v)
 {
 	const long *K = a->lcut;
-	size_t k = a->ncut, ci = 0, j;
+	size_t k = a->ncut, ci = 0, j, sweep = trec_sweep(K, k);
 	double sum = 0, ideal = 0;
 	long cur = t->nlevels - 1, cnt = 0, i;
 
 	for (j = 0; j < t->nc; j++) {
-		for (; ci < k && K[ci] <= t->cpos[j]; ci++)
+		for (; ci < sweep && K[ci] <= t->cpos[j]; ci++)
 			v[ci] = sum;
 		if (t->cgrade[j] > 0)
 			sum += (double)t->cgrade[j] / disc(t->cpos[j]);

@@ -1,5 +1,6 @@
 /* trec_eval's table of measures and the values that need no gains
  * (trecmeas.h; the gain measures are in trecgain.c). */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,36 +79,50 @@ static void v_recip_rank(const struct trectopic *t,
 	v[0] = cut_rr(&t->rq, 0, TIE_OPT);
 }
 
+size_t trec_sweep(const long *cut, size_t k)
+{
+	size_t i;
+	for (i = 1; i < k && cut[i] > cut[i - 1]; i++)
+		;
+	return k ? i : 0;
+}
+
+/* cut-off i as the sweep takes it: itself, or the whole ranking */
+static long eff(const struct trecasked *a, size_t i, size_t sweep)
+{
+	return i < sweep ? a->lcut[i] : LONG_MAX;
+}
+
 static void v_P(const struct trectopic *t, const struct trecasked *a,
 		double *v)
 {
-	size_t i;
+	size_t i, s = trec_sweep(a->lcut, a->ncut);
 	for (i = 0; i < a->ncut; i++)
-		v[i] = found(t, a->lcut[i]) / (double)a->lcut[i];
+		v[i] = found(t, eff(a, i, s)) / (double)a->lcut[i];
 }
 
 static void v_recall(const struct trectopic *t, const struct trecasked *a,
 		     double *v)
 {
-	size_t i;
+	size_t i, s = trec_sweep(a->lcut, a->ncut);
 	for (i = 0; t->rq.m && i < a->ncut; i++)
-		v[i] = found(t, a->lcut[i]) / (double)t->rq.m;
+		v[i] = found(t, eff(a, i, s)) / (double)t->rq.m;
 }
 
 static void v_success(const struct trectopic *t, const struct trecasked *a,
 		      double *v)
 {
-	size_t i;
+	size_t i, s = trec_sweep(a->lcut, a->ncut);
 	for (i = 0; i < a->ncut; i++)
-		v[i] = cut_hit(&t->rq, a->lcut[i], TIE_OPT);
+		v[i] = cut_hit(&t->rq, eff(a, i, s), TIE_OPT);
 }
 
 static void v_map_cut(const struct trectopic *t, const struct trecasked *a,
 		      double *v)
 {
-	size_t i;
-	for (i = 0; i < a->ncut; i++)
-		v[i] = fr_apk(&t->rq, a->lcut[i], TIE_OPT, APDIV_M);
+	size_t i, s = trec_sweep(a->lcut, a->ncut);
+	for (i = 0; t->rq.m && i < a->ncut; i++)
+		v[i] = fr_apk(&t->rq, eff(a, i, s), TIE_OPT, APDIV_M);
 }
 
 /* found(K) over the most that K documents can hold, min(K, num_rel) */
@@ -115,11 +130,11 @@ static void v_relative_P(const struct trectopic *t,
 			 const struct trecasked *a, double *v)
 {
 	long m = (long)t->rq.m, K;
-	size_t i;
+	size_t i, s = trec_sweep(a->lcut, a->ncut);
 
 	for (i = 0; m && i < a->ncut; i++) {
 		K = a->lcut[i];
-		v[i] = found(t, K) / (double)(K > m ? m : K);
+		v[i] = found(t, eff(a, i, s)) / (double)(K > m ? m : K);
 	}
 }
 

@@ -89,6 +89,13 @@ const struct trecmeasure *trec_measure(const char *name);
  * NULL-terminated, or NULL when name is none */
 const char *const *trec_nickname(const char *name);
 
+/* trec_eval's cut-offs take effect in their order, as it sweeps the
+ * ranking once: the first k of them that increase. Sorted as trec_eval
+ * sorts them (a difference of longs truncated to int) they all do, but for
+ * cut-offs 2^31 apart; those after a cut-off that does not increase take
+ * the value of the whole ranking. */
+size_t trec_sweep(const long *cut, size_t k);
+
 /* trec_eval's interpolated precision at relevant counts cut[0 .. k-1],
  * each value handed to put(ctx, index, value) in trec_eval's order */
 void trec_iprec(const struct trectopic *t, const long *cut, size_t k,

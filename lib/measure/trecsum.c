@@ -47,7 +47,7 @@ static void row(const char *name, struct slice q, const char *value)
 
 static void row_value(const char *name, struct slice q, double v, int count)
 {
-	char buf[64];
+	char buf[400];	/* %6.4f of the largest double: 309 digits and 5 */
 
 	if (count)
 		snprintf(buf, sizeof buf, "%ld", (long)v);
