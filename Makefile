@@ -17,7 +17,7 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb
+PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
 TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink
@@ -41,6 +41,7 @@ LIBSRC = \
 	lib/util/detmath.c \
 	lib/util/rng.c \
 	lib/util/texttable.c \
+	lib/util/msort.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
 	lib/stream/relevance.c \
@@ -55,6 +56,9 @@ LIBSRC = \
 	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \
+	lib/stream/trecfields.c \
+	lib/stream/trecqrels.c \
+	lib/stream/trecrun.c \
 	lib/rank/rankcount.c \
 	lib/rank/maxcut.c \
 	lib/rank/ranker.c \
@@ -67,6 +71,7 @@ LIBSRC = \
 	lib/rank/relrows.c \
 	lib/rank/rankmerge.c \
 	lib/rank/rankexplain.c \
+	lib/rank/trecrank.c \
 	lib/kernel/kernel.c \
 	lib/kernel/grid.c \
 	lib/kernel/chunkrun.c \
@@ -96,6 +101,11 @@ LIBSRC = \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \
 	lib/measure/explain.c \
+	lib/measure/trecmeas.c \
+	lib/measure/trecgain.c \
+	lib/measure/trecargs.c \
+	lib/measure/trecsum.c \
+	lib/measure/trecdrive.c \
 	lib/plot/plot.c \
 	lib/plot/scale.c \
 	lib/plot/termplot.c \

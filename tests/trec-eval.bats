@@ -121,70 +121,14 @@ agree() {
 }
 
 # --- trec_eval's names and layout (--names trec), its counts and runid,
-# and examples/pipelines/trec.sh, diffed byte for byte against the goldens
-
-# the measures trec_eval has that rankkit has too
-HAVE='runid|num_q|num_ret|num_rel|num_rel_ret|map|Rprec|recip_rank|P_[0-9]+|recall_[0-9]+|ndcg|ndcg_cut_[0-9]+|map_cut_[0-9]+|success_[0-9]+'
-# trec_eval's default measures (its "official" set) among them
-OFFICIAL='runid|num_q|num_ret|num_rel|num_rel_ret|map|Rprec|recip_rank|P_[0-9]+'
+# diffed byte for byte against the goldens (treceval, trec_eval's command
+# line, has its own: tests/treceval.bats)
 
 # rows GOLDEN NAMES [all]: the golden's rows of the measures NAMES (an
 # extended regular expression), as trec_eval prints them; with "all" the
 # summary rows only (what trec_eval prints without -q)
 rows() {
 	grep -E "^($2) *	" "$1" | { [ "${3:-}" = all ] && grep -E '	all	' || cat; }
-}
-
-# trec GOLDEN NAMES [all] -- ARGS: trec.sh ARGS prints the golden's rows
-trec() {
-	local golden=$1 names=$2 summary=
-	shift 2
-	[ "$1" = all ] && { summary=all; shift; }
-	shift	# --
-	rows "$golden" "$names" $summary >want
-	[ "$(wc -l <want)" -gt 0 ]
-	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/trec.sh" "$@"
-	status_is 0
-	printf '%s\n' "$output" >got
-	diff -u want got
-}
-
-@test "trec.sh: out.test.aq (trec_eval -q -m all_trec), and its summary, default set and subsets" {
-	trec "$T/out.test.aq" "$HAVE" -- -q -m all_trec "$T/qrels.test" "$T/results.test"
-	trec "$T/out.test.aq" "$HAVE" all -- -m all_trec "$T/qrels.test" "$T/results.test"
-	trec "$T/out.test.aq" "$OFFICIAL" -- -q "$T/qrels.test" "$T/results.test"
-	trec "$T/out.test.aq" "$OFFICIAL" all -- "$T/qrels.test" "$T/results.test"
-	# named measures print in trec_eval's order, cut-offs ascending,
-	# whatever the order of -m
-	trec "$T/out.test.aq" 'success_1|P_(5|30)|map|ndcg_cut_10|num_rel' -- -q \
-	    -m success.1 -m P.30,5 -m ndcg_cut.10 -m map -m num_rel \
-	    "$T/qrels.test" "$T/results.test"
-}
-
-@test "trec.sh: out.test.aqc (-c on results.trunc, unsorted), and its summary" {
-	trec "$T/out.test.aqc" "$HAVE" -- -q -c -m all_trec "$T/qrels.test" "$T/results.trunc"
-	trec "$T/out.test.aqc" "$HAVE" all -- -c -m all_trec "$T/qrels.test" "$T/results.trunc"
-	trec "$T/out.test.aqc" "$OFFICIAL" -- -c -q "$T/qrels.test" "$T/results.trunc"
-}
-
-@test "trec.sh: out.test.aql (-l2 on qrels.rel_level), and its summary" {
-	trec "$T/out.test.aql" "$HAVE" -- -q -l2 -m all_trec "$T/qrels.rel_level" "$T/results.test"
-	trec "$T/out.test.aql" "$HAVE" all -- -l 2 -m all_trec "$T/qrels.rel_level" "$T/results.test"
-	trec "$T/out.test.aql" 'ndcg|ndcg_cut_[0-9]+|num_rel' -- -q -l2 -m ndcg -m ndcg_cut -m num_rel \
-	    "$T/qrels.rel_level" "$T/results.test"
-}
-
-@test "trec.sh: -M larger than every topic's run changes nothing; measures rankkit lacks are named" {
-	# results.test has 500 documents a topic: -M 500 keeps them all
-	trec "$T/out.test.aq" "$HAVE" -- -q -M 500 -m all_trec "$T/qrels.test" "$T/results.test"
-	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/trec.sh" \
-	    -m bpref -m map "$T/qrels.test" "$T/results.test"
-	status_is 0
-	same "$stderr" "trec.sh: not in rankkit, left out: bpref"
-	same "$output" "$(rows "$T/out.test.aq" map all)"
-	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/trec.sh" \
-	    -m nosuch "$T/qrels.test" "$T/results.test"
-	status_is 2
 }
 
 @test "--names trec: each metric program prints the golden's rows; -m takes trec_eval's names" {

@@ -54,7 +54,8 @@ step "simmat, rankof -e" "simmat -m cos $tmp/e.txt $tmp/e.txt | rankof -x -l $tm
 step "a data error" "printf 'q1 d1 x\n' | rankof -r $d/tiny.qrels; test \$? -eq 1"
 step trec.sh "sh $tmp/examples/pipelines/trec.sh"
 t=$root/tests/data/trec_eval
-step "trec.sh on trec_eval's test files" "sh $tmp/examples/pipelines/trec.sh -q -c -m all_trec $t/qrels.test $t/results.trunc"
+step "trec.sh (treceval) on trec_eval's test files" "sh $tmp/examples/pipelines/trec.sh -q -c -M 100 -m runid -m num_q -m num_ret -m num_rel -m map -m gm_map -m iprec_at_recall -m P -m recall -m Rprec_mult -m utility -m 11pt_avg -m binG -m G -m ndcg -m ndcg_rel -m Rndcg -m ndcg_cut -m map_cut -m relative_P -m success -m set_F -m rbp $t/qrels.rel_level $t/results.trunc"
+step "treceval: an error" "treceval -m map $t/qrels.test $t/out.test.aq; test \$? -eq 2"
 if [ -d "$shared/data/crossmodal-seed0" ]; then
 	step class-retrieval.sh "RANKKIT_SHARED=$shared sh $tmp/examples/pipelines/class-retrieval.sh"
 else

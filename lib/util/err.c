@@ -128,6 +128,17 @@ void die_at(const char *file, long line, const char *fmt, ...)
 	exit(EXIT_DATA);
 }
 
+void die_status_at(int status, const char *file, long line,
+		   const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	trap(status, line, fmt, ap);
+	vmsg(file, line, fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
 void note(const char *fmt, ...)
 {
 	va_list ap;

@@ -24,6 +24,10 @@ _Noreturn void die_at(const char *file, long line, const char *fmt, ...)
  * where stdio cannot be used (a signal handler) */
 char *err_format(size_t *len, const char *file, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* the same with another exit status (treceval keeps trec_eval's) */
+_Noreturn void die_status_at(int status, const char *file, long line,
+			     const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* "prog: what" on stderr, carry on */
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Text the user asked for on stderr (--explain): control bytes escaped as

@@ -3,8 +3,11 @@
 # by sorting each topic's documents: score descending, ties by document id
 # descending, as trec_eval orders them. Gains for nDCG are the grades, the
 # discount 1/log2(1 + rank), the ideal ordering every judged document's
-# grade. Topics of the run without judgments are left out; the mean is
-# over the others. Prints "measure all value" (4 decimals).
+# grade. Interpolated precision at recall level x: the best precision at a
+# rank holding at least round(x R) of the R relevant documents (0 when the
+# run holds fewer); gm_map: exp of the mean log of AP (floored at 1e-5).
+# Topics of the run without judgments are left out; the mean is over the
+# others. Prints "measure all value" (4 decimals).
 # usage: awk -f trec-brute.awk QRELS RUN
 FNR == NR { g[$1, $3] = $4; if ($4 >= 1) nrel[$1]++; judged[$1] = 1
 	ng[$1]++; gain[$1, ng[$1]] = $4; next }
@@ -26,6 +29,7 @@ END {
 				x = o[j]; o[j] = o[j - 1]; o[j - 1] = x
 			}
 		R = nrel[t]; hits = 0; ap = 0; rr = 0; dcg = 0
+		for (x = 0; x <= 10; x++) best[x] = 0
 		for (k in K) { apk[k] = 0; dcgk[k] = 0 }
 		for (k in KP) hk[k] = 0
 		for (i = 1; i <= n[t]; i++) {
@@ -37,6 +41,9 @@ END {
 				for (k in KP) if (i <= KP[k]) hk[k]++
 			}
 			if (i <= R && gr >= 1) rp++
+			for (x = 0; x <= 10; x++)
+				if (hits >= int(x * R / 10 + 0.5) && hits / i > best[x])
+					best[x] = hits / i
 			if (gr > 0) {
 				dcg += gr / log2(1 + i)
 				for (k in K) if (i <= K[k]) dcgk[k] += gr / log2(1 + i)
@@ -54,6 +61,9 @@ END {
 			for (k in K) if (i <= K[k]) idcgk[k] += s[i] / log2(1 + i)
 		}
 		sum["map"] += ap / R
+		sum["gm_map"] += log(ap / R > 1e-5 ? ap / R : 1e-5)
+		for (x = 0; x <= 10; x++)
+			sum[sprintf("iprec_at_recall_%.2f", x / 10)] += best[x]
 		sum["Rprec"] += rp / R; rp = 0
 		sum["ndcg"] += dcg / idcg
 		sum["recip_rank"] += rr
@@ -67,5 +77,6 @@ END {
 			sum["success_" KP[k]] += hk[k] > 0
 		}
 	}
+	sum["gm_map"] = exp(sum["gm_map"] / T) * T
 	for (m in sum) printf "%s all %.4f\n", m, sum[m] / T
 }

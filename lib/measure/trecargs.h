@@ -1,0 +1,43 @@
+/* treceval's command line: trec_eval's options, long spellings and order
+ * (GNU getopt_long: options before or after the files), its -m with
+ * nicknames and parameters as trec_eval 10.0 reads them (the first -m of a
+ * measure with parameters gives them; cut-offs sorted; numbers as atol()
+ * and atof() read them), and its exit statuses: 1 for usage, 2 for what
+ * cannot be done (here also a measure that needs what this release does
+ * not carry), 4 for utility's count of coefficients. */
+#ifndef RK_TRECARGS_H
+#define RK_TRECARGS_H
+#include <stddef.h>
+#include "measure/trecmeas.h"
+
+/* trec_eval's exit statuses */
+enum { TREC_USAGE = 1, TREC_INPUT = 2, TREC_CALC = 4, TREC_NONE = 7 };
+
+struct trecopts {
+	int query;		/* -q */
+	int complete;		/* -c */
+	int summary;		/* not -n */
+	long level;		/* -l, >= 0 */
+	long maxret;		/* -M; -1: every document */
+	long ndocs;		/* -N */
+	const char *qrels, *run;
+	struct trecasked *asked;	/* in trec_eval's order of printing */
+	size_t nasked, ncols;
+	/* the lowest grade whose documents the ranks carry: -l, or lower
+	 * for the documents that have a gain (1; 0 when a parameter gives
+	 * grade 0 a gain) */
+	long g0;
+	int levels;		/* a measure counts the judged documents per grade */
+	/* a measure reads the topics' rankings (all but runid and num_q):
+	 * then, as in trec_eval, a document twice is an error */
+	int ranks;
+	char **own;		/* -m's arguments, copied (the parameters) */
+	size_t nown;
+};
+
+/* parses argv; prints the help or the version and exits 0 when asked;
+ * dies with trec_eval's statuses */
+void trecargs_parse(struct trecopts *o, int argc, char **argv);
+void trecargs_free(struct trecopts *o);
+
+#endif

@@ -1,0 +1,48 @@
+/* treceval's pass over the topics: the qrels and the run read whole (each
+ * once), then topic after topic in trec_eval's order, the qrels' ids in
+ * byte order, the run's documents of the topic ranked (trecrank.h) into
+ * the rank lines of its judged documents, and every measure's value from
+ * them (trecmeas.h), added to the summary (trecsum.h). Topics on one side
+ * only: the run's are left out, as trec_eval leaves them out; the qrels'
+ * count as a ranking of nothing relevant under -c, as trec_eval's, and
+ * are left out otherwise (trec_eval 10.0 stops there); each kind counted
+ * on the standard error. */
+#ifndef RK_TRECDRIVE_H
+#define RK_TRECDRIVE_H
+#include <stddef.h>
+#include "rank/trecrank.h"
+#include "stream/trecqrels.h"
+#include "stream/trecrun.h"
+#include "measure/trecargs.h"
+#include "measure/trecsum.h"
+
+struct treceval {
+	const struct trecopts *o;
+	struct trecqrels qrels;
+	struct trecrun run;
+	struct trecrank rank;
+	struct trecsum sum;
+	size_t next;		/* the next topic of the qrels */
+	long left_out;		/* topics of the qrels the run lacks (no -c) */
+	long matched;		/* topics of the run in the qrels */
+	/* one topic's scratch */
+	struct slice *tdoc;	/* its judged documents of a grade >= g0 */
+	long *tgrade;
+	size_t tcap;
+	struct relitem *rel;
+	struct tgroup *grp;
+	size_t relcap, grpcap;
+	long *cpos, *cgrade, *levels;
+	size_t ccap, levcap;
+	double *row;
+	struct trectopic t;
+};
+
+/* reads both files (dies with trec_eval's statuses on bad input) */
+void treceval_open(struct treceval *te, const struct trecopts *o);
+/* evaluates the next topic; 0 when every topic is done */
+int treceval_topic(struct treceval *te);
+/* the notes, then the rows; dies (status 7) when no topic was evaluated */
+void treceval_close(struct treceval *te);
+
+#endif

@@ -1,0 +1,126 @@
+/* trec_eval's summary arithmetic and its rows (trecsum.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "util/out.h"
+#include "measure/trecsum.h"
+
+void trecsum_init(struct trecsum *s, const struct trecopts *o)
+{
+	memset(s, 0, sizeof *s);
+	s->o = o;
+	s->acc = xcalloc(o->ncols ? o->ncols : 1, sizeof *s->acc);
+}
+
+void trecsum_add(struct trecsum *s, struct slice id, const double *row)
+{
+	size_t c, n = s->o->ncols;
+
+	for (c = 0; c < n; c++)
+		s->acc[c] += row[c];
+	s->nq++;
+	if (!s->o->query)
+		return;
+	xgrow((void **)&s->rows, &s->rowcap, (s->nrows + 1) * n,
+	      sizeof *s->rows);
+	xgrow((void **)&s->ids, &s->idcap, s->nrows + 1, sizeof *s->ids);
+	memcpy(s->rows + s->nrows * n, row, n * sizeof *row);
+	s->ids[s->nrows++] = id;
+}
+
+/* name padded to 22 columns, a tab, the topic, a tab, the value */
+static void row(const char *name, struct slice q, const char *value)
+{
+	size_t len = strlen(name);
+
+	out_str(name);
+	for (; len < 22; len++)
+		out_char(' ');
+	out_char('\t');
+	out_slice(q);
+	out_char('\t');
+	out_str(value);
+	out_char('\n');
+}
+
+static void row_value(const char *name, struct slice q, double v, int count)
+{
+	char buf[400];	/* %6.4f of the largest double: 309 digits and 5 */
+
+	if (count)
+		snprintf(buf, sizeof buf, "%ld", (long)v);
+	else
+		snprintf(buf, sizeof buf, "%6.4f", v);
+	row(name, q, buf);
+}
+
+static void topic_rows(const struct trecsum *s, size_t t)
+{
+	const struct trecopts *o = s->o;
+	const double *v = s->rows + t * o->ncols;
+	size_t i, c;
+
+	for (i = 0; i < o->nasked; i++) {
+		const struct trecasked *a = &o->asked[i];
+		if (!a->m->per_topic)
+			continue;
+		for (c = 0; c < a->ncol; c++)
+			row_value(a->name[c], s->ids[t], v[a->col + c],
+				  a->m->integer);
+	}
+}
+
+/* one measure's summary rows */
+static void summary(const struct trecsum *s, const struct trecasked *a,
+		    long positive, struct slice runid)
+{
+	static const struct slice all = { "all", 3 };
+	double n = (double)s->nq, v;
+	size_t c;
+
+	for (c = 0; c < a->ncol; c++) {
+		v = s->acc[a->col + c];
+		switch (a->m->summary) {
+		case TS_RUNID: {
+			char *tag = xstrndup(runid.p, runid.n);
+			row(a->m->name, all, tag);
+			free(tag);
+			return;
+		}
+		case TS_NUMQ:
+			v = n;
+			break;
+		case TS_NUMREL:
+			if (s->o->complete)
+				v = (double)positive;
+			break;
+		case TS_GEO:
+			v = exp(v / n);
+			break;
+		case TS_MEAN:
+			v /= n;
+			break;
+		}
+		row_value(a->name[c], all, v, a->m->integer);
+	}
+}
+
+void trecsum_print(const struct trecsum *s, long positive, struct slice runid)
+{
+	size_t t, i;
+
+	for (t = 0; t < s->nrows; t++)
+		topic_rows(s, t);
+	for (i = 0; s->o->summary && i < s->o->nasked; i++)
+		summary(s, &s->o->asked[i], positive, runid);
+}
+
+void trecsum_free(struct trecsum *s)
+{
+	free(s->acc);
+	free(s->rows);
+	free(s->ids);
+	memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,163 @@
+/* trec_eval's fields and numbers, and its input files read whole
+ * (trecfields.h). */
+#define _DEFAULT_SOURCE 1	/* MADV_DONTNEED */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "util/err.h"
+#include "util/num.h"
+#include "stream/trecfields.h"
+
+/* isspace() in the C locale: space, \t, \n, \v, \f, \r */
+const unsigned char trec_class[256] = {
+	[' '] = TF_BLANK, ['\t'] = TF_BLANK, ['\v'] = TF_BLANK,
+	['\f'] = TF_BLANK, ['\r'] = TF_BLANK, ['\n'] = TF_NL, ['\0'] = TF_NUL
+};
+
+static void read_all(struct trecfile *f, int fd, int status)
+{
+	size_t cap = 1 << 16;
+	ssize_t r;
+
+	f->buf = xmalloc(cap);
+	for (;;) {
+		if (f->n == cap)
+			xgrow((void **)&f->buf, &cap, cap + 1, 1);
+		r = read(fd, f->buf + f->n, cap - f->n);
+		if (r > 0)
+			f->n += (size_t)r;
+		else if (r == 0)
+			break;
+		else if (errno != EINTR)
+			die_status_at(status, f->path, 0, "%s", strerror(errno));
+	}
+	f->p = f->buf;
+}
+
+void trecfile_read(struct trecfile *f, const char *path, int status)
+{
+	struct stat st;
+	int fd;
+
+	memset(f, 0, sizeof *f);
+	f->path = path;
+	if (strcmp(path, "-") == 0)
+		fd = 0;
+	else if ((fd = open(path, O_RDONLY)) < 0)
+		die_status_at(status, path, 0, "%s", strerror(errno));
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		f->maplen = (size_t)st.st_size;
+		f->map = mmap(NULL, f->maplen, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (f->map == MAP_FAILED)
+			f->map = NULL;
+	}
+	if (f->map) {
+		f->p = f->map;
+		f->n = f->maplen;
+	} else {
+		read_all(f, fd, status);
+	}
+	if (fd > 0)
+		close(fd);
+	if (f->n >= 3 && memcmp(f->p, "\xEF\xBB\xBF", 3) == 0) {
+		f->p += 3;
+		f->n -= 3;
+	}
+}
+
+void trecfile_done(const struct trecfile *f, size_t from, size_t to)
+{
+#ifdef MADV_DONTNEED
+	long pg = sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t)(f->p + from), b = (uintptr_t)(f->p + to);
+
+	if (!f->map || pg <= 0)
+		return;
+	a = (a + (uintptr_t)pg - 1) & ~((uintptr_t)pg - 1);
+	b &= ~((uintptr_t)pg - 1);
+	if (b > a)	/* advice: the pages come back from the file if read */
+		(void)madvise((void *)a, b - a, MADV_DONTNEED);
+#else
+	(void)f, (void)from, (void)to;
+#endif
+}
+
+void trecfile_free(struct trecfile *f)
+{
+	if (f->map)
+		munmap(f->map, f->maplen);
+	free(f->buf);
+	memset(f, 0, sizeof *f);
+}
+
+size_t trec_line(const char **pp, const char *end, struct slice *f,
+		 size_t max, const char *file, long *lineno, int status)
+{
+	const unsigned char *p = (const unsigned char *)*pp, *s;
+	const unsigned char *e = (const unsigned char *)end;
+	size_t k = 0;
+
+	++*lineno;
+	for (;;) {
+		while (p < e && trec_class[*p] == TF_BLANK)
+			p++;
+		if (p == e || *p == '\n')
+			break;
+		if (*p == '\0')
+			die_status_at(status, file, *lineno,
+				      "a NUL byte in the line (binary data?)");
+		s = p;
+		while (p < e && trec_class[*p] == TF_FIELD)
+			p++;
+		if (k < max) {
+			f[k].p = (const char *)s;
+			f[k].n = (size_t)(p - s);
+		}
+		k++;
+	}
+	*pp = (const char *)(p < e ? p + 1 : p);
+	return k;
+}
+
+long trec_atol(struct slice s)
+{
+	size_t i = 0;
+	int neg = 0;
+	unsigned long v = 0, lim;
+
+	if (i < s.n && (s.p[i] == '+' || s.p[i] == '-'))
+		neg = s.p[i++] == '-';
+	lim = neg ? (unsigned long)LONG_MAX + 1 : (unsigned long)LONG_MAX;
+	for (; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; i++) {
+		unsigned d = (unsigned)(s.p[i] - '0');
+		if (v > (lim - d) / 10)
+			return neg ? LONG_MIN : LONG_MAX;
+		v = v * 10 + d;
+	}
+	if (neg)
+		return v == (unsigned long)LONG_MAX + 1 ? LONG_MIN : -(long)v;
+	return (long)v;
+}
+
+double trec_atof(struct slice s)
+{
+	char small[64], *buf = small;
+	double v;
+
+	if (parse_double(s, &v) == NUM_OK)
+		return v;
+	if (s.n >= sizeof small)
+		buf = xmalloc(s.n + 1);
+	memcpy(buf, s.p, s.n);
+	buf[s.n] = '\0';
+	v = strtod(buf, NULL);
+	if (buf != small)
+		free(buf);
+	return v;
+}

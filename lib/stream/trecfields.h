@@ -1,0 +1,47 @@
+/* trec_eval's way of reading its two input files (treceval): a field is a
+ * run of bytes that C's isspace() does not call blank (so CR, VT and FF
+ * separate fields as space and tab do), and numbers are read as atol()
+ * and atof() read them: the number at the start of the field, the rest
+ * ignored. The files themselves are read whole, once. */
+#ifndef RK_TRECFIELDS_H
+#define RK_TRECFIELDS_H
+#include <stddef.h>
+#include "util/slice.h"
+
+/* the class of a byte: TF_FIELD, TF_BLANK (isspace but newline), TF_NL,
+ * TF_NUL */
+enum { TF_FIELD, TF_BLANK, TF_NL, TF_NUL };
+extern const unsigned char trec_class[256];
+
+/* A file read whole: mapped when it is a regular file, read otherwise
+ * ("-" is stdin). A UTF-8 byte-order mark at its start is left out. Dies
+ * with status (trec_eval's 2) naming the file when it cannot be read. */
+struct trecfile {
+	const char *path;
+	const char *p;		/* its bytes, n of them */
+	size_t n;
+	void *map;		/* the mapping, or NULL */
+	size_t maplen;
+	char *buf;		/* or the bytes read */
+};
+void trecfile_read(struct trecfile *f, const char *path, int status);
+/* bytes [from, to) of a mapped file will not be read for a while: their
+ * whole pages leave the process's memory (the file keeps them), so that
+ * a run read stretch by stretch occupies about one stretch */
+void trecfile_done(const struct trecfile *f, size_t from, size_t to);
+void trecfile_free(struct trecfile *f);
+
+/* The line starting at *p (before end): splits at most max fields into
+ * f and returns how many there are in all (more than max: max + 1, the
+ * rest unsplit); *p moves past the line's newline, *lineno counts it.
+ * A NUL byte in the line dies naming file and line (status). */
+size_t trec_line(const char **p, const char *end, struct slice *f,
+		 size_t max, const char *file, long *lineno, int status);
+
+/* atol(): optional sign and the digits that follow it, 0 when there are
+ * none, LONG_MAX or LONG_MIN when they overflow (glibc's strtol) */
+long trec_atol(struct slice s);
+/* atof(): the longest prefix that strtod() reads as a number, 0 if none */
+double trec_atof(struct slice s);
+
+#endif

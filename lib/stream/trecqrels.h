@@ -1,0 +1,45 @@
+/* trec_eval's qrels (treceval): "topic iteration document grade" lines,
+ * read whole with trec_eval's rules (trecfields.h): exactly four fields,
+ * the grade as atol() reads it, a line whose first byte is '#' a comment.
+ * Blank lines, which trec_eval calls malformed, are skipped. Topics come
+ * in trec_eval's order, their ids' byte order, and each topic's judgments
+ * by document id. */
+#ifndef RK_TRECQRELS_H
+#define RK_TRECQRELS_H
+#include <stddef.h>
+#include "stream/trecfields.h"
+
+struct trecjudgment {
+	struct slice topic, doc;
+	long grade;
+	long line;
+};
+
+struct trecqtopic {
+	struct slice id;
+	size_t beg, end;	/* its judgments j[beg .. end-1], by document */
+	long maxgrade;		/* the highest grade >= 0; -1: none */
+	size_t dup;		/* a judgment of a document judged before in
+				 * the topic (its later line), or (size_t)-1 */
+};
+
+struct trecqrels {
+	struct trecfile file;
+	struct trecjudgment *j;
+	size_t nj;
+	struct trecqtopic *t;
+	size_t nt;
+	long positive;		/* judgments of grade > 0, all topics */
+};
+
+/* Dies with trec_eval's status 2 on a file it cannot read or a malformed
+ * line. A document judged twice for a topic is trec_eval's error when it
+ * ranks the topic's documents (trecqrels_twice). */
+void trecqrels_load(struct trecqrels *q, const char *path);
+/* dies with trec_eval's status 4 when topic t judges a document twice */
+void trecqrels_twice(const struct trecqrels *q, const struct trecqtopic *t);
+/* the index of the topic with this id, or -1 */
+long trecqrels_find(const struct trecqrels *q, struct slice id);
+void trecqrels_free(struct trecqrels *q);
+
+#endif

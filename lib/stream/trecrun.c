@@ -1,0 +1,153 @@
+/* A TREC run held once, its topics found through stretches of the file
+ * (trecrun.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "stream/trecrun.h"
+
+enum { ST_INPUT = 2, NF = 6, STEP = 8 << 20 };
+
+/* a new stretch of topic t (new: just created) from byte beg */
+static void add_seg(struct trecrun *r, size_t t, int new, size_t beg,
+		    const char *path)
+{
+	size_t s = r->nseg++;
+
+	if (s >= UINT32_MAX)
+		die_status_at(ST_INPUT, path, 0, "more than %lu stretches of "
+			      "topics", (unsigned long)UINT32_MAX);
+	xgrow((void **)&r->seg, &r->segcap, r->nseg, sizeof *r->seg);
+	r->seg[s].beg = beg;
+	r->seg[s].len = 0;
+	r->seg[s].next = UINT32_MAX;
+	if (new) {
+		size_t cap = r->topcap;
+		xgrow((void **)&r->first, &cap, t + 1, sizeof *r->first);
+		if (cap != r->topcap)
+			r->last = xrealloc(r->last, cap * sizeof *r->last);
+		r->topcap = cap;
+		r->first[t] = (uint32_t)s;
+	} else {
+		r->seg[r->last[t]].next = (uint32_t)s;
+	}
+	r->last[t] = (uint32_t)s;
+}
+
+void trecrun_load(struct trecrun *r, const char *path)
+{
+	const char *p, *e, *ls;
+	struct slice f[NF], cur = { NULL, 0 };
+	size_t nf, t, done = 0;
+	long line = 0, n = 0;
+	int created;
+
+	memset(r, 0, sizeof *r);
+	strmap_init(&r->ids);
+	trecfile_read(&r->file, path, ST_INPUT);
+	p = r->file.p;
+	e = p + r->file.n;
+	while (p < e) {
+		ls = p;
+		nf = trec_line(&p, e, f, NF, path, &line, ST_INPUT);
+		if (nf == 0 || f[0].p[0] == '#')
+			continue;
+		if (nf < NF)
+			die_status_at(ST_INPUT, path, line, "expected 6 fields or "
+				      "more (topic iteration document rank score "
+				      "run), found %zu", nf);
+		if (!cur.p || !slice_eq(f[0], cur) ||
+		    (size_t)(p - r->file.p) - r->seg[r->nseg - 1].beg > UINT32_MAX) {
+			t = strmap_put(&r->ids, f[0], &created);
+			add_seg(r, t, created, (size_t)(ls - r->file.p), path);
+			cur = f[0];
+		}
+		r->seg[r->nseg - 1].len =
+			(uint32_t)((size_t)(p - r->file.p) - r->seg[r->nseg - 1].beg);
+		r->tag = f[5];
+		n++;
+		if ((size_t)(p - r->file.p) - done >= STEP) {
+			trecfile_done(&r->file, done, (size_t)(p - r->file.p));
+			done = (size_t)(p - r->file.p);
+		}
+	}
+	trecfile_done(&r->file, done, r->file.n);
+	if (n == 0)
+		die_status_at(ST_INPUT, path, 0, "no result lines");
+}
+
+long trecrun_lineno(const struct trecrun *r, size_t off)
+{
+	const char *p = r->file.p, *e = p + off;
+	long n = 1;
+
+	while (p < e && (p = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+		n++;
+		p++;
+	}
+	return n;
+}
+
+long trecrun_find(const struct trecrun *r, struct slice id)
+{
+	size_t t = strmap_get(&r->ids, id);
+	return t == STRMAP_ABSENT ? -1 : (long)t;
+}
+
+void trecrun_free(struct trecrun *r)
+{
+	strmap_free(&r->ids);
+	free(r->first);
+	free(r->last);
+	free(r->seg);
+	trecfile_free(&r->file);
+	memset(r, 0, sizeof *r);
+}
+
+static void enter(struct trecrunit *it)
+{
+	const struct trecseg *s = &it->r->seg[it->seg];
+
+	it->p = it->r->file.p + s->beg;
+	it->e = it->p + s->len;
+}
+
+void trecrun_begin(const struct trecrun *r, size_t i, struct trecrunit *it)
+{
+	it->r = r;
+	it->seg = r->first[i];
+	enter(it);
+}
+
+int trecrun_next(struct trecrunit *it, struct trecline *l)
+{
+	const char *path = it->r->file.path, *ls;
+	struct slice f[NF];
+	size_t nf;
+	long line = 0;
+
+	for (;;) {
+		while (it->p >= it->e) {
+			const struct trecseg *s = &it->r->seg[it->seg];
+			trecfile_done(&it->r->file, s->beg, s->beg + s->len);
+			it->seg = s->next;
+			if (it->seg == UINT32_MAX)
+				return 0;
+			enter(it);
+		}
+		ls = it->p;
+		/* pass 1 found no NUL: the line number is not needed */
+		nf = trec_line(&it->p, it->e, f, NF, path, &line, ST_INPUT);
+		if (nf == 0 || f[0].p[0] == '#')
+			continue;
+		l->doc = f[2];
+		l->score = trec_atof(f[4]);
+		l->off = (size_t)(ls - it->r->file.p);
+		if (isnan(l->score))
+			die_status_at(ST_INPUT, path, trecrun_lineno(it->r, l->off),
+				      "field 5: '%.*s' is not a number "
+				      "(trec_eval's order of it is undefined)",
+				      (int)f[4].n, f[4].p);
+		return 1;
+	}
+}

@@ -1,0 +1,61 @@
+/* A TREC run as trec_eval reads it (treceval): "topic iteration document
+ * rank score run" lines, six fields or more (the rest ignored), blank lines
+ * and lines whose first field starts with '#' skipped, the score as atof()
+ * reads it. Topics may come in any order: the run is held once (mapped, or
+ * read when it is not a regular file) and each topic's lines are found
+ * again through the stretches of the file that hold them, so that nothing
+ * of the run is copied and a run written topic by topic costs a stretch
+ * per topic. */
+#ifndef RK_TRECRUN_H
+#define RK_TRECRUN_H
+#include <stddef.h>
+#include <stdint.h>
+#include "stream/trecfields.h"
+#include "util/strmap.h"
+
+/* the bytes [beg, beg + len) of the file: lines of one topic (blank and
+ * comment lines among them); next: the topic's next stretch. 16 bytes: a
+ * run whose topics alternate line by line has a stretch per line */
+struct trecseg {
+	size_t beg;
+	uint32_t len, next;
+};
+
+struct trecrun {
+	struct trecfile file;
+	struct strmap ids;	/* topic id -> topic index, in order of
+				 * appearance */
+	uint32_t *first, *last;	/* per topic: its first and last stretch */
+	struct trecseg *seg;
+	size_t nseg, segcap, topcap;
+	struct slice tag;	/* the run field of the file's last line */
+};
+
+/* dies with trec_eval's status 2 on a file it cannot read, a line of fewer
+ * than six fields, or a file without result lines */
+void trecrun_load(struct trecrun *r, const char *path);
+/* the index of the topic with this id, or -1 */
+long trecrun_find(const struct trecrun *r, struct slice id);
+void trecrun_free(struct trecrun *r);
+
+/* one result line of a topic, at byte off of the file */
+struct trecline {
+	struct slice doc;
+	double score;
+	size_t off;
+};
+
+struct trecrunit {
+	const struct trecrun *r;
+	uint32_t seg;
+	const char *p, *e;
+};
+
+/* the lines of topic i in file order: trecrun_next gives each, 0 after
+ * the last; a score that atof() reads as NaN dies (status 2) */
+void trecrun_begin(const struct trecrun *r, size_t i, struct trecrunit *it);
+int trecrun_next(struct trecrunit *it, struct trecline *l);
+/* the number of the line at byte off, for messages (counted then) */
+long trecrun_lineno(const struct trecrun *r, size_t off);
+
+#endif

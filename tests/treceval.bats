@@ -1,0 +1,392 @@
+#!/usr/bin/env bats
+# treceval: trec_eval 10.0's goldens (tests/data/trec_eval) byte for byte,
+# its arithmetic at halfway points, its command line and exit statuses, its
+# input rules and treceval's choices where trec_eval fails. Expected values
+# come from trec_eval's goldens and outputs or are computed by hand (said
+# at each test), never from treceval itself. The real trec_eval is compared
+# in tests/trec-eval-diff.bats.
+load helper
+load data/ranks/common
+bats_require_minimum_version 1.5.0
+
+# the measures of all_trec that treceval computes (all_trec less bpref,
+# relstring, infAP, gm_bpref, num_nonrel_judged_ret, rbp_resid, unj), and
+# those of official (less bpref)
+ALL_TREC='runid num_q num_ret num_rel num_rel_ret map gm_map Rprec recip_rank
+iprec_at_recall P recall Rprec_mult utility 11pt_avg binG G ndcg ndcg_rel Rndcg
+ndcg_cut map_cut relative_P success set_P set_relative_P set_recall set_map
+set_F rbp'
+OFFICIAL='runid num_q num_ret num_rel num_rel_ret map gm_map Rprec recip_rank
+iprec_at_recall P'
+# the rows of the measures it refuses, in trec_eval's output
+REFUSED='^(bpref|relstring|infAP|gm_bpref|num_nonrel_judged_ret|rbp_resid|unj)(_[^ ]*)? *	'
+
+setup() {
+	T="$TREC_DATA"
+	H="$BATS_TEST_DIRNAME/data/trec-halfway"
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# ms NAMES: -m NAME for each
+ms() { printf -- '-m%s ' $1; }
+
+# golden GOLDEN [all] -- ARGS: treceval ARGS prints the golden's rows but
+# the refused measures' (with "all": its summary rows only), byte for byte
+golden() {
+	local g=$1 summary=
+	shift
+	[ "$1" = all ] && { summary=1; shift; }
+	shift	# --
+	grep -Ev "$REFUSED" "$g" | { [ -n "$summary" ] && grep '	all	' || cat; } >want
+	[ "$(wc -l <want)" -gt 30 ]
+	run --separate-stderr treceval "$@"
+	status_is 0
+	printf '%s\n' "$output" >got
+	diff -u want got
+}
+
+@test "treceval: out.test.meas_params, the whole golden, byte for byte" {
+	# trec_eval -q -miprec_at_recall..10,.20,.25,.75,.50 -m P.5,7,3 ...:
+	# every measure of it is computed here
+	run --separate-stderr treceval -q -miprec_at_recall..10,.20,.25,.75,.50 \
+	    -m P.5,7,3 -m recall.20,2000 -m Rprec_mult.5.0,0.2,0.35 \
+	    -mutility.2,-1,0,0 -m 11pt_avg..25,.5,.75 -mndcg.1=3,2=9,4=4.5 \
+	    -mndcg_cut.10,20,23.4 -msuccess.2,5,20 "$T/qrels.test" "$T/results.test"
+	status_is 0
+	same "$stderr" ""
+	printf '%s\n' "$output" | cmp - "$T/out.test.meas_params"
+}
+
+@test "treceval: out.test.aq (-q -m all_trec), the rows of its 30 measures, per topic and summary" {
+	# shellcheck disable=SC2046
+	golden "$T/out.test.aq" -- -q $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.test"
+	# shellcheck disable=SC2046
+	golden "$T/out.test.aq" all -- $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.test"
+	# the default set, official, less bpref
+	grep -Ev "$REFUSED" "$T/out.test.aq" |
+	    grep -E "^($(echo $OFFICIAL | tr ' ' '|'))(_[0-9.]+)? " >want
+	# shellcheck disable=SC2046
+	run --separate-stderr treceval -q $(ms "$OFFICIAL") "$T/qrels.test" "$T/results.test"
+	same "$output" "$(cat want)"
+	# named measures print in trec_eval's order, cut-offs ascending,
+	# whatever the order of -m
+	run --separate-stderr treceval -q -m success.1 -m P.30,5 -m ndcg_cut.10 \
+	    -m map -m num_rel "$T/qrels.test" "$T/results.test"
+	same "$output" "$(grep -E '^(success_1|P_(5|30)|map|ndcg_cut_10|num_rel) ' "$T/out.test.aq")"
+	# -M 500 keeps every document of results.test (500 a topic)
+	# shellcheck disable=SC2046
+	golden "$T/out.test.aq" -- -q -M 500 $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.test"
+}
+
+@test "treceval: out.test.aqc (-c on results.trunc, topics mixed, 302 missing)" {
+	# shellcheck disable=SC2046
+	golden "$T/out.test.aqc" -- -q -c $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.trunc"
+	same "$stderr" ""
+	# shellcheck disable=SC2046
+	golden "$T/out.test.aqc" all -- -c $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.trunc"
+	# the run sorted by topic: the same bytes
+	sort -s -k1,1 "$T/results.trunc" >sorted
+	# shellcheck disable=SC2046
+	golden "$T/out.test.aqc" -- -q -c $(ms "$ALL_TREC") "$T/qrels.test" sorted
+}
+
+@test "treceval: out.test.aql (-l2 on qrels.rel_level), the rows of its measures" {
+	# the golden's relstring_20 (-mrelstring.20) is refused too
+	# shellcheck disable=SC2046
+	golden "$T/out.test.aql" -- -q -l2 $(ms "$ALL_TREC") "$T/qrels.rel_level" "$T/results.test"
+	# shellcheck disable=SC2046
+	golden "$T/out.test.aql" all -- --level_for_rel=2 $(ms "$ALL_TREC") \
+	    "$T/qrels.rel_level" "$T/results.test"
+}
+
+@test "treceval: a mean at a halfway point prints trec_eval's digit (recip_rank 21/96 = 0.21875: 0.2187)" {
+	# the relevant document at ranks 3, 4, 6, 8 of topics t3, t4, t6, t8:
+	# trec_eval adds 1/3, 1/4, 1/6, 1/8 as doubles in topic order, a hair
+	# under 0.875, over 4: awk's doubles in the same order say the digit
+	: >qrels; : >run
+	for r in 3 4 6 8; do
+		echo "t$r 0 rel 1" >>qrels
+		for i in $(seq 1 8); do
+			d=d$i; [ "$i" -eq "$r" ] && d=rel
+			echo "t$r Q0 $d $i $((10 - i)) x" >>run
+		done
+	done
+	want=$(awk 'BEGIN { s = 1/3; s += 1/4; s += 1/6; s += 1/8; printf "%6.4f", s / 4 }')
+	same "$want" "0.2187"
+	run --separate-stderr treceval -q -m recip_rank qrels run
+	status_is 0
+	same "$output" "$(tsv 'recip_rank t3 0.3333' 'recip_rank t4 0.2500' \
+	    'recip_rank t6 0.1667' 'recip_rank t8 0.1250' 'recip_rank all 0.2187' |
+	    sed 's/^recip_rank/recip_rank            /')"
+	# whatever the order of the run's lines
+	tac run >backwards
+	run --separate-stderr treceval -m recip_rank qrels backwards
+	same "$output" "recip_rank            	all	0.2187"
+}
+
+@test "treceval: the five halfway means of tests/data/trec-halfway print trec_eval's digits" {
+	# trec_eval's summary rows there (tests/data/trec-halfway/README),
+	# where rankkit's exact means rounded the other way
+	for c in 8:P_1000:0.0093 69:P_200:0.0062 92:P_200:0.0113 199:P_200:0.0388 233:P_200:0.0088; do
+		n=${c%%:*} row=${c#*:}
+		# all_trec is refused: the case's flags but its -m, and -m P
+		args=$(sed 's/ -m all_trec//' "$H/$n.args")
+		# shellcheck disable=SC2086
+		run --separate-stderr treceval $args -m P "$H/$n.qrels" "$H/$n.run"
+		status_is 0
+		same "$n $(printf '%s\n' "$output" | awk -F'\t' -v m="${row%:*}" '$2 == "all" { sub(/ +$/, "", $1) } $1 == m && $2 == "all" { print $3 }')" \
+		    "$n ${row#*:}"
+	done
+}
+
+@test "treceval: usage errors exit 1 with the message and the usage line" {
+	printf '1 0 a 1\n' >q
+	printf '1 Q0 a 1 1 x\n' >r
+	while IFS='|' read -r args msg; do
+		# shellcheck disable=SC2086
+		run --separate-stderr treceval $args
+		status_is 1
+		same "$output" ""
+		same "$stderr" "treceval: $msg
+usage: treceval [-cnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
+	done <<-'T'
+	|expected two files, QRELS and RUN, found 0
+	q r r|expected two files, QRELS and RUN, found 3
+	-x q r|unknown option '-x'
+	--bogus q r|unknown option '--bogus'
+	q r -m|option '-m' needs an argument
+	-m nosuch q r|-m nosuch: no measure of trec_eval is called 'nosuch'
+	-m P. q r|-m P.: no parameters after the dot
+	-l x q r|-l: 'x' is not an integer
+	-l -1 q r|-l -1: below 0 trec_eval counts the documents outside the qrels as relevant; treceval takes levels from 0
+	-M -1 q r|-M: '-1' is below 0
+	-N 1e3 q r|-N: '1e3' is not an integer
+	- -|QRELS and RUN cannot both be the standard input
+	T
+}
+
+@test "treceval: what this release does not compute exits 2 naming it" {
+	v2='judged non-relevant documents, which this release does not carry (rankkit(7), rank stream version 2)'
+	printf '1 0 a 1\n' >q
+	printf '1 Q0 a 1 1 x\n' >r
+	while IFS='|' read -r args msg; do
+		# shellcheck disable=SC2086
+		run --separate-stderr treceval $args q r
+		status_is 2
+		same "$output" ""
+		same "$stderr" "treceval: ${msg/V2/$v2}"
+	done <<-'T'
+	|the default measures (official): bpref needs V2
+	-m official|bpref needs V2
+	-m all_trec|bpref, relstring, infAP, gm_bpref, num_nonrel_judged_ret, rbp_resid and unj need V2
+	-m map -m unj.5 -m bpref|bpref and unj need V2
+	-m relstring.20|relstring needs V2
+	-m gm_bpref|gm_bpref needs V2
+	-m infAP|infAP needs V2
+	-m rbp_resid|rbp_resid needs V2
+	-m num_nonrel_judged_ret|num_nonrel_judged_ret needs V2
+	-J -m map|-J needs V2
+	-m prefs_simp|prefs_simp needs trec_eval's preference formats (-R prefs, qrels_prefs), which treceval does not read
+	-m qrels_jg|map_avgjg, P_avgjg and Rprec_mult_avgjg need trec_eval's qrels_jg format, which treceval does not read
+	-R prefs|-R prefs: treceval reads trec_eval's qrels format only
+	-R bogus|-R: no format of trec_eval is called 'bogus'
+	-T trec|-T: no format of trec_eval is called 'trec'
+	-Z zfile|-Z: trec_eval's z-scores are not part of treceval
+	-D 1|-D 1: trec_eval's debugging output is not part of treceval
+	-m P.5,0|-m P.5,0: a cut-off below 1
+	-m P.5,x|-m P.5,x: a cut-off below 1
+	-m success.5,05|-m success.5,05: cut-off 5 twice
+	-m iprec_at_recall..5,.50|-m iprec_at_recall..5,.50: cut-off 0.5 twice
+	-m ndcg.1=2=3|-m ndcg.1=2=3: expected NAME=VALUE items, comma-separated
+	-m G.1=2,3|-m G.1=2,3: expected NAME=VALUE items, comma-separated
+	-m ndcg.-1=2|-m ndcg.-1=2: a gain for grade -1 needs the retrieved documents the qrels do not judge or judge below 0, and V2
+	T
+	# utility's coefficients are trec_eval's "can't calculate" (4)
+	run --separate-stderr treceval -m utility.1,2,3 q r
+	status_is 4
+	same "$stderr" "treceval: -m utility.1,2,3: utility takes 4 coefficients, found 3"
+}
+
+@test "treceval: bad input exits 2 naming the user's file and line" {
+	printf '1 0 a 1\n' >q
+	printf '1 Q0 a 1 1 x\n' >r
+	while IFS='|' read -r qrels run msg; do
+		printf "$qrels" >q2
+		printf "$run" >r2
+		run --separate-stderr treceval -m map q2 r2
+		status_is 2
+		same "$output" ""
+		same "$stderr" "treceval: $msg"
+	done <<-'T'
+	1 0 a 1\n|1 Q0 a 1 1 x\n1 Q0 b 2\n|r2:2: expected 6 fields or more (topic iteration document rank score run), found 4
+	1 0 a 1\n|\n# only a comment\n|r2: no result lines
+	1 0 a 1\n||r2: no result lines
+	1 0 a 1\n|1 Q0 a 1 nan x\n|r2:1: field 5: 'nan' is not a number (trec_eval's order of it is undefined)
+	1 0 a 1\n|1 Q0 a 1 -NaN(1) x\n|r2:1: field 5: '-NaN(1)' is not a number (trec_eval's order of it is undefined)
+	1 0 a 1\n|1 Q0 a\0 1 1 x\n|r2:1: a NUL byte in the line (binary data?)
+	1 0 a\n|1 Q0 a 1 1 x\n|q2:1: expected 4 fields (topic iteration document grade), found 3
+	# c\n1 0 a 1 x\n|1 Q0 a 1 1 x\n|q2:2: expected 4 fields (topic iteration document grade), found 5
+	# only comments\n|1 Q0 a 1 1 x\n|q2: no judgment lines
+	T
+	run --separate-stderr treceval -m map nosuch r
+	status_is 2
+	same "$stderr" "treceval: nosuch: No such file or directory"
+	run --separate-stderr treceval -m map q .
+	status_is 2
+	same "$stderr" "treceval: .: Is a directory"
+}
+
+@test "treceval: a document twice: status 4 among the documents kept, ignored below -M's cut" {
+	printf '1 0 a 1\n2 0 c 1\n' >q
+	# a at 0.9 and again at 0.4; b between them, d below
+	printf '1 Q0 a 1 0.9 x\n1 Q0 b 2 0.5 x\n1 Q0 a 3 0.4 x\n1 Q0 d 4 0.1 x\n2 Q0 c 1 1 x\n' >r
+	run --separate-stderr treceval -m map q r
+	status_is 4
+	same "$output" ""
+	same "$stderr" "treceval: r:3: document 'a' twice in topic '1' (line 1 too)"
+	# the first 2 are a (0.9), b (0.5): the copy at 0.4 is cut, as
+	# trec_eval cuts it; topic 1: a at 1, map 1; topic 2: c at 1
+	run --separate-stderr treceval -q -M 2 -m num_ret -m map q r
+	status_is 0
+	same "$output" "$(tsv 'num_ret 1 2' 'map 1 1.0000' 'num_ret 2 1' \
+	    'map 2 1.0000' 'num_ret all 3' 'map all 1.0000' |
+	    awk -F'\t' '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }')"
+	# the first 3 hold both copies
+	run --separate-stderr treceval -M 3 -m map q r
+	status_is 4
+	same "$stderr" "treceval: r:3: document 'a' twice among the first 3 of topic '1' (line 1 too)"
+	# runid and num_q read no ranking: trec_eval checks nothing then
+	run --separate-stderr treceval -m runid -m num_q q r
+	status_is 0
+	same "$output" "$(printf 'runid                 \tall\tx\nnum_q                 \tall\t2')"
+	# judged twice
+	printf '1 0 a 1\n1 0 b 0\n1 0 a 0\n' >q2
+	run --separate-stderr treceval -m map q2 r
+	status_is 4
+	same "$stderr" "treceval: q2:3: document 'a' of topic '1' judged twice (line 1 too)"
+}
+
+@test "treceval: no topic in both files exits 7; -h, --help, -v, --version exit 0" {
+	printf '1 0 a 1\n' >q
+	printf '2 Q0 a 1 1 x\n' >r
+	run --separate-stderr treceval -m map q r
+	status_is 7
+	same "$output" ""
+	same "$stderr" "treceval: 1 topic of the qrels not in the run left out (-c counts it as 0)
+treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it out
+treceval: no topic is in both the qrels and the run"
+	for h in -h --help --he; do
+		run --separate-stderr treceval $h
+		status_is 0
+		same "${output%%$'\n'*}" "usage: treceval [-cnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
+		[[ $output == *"--query_eval_wanted"* ]]
+	done
+	for v in -v --version; do
+		run --separate-stderr treceval $v -m nosuch
+		status_is 0
+		[[ $output =~ ^treceval\ \(rankkit\)\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
+	done
+}
+
+# rows "NAME TOPIC VALUE"...: trec_eval's layout of each
+rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
+
+@test "treceval: trec_eval's input rules: blanks, comments, extra fields, CR, form feeds, a last line without newline, runid" {
+	printf '# judged by hand\n1 0 a 1\r\n1\t0\t b \t 0\r\n1 Q0 c 2\n2 0 e 1  \n' >q
+	printf '# a comment\n\t1 Q0 x 1 0.7 first extra fields\r\n   \n  # indented\n1\fQ0\va 1 0.9 second\r\n\n1 Q0 c 3 0.5 third\n2  Q0   e   1  1   last' >r
+	# topic 1: a 0.9 (grade 1), x 0.7, c 0.5 (grade 2): ranks 1 and 3 of
+	# 2 relevant, map (1/1 + 2/3)/2; nDCG (1/log2 2 + 2/log2 4) over
+	# (2/log2 2 + 1/log2 3) = 2/2.6309; topic 2: e at 1. runid: the last
+	# line's, whatever the order of topics
+	run --separate-stderr treceval -q -m runid -m num_ret -m num_rel -m map -m ndcg q r
+	status_is 0
+	same "$stderr" ""
+	same "$output" "$(rows 'num_ret 1 3' 'num_rel 1 2' 'map 1 0.8333' 'ndcg 1 0.7602' \
+	    'num_ret 2 1' 'num_rel 2 1' 'map 2 1.0000' 'ndcg 2 1.0000' \
+	    'runid all last' 'num_ret all 4' 'num_rel all 3' 'map all 0.9167' 'ndcg all 0.8801')"
+}
+
+@test "treceval: numbers as atof and atol read them; grades above 127; ties by document id descending" {
+	# scores: abc 0, 0x10 16, 0.5abc 0.5, 1.8e308 inf, 1e-400 0, -1e999
+	# -inf: order d4 d2 d3 d5 d1 d6 (d5 before d1: tied, id descending)
+	printf 't Q0 d%s 0 %s r\n' 1 abc 2 0x10 3 0.5abc 4 1.8e308 5 1e-400 6 -1e999 >r
+	# grades: 1.5 is 1, x 0, 2x 2, +3 3, 300 a grade like any other
+	printf 't 0 d%s %s\n' 1 1.5 3 x 5 2x 2 +3 6 300 >q
+	# level 1: d2 at 2, d5 at 4, d1 at 5, d6 at 6: (1/2 + 2/4 + 3/5 + 4/6)/4
+	run --separate-stderr treceval -m num_rel -m map q r
+	status_is 0
+	same "$output" "$(rows 'num_rel all 4' 'map all 0.5667')"
+	# level 2: d2, d5, d6: (1/2 + 2/4 + 3/6)/3
+	run --separate-stderr treceval -l 2 -m num_rel -m map q r
+	same "$output" "$(rows 'num_rel all 3' 'map all 0.5000')"
+	# scores all equal: c, b, a in that order
+	printf '1 Q0 %s 1 1 x\n' a b c >r
+	printf '1 0 a 1\n' >q
+	run --separate-stderr treceval -m recip_rank q r
+	same "$output" "$(rows 'recip_rank all 0.3333')"
+}
+
+@test "treceval: topics on one side only, with and without -c, counted on the standard error" {
+	printf '%s 0 d%s 1\n' 1 1 2 2 3 3 >q
+	printf '%s Q0 d%s 1 1 x\n' 1 1 3 3 4 4 >r
+	run --separate-stderr treceval -q -m num_q -m num_ret -m map q r
+	status_is 0
+	same "$output" "$(rows 'num_ret 1 1' 'map 1 1.0000' 'num_ret 3 1' 'map 3 1.0000' \
+	    'num_q all 2' 'num_ret all 2' 'map all 1.0000')"
+	same "$stderr" "treceval: 1 topic of the qrels not in the run left out (-c counts it as 0)
+treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it out"
+	# -c: topic 2 counts, nothing retrieved, 0
+	run --separate-stderr treceval -q -c -m num_q -m num_ret -m map q r
+	status_is 0
+	same "$output" "$(rows 'num_ret 1 1' 'map 1 1.0000' 'num_ret 2 0' 'map 2 0.0000' \
+	    'num_ret 3 1' 'map 3 1.0000' 'num_q all 3' 'num_ret all 2' 'map all 0.6667')"
+	same "$stderr" "treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it out"
+}
+
+@test "treceval: where trec_eval 10.0 fails: a topic of negative grades only, blank and comment lines in the qrels, a byte-order mark" {
+	# topic 1 is judged -1 only: no relevant document (trec_eval stops,
+	# status 4); a blank line (trec_eval: malformed); two comment lines in
+	# a row (trec_eval reads the second as a judgment); a byte-order mark
+	printf '\xef\xbb\xbf1 0 a -1\n\n# one\n# two three four\n2 0 c 1\n' >q
+	printf '1 Q0 a 1 1 x\n2 Q0 c 1 1 x\n' >r
+	run --separate-stderr treceval -q -m num_rel -m map q r
+	status_is 0
+	same "$stderr" ""
+	same "$output" "$(rows 'num_rel 1 0' 'map 1 0.0000' 'num_rel 2 1' 'map 2 1.0000' \
+	    'num_rel all 1' 'map all 0.5000')"
+}
+
+@test "treceval: options after the files, long spellings and their prefixes, -n, -N, the run from stdin" {
+	T="$TREC_DATA"
+	want=$(grep -E '^map ' "$T/out.test.aq")
+	run --separate-stderr treceval "$T/qrels.test" "$T/results.test" --meas=map -q
+	status_is 0
+	same "$output" "$want"
+	run --separate-stderr treceval --query_eval_wanted --measure map "$T/qrels.test" - <"$T/results.test"
+	same "$output" "$want"
+	# -n: no summary rows
+	run --separate-stderr treceval -n -q -m map "$T/qrels.test" "$T/results.test"
+	same "$output" "$(grep -v '	all	' <<<"$want")"
+	run --separate-stderr treceval --nosummary -m map "$T/qrels.test" "$T/results.test"
+	status_is 0
+	same "$output" ""
+	# utility's d with -N 100: 100 + rel_ret - ret - rel, by hand:
+	# topic 1 retrieves a, x, c, with a and c relevant: 100 + 2 - 3 - 2
+	printf '1 0 a 1\n1 0 c 1\n' >q
+	printf '1 Q0 %s 0 %s x\n' a 3 x 2 c 1 >r
+	run --separate-stderr treceval -N 100 -m utility.0,0,0,1 q r
+	same "$output" "$(rows 'utility_0,0,0,1 all 97.0000')"
+	run --separate-stderr treceval --Number_docs_in_coll=100 -m utility q r
+	same "$output" "$(rows 'utility all 1.0000')"
+}
+
+@test "treceval: the first -m with parameters gives them; parameters of a nickname or a measure without any are ignored" {
+	T="$TREC_DATA"
+	run --separate-stderr treceval -m P.10 -m P "$T/qrels.test" "$T/results.test"
+	same "$output" "$(grep -E '^P_10 .*	all	' "$T/out.test.aq")"
+	run --separate-stderr treceval -m P -m P.10,5 -m P.30 "$T/qrels.test" "$T/results.test"
+	same "$output" "$(grep -E '^P_(5|10) .*	all	' "$T/out.test.aq")"
+	run --separate-stderr treceval -m set.5 -m map.3 "$T/qrels.test" "$T/results.test"
+	status_is 0
+	same "$output" "$(grep -E '^(runid|num_q|num_ret|num_rel|num_rel_ret|map|utility|set_[a-zA-Z_]+) .*	all	' "$T/out.test.aq")"
+}
