@@ -82,7 +82,6 @@ static void build(struct treceval *te, const struct rankline *l, size_t m,
 			g->t = 1;
 			g->s = 1;
 			g->first = k;
-			g->gsum = l[i].grade;
 			r++;
 		}
 		k++;
