@@ -118,14 +118,23 @@ void die(int status, const char *fmt, ...)
 	exit(status);
 }
 
+/* die_at and die_status_at: the trap, else the message and the exit */
+static _Noreturn void vdie_at(int status, const char *file, long line,
+			      const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
+static _Noreturn void vdie_at(int status, const char *file, long line,
+			      const char *fmt, va_list ap)
+{
+	trap(status, line, fmt, ap);
+	vmsg(file, line, fmt, ap);
+	exit(status);
+}
+
 void die_at(const char *file, long line, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	trap(EXIT_DATA, line, fmt, ap);
-	vmsg(file, line, fmt, ap);
-	va_end(ap);
-	exit(EXIT_DATA);
+	vdie_at(EXIT_DATA, file, line, fmt, ap);
 }
 
 void die_status_at(int status, const char *file, long line,
@@ -133,10 +142,7 @@ void die_status_at(int status, const char *file, long line,
 {
 	va_list ap;
 	va_start(ap, fmt);
-	trap(status, line, fmt, ap);
-	vmsg(file, line, fmt, ap);
-	va_end(ap);
-	exit(status);
+	vdie_at(status, file, line, fmt, ap);
 }
 
 void note(const char *fmt, ...)
