@@ -32,6 +32,7 @@ LIBSRC = \
 	lib/util/lines.c \
 	lib/util/num.c \
 	lib/util/out.c \
+	lib/util/helpversion.c \
 	lib/util/savefile.c \
 	lib/util/strmap.c \
 	lib/util/idset.c \

@@ -259,7 +259,7 @@ static size_t parse_size(const char *s, size_t lo, size_t hi)
 	unsigned long long v = strtoull(s, &end, 10);
 
 	if (*s == '-' || *end || v < lo || v > hi)
-		usage_error(rk_usage, "%s: not a number in %zu..%zu", s, lo, hi);
+		usage_error(prog_usage, "%s: not a number in %zu..%zu", s, lo, hi);
 	return (size_t)v;
 }
 
@@ -306,8 +306,8 @@ int main(int argc, char **argv)
 	const struct probe *pr;
 	int c, p, r, j, table = 1;
 
-	rk_setprog(argv[0]);
-	rk_usage = "usage: peak [-k] [-r ROUNDS] [-q NQ] [-i NI] [-d DIM] "
+	set_progname(argv[0]);
+	prog_usage = "usage: peak [-k] [-r ROUNDS] [-q NQ] [-i NI] [-d DIM] "
 		   "[-b ROWS] [-c ROWS]";
 	while ((c = getopt(argc, argv, "kr:q:i:d:b:c:")) != -1)
 		switch (c) {
@@ -318,10 +318,10 @@ int main(int argc, char **argv)
 		case 'd': dim = parse_size(optarg, 1, 100000); break;
 		case 'b': brows = parse_size(optarg, 1, 1000000); break;
 		case 'c': crows = parse_size(optarg, 1, 1000000); break;
-		default: usage_error(rk_usage, "unknown option");
+		default: usage_error(prog_usage, "unknown option");
 		}
 	if (optind != argc)
-		usage_error(rk_usage, "%s: no operands", argv[optind]);
+		usage_error(prog_usage, "%s: no operands", argv[optind]);
 	chosen = kernel_variant_chosen();
 	if (table)
 		peak_table(rounds);

@@ -1,5 +1,5 @@
 /* What every libFuzzer harness shares: the library's errors are trapped
- * (err.h's rk_trap) instead of exiting, so that a data error is an
+ * (err.h's err_trap) instead of exiting, so that a data error is an
  * ordinary outcome and only a crash or a sanitizer report is a finding;
  * readers that take a path get the input through a file. */
 #ifndef RK_FUZZ_H
@@ -57,9 +57,9 @@ static inline void fuzz_close_new_fds(uint64_t was)
 #define FUZZ_TRAPPED(...) do { \
 		static struct errtrap fuzz_trap_; \
 		const uint64_t fuzz_fds_ = fuzz_open_fds(); \
-		rk_trap = &fuzz_trap_; \
+		err_trap = &fuzz_trap_; \
 		if (setjmp(fuzz_trap_.jb) == 0) { __VA_ARGS__; } \
-		rk_trap = NULL; \
+		err_trap = NULL; \
 		fuzz_close_new_fds(fuzz_fds_); \
 	} while (0)
 

@@ -27,17 +27,17 @@ static void check_measures(const struct rquery *q)
 		check_rate(cut_rr(q, 0, mode));
 		if (q->m == 0)
 			continue;
-		check_rate(fr_ap(q, mode));
-		check_rate(fr_mapr(q, mode));
-		check_rate(fr_rprec(q, mode));
-		check_rate(fr_inp(q, mode));
+		check_rate(list_ap(q, mode));
+		check_rate(list_mapr(q, mode));
+		check_rate(list_rprec(q, mode));
+		check_rate(list_inp(q, mode));
 		for (k = 0; k < sizeof K / sizeof *K; k++) {
 			check_rate(cut_hit(q, K[k], mode));
 			check_rate(cut_rr(q, K[k], mode));
 			check_rate(cut_found(q, K[k], mode) / (double)q->m);
-			check_rate(fr_apk(q, K[k], mode, APDIV_FOUND));
+			check_rate(list_apk(q, K[k], mode, APDIV_FOUND));
 			for (gain = GAIN_LINEAR; gain <= GAIN_EXP; gain++)
-				if (!isfinite(fr_ndcg(q, K[k], mode, gain)))
+				if (!isfinite(list_ndcg(q, K[k], mode, gain)))
 					abort();
 		}
 	}

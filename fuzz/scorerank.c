@@ -76,10 +76,10 @@ static int run(const struct setup *s, const char *in, const char *result,
 	trap.status = 0;
 	trap.line = 0;
 	trap.msg[0] = '\0';
-	rk_trap = &trap;
+	err_trap = &trap;
 	if (setjmp(trap.jb) == 0)
 		scorerank_run(&rk, "-", nthreads);
-	rk_trap = NULL;
+	err_trap = NULL;
 	out_capture(NULL);
 	out_flush();
 	dprintf(1, "\nstatus %d line %ld: %s\n", trap.status, trap.line,

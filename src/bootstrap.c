@@ -8,6 +8,7 @@
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"
+#include "util/helpversion.h"
 #include "util/out.h"
 #include "util/pool.h"
 #include "stream/measuretable.h"
@@ -69,8 +70,8 @@ int main(int argc, char **argv)
 	};
 	int c, stdin_uses = 0;
 
-	rk_setprog(argv[0]);
-	rk_usage = usage_line;
+	set_progname(argv[0]);
+	prog_usage = usage_line;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":B:s:c:j:p:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -85,11 +86,9 @@ int main(int argc, char **argv)
 		case 'j': o.threads = (int)arg_long("-j", optarg, 1, 256); break;
 		case 'p': o.decimals = (int)arg_long("-p", optarg, 0, 17); break;
 		case 'h':
-			printf("usage: %s\n%s", usage_line, help);
-			out_finish();
+			show_help(usage_line, help);
 		case O_VERSION:
-			printf("bootstrap (rankkit) %s\n", RK_VERSION);
-			out_finish();
+			show_version("bootstrap");
 		default:
 			opt_error(argv, c);
 		}

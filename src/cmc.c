@@ -9,6 +9,7 @@
 #include "util/err.h"
 #include "util/optlist.h"
 #include "util/num.h"
+#include "util/helpversion.h"
 #include "util/out.h"
 #include "measure/curverun.h"
 #include "measure/driver.h"
@@ -150,11 +151,9 @@ static void parse_options(int argc, char **argv, struct cmcopts *o)
 					    "-k 1,5,10 -m success");
 			break;
 		case 'h':
-			printf("usage: %s\n%s", usage_line, help);
-			out_finish();
+			show_help(usage_line, help);
 		case O_VERSION:
-			printf("cmc (rankkit) %s\n", RK_VERSION);
-			out_finish();
+			show_version("cmc");
 		default:
 			opt_error(argv, c);
 		}
@@ -256,8 +255,8 @@ int main(int argc, char **argv)
 	size_t nK = 0;
 	int nfiles, nsys, i, svg_out;
 
-	rk_setprog(argv[0]);
-	rk_usage = usage_line;
+	set_progname(argv[0]);
+	prog_usage = usage_line;
 	opterr = 0;
 	parse_options(argc, argv, &o);
 	files = argv + optind;

@@ -17,28 +17,28 @@ struct ctx {
 
 static double v_rprec(const struct mcall *c)
 {
-	return fr_rprec(c->q, c->mode);
+	return list_rprec(c->q, c->mode);
 }
 
 static double v_mapr(const struct mcall *c)
 {
-	return fr_mapr(c->q, c->mode);
+	return list_mapr(c->q, c->mode);
 }
 
 static double v_ap(const struct mcall *c)
 {
-	return fr_ap(c->q, c->mode);
+	return list_ap(c->q, c->mode);
 }
 
 static double v_apk(const struct mcall *c)
 {
 	const struct ctx *x = c->ctx;
-	return fr_apk(c->q, c->K, c->mode, x->div);
+	return list_apk(c->q, c->K, c->mode, x->div);
 }
 
 static double v_inp(const struct mcall *c)
 {
-	return fr_inp(c->q, c->mode);
+	return list_inp(c->q, c->mode);
 }
 
 static void e_apk(const struct mcall *c, const char *name)

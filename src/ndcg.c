@@ -15,11 +15,11 @@ struct ctx {
 	int gain;	/* enum gainkind */
 };
 
-/* the whole list has K = 0, which fr_ndcg reads as no cut-off */
+/* the whole list has K = 0, which list_ndcg reads as no cut-off */
 static double v_ndcg(const struct mcall *c)
 {
 	const struct ctx *x = c->ctx;
-	return fr_ndcg(c->q, c->K, c->mode, x->gain);
+	return list_ndcg(c->q, c->K, c->mode, x->gain);
 }
 
 static void e_ndcg(const struct mcall *c, const char *name)

@@ -6,6 +6,7 @@
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"
+#include "util/helpversion.h"
 #include "util/out.h"
 #include "util/pool.h"
 #include "rank/rankcount.h"
@@ -195,11 +196,9 @@ static void parse_option(struct opts *o, struct relsrc *rel, int c,
 		o->brk = breaks[parse_choice("--break", optarg, breaknames, NULL)];
 		break;
 	case 'h':
-		printf("usage: %s\n%s", usage_line, help);
-		out_finish();
+		show_help(usage_line, help);
 	case O_VERSION:
-		printf("rankof (rankkit) %s\n", RK_VERSION);
-		out_finish();
+		show_version("rankof");
 	default:
 		opt_error(argv, c);
 	}
@@ -249,8 +248,8 @@ int main(int argc, char **argv)
 	struct ranker rk;
 	int c, i;
 
-	rk_setprog(argv[0]);
-	rk_usage = usage_line;
+	set_progname(argv[0]);
+	prog_usage = usage_line;
 	opterr = 0;
 	memset(&rel, 0, sizeof rel);
 	rel.min_grade = 1;

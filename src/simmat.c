@@ -13,6 +13,7 @@
 #include "util/fmtscore.h"
 #include "kernel/kernel.h"
 #include "util/num.h"
+#include "util/helpversion.h"
 #include "util/out.h"
 #include "util/pool.h"
 #include "stream/stream.h"
@@ -280,11 +281,9 @@ static void parse_options(int argc, char **argv, struct job *job,
 			o->iids = optarg;
 			break;
 		case 'h':
-			printf("usage: %s\n%s", usage_line, help);
-			out_finish();
+			show_help(usage_line, help);
 		case O_VERSION:
-			printf("simmat (rankkit) %s\n", RK_VERSION);
-			out_finish();
+			show_version("simmat");
 		default:
 			opt_error(argv, c);
 		}
@@ -315,8 +314,8 @@ int main(int argc, char **argv)
 	int slots, s;
 	size_t i;
 
-	rk_setprog(argv[0]);
-	rk_usage = usage_line;
+	set_progname(argv[0]);
+	prog_usage = usage_line;
 	opterr = 0;
 	memset(&job, 0, sizeof job);
 	parse_options(argc, argv, &job, &o);

@@ -11,6 +11,7 @@
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"
+#include "util/helpversion.h"
 #include "util/out.h"
 
 static const char usage_line[] =
@@ -101,8 +102,8 @@ int main(int argc, char **argv)
 	};
 	int c, mode;
 
-	rk_setprog(argv[0]);
-	rk_usage = usage_line;
+	set_progname(argv[0]);
+	prog_usage = usage_line;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":s:o:n:q:d:c:k:b:e:h", longopts,
 				NULL)) != -1) {
@@ -132,11 +133,9 @@ int main(int argc, char **argv)
 		case O_LIST: o.list = arg_long("--list", optarg, 1, MAXROWS); break;
 		case O_F64: o.bytes = 8; break;
 		case 'h':
-			printf("usage: %s\n%s", usage_line, help);
-			out_finish();
+			show_help(usage_line, help);
 		case O_VERSION:
-			printf("synthemb (rankkit) %s\n", RK_VERSION);
-			out_finish();
+			show_version("synthemb");
 		default:
 			opt_error(argv, c);
 		}

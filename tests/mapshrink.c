@@ -101,7 +101,7 @@ int main(int argc, char **argv)
 	struct kernel kern;
 	pthread_t t;
 
-	rk_setprog(argv[0]);
+	set_progname(argv[0]);
 	if (argc != 3)
 		usage_error("mapshrink FILE main|thread|kernel|other|own",
 			    "expected FILE and a mode");

@@ -10,6 +10,7 @@
 #include "measure/trecnames.h"
 #include "util/num.h"
 #include "util/optlist.h"
+#include "util/helpversion.h"
 #include "util/out.h"
 #include "stream/stream.h"
 
@@ -163,8 +164,8 @@ void driver_parse_options(struct driver *d, int argc, char **argv)
 	struct option *opts;
 	int c;
 
-	rk_setprog(argv[0]);
-	rk_usage = prog->usage;
+	set_progname(argv[0]);
+	prog_usage = prog->usage;
 	opterr = 0;
 	opts = xcalloc(ncommon + nown + 1, sizeof *opts);
 	memcpy(opts, common_opts, sizeof common_opts);
@@ -179,8 +180,7 @@ void driver_parse_options(struct driver *d, int argc, char **argv)
 		if (c == 'h')
 			help(prog);
 		if (c == O_VERSION) {
-			printf("%s (rankkit) %s\n", prog->name, RK_VERSION);
-			out_finish();
+			show_version(prog->name);
 		}
 		if (c >= O_FLAG && c < O_FLAG + (int)(nown - nchoice)) {
 			o->flags |= 1UL << (c - O_FLAG);

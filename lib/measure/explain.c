@@ -347,7 +347,7 @@ void explain_ap(const struct mcall *c, const char *name, int div)
 		    "(not a ratio of means)\n", (int)strlen(name), "",
 		    (int)strlen(name), "");
 		say("  %*s = %.10g\n", (int)strlen(name), "",
-		    fr_apk(q, K, mode, div));
+		    list_apk(q, K, mode, div));
 		return;
 	}
 	sum = mode == TIE_EXP ? ap_sum_exp(q, bound) :
@@ -416,7 +416,7 @@ static double discount(long p)
 static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 {
 	struct terms terms = { .len = 0 };
-	struct gains gs = fr_gains(q, gain);
+	struct gains gs = list_gains(q, gain);
 	double dcg = 0;
 	long bound = K > 0 ? K : LONG_MAX;
 	size_t k, j;
@@ -430,7 +430,7 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 			for (j = 0; j < g->s; j++) {
 				long p = mode == TIE_OPT ? g->a + 1 + (long)j :
 					g->a + g->t - (long)j;
-				double gj = fr_gain(&gs, q->rel[g->first + j].grade);
+				double gj = list_gain(&gs, q->rel[g->first + j].grade);
 				if (p > bound)
 					continue;
 				dcg += gj * discount(p);
@@ -439,7 +439,7 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 			continue;
 		}
 		for (j = 0; j < g->s; j++)
-			G += fr_gain(&gs, q->rel[g->first + j].grade);
+			G += list_gain(&gs, q->rel[g->first + j].grade);
 		d = discount_sum(g->a, g->t < bound - g->a ? g->t : bound - g->a);
 		dcg += G / (double)g->t * d;
 		if (g->t == 1)
@@ -456,7 +456,7 @@ void explain_ndcg(const struct mcall *c, const char *name, int gain)
 	const struct rquery *q = c->q;
 	long K = c->K;
 	int mode = c->mode;
-	double dcg, ideal = fr_idcg(q, K, gain);
+	double dcg, ideal = list_idcg(q, K, gain);
 	struct gains gs;
 
 	say("  %s = DCG/IDCG; a position p discounts its gain by 1/log2(p+1)%s\n",
@@ -464,7 +464,7 @@ void explain_ndcg(const struct mcall *c, const char *name, int gain)
 	if (mode == TIE_EXP)
 		say("  a tie group adds (G/t)(sum of its discounts up to K), G "
 		    "the sum of its gains\n");
-	gs = fr_gains(q, gain);
+	gs = list_gains(q, gain);
 	if (gs.shift)
 		say("  every gain 2^g - 1 is taken times 2^-%ld (the largest "
 		    "grade), in DCG and IDCG alike\n", gs.shift);

@@ -85,7 +85,7 @@ static long bound(long K)
 	return K > 0 ? K : LONG_MAX;
 }
 
-double fr_rprec(const struct rquery *q, int mode)
+double list_rprec(const struct rquery *q, int mode)
 {
 	if (q->m == 0)
 		return 0;
@@ -207,7 +207,7 @@ static double apk_found_exp(const struct rquery *q, long K)
 	return c > 0 ? above / c : 0;
 }
 
-double fr_apk(const struct rquery *q, long K, int mode, int div)
+double list_apk(const struct rquery *q, long K, int mode, int div)
 {
 	double sum, found, d;
 
@@ -229,19 +229,19 @@ double fr_apk(const struct rquery *q, long K, int mode, int div)
 	return sum / d;
 }
 
-double fr_ap(const struct rquery *q, int mode)
+double list_ap(const struct rquery *q, int mode)
 {
-	return fr_apk(q, 0, mode, APDIV_M);
+	return list_apk(q, 0, mode, APDIV_M);
 }
 
-double fr_mapr(const struct rquery *q, int mode)
+double list_mapr(const struct rquery *q, int mode)
 {
 	if (q->m == 0)
 		return 0;
-	return fr_apk(q, (long)q->m, mode, APDIV_M);
+	return list_apk(q, (long)q->m, mode, APDIV_M);
 }
 
-double fr_inp(const struct rquery *q, int mode)
+double list_inp(const struct rquery *q, int mode)
 {
 	const struct tgroup *g;
 	double e;
@@ -262,7 +262,7 @@ double fr_inp(const struct rquery *q, int mode)
  * at most 2^960 each sum to less than 2^1023 */
 #define GAIN_SHIFT_FROM 961
 
-struct gains fr_gains(const struct rquery *q, int gain)
+struct gains list_gains(const struct rquery *q, int gain)
 {
 	struct gains gs = { gain, 0 };
 	long gmax = LONG_MIN;
@@ -277,7 +277,7 @@ struct gains fr_gains(const struct rquery *q, int gain)
 	return gs;
 }
 
-double fr_gain(const struct gains *gs, long grade)
+double list_gain(const struct gains *gs, long grade)
 {
 	if (gs->kind != GAIN_EXP)
 		return (double)grade;
@@ -295,9 +295,9 @@ static double discount(long p)
 	return 1 / log2(1 + (double)p);
 }
 
-double fr_dcg(const struct rquery *q, long K, int mode, int gain)
+double list_dcg(const struct rquery *q, long K, int mode, int gain)
 {
-	struct gains gs = fr_gains(q, gain);
+	struct gains gs = list_gains(q, gain);
 	double dcg = 0, gsum;
 	size_t k, j;
 
@@ -312,14 +312,14 @@ double fr_dcg(const struct rquery *q, long K, int mode, int gain)
 				long p = fixed_pos(g, j, mode);
 
 				if (p <= K)
-					dcg += fr_gain(&gs, q->rel[g->first
+					dcg += list_gain(&gs, q->rel[g->first
 					    + j].grade) * discount(p);
 			}
 			continue;
 		}
 		gsum = 0;
 		for (j = 0; j < g->s; j++)
-			gsum += fr_gain(&gs, q->rel[g->first + j].grade);
+			gsum += list_gain(&gs, q->rel[g->first + j].grade);
 		dcg += gsum / (double)g->t *
 		    discount_sum(g->a, lmin(g->t, K - g->a));
 	}
@@ -333,9 +333,9 @@ static int grade_desc(const void *x, const void *y)
 	return (a < b) - (a > b);
 }
 
-double fr_idcg(const struct rquery *q, long K, int gain)
+double list_idcg(const struct rquery *q, long K, int gain)
 {
-	struct gains gs = fr_gains(q, gain);
+	struct gains gs = list_gains(q, gain);
 	long *gr;
 	double idcg = 0;
 	size_t i, n;
@@ -350,17 +350,17 @@ double fr_idcg(const struct rquery *q, long K, int gain)
 	if (K > 0 && (size_t)K < n)
 		n = (size_t)K;
 	for (i = 0; i < n; i++)
-		idcg += fr_gain(&gs, gr[i]) * discount((long)i + 1);
+		idcg += list_gain(&gs, gr[i]) * discount((long)i + 1);
 	free(gr);
 	return idcg;
 }
 
-double fr_ndcg(const struct rquery *q, long K, int mode, int gain)
+double list_ndcg(const struct rquery *q, long K, int mode, int gain)
 {
 	double ideal;
 
 	if (q->m == 0)
 		return 0;
-	ideal = fr_idcg(q, K, gain);
-	return ideal > 0 ? fr_dcg(q, K, mode, gain) / ideal : 0;
+	ideal = list_idcg(q, K, gain);
+	return ideal > 0 ? list_dcg(q, K, mode, gain) / ideal : 0;
 }

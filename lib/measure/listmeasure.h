@@ -26,16 +26,16 @@ enum gainkind {
 };
 
 /* h(m) / m, h(K) the relevant items in the top K (cut_found) */
-double fr_rprec(const struct rquery *q, int mode);
+double list_rprec(const struct rquery *q, int mode);
 /* (1/m) sum over relevant positions p <= m of P@p (Musgrave et al. 2020) */
-double fr_mapr(const struct rquery *q, int mode);
+double list_mapr(const struct rquery *q, int mode);
 /* (1/m) sum over relevant retrieved positions p of P@p */
-double fr_ap(const struct rquery *q, int mode);
+double list_ap(const struct rquery *q, int mode);
 /* sum over relevant positions p <= K of P@p, over the divisor div */
-double fr_apk(const struct rquery *q, long K, int mode, int div);
+double list_apk(const struct rquery *q, long K, int mode, int div);
 /* nret / position of the last retrieved relevant item (fast-reid INP);
  * 0 when no relevant item was retrieved */
-double fr_inp(const struct rquery *q, int mode);
+double list_inp(const struct rquery *q, int mode);
 /* the gains of a query's grades: kind (enum gainkind), and for exp gains
  * whose largest grade would overflow, shift: every gain is scaled by
  * 2^-shift, in DCG and IDCG alike (0: no scaling) */
@@ -43,14 +43,14 @@ struct gains {
 	int kind;
 	long shift;
 };
-struct gains fr_gains(const struct rquery *q, int gain);
+struct gains list_gains(const struct rquery *q, int gain);
 /* gain of one grade, scaled as gs says */
-double fr_gain(const struct gains *gs, long grade);
+double list_gain(const struct gains *gs, long grade);
 /* DCG of the list cut at K (K <= 0: the whole list) */
-double fr_dcg(const struct rquery *q, long K, int mode, int gain);
+double list_dcg(const struct rquery *q, long K, int mode, int gain);
 /* ideal DCG: all m relevant items by grade, cut at K (K <= 0: no cut) */
-double fr_idcg(const struct rquery *q, long K, int gain);
-/* fr_dcg / fr_idcg, 0 when the ideal is 0 */
-double fr_ndcg(const struct rquery *q, long K, int mode, int gain);
+double list_idcg(const struct rquery *q, long K, int gain);
+/* list_dcg / list_idcg, 0 when the ideal is 0 */
+double list_ndcg(const struct rquery *q, long K, int mode, int gain);
 
 #endif

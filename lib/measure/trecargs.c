@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/helpversion.h"
 #include "util/msort.h"
 #include "util/num.h"
 #include "stream/trecfields.h"
@@ -153,8 +154,7 @@ static void option(struct trecopts *o, struct parse *ps, int c, char **argv)
 	switch (c) {
 	case 'h': ps->help = 1; break;
 	case 'v':
-		printf("treceval (rankkit) %s\n", RK_VERSION);
-		exit(0);
+		show_version("treceval");
 	case 'q': o->query = 1; break;
 	case 'm': mark(ps, optarg); break;
 	case 'c': o->complete = 1; break;
@@ -452,7 +452,7 @@ void trecargs_parse(struct trecopts *o, int argc, char **argv)
 	o->summary = 1;
 	o->level = 1;
 	o->maxret = -1;
-	rk_setprog(argv[0]);
+	set_progname(argv[0]);
 	opterr = 0;
 	ps.arg = xcalloc((size_t)argc + 1, sizeof *ps.arg);
 	ps.marked = xcalloc(trec_nmeasures, 1);

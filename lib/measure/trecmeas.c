@@ -53,14 +53,14 @@ static void v_map(const struct trectopic *t, const struct trecasked *a,
 		  double *v)
 {
 	(void)a;
-	v[0] = fr_ap(&t->rq, TIE_OPT);
+	v[0] = list_ap(&t->rq, TIE_OPT);
 }
 
 /* the logarithm of AP, floored: the summary is exp of their mean */
 static void v_gm_map(const struct trectopic *t, const struct trecasked *a,
 		     double *v)
 {
-	double ap = fr_ap(&t->rq, TIE_OPT);
+	double ap = list_ap(&t->rq, TIE_OPT);
 	(void)a;
 	v[0] = log(ap > MIN_GEO_MEAN ? ap : MIN_GEO_MEAN);
 }
@@ -69,7 +69,7 @@ static void v_Rprec(const struct trectopic *t, const struct trecasked *a,
 		    double *v)
 {
 	(void)a;
-	v[0] = fr_rprec(&t->rq, TIE_OPT);
+	v[0] = list_rprec(&t->rq, TIE_OPT);
 }
 
 static void v_recip_rank(const struct trectopic *t,
@@ -122,7 +122,7 @@ static void v_map_cut(const struct trectopic *t, const struct trecasked *a,
 {
 	size_t i, s = trec_sweep(a->lcut, a->ncut);
 	for (i = 0; t->rq.m && i < a->ncut; i++)
-		v[i] = fr_apk(&t->rq, eff(a, i, s), TIE_OPT, APDIV_M);
+		v[i] = list_apk(&t->rq, eff(a, i, s), TIE_OPT, APDIV_M);
 }
 
 /* found(K) over the most that K documents can hold, min(K, num_rel) */

@@ -25,12 +25,12 @@ struct slot {
 	struct rankline *ln;
 	size_t lcap;
 	/* the row path's counts */
-	struct rkgroups g;
+	struct rankcount g;
 	/* the fused path: per query of the chunk, its state and the
 	 * kernel's counters */
 	struct fusedquery *fused;
 	struct kcount *counts;
-	struct rktarget *targets;	/* targets, query after query */
+	struct counttarget *targets;	/* targets, query after query */
 	size_t targetcap;
 	size_t *xrows, xrowcap;	/* excluded rows, query after query */
 	/* per query, at its targets' offset tfirst (d <= k): the distinct
@@ -91,7 +91,7 @@ int query_begin(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 		size_t i0, size_t i1, size_t nl, size_t *m, size_t *ne);
 size_t query_targets(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 		     size_t i0, size_t i1, const void *row, size_t m,
-		     struct rktarget *t);
+		     struct counttarget *t);
 void query_sort_lines(const struct ctx *cx, struct rankline *ln, size_t m);
 void query_unmark(struct slot *sl, size_t ne);
 void query_rank_row(struct ctx *cx, struct slot *sl, size_t j, size_t q,

@@ -19,8 +19,8 @@ static void finish_query(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 	struct kcount *kc = &sl->counts[j];
 	struct rankline *ln = sl->ln + sl->qbeg[j];
 	size_t m = sl->qbeg[j + 1] - sl->qbeg[j], d = f->d, i, g;
-	/* the query's groups and the kernel's counts, for rk_ranks */
-	struct rkgroups groups = {
+	/* the query's groups and the kernel's counts, for rankcount_ranks */
+	struct rankcount groups = {
 		cx->brk, sl->targets + f->tfirst, f->k, d, sl->gscore + f->tfirst,
 		sl->gstart + f->tfirst + j, sl->gabove + f->tfirst + j, sl->gequal + f->tfirst,
 		NULL, 0
@@ -51,15 +51,15 @@ static void finish_query(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 		return;
 	}
 	if (d) {
-		rk_reserve(&sl->g, f->k);
+		rankcount_reserve(&sl->g, f->k);
 		groups.pre = sl->g.pre;
 		/* a break rule and no candidate tied with a target but
 		 * targets: the order among the targets alone */
 		if (cx->brk != BREAK_NONE)
-			rk_break_targets(&groups);
+			rankcount_break_targets(&groups);
 		else
 			memset(groups.pre, 0, (f->k + 1) * sizeof *groups.pre);
-		rk_ranks(&groups, ln);
+		rankcount_ranks(&groups, ln);
 	}
 	query_sort_lines(cx, ln, m);
 }
@@ -112,17 +112,17 @@ void embrank_work_fused(void *arg, const struct kchunk *ch)
 		sl->gequal = xrealloc(sl->gequal, cap * sizeof *sl->gequal);
 		sl->gcap = cap;
 	}
-	rk_reserve(&sl->g, kmax);
+	rankcount_reserve(&sl->g, kmax);
 	for (j = 0; j < nq; j++) {
 		struct fusedquery *f = &sl->fused[j];
 		struct kcount *kc = &sl->counts[j];
-		struct rkgroups groups = {
+		struct rankcount groups = {
 			cx->brk, sl->targets + f->tfirst, f->k, 0, sl->gscore + f->tfirst,
 			sl->gstart + f->tfirst + j, sl->gabove + f->tfirst + j, sl->gequal + f->tfirst,
 			sl->g.pre, 0
 		};
 		if (f->k && !f->fallback)
-			f->d = rk_group(&groups);
+			f->d = rankcount_group(&groups);
 		/* d = 0: the kernel passes the query by */
 		kc->u = groups.u;
 		kc->d = f->d;

@@ -129,7 +129,7 @@ static void slot_free(struct slot *sl)
 	free(sl->qjudged);
 	free(sl->qbig);
 	free(sl->ln);
-	rk_free(&sl->g);
+	rankcount_free(&sl->g);
 	free(sl->fused);
 	free(sl->counts);
 	free(sl->targets);

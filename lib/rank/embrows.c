@@ -14,14 +14,14 @@
 static void count(const struct ctx *cx, struct slot *sl, const void *row,
 		  size_t i0, size_t n, size_t k, struct rankline *ln)
 {
-	struct rkgroups *grp = &sl->g;
+	struct rankcount *grp = &sl->g;
 	size_t i;
 
 	if (k == 0)
 		return;
 	grp->k = k;
 	grp->brk = cx->brk;
-	rk_group(grp);
+	rankcount_group(grp);
 
 	/* the hot loop: most candidates score below every target, so
 	 * blocks of 16 are tested at once (a loop the compiler vectorizes)
@@ -41,7 +41,7 @@ static void count(const struct ctx *cx, struct slot *sl, const void *row,
 			} \
 			for (b = i; b < i + e; b++) \
 				if (!(r[b] < lowest) && !sl->mask[i0 + b]) \
-					rk_count(grp, i0 + b, \
+					rankcount_add(grp, i0 + b, \
 						 embed_id(cx->iemb, i0 + b), r[b]); \
 		} \
 	}
@@ -50,7 +50,7 @@ static void count(const struct ctx *cx, struct slot *sl, const void *row,
 	else
 		SCAN(double)
 #undef SCAN
-	rk_ranks(grp, ln);
+	rankcount_ranks(grp, ln);
 }
 
 static void exclude(struct slot *sl, size_t *ne, size_t row)
@@ -139,7 +139,7 @@ int query_begin(struct ctx *cx, struct slot *sl, size_t j, size_t q,
  * +-inf are exact for the counts: above or below every finite target. */
 size_t query_targets(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 		     size_t i0, size_t i1, const void *row, size_t m,
-		     struct rktarget *t)
+		     struct counttarget *t)
 {
 	size_t i, k = 0;
 
@@ -193,7 +193,7 @@ void query_rank_row(struct ctx *cx, struct slot *sl, size_t j, size_t q,
 
 	if (!query_begin(cx, sl, j, q, i0, i1, *nl, &m, &ne))
 		return;
-	rk_reserve(&sl->g, m);
+	rankcount_reserve(&sl->g, m);
 	ln = sl->ln + *nl;
 	k = query_targets(cx, sl, j, q, i0, i1, row, m, sl->g.t);
 	count(cx, sl, row, i0, i1 - i0, k, ln);

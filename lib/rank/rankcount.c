@@ -20,7 +20,7 @@ static _Thread_local int sort_brk;
 
 static int cmp_tgt(const void *pa, const void *pb)
 {
-	const struct rktarget *a = pa, *b = pb;
+	const struct counttarget *a = pa, *b = pb;
 	if (a->s != b->s)
 		return a->s > b->s ? -1 : 1;
 	if (a->cand == b->cand)
@@ -30,7 +30,7 @@ static int cmp_tgt(const void *pa, const void *pb)
 			a->cand, a->id, b->cand, b->id) ? -1 : 1;
 }
 
-void rk_reserve(struct rkgroups *grp, size_t k)
+void rankcount_reserve(struct rankcount *grp, size_t k)
 {
 	size_t cap = grp->cap;
 	if (k <= cap && grp->t)
@@ -44,7 +44,7 @@ void rk_reserve(struct rkgroups *grp, size_t k)
 	grp->cap = cap;
 }
 
-void rk_free(struct rkgroups *grp)
+void rankcount_free(struct rankcount *grp)
 {
 	free(grp->t);
 	free(grp->u);
@@ -55,7 +55,7 @@ void rk_free(struct rkgroups *grp)
 	memset(grp, 0, sizeof *grp);
 }
 
-size_t rk_group(struct rkgroups *grp)
+size_t rankcount_group(struct rankcount *grp)
 {
 	size_t i, d = 0, k = grp->k;
 
@@ -76,13 +76,13 @@ size_t rk_group(struct rkgroups *grp)
 
 /* the break order within group j: candidate cand precedes the targets
  * from the returned index to the group's end */
-static void count_before(struct rkgroups *grp, size_t j, size_t cand,
+static void count_before(struct rankcount *grp, size_t j, size_t cand,
 			 struct slice id)
 {
 	size_t b = grp->gbeg[j], e = grp->gbeg[j + 1];
 	while (b < e) {
 		size_t mid = (b + e) / 2;
-		const struct rktarget *t = &grp->t[mid];
+		const struct counttarget *t = &grp->t[mid];
 		if (t->cand == cand ||
 		    !precedes(grp->brk, cand, id, t->cand, t->id))
 			b = mid + 1;
@@ -93,7 +93,8 @@ static void count_before(struct rkgroups *grp, size_t j, size_t cand,
 		grp->pre[b]++;
 }
 
-void rk_count(struct rkgroups *grp, size_t cand, struct slice id, double s)
+void rankcount_add(struct rankcount *grp, size_t cand, struct slice id,
+		   double s)
 {
 	size_t lo = bisect_above(grp->u, grp->d, s);
 
@@ -106,7 +107,7 @@ void rk_count(struct rkgroups *grp, size_t cand, struct slice id, double s)
 		count_before(grp, lo, cand, id);
 }
 
-void rk_break_targets(struct rkgroups *grp)
+void rankcount_break_targets(struct rankcount *grp)
 {
 	size_t j, i;
 
@@ -116,7 +117,7 @@ void rk_break_targets(struct rkgroups *grp)
 			count_before(grp, j, grp->t[i].cand, grp->t[i].id);
 }
 
-void rk_ranks(const struct rkgroups *grp, struct rankline *out)
+void rankcount_ranks(const struct rankcount *grp, struct rankline *out)
 {
 	size_t run = 0, j, i;
 

@@ -22,7 +22,7 @@ struct rankline {
 /* a target; cand and id give the break orders (BREAK_INPUT: cand
  * ascending, the order of appearance; BREAK_ID: id descending in byte
  * order, trec_eval's) */
-struct rktarget {
+struct counttarget {
 	double s;
 	size_t cand;
 	struct slice id;
@@ -32,9 +32,9 @@ struct rktarget {
 };
 
 /* a query's targets grouped by score, and the counts against them */
-struct rkgroups {
+struct rankcount {
 	int brk;
-	struct rktarget *t;	/* t[0 .. k-1]: sorted by rk_group */
+	struct counttarget *t;	/* t[0 .. k-1]: sorted by rankcount_group */
 	size_t k, d;
 	double *u;		/* the d distinct target scores, decreasing */
 	size_t *gbeg;		/* group j is t[gbeg[j] .. gbeg[j+1]-1] */
@@ -42,20 +42,22 @@ struct rkgroups {
 	size_t *eq;		/* [j]: candidates scoring u[j], targets too */
 	size_t *pre;		/* [i]: break rule: the tied candidates that
 				   come before t[i] start counting at i */
-	size_t cap;		/* of the arrays, when rk_reserve made them */
+	size_t cap;		/* of the arrays, when rankcount_reserve made
+				   them */
 };
 
 /* room for k targets: t[k], u[k], gbeg[k+1], above[k+1], eq[k], pre[k+1] */
-void rk_reserve(struct rkgroups *grp, size_t k);
-void rk_free(struct rkgroups *grp);
+void rankcount_reserve(struct rankcount *grp, size_t k);
+void rankcount_free(struct rankcount *grp);
 /* sorts t[0 .. k-1], fills u and gbeg, zeroes the counts; returns d */
-size_t rk_group(struct rkgroups *grp);
+size_t rankcount_group(struct rankcount *grp);
 /* one candidate (the targets are candidates too) scoring s >= u[d-1] */
-void rk_count(struct rkgroups *grp, size_t cand, struct slice id, double s);
+void rankcount_add(struct rankcount *grp, size_t cand, struct slice id,
+		   double s);
 /* with a break rule, when no candidate but targets ties with a target:
  * the break order among the targets alone (zeroes pre first) */
-void rk_break_targets(struct rkgroups *grp);
+void rankcount_break_targets(struct rankcount *grp);
 /* the rank and ties of each target into out[t.out] */
-void rk_ranks(const struct rkgroups *grp, struct rankline *out);
+void rankcount_ranks(const struct rankcount *grp, struct rankline *out);
 
 #endif

@@ -102,14 +102,14 @@ static size_t cut_candidates(struct ranker *rk, size_t n)
 static void emit(struct ranker *rk, struct slice q, size_t n)
 {
 	const struct relquery *rq = &rk->rq;
-	struct rkgroups *grp = &rk->g;
+	struct rankcount *grp = &rk->g;
 	size_t m = rq->n, i, c, k = 0, all = n;
 	const unsigned char *kept;
 
 	n = cut_candidates(rk, all);
 	kept = n < all ? rk->cut.kept : NULL;
 	xgrow((void **)&rk->line, &rk->linecap, m, sizeof *rk->line);
-	rk_reserve(grp, m);
+	rankcount_reserve(grp, m);
 	/* the relevant items among the candidates are the targets */
 	for (i = 0; i < m; i++) {
 		c = n ? strmap_get(&rk->cand, rq->item[i]) : (size_t)-1;
@@ -120,7 +120,7 @@ static void emit(struct ranker *rk, struct slice q, size_t n)
 		rk->line[i].rank = -1;
 		rk->line[i].ties = 0;
 		if (c != (size_t)-1) {
-			struct rktarget *t = &grp->t[k++];
+			struct counttarget *t = &grp->t[k++];
 			t->s = rk->score[c];
 			t->cand = c;
 			t->id = rq->item[i];
@@ -131,14 +131,14 @@ static void emit(struct ranker *rk, struct slice q, size_t n)
 	if (k) {
 		grp->k = k;
 		grp->brk = rk->brk;
-		rk_group(grp);
+		rankcount_group(grp);
 		double lowest = grp->u[grp->d - 1];
 		for (c = 0; c < all; c++)
 			if (!(rk->score[c] < lowest) &&	/* most are below */
 			    (!kept || kept[c]))
-				rk_count(grp, c, strmap_key(&rk->cand, c),
+				rankcount_add(grp, c, strmap_key(&rk->cand, c),
 					 rk->score[c]);
-		rk_ranks(grp, rk->line);
+		rankcount_ranks(grp, rk->line);
 	}
 	rankline_sort(rk->line, m);
 	if (rk->explain_on)
@@ -273,7 +273,7 @@ void ranker_free(struct ranker *rk)
 	free(rk->rq.item);
 	free(rk->rq.grade);
 	free(rk->line);
-	rk_free(&rk->g);
+	rankcount_free(&rk->g);
 	maxcut_free(&rk->cut);
 	free(rk->runtag);
 	if (rk->ex)

@@ -47,7 +47,7 @@ struct ranker {
 	/* per-query scratch: the lines, the targets */
 	struct rankline *line;
 	size_t linecap;
-	struct rkgroups g;
+	struct rankcount g;
 	struct maxcut cut;	/* -M's scratch */
 	char *runtag;		/* the tag of the run's last TREC line */
 	size_t runtagcap;

@@ -398,7 +398,7 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 static void rank_chunk(struct scorejob *sh, struct ranker *rk, struct chunk *c)
 {
 	static const struct slice none = { NULL, 0 };
-	struct errtrap *outer = rk_trap;
+	struct errtrap *outer = err_trap;
 
 	c->nev = 0;
 	c->nlines = 0;
@@ -409,14 +409,14 @@ static void rank_chunk(struct scorejob *sh, struct ranker *rk, struct chunk *c)
 		rk->ex->to = &c->ex;
 	rk->active = 0;
 	out_capture(&c->out);
-	rk_trap = &c->err;
+	err_trap = &c->err;
 	if (setjmp(c->err.jb) == 0) {
 		rank_lines(sh, rk, c);
 	} else {
 		push(c, EV_ERROR, c->err.line, none);
 		rk->active = 0;
 	}
-	rk_trap = outer;
+	err_trap = outer;
 	out_capture(NULL);
 }
 

@@ -111,18 +111,18 @@ static const unsigned char *cut(struct trecrank *tr)
 /* ranks of the targets among the n kept candidates (kept NULL: all) */
 static void count(struct trecrank *tr, const unsigned char *kept, size_t k)
 {
-	struct rkgroups *g = &tr->g;
+	struct rankcount *g = &tr->g;
 	size_t c, n = tr->cand.nent;
 	double lowest;
 
 	g->k = k;
 	g->brk = BREAK_ID;
-	rk_group(g);
+	rankcount_group(g);
 	lowest = g->u[g->d - 1];
 	for (c = 0; c < n; c++)
 		if (!(tr->score[c] < lowest) && (!kept || kept[c]))
-			rk_count(g, c, strmap_key(&tr->cand, c), tr->score[c]);
-	rk_ranks(g, tr->out);
+			rankcount_add(g, c, strmap_key(&tr->cand, c), tr->score[c]);
+	rankcount_ranks(g, tr->out);
 }
 
 long trecrank_rank(struct trecrank *tr, const struct slice *doc,
@@ -140,7 +140,7 @@ long trecrank_rank(struct trecrank *tr, const struct slice *doc,
 		twice(tr, &tr->dup[0]);
 	}
 	xgrow((void **)&tr->out, &tr->outcap, m, sizeof *tr->out);
-	rk_reserve(&tr->g, m);
+	rankcount_reserve(&tr->g, m);
 	for (i = 0; i < m; i++) {
 		tr->out[i].item = doc[i];
 		tr->out[i].grade = grade[i];
@@ -170,7 +170,7 @@ void trecrank_free(struct trecrank *tr)
 	free(tr->off);
 	free(tr->dup);
 	maxcut_free(&tr->cut);
-	rk_free(&tr->g);
+	rankcount_free(&tr->g);
 	free(tr->out);
 	memset(tr, 0, sizeof *tr);
 }

@@ -32,7 +32,7 @@ struct trecrank {
 	size_t ndup, dupcap;
 	size_t nlines;		/* the topic's lines, copies included */
 	struct maxcut cut;
-	struct rkgroups g;
+	struct rankcount g;
 	struct rankline *out;
 	size_t outcap;
 };

@@ -146,12 +146,7 @@ void labelfile_load(struct labelfile *lf, const char *path,
 
 size_t labelfile_get(const struct labelfile *lf, struct slice id)
 {
-	size_t e;
-
-	if (!lf->numbered)
-		return strmap_get(&lf->map, id);
-	e = rownum_parse(id);
-	return e < lf->nrec ? e : NO_RECORD;
+	return row_named(lf->numbered, lf->nrec, &lf->map, id);
 }
 
 size_t labelfile_get_h(const struct labelfile *lf, struct slice id,

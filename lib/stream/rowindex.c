@@ -40,14 +40,20 @@ size_t rownum_parse(struct slice id)
 	return r;
 }
 
-size_t rowindex_get(const struct rowindex *x, struct slice id)
+size_t row_named(int numbered, size_t n, const struct strmap *map,
+		 struct slice id)
 {
 	size_t r;
 
-	if (!x->numbered)
-		return strmap_get(&x->map, id);
+	if (!numbered)
+		return strmap_get(map, id);
 	r = rownum_parse(id);
-	return r < x->rows ? r : NO_ROW;
+	return r < n ? r : NO_ROW;
+}
+
+size_t rowindex_get(const struct rowindex *x, struct slice id)
+{
+	return row_named(x->numbered, x->rows, &x->map, id);
 }
 
 void rowindex_free(struct rowindex *x)

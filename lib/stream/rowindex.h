@@ -21,6 +21,10 @@ struct rowindex {
 void rowindex_init(struct rowindex *x, const struct embed *emb);
 /* the row named id, or NO_ROW */
 size_t rowindex_get(const struct rowindex *x, struct slice id);
+/* the lookup rowindex_get and labelfile_get share: among n rows named by
+ * their numbers (numbered) or through map, the one named id, or NO_ROW */
+size_t row_named(int numbered, size_t n, const struct strmap *map,
+		 struct slice id);
 void rowindex_free(struct rowindex *x);
 /* the number id writes as a row's name does ("%zu"), or NO_ROW */
 size_t rownum_parse(struct slice id);

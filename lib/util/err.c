@@ -10,15 +10,15 @@
 #include "util/escape.h"
 
 const char *progname = "rankkit";
-const char *rk_usage;
-_Thread_local struct errtrap *rk_trap;
+const char *prog_usage;
+_Thread_local struct errtrap *err_trap;
 
 /* a trapped error never returns: it jumps back into the worker */
 static void trap(int status, long line, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 static void trap(int status, long line, const char *fmt, va_list ap)
 {
-	struct errtrap *t = rk_trap;
+	struct errtrap *t = err_trap;
 	if (!t)
 		return;
 	t->status = status;
@@ -48,7 +48,7 @@ static void std_fds(void)
 	}
 }
 
-void rk_setprog(const char *argv0)
+void set_progname(const char *argv0)
 {
 	const char *s = strrchr(argv0, '/');
 	progname = s ? s + 1 : argv0;
@@ -228,7 +228,7 @@ void usage_error(const char *usage, const char *fmt, ...)
 	vmsg(NULL, 0, fmt, ap);
 	va_end(ap);
 	if (!usage)
-		usage = rk_usage;
+		usage = prog_usage;
 	if (usage)
 		fprintf(stderr, "usage: %s\n", usage);
 	exit(EXIT_USAGE);

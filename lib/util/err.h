@@ -7,12 +7,12 @@
 
 extern const char *progname;
 /* the usage line of the running program, for usage errors raised in lib/ */
-extern const char *rk_usage;
+extern const char *prog_usage;
 
 /* exit statuses of every rankkit program */
 enum { EXIT_DATA = 1, EXIT_USAGE = 2 };
 
-void rk_setprog(const char *argv0);
+void set_progname(const char *argv0);
 /* "prog: what" then exit(status) */
 _Noreturn void die(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -45,7 +45,7 @@ _Noreturn void usage_error(const char *usage, const char *fmt, ...)
  * programs pass an optstring starting with ':' and set opterr = 0 */
 _Noreturn void opt_error(char **argv, int c);
 
-/* A worker thread that must not exit sets rk_trap: die(), die_at() and
+/* A worker thread that must not exit sets err_trap: die(), die_at() and
  * usage_error() then store the error and longjmp to trap->jb instead of
  * exiting; the thread that owns the output reports it in input order (and
  * a fuzzing harness carries on with the next input). */
@@ -56,7 +56,7 @@ struct errtrap {
 	int status;
 	char msg[512];		/* what is wrong, without "prog: file:line: " */
 };
-extern _Thread_local struct errtrap *rk_trap;
+extern _Thread_local struct errtrap *err_trap;
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

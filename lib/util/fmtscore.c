@@ -294,72 +294,65 @@ static int fast(char *buf, size_t *len, int neg, const struct bin *b)
 	return 1;
 }
 
-size_t fmt_double(char *buf, double v)
+/* an IEEE binary format: fraction and exponent bits, the digits that
+ * always suffice (pmax) and the fixed-notation limit of the fast path */
+struct ieeefmt {
+	int fracbits, expbits, pmax, plimit;
+	int single;		/* reads back with strtof, not strtod */
+};
+
+static const struct ieeefmt binary64 = { 52, 11, 17, 21, 0 };
+static const struct ieeefmt binary32 = { 23, 8, 9, 30, 1 };
+
+/* v's text given its bits u in format f (v exactly representable in it) */
+static size_t fmt_ieee(char *buf, uint64_t u, double v, const struct ieeefmt *f)
 {
-	uint64_t u, frac;
-	int ex, P;
+	int sign = (int)(u >> (f->fracbits + f->expbits));
+	int emax = (1 << f->expbits) - 1, bias = emax >> 1;
+	int ex = (int)(u >> f->fracbits & (uint64_t)emax), P;
+	uint64_t frac = u & ((UINT64_C(1) << f->fracbits) - 1);
 	struct bin b;
 	size_t len;
 
-	memcpy(&u, &v, sizeof u);
-	ex = (int)(u >> 52 & 0x7ff);
-	frac = u & ((UINT64_C(1) << 52) - 1);
-	if (ex == 0x7ff) {
-		strcpy(buf, frac ? "nan" : (u >> 63) ? "-inf" : "inf");
+	if (ex == emax) {
+		strcpy(buf, frac ? "nan" : sign ? "-inf" : "inf");
 		return strlen(buf);
 	}
 	if (ex == 0 && frac == 0) {
-		strcpy(buf, (u >> 63) ? "-0" : "0");
+		strcpy(buf, sign ? "-0" : "0");
 		return strlen(buf);
 	}
-	b.m = ex ? frac | UINT64_C(1) << 52 : frac;
-	b.k = ex ? 1075 - ex : 1074;
+	b.m = ex ? frac | UINT64_C(1) << f->fracbits : frac;
+	b.k = ex ? bias + f->fracbits - ex : bias + f->fracbits - 1;
 	b.lowcloser = frac == 0 && ex > 1;
-	b.pmax = 17;
-	b.plimit = 21;
-	if (fast(buf, &len, (int)(u >> 63), &b))
+	b.pmax = f->pmax;
+	b.plimit = f->plimit;
+	if (fast(buf, &len, sign, &b))
 		return len;
-	for (P = 1; P < 17; P++) {
+	/* P <= 17 spelled out: %.17g fits in FMTSCORE_MAX bytes */
+	for (P = 1; P < f->pmax && P < 17; P++) {
 		snprintf(buf, FMTSCORE_MAX, "%.*g", P, v);
-		if (strtod(buf, NULL) == v)
+		if (f->single ? strtof(buf, NULL) == (float)v :
+		    strtod(buf, NULL) == v)
 			break;
 	}
-	if (P == 17)
-		snprintf(buf, FMTSCORE_MAX, "%.17g", v);
+	if (P == f->pmax)
+		snprintf(buf, FMTSCORE_MAX, "%.*g", P, v);
 	return strlen(buf);
+}
+
+size_t fmt_double(char *buf, double v)
+{
+	uint64_t u;
+
+	memcpy(&u, &v, sizeof u);
+	return fmt_ieee(buf, u, v, &binary64);
 }
 
 size_t fmt_float(char *buf, float v)
 {
-	uint32_t u, frac;
-	int ex, P;
-	struct bin b;
-	size_t len;
+	uint32_t u;
 
 	memcpy(&u, &v, sizeof u);
-	ex = (int)(u >> 23 & 0xff);
-	frac = u & ((UINT32_C(1) << 23) - 1);
-	if (ex == 0xff) {
-		strcpy(buf, frac ? "nan" : (u >> 31) ? "-inf" : "inf");
-		return strlen(buf);
-	}
-	if (ex == 0 && frac == 0) {
-		strcpy(buf, (u >> 31) ? "-0" : "0");
-		return strlen(buf);
-	}
-	b.m = ex ? frac | UINT32_C(1) << 23 : frac;
-	b.k = ex ? 150 - ex : 149;
-	b.lowcloser = frac == 0 && ex > 1;
-	b.pmax = 9;
-	b.plimit = 30;
-	if (fast(buf, &len, (int)(u >> 31), &b))
-		return len;
-	for (P = 1; P < 9; P++) {
-		snprintf(buf, FMTSCORE_MAX, "%.*g", P, (double)v);
-		if (strtof(buf, NULL) == v)
-			break;
-	}
-	if (P == 9)
-		snprintf(buf, FMTSCORE_MAX, "%.9g", (double)v);
-	return strlen(buf);
+	return fmt_ieee(buf, u, (double)v, &binary32);
 }

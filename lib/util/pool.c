@@ -106,19 +106,19 @@ static void give_in_order(struct pool *pool)
  * process, workers and all. */
 static int give_trapped(struct pool *pool, struct errtrap *err)
 {
-	struct errtrap *outer = rk_trap;
+	struct errtrap *outer = err_trap;
 
 	if (!outer) {
 		give_in_order(pool);
 		return 0;
 	}
-	rk_trap = err;
+	err_trap = err;
 	if (setjmp(err->jb) == 0) {
 		give_in_order(pool);
-		rk_trap = outer;
+		err_trap = outer;
 		return 0;
 	}
-	rk_trap = outer;
+	err_trap = outer;
 	pthread_mutex_lock(&pool->mu);
 	pool->end = 1;
 	pthread_cond_broadcast(&pool->cv_free);
@@ -169,9 +169,9 @@ void pool_run(const struct pool_job *job, int nthreads)
 	pthread_cond_destroy(&pool.cv_free);
 	pthread_cond_destroy(&pool.cv_done);
 	if (failed) {
-		rk_trap->status = err.status;
-		rk_trap->line = err.line;
-		memcpy(rk_trap->msg, err.msg, sizeof err.msg);
-		longjmp(rk_trap->jb, 1);
+		err_trap->status = err.status;
+		err_trap->line = err.line;
+		memcpy(err_trap->msg, err.msg, sizeof err.msg);
+		longjmp(err_trap->jb, 1);
 	}
 }
