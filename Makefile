@@ -209,7 +209,8 @@ check-valgrind: all
 
 # libFuzzer harnesses (fuzz/NAME.c), built with clang and the sanitizers
 # in build/fuzz; each runs FUZZ_SECONDS from its seed corpus fuzz/corpus/NAME
-# (new inputs go to build/fuzz/corpus/NAME, crashes to build/fuzz/)
+# with the dictionary fuzz/NAME.dict when there is one (new inputs go to
+# build/fuzz/corpus/NAME, crashes to build/fuzz/)
 FUZZ = lines num rankstream relevance embed options scorerank
 FUZZ_SECONDS = 10
 FUZZCC = clang
@@ -230,6 +231,7 @@ fuzz: fuzz-build
 		mkdir -p build/fuzz/corpus/$$f && \
 		ASAN_OPTIONS=detect_leaks=0 build/fuzz/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
 			-rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 \
+			$$(test -f fuzz/$$f.dict && echo -dict=fuzz/$$f.dict) \
 			-artifact_prefix=build/fuzz/$$f- \
 			build/fuzz/corpus/$$f fuzz/corpus/$$f 2>build/fuzz/$$f.log || \
 			{ tail -40 build/fuzz/$$f.log; exit 1; }; \

@@ -2,14 +2,14 @@
  * The first four bytes choose the run: byte 0 the threads (2 to 4), qrels
  * or labels, --unlabeled-irrelevant, -x and the tie break; bytes 1 and 2
  * the chunk sizes of the two runs (RANKKIT_CHUNK, 64 to 319 bytes, so
- * that queries straddle chunks); byte 3 --shard I/N. The rest is the
- * stream. Both runs go on here, under the fuzzer's coverage, when the one
+ * that queries straddle chunks); byte 3 --shard I/N; byte 4 -M (0 to 3),
+ * -u (with qrels) and --explain q1 q2. The rest is the stream. Both runs go on here, under the fuzzer's coverage, when the one
  * on one thread succeeds; when it fails, the run on N threads goes on in
  * a child process, which takes with it what the error leaves allocated
  * (the pool has stopped its workers before the error reaches the trap
  * here: pool.c). The two must agree: the same exit status, line and
- * message, and on success the same bytes and the same counts, and every
- * line a rank-stream line. */
+ * message, and on success the same bytes, the same explanation on stderr
+ * and the same counts, and every line a rank-stream line. */
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -26,7 +26,11 @@ struct setup {
 	struct relsrc *rel;
 	int brk;
 	long shard, nshards;
+	long maxret;		/* -M, 0: none */
+	int explain;		/* --explain q1 q2 */
 };
+
+static const char *const explained[] = { "q1", "q2" };
 
 /* the relevance files, loaded once; per input only the options change */
 static struct relsrc *relevance(int labels)
@@ -52,27 +56,36 @@ static struct relsrc *relevance(int labels)
 /* Ranks the stream in the file in, read as stdin (an error leaves no
  * descriptor open), with nthreads and chunk bytes into the file result:
  * the rank-stream lines, then a line of the exit status, the error's line
- * and message, and the ranker's counts. Each process opens in itself: a
- * shared descriptor would share its offset. */
+ * and message, and the ranker's counts; the explanation (stderr) into
+ * result.err. Each process opens in itself: a shared descriptor would
+ * share its offset. */
 static int run(const struct setup *s, const char *in, const char *result,
 	       int nthreads, int chunk)
 {
 	static struct errtrap trap;
 	static struct ranker rk;
 	char env[16];
+	char errpath[256];
 	int fd = open(result, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	int infd = open(in, O_RDONLY), saved = dup(1);
+	int infd = open(in, O_RDONLY), saved = dup(1), savederr = dup(2);
+	int errfd;
 
-	if (fd < 0 || infd < 0 || saved < 0 || dup2(fd, 1) < 0 ||
-	    dup2(infd, 0) < 0)
+	snprintf(errpath, sizeof errpath, "%s.err", result);
+	errfd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || infd < 0 || errfd < 0 || saved < 0 || savederr < 0 ||
+	    dup2(fd, 1) < 0 || dup2(infd, 0) < 0 || dup2(errfd, 2) < 0)
 		abort();
 	close(fd);
 	close(infd);
+	close(errfd);
 	snprintf(env, sizeof env, "%d", chunk);
 	setenv("RANKKIT_CHUNK", env, 1);
 	ranker_init(&rk, s->rel, s->brk, 0);
 	rk.shard = s->shard;
 	rk.nshards = s->nshards;
+	rk.maxret = s->maxret;
+	if (s->explain)
+		ranker_explain(&rk, explained, 2);
 	trap.status = 0;
 	trap.line = 0;
 	trap.msg[0] = '\0';
@@ -89,9 +102,10 @@ static int run(const struct setup *s, const char *in, const char *result,
 			"position %ld\n", rk.unjudged, rk.unlabeled, rk.written,
 			rk.none_retrieved, rk.position);
 	ranker_free(&rk);
-	if (dup2(saved, 1) < 0)
+	if (dup2(saved, 1) < 0 || dup2(savederr, 2) < 0)
 		abort();
 	close(saved);
+	close(savederr);
 	return trap.status;
 }
 
@@ -126,9 +140,26 @@ static const char *status_of(const char *r)
 	return s;
 }
 
+/* the explanations of the two runs, result.err, are the same bytes */
+static void compare_err(const char *one_path, const char *many_path)
+{
+	char p1[256], pn[256];
+	size_t n1, nn;
+	char *one, *many;
+
+	snprintf(p1, sizeof p1, "%s.err", one_path);
+	snprintf(pn, sizeof pn, "%s.err", many_path);
+	one = slurp(p1, &n1);
+	many = slurp(pn, &nn);
+	if (n1 != nn || memcmp(one, many, n1) != 0)
+		abort();
+	free(one);
+	free(many);
+}
+
 /* On success every line of the stream is a rank-stream line: 6 fields.
  * On failure both runs name the same error; on success they are equal
- * byte for byte, counts included. */
+ * byte for byte, counts and explanation included. */
 static void compare(const char *one_path, const char *many_path)
 {
 	size_t n1, nn;
@@ -149,6 +180,7 @@ static void compare(const char *one_path, const char *many_path)
 			if (tabs != 5)
 				abort();
 		}
+		compare_err(one_path, many_path);
 	}
 	free(one);
 	free(many);
@@ -161,9 +193,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int nthreads, st;
 	pid_t pid, w;
 
-	if (size < 4)
+	if (size < 5)
 		return 0;
-	snprintf(in, sizeof in, "%s", fuzz_file("scores", data + 4, size - 4));
+	snprintf(in, sizeof in, "%s", fuzz_file("scores", data + 5, size - 5));
 	snprintf(one, sizeof one, "%s.one", in);
 	snprintf(many, sizeof many, "%s.many", in);
 	nthreads = 2 + data[0] % 3;
@@ -173,6 +205,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s.brk = (data[0] >> 5) % 3;	/* BREAK_NONE, BREAK_INPUT, BREAK_ID */
 	s.nshards = 1 + data[3] % 3;
 	s.shard = (data[3] >> 2) % s.nshards;
+	s.maxret = data[4] & 3;
+	s.rel->keep_unjudged = !(data[0] >> 2 & 1) && (data[4] >> 2 & 1);
+	s.explain = data[4] >> 3 & 1;
 	if (run(&s, in, one, 1, 64 + data[1]) == 0) {
 		/* a failure here is a finding: compare aborts, whatever the
 		 * workers left behind */
