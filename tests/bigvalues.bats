@@ -224,9 +224,40 @@ ranks_agree() {
 	done
 }
 
+@test "bigvalues: cos of rows times 2^-700 is that of the rows, bit for bit; dot and l2 refuse them, naming the row" {
+	# squares of 2^-700 are below the doubles (2^-1074): the plain sums
+	# lose the rows' digits (cos was 0). cos is the same for any positive
+	# multiple of either row and takes the scaled way; the small rows'
+	# dot products and distances are those tiny numbers, which lose
+	# digits to underflow: an error naming the first such row
+	rows 37 13 1 -700 0.4 0 >tiny.txt
+	rows 37 13 1 -700 0 0 >small.txt
+	[ "$(cmp -l tiny.txt small.txt | wc -l)" -gt 100 ]
+	awk '{ print $1, NR % 3 }' small.txt >lab
+	simmat -m cos small.txt small.txt >want
+	for v in $(variants); do
+		for j in 1 2; do
+			RANKKIT_KERNEL=$v simmat -j $j -m cos tiny.txt tiny.txt | cmp - want
+		done
+	done
+	rankof -e -m cos -l lab small.txt small.txt >ranks
+	ranks_agree cos tiny.txt ranks
+	first=$(awk '$2 != "" { for (k = 2; k <= NF; k++) if ($k + 0 != 0 && ($k < 0 ? -$k : $k) < 1e-150) { print NR - 1; exit } }' tiny.txt)
+	for m in dot l2; do
+		run --separate-stderr simmat -m $m tiny.txt tiny.txt
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "simmat: tiny.txt: row $first: values too small for exact $m scores (sum of squares below 2^-916); multiply the embeddings by a power of two" ]
+	done
+	# a row of zeros is no error: its cos is 0, its dot product 0
+	printf 'a 0 0\nb 1 2\n' >z.tsv
+	simmat -m dot z.tsv z.tsv | grep -q $'^a\tb\t0$'
+	simmat -m cos z.tsv z.tsv | grep -q $'^b\ta\t0$'
+}
+
 # f4big NAME...: float32 bytes of a few values, as printf escapes: 3p70 =
 # 3 * 2^70 = 1.5 * 2^71 (exponent field 198), 4p70 = 2^72 (199), 3p126 =
-# 1.5 * 2^127 (254), m3p126 its negative
+# 1.5 * 2^127 (254), m3p126 its negative; 3pm80 = 3 * 2^-80 = 1.5 * 2^-79
+# (exponent field 48), 4pm80 = 2^-78 (49)
 f4big() {
 	local v
 	for v in "$@"; do
@@ -234,6 +265,8 @@ f4big() {
 		3p70) printf '%s' '\x00\x00\x40\x63' ;;
 		4p70) printf '%s' '\x00\x00\x80\x63' ;;
 		3p126) printf '%s' '\x00\x00\x40\x7f' ;;
+		3pm80) printf '%s' '\x00\x00\x40\x18' ;;
+		4pm80) printf '%s' '\x00\x00\x80\x18' ;;
 		m3p126) printf '%s' '\x00\x00\x40\xff' ;;
 		*) f4 "$v" ;;
 		esac
@@ -270,4 +303,20 @@ f4big() {
 	run --separate-stderr simmat -m l2 w.npy w.npy
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "simmat: w.npy: row 0 against w.npy: row 1: the l2 distance is about 5.1e+38, beyond the largest float32 (3.40282e+38)" ]
+}
+
+@test "bigvalues: float32 rows times 2^-80: cos 24/25 and 3/5 exact; dot refused, naming the row" {
+	# a = (3, 4) 2^-80, b = (4, 3) 2^-80: their squares, 2^-160 and
+	# below, are under float32's least value (2^-149); c = (1, 0)
+	mknpy t.npy 1 '<f4' False '(3, 2)' "$(f4big 3pm80 4pm80 4pm80 3pm80 1 0)"
+	for v in $(variants); do
+		RANKKIT_KERNEL=$v simmat -m cos t.npy t.npy >cos
+		grep -q $'^0\t1\t0.96$' cos
+		grep -q $'^0\t2\t0.6$' cos
+		grep -q $'^1\t2\t0.8$' cos
+		grep -q $'^0\t0\t1$' cos
+	done
+	run --separate-stderr simmat -m dot t.npy t.npy
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simmat: t.npy: row 0: values too small for exact dot scores (sum of squares below 2^-78); multiply the embeddings by a power of two" ]
 }

@@ -76,6 +76,8 @@ static void *pack_alloc(size_t n)
 #define LDEXP ldexp
 #define FREXP frexp
 #define TMAX DBL_MAX
+#define TLOW 0x1p-916
+#define TLOW_TEXT "2^-916"
 #include "kernel/kernel_body.h"
 #undef T
 #undef SFX
@@ -85,6 +87,8 @@ static void *pack_alloc(size_t n)
 #undef LDEXP
 #undef FREXP
 #undef TMAX
+#undef TLOW
+#undef TLOW_TEXT
 
 #define T float
 #define SFX _f32
@@ -94,6 +98,8 @@ static void *pack_alloc(size_t n)
 #define LDEXP ldexpf
 #define FREXP frexpf
 #define TMAX FLT_MAX
+#define TLOW 0x1p-78f
+#define TLOW_TEXT "2^-78"
 #include "kernel/kernel_body.h"
 #undef T
 #undef SFX
@@ -103,6 +109,8 @@ static void *pack_alloc(size_t n)
 #undef LDEXP
 #undef FREXP
 #undef TMAX
+#undef TLOW
+#undef TLOW_TEXT
 
 /* kcount_add (kernel.h), inlined into the micro-kernels */
 static inline void kc_add(struct kcount *c, double s, int sign)

@@ -74,6 +74,18 @@ static inline __attribute__((always_inline)) void FN(sumsq)(const T *X,
 	}
 }
 
+/* whether row r of emb holds zeros only */
+static int FN(row_zero)(const struct embed *emb, size_t r)
+{
+	const T *v = (const T *)emb->data + r * emb->dim;
+	size_t k;
+
+	for (k = 0; k < emb->dim; k++)
+		if (v[k] != 0)
+			return 0;
+	return 1;
+}
+
 /* The sums of squares s[0 .. n-1] of rows of emb (r0 .. r0+n-1, or
  * rows[0 .. n-1]) become their norms. A sum that is not finite comes from
  * a row holding an infinite or NaN value (an error, named by
@@ -81,15 +93,34 @@ static inline __attribute__((always_inline)) void FN(sumsq)(const T *X,
  * of inf, as sqrt gives it, which sends the row's cos scores the other way
  * in the finish): every value a metric reads passes through one of these
  * sums, so this is the check of the values, at the cost of a test per
- * row. */
+ * row. A row of values so small that its sum is below TLOW, zeros apart,
+ * has lost digits to underflow (its squares and products fall below the
+ * normal range): cos scores it the other way too (its norm set to inf:
+ * exact, the scale does not matter to cos); dot and l2, whose scores are
+ * those small numbers, refuse it, naming the row. Above TLOW = 2^(emin +
+ * 2p) (2^-916 for double, 2^-78 for float) what underflow takes from a sum
+ * of D terms, at most D 2^(emin - p), is below 2^-2p of it, far below the
+ * rounding of the sum itself. */
 static void FN(norms_checked)(const struct embed *emb, size_t r0,
-			      const size_t *rows, T *s, size_t n)
+			      const size_t *rows, T *s, size_t n, int metric)
 {
-	size_t i;
+	size_t i, r;
 
 	for (i = 0; i < n; i++) {
+		r = rows ? rows[i] : r0 + i;
 		if (!isfinite(s[i]))
-			embed_check_row(emb, rows ? rows[i] : r0 + i);
+			embed_check_row(emb, r);
+		if (s[i] < TLOW && metric != MET_HAMMING &&
+		    (s[i] > 0 || !FN(row_zero)(emb, r))) {
+			if (metric != MET_COS)
+				die_at(emb->path, 0, "row %zu: values too small "
+				       "for exact %s scores (sum of squares "
+				       "below %s); multiply the embeddings by a "
+				       "power of two", emb->keep_first +
+				       r * emb->keep_step, metric == MET_DOT ?
+				       "dot" : "l2", TLOW_TEXT);
+			s[i] = (T)INFINITY;
+		}
 		s[i] = SQRT(s[i]);
 	}
 }
@@ -121,15 +152,16 @@ static void FN(prepare)(struct kernel *kern, const struct embed *qemb,
 	embed_advise_rows(qemb, 0, kern->nq, NULL, 0);
 	embed_advise_rows(iemb, r0, r1, kern->xrow, nx);
 	sumsq(Q, NULL, kern->nq, dim, qn);
-	FN(norms_checked)(qemb, 0, NULL, qn, kern->nq);
+	FN(norms_checked)(qemb, 0, NULL, qn, kern->nq, kern->metric);
 	pack_sumsq(I, kern->ni, dim, t0, t1, p, in);
 	sumsq(I, kern->xrow, nx, dim, xn);
 	/* the extra rows before the packed ones, those, the extra ones after */
 	for (xlo = 0; xlo < nx && kern->xrow[xlo] < r0; xlo++)
 		;
-	FN(norms_checked)(iemb, 0, kern->xrow, xn, xlo);
-	FN(norms_checked)(iemb, r0, NULL, in, r1 - r0);
-	FN(norms_checked)(iemb, 0, kern->xrow + xlo, xn + xlo, nx - xlo);
+	FN(norms_checked)(iemb, 0, kern->xrow, xn, xlo, kern->metric);
+	FN(norms_checked)(iemb, r0, NULL, in, r1 - r0, kern->metric);
+	FN(norms_checked)(iemb, 0, kern->xrow + xlo, xn + xlo, nx - xlo,
+			   kern->metric);
 	kern->ipack = p;
 	kern->t0 = t0;
 	kern->r0 = r0;
