@@ -77,6 +77,7 @@ LIBSRC = \
 	lib/kernel/grid.c \
 	lib/kernel/chunkrun.c \
 	lib/kernel/piecerun.c \
+	lib/kernel/selectrun.c \
 	lib/kernel/topk.c \
 	lib/measure/ties.c \
 	lib/measure/counts.c \

@@ -164,16 +164,33 @@ static void ready(void *ctx, const struct kchunk *c, size_t *nlines)
 	}
 }
 
+/* one line "query item score" at o; returns the end */
+static char *put_line(const struct job *job, char *o, struct slice qid,
+		      size_t i, double v)
+{
+	struct slice id = embed_id(&job->iemb, i);
+
+	memcpy(o, qid.p, qid.n);
+	o += qid.n;
+	*o++ = '\t';
+	memcpy(o, id.p, id.n);
+	o += id.n;
+	*o++ = '\t';
+	o += job->kern.type == EMB_F32 ? fmt_float(o, (float)v) :
+		fmt_double(o, v);
+	*o++ = '\n';
+	return o;
+}
+
 /* the lines of one query into b: items p->i0 .. p->i1-1 of row (in item
  * order) whose score passes thr, except row `self`; up to a score of
  * +-inf, which no line may print: it stands for a number beyond the
  * range, and would tie with every other such one */
-#define WRITE_LINES(TYPE, FMT)						\
+#define WRITE_LINES(TYPE)						\
 	do {								\
 		const TYPE *row = scores;				\
 		for (i = p->i0; i < p->i1; i++) {			\
 			TYPE v = row[i - p->chunk.i0];			\
-			struct slice id;				\
 			if (i == self || !((double)v >= thr))		\
 				continue;				\
 			if (isinf(v)) {					\
@@ -181,15 +198,7 @@ static void ready(void *ctx, const struct kchunk *c, size_t *nlines)
 				b->badi = i;				\
 				break;					\
 			}						\
-			id = embed_id(&job->iemb, i);			\
-			memcpy(o, qid.p, qid.n);			\
-			o += qid.n;					\
-			*o++ = '\t';					\
-			memcpy(o, id.p, id.n);				\
-			o += id.n;					\
-			*o++ = '\t';					\
-			o += FMT(o, v);					\
-			*o++ = '\n';					\
+			o = put_line(job, o, qid, i, v);		\
 		}							\
 	} while (0)
 
@@ -217,28 +226,68 @@ static void work(void *ctx, const struct kpiece *p)
 		      b->n + lines * (qid.n + job->maxiid + FMTSCORE_MAX + 3), 1);
 		o = b->p + b->n;
 		if (job->kern.type == EMB_F32)
-			WRITE_LINES(float, fmt_float);
+			WRITE_LINES(float);
 		else
-			WRITE_LINES(double, fmt_double);
+			WRITE_LINES(double);
 		b->n = (size_t)(o - b->p);
 	}
 }
 
-static void emit(void *ctx, const struct kpiece *p)
+/* -k's answer for query q (kernel_run_select), after the chunk's queries
+ * before it in the slot's text; up to a score of +-inf, as above */
+static void select_work(void *ctx, const struct kchunk *c, size_t q,
+			const size_t *item, const double *score, size_t n)
 {
 	struct job *job = ctx;
+	struct slotbuf *b = &job->sb[c->slot];
+	struct slice qid = embed_id(&job->qemb, q);
+	size_t i;
+	char *o;
 
-	out_bytes(job->sb[p->slot].p, job->sb[p->slot].n);
-	if (job->sb[p->slot].badq != SIZE_MAX)
+	if (q == c->q0) {
+		b->n = 0;
+		b->badq = SIZE_MAX;
+	}
+	if (b->badq != SIZE_MAX)
+		return;
+	xgrow((void **)&b->p, &b->cap,
+	      b->n + n * (qid.n + job->maxiid + FMTSCORE_MAX + 3), 1);
+	o = b->p + b->n;
+	for (i = 0; i < n; i++) {
+		if (isinf(score[i])) {
+			b->badq = q;
+			b->badi = item[i];
+			break;
+		}
+		o = put_line(job, o, qid, item[i], score[i]);
+	}
+	b->n = (size_t)(o - b->p);
+}
+
+/* a slot's text out, then the error of a score beyond the range, if any;
+ * queries q0 .. q1-1 are done; progress on a terminal */
+static void emit_text(struct job *job, int slot, size_t q0, size_t q1)
+{
+	out_bytes(job->sb[slot].p, job->sb[slot].n);
+	if (job->sb[slot].badq != SIZE_MAX)
 		kernel_range_error(&job->kern, &job->qemb, &job->iemb,
-				   job->sb[p->slot].badq, job->sb[p->slot].badi);
-	if (p->i1 == p->chunk.i1)
-		job->done += p->q1 - p->q0;
+				   job->sb[slot].badq, job->sb[slot].badi);
+	job->done += q1 - q0;
 	if (job->tty && since(&job->t0) > 2) {
 		fprintf(stderr, "\r%s: %zu of %zu queries", progname, job->done,
 			job->qemb.rows);
 		job->shown = 1;
 	}
+}
+
+static void emit(void *ctx, const struct kpiece *p)
+{
+	emit_text(ctx, p->slot, p->q0, p->i1 == p->chunk.i1 ? p->q1 : p->q0);
+}
+
+static void select_emit(void *ctx, const struct kchunk *c)
+{
+	emit_text(ctx, c->slot, c->q0, c->q1);
 }
 
 static void parse_options(int argc, char **argv, struct job *job,
@@ -343,9 +392,20 @@ int main(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &job.t0);
 
 	stream_write_header(HDR_SCORE);
-	kernel_run_pieces(&job.kern, o.nthreads, o.folds, &(struct kpieces){
-		.piece_lines = PIECE_LINES, .ready = ready, .work = work,
-		.emit = emit, .ctx = &job });
+	/* a selective -k (k below a quarter of the items) is chosen as the
+	 * items are scored; otherwise from each query's scores kept whole */
+	if (job.topk && (size_t)job.topk < job.iemb.rows / o.folds / 4)
+		kernel_run_select(&job.kern, o.nthreads, o.folds,
+				  &(struct kselect){ .k = (size_t)job.topk,
+				  .minscore = job.have_min ? job.minscore :
+				  -INFINITY, .self = job.self,
+				  .work = select_work, .emit = select_emit,
+				  .ctx = &job });
+	else
+		kernel_run_pieces(&job.kern, o.nthreads, o.folds,
+				  &(struct kpieces){ .piece_lines = PIECE_LINES,
+				  .ready = ready, .work = work, .emit = emit,
+				  .ctx = &job });
 	stream_write_end();
 	if (job.shown)
 		fprintf(stderr, "\r%s: %zu of %zu queries, %.1f s\n", progname,

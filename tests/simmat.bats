@@ -336,6 +336,50 @@ items() { body | cut -f2 | paste -sd' '; }
 	done
 }
 
+# topk FULL K T: from every score (FULL, a score stream in item order),
+# each query's lines at or above both its K-th best score and T, in order:
+# the selection done by sort(1) and awk, apart from simmat's
+topk() {
+	body <"$1" | sort -t "$TAB" -k1,1 -k3,3gr | awk -F '\t' -v k="$2" '
+		$1 != q { q = $1; n = 0 } ++n == k { print $1 "\t" $3 }' >kth
+	body <"$1" | awk -F '\t' -v t="$3" '
+		FNR == NR { kth[$1] = $2; next }
+		($1 in kth ? $3 + 0 >= kth[$1] + 0 : 1) && $3 + 0 >= t + 0' kth -
+}
+
+# -k below a quarter of the items is chosen as the items are scored, in
+# blocks of 512 to 4096 items, each query's candidates cut back as they
+# pass 2K + 1024: 3,000 items of 3 small integers meet ties at every K
+@test "simmat: -k chosen block by block equals the K best of every score, ties, -t, -x, folds, every -j" {
+	TAB=$'\t'
+	awk 'BEGIN { s = 5; for (i = 0; i < 3050; i++) {
+		printf "%s%d", i < 50 ? "q" : "d", i < 50 ? i : i - 50
+		for (k = 0; k < 3; k++) { s = (s * 1103515245 + 12345) % 2147483648
+			printf " %d", s % 9 - 4 } print "" } }' >all.txt
+	head -50 all.txt >q.txt
+	tail -n +51 all.txt >i.txt
+	# -x: the queries are items too
+	head -20 q.txt >>i.txt
+	for m in dot l2; do
+		simmat -m $m q.txt i.txt >full
+		simmat -x -m $m q.txt i.txt >fullx
+		for k in 1 7 40 700; do
+			for t in -1e300 -3; do
+				topk full $k $t >want
+				topk fullx $k $t >wantx
+				for j in 1 2 3; do
+					simmat -j $j -m $m -k $k -t $t q.txt i.txt | body | cmp - want
+					simmat -j $j -m $m -x -k $k -t $t q.txt i.txt | body | cmp - wantx
+				done
+			done
+		done
+	done
+	# folds: 2 of 25 queries and 1,510 items, each against its own
+	simmat -m dot --folds 2 q.txt i.txt >full
+	topk full 9 -1e300 >want
+	simmat -j 2 -m dot --folds 2 -k 9 q.txt i.txt | body | cmp - want
+}
+
 @test "simmat: cos of img.npy and cap.npy rows equal awk's recomputation, exactly" {
 	need_shared data/crossmodal-seed0
 	D="$SHARED/data/crossmodal-seed0"

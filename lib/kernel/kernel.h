@@ -176,4 +176,25 @@ struct kpieces {
 void kernel_run_pieces(const struct kernel *kern, int nthreads, size_t folds,
 		       const struct kpieces *cfg);
 
+/* simmat -k: each query's k best items and every item tied with the k-th
+ * (all of them when it has fewer than k), those scoring at least minscore
+ * (-t; -inf: no bound), but the item self[q] (self NULL: none). The
+ * selection runs inside the scoring, block by block, on every thread
+ * (selectrun.c): `work` gets each query's answer on a worker, its items
+ * ascending with their scores (exactly the kernel's, as doubles), and
+ * `emit` the chunk on the calling thread in query order (c->slot as in
+ * kernel_run, c->scores NULL). */
+typedef void (*kselect_fn)(void *ctx, const struct kchunk *c, size_t q,
+			   const size_t *item, const double *score, size_t n);
+struct kselect {
+	size_t k;
+	double minscore;
+	const size_t *self;
+	kselect_fn work;
+	kchunk_fn emit;
+	void *ctx;
+};
+void kernel_run_select(const struct kernel *kern, int nthreads, size_t folds,
+		       const struct kselect *cfg);
+
 #endif

@@ -1,0 +1,201 @@
+/* kernel_run_select (kernel.h): simmat -k, each query's K best items and
+ * every item tied with the K-th, the selection fused with the scoring.
+ *
+ * A chunk of queries is scored against its items in blocks small enough
+ * to stay in the cache (about 192 KiB of scores), and each query keeps
+ * the candidates of a block that reach its running threshold tau: the
+ * K-th best score among its candidates so far, raised whenever they
+ * outgrow a bound (a quickselect, then the candidates below it dropped,
+ * their order kept). tau never passes the K-th best score of the query's
+ * items, so every item that reaches it stays; at the end the K-th best of
+ * the candidates is that of all the items, and the items at or above it
+ * (and above -t's bound) are the answer, in item order. The candidates of
+ * a query stay within the bound plus one block, unless more items tie
+ * with the K-th: then within the ties kept. Chunks go to the pool's
+ * threads; the answer of each query to `work` on its worker, and the
+ * chunk to `emit` on the calling thread in query order. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "util/err.h"
+#include "util/pool.h"
+#include "kernel/grid.h"
+#include "kernel/topk.h"
+
+enum { BLOCK_BYTES = 192 << 10 };
+
+/* one query's candidates, in item order */
+struct cands {
+	size_t n, cap, bound;
+	size_t *item;
+	double *score;
+	double tau;		/* a candidate scores at least this */
+};
+
+/* per pool slot */
+struct selslot {
+	void *block;		/* a block's scores, qb rows of bi values */
+	struct cands *c;	/* per query of the chunk */
+	struct topk_scratch tk;
+};
+
+struct selrun {
+	struct grid g;
+	const struct kselect *cfg;
+	size_t bi;		/* items per block */
+	struct selslot *slot;
+};
+
+static void cands_push(struct cands *c, size_t item, double s)
+{
+	if (c->n == c->cap) {
+		size_t cap = c->cap;
+		xgrow((void **)&c->item, &cap, c->n + 1, sizeof *c->item);
+		xgrow((void **)&c->score, &c->cap, c->n + 1, sizeof *c->score);
+	}
+	c->item[c->n] = item;
+	c->score[c->n++] = s;
+}
+
+/* keeps the candidates at or above s, in their order */
+static void cands_keep(struct cands *c, double s)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < c->n; i++)
+		if (c->score[i] >= s) {
+			c->item[m] = c->item[i];
+			c->score[m++] = c->score[i];
+		}
+	c->n = m;
+}
+
+/* the K-th best score of the candidates, -inf when fewer than K */
+static double cands_kth(struct cands *c, size_t k, struct topk_scratch *tk)
+{
+	return topk_threshold(tk, c->score, EMB_F64, c->n, SIZE_MAX, k);
+}
+
+/* past its bound: tau becomes the K-th best, the candidates below it go;
+ * the bound grows with the ties kept, so that each pass drops many */
+static void cands_trim(struct cands *c, size_t k, struct topk_scratch *tk)
+{
+	double kth = cands_kth(c, k, tk);
+
+	if (kth > c->tau) {
+		c->tau = kth;
+		cands_keep(c, kth);
+	}
+	if (c->n * 2 > c->bound)
+		c->bound = c->n * 2;
+}
+
+/* the scores of one block row that reach tau, but the query's own item */
+#define SCAN(TYPE)							\
+	do {								\
+		const TYPE *row = (const TYPE *)S + r * bn;		\
+		for (j = 0; j < bn; j++)				\
+			if ((double)row[j] >= c->tau && ib + j != self)	\
+				cands_push(c, ib + j, row[j]);		\
+	} while (0)
+
+static void scan_block(const struct selrun *run, struct selslot *sl,
+		       size_t q0, size_t q1, size_t ib, size_t bn)
+{
+	const struct kselect *cfg = run->cfg;
+	const void *S = sl->block;
+	size_t r, j;
+
+	for (r = 0; r < q1 - q0; r++) {
+		struct cands *c = &sl->c[r];
+		size_t self = cfg->self ? cfg->self[q0 + r] : SIZE_MAX;
+
+		if (run->g.kern->type == EMB_F32)
+			SCAN(float);
+		else
+			SCAN(double);
+		if (c->n > c->bound)
+			cands_trim(c, cfg->k, &sl->tk);
+	}
+}
+
+static int take_chunk(void *arg, const struct pool_task *t)
+{
+	const struct selrun *run = arg;
+	return (size_t)t->seq < run->g.nchunks;
+}
+
+static void work_chunk(void *arg, const struct pool_task *t)
+{
+	struct selrun *run = arg;
+	const struct kselect *cfg = run->cfg;
+	struct selslot *sl = &run->slot[t->slot];
+	struct kchunk ch;
+	size_t q, ib;
+
+	grid_chunk(&run->g, (size_t)t->seq, &ch);
+	ch.slot = t->slot;
+	ch.scores = NULL;
+	for (q = 0; q < ch.q1 - ch.q0; q++) {
+		sl->c[q].n = 0;
+		sl->c[q].tau = cfg->minscore;
+		sl->c[q].bound = 2 * cfg->k + 1024;
+	}
+	for (ib = ch.i0; ib < ch.i1; ib += run->bi) {
+		size_t ie = ch.i1 - ib > run->bi ? ib + run->bi : ch.i1;
+		kernel_block(run->g.kern, ch.q0, ch.q1, ib, ie, sl->block);
+		scan_block(run, sl, ch.q0, ch.q1, ib, ie - ib);
+	}
+	for (q = ch.q0; q < ch.q1; q++) {
+		struct cands *c = &sl->c[q - ch.q0];
+		double kth = cands_kth(c, cfg->k, &sl->tk);
+		if (kth > c->tau)
+			cands_keep(c, kth);
+		cfg->work(cfg->ctx, &ch, q, c->item, c->score, c->n);
+	}
+}
+
+static void give_chunk(void *arg, const struct pool_task *t)
+{
+	struct selrun *run = arg;
+	struct kchunk ch;
+
+	grid_chunk(&run->g, (size_t)t->seq, &ch);
+	ch.slot = t->slot;
+	ch.scores = NULL;
+	run->cfg->emit(run->cfg->ctx, &ch);
+}
+
+void kernel_run_select(const struct kernel *kern, int nthreads, size_t folds,
+		       const struct kselect *cfg)
+{
+	struct selrun run = { .cfg = cfg };
+	struct pool_job pj = { take_chunk, work_chunk, give_chunk, &run };
+	size_t esz = (size_t)kern->type, qb = 2 * GRID_MR_ALL, q;
+	int s, nslots;
+
+	/* chunks of 48 queries, or 24 when that gives each thread more */
+	if (kern->nq / folds < qb * (size_t)(nthreads > 1 ? nthreads : 1))
+		qb = GRID_MR_ALL;
+	grid_init(&run.g, kern, folds, qb);
+	run.bi = BLOCK_BYTES / (qb * esz);
+	if ((size_t)nthreads > run.g.nchunks)
+		nthreads = run.g.nchunks ? (int)run.g.nchunks : 1;
+	nslots = pool_nslots(nthreads);
+	run.slot = xcalloc((size_t)nslots, sizeof *run.slot);
+	for (s = 0; s < nslots; s++) {
+		run.slot[s].block = xmalloc(qb * run.bi * esz);
+		run.slot[s].c = xcalloc(qb, sizeof *run.slot[s].c);
+	}
+	pool_run(&pj, nthreads);
+	for (s = 0; s < nslots; s++) {
+		for (q = 0; q < qb; q++) {
+			free(run.slot[s].c[q].item);
+			free(run.slot[s].c[q].score);
+		}
+		free(run.slot[s].c);
+		free(run.slot[s].block);
+		topk_free(&run.slot[s].tk);
+	}
+	free(run.slot);
+}
