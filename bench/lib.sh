@@ -1,8 +1,8 @@
 # bench/lib.sh: what the benchmark scripts share, sourced after `cd` to the
 # top of the tree with B (the data folder) and CC set.
-#   bench_tool NAME       builds bench/NAME.c into $B/NAME, again whenever
-#                         the source or the compiler changes (a checksum:
-#                         POSIX test has no -nt)
+#   bench_tool NAME [LIBS]  builds bench/NAME.c into $B/NAME (linked with
+#                         LIBS, e.g. -lm), again whenever the source or the
+#                         compiler changes (a checksum: POSIX test has no -nt)
 #   bench_time FILE CMD   runs CMD under $B/rusage, which writes
 #                         `wall user sys maxrss_kib` to FILE
 #   bench_median F FILE...  the median of field F (1 wall, 2 user, 3 sys,
@@ -11,9 +11,9 @@
 bench_tool() {
 	_sum="$CC $(cksum < "bench/$1.c")"
 	if [ ! -x "$B/$1" ] || [ ! -f "$B/$1.sum" ] || [ "$(cat "$B/$1.sum")" != "$_sum" ]; then
-		echo "bench: $CC -O2 -o $B/$1 bench/$1.c" >&2
+		echo "bench: $CC -O2 -o $B/$1 bench/$1.c ${2:-}" >&2
 		rm -f "$B/$1.sum"
-		$CC -O2 -o "$B/$1" "bench/$1.c" || { echo "bench: cannot build $B/$1" >&2; exit 1; }
+		$CC -O2 -o "$B/$1" "bench/$1.c" ${2:-} || { echo "bench: cannot build $B/$1" >&2; exit 1; }
 		echo "$_sum" > "$B/$1.sum"
 	fi
 }
