@@ -10,7 +10,8 @@
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make mutate-check  only that every mutation still applies (seconds)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench, make bench-cmc, make bench-long, make bench-peak
+#   make demo, make bench, make bench-cmc, make bench-knn, make bench-long,
+#   make bench-peak
 
 VERSION = 0.1.0
 PREFIX = /usr/local
@@ -252,6 +253,10 @@ bench-crossmodal: all
 bench-cmc: all
 	sh bench/cmc.sh
 
+# exact k-NN: simmat -k against faiss (python3-faiss; skipped without it)
+bench-knn: all
+	sh bench/knn.sh
+
 # the peak probe and the kernel alone (bench/peak.c; PEAK='-b 24 -r 9' ...)
 bench-peak: $(LIBA)
 	@mkdir -p bench/data
@@ -270,7 +275,6 @@ mutate:
 # the stated number of times (no build, no tests: seconds; CI runs it)
 mutate-check:
 	sh tests/mutate.sh -n
-.PHONY: mutate-check
 
 demo: all
 	sh examples/pipelines/demo.sh
@@ -291,7 +295,7 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench \
-	bench-crossmodal bench-cmc bench-peak bench-long demo install \
-	uninstall clean
+.PHONY: all check check-san check-valgrind fuzz fuzz-build mutate \
+	mutate-check bench bench-crossmodal bench-cmc bench-knn bench-peak \
+	bench-long demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)
