@@ -83,6 +83,7 @@ LIBSRC = \
 	lib/measure/cutoff.c \
 	lib/measure/tiesum.c \
 	lib/measure/listmeasure.c \
+	lib/measure/judged.c \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
