@@ -105,6 +105,7 @@ LIBSRC = \
 	lib/measure/explain.c \
 	lib/measure/trecmeas.c \
 	lib/measure/trecgain.c \
+	lib/measure/trecjudged.c \
 	lib/measure/trecargs.c \
 	lib/measure/trecsum.c \
 	lib/measure/trecdrive.c \
