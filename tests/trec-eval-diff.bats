@@ -266,7 +266,18 @@ identical() {
 			both -q $f -m $m "$T/qrels.rel_level" "$T/results.test"
 			identical
 		done
+		both -q -c -J -m $m "$T/qrels.rel_level" "$T/results.trunc"
+		identical
 	done
+	# the stand-in ranking of a topic the run lacks (-c): trec_eval
+	# cleans relstring's text by its printed name, so relstring.3 keeps
+	# its '-' (the stand-in document, not judged)
+	both -q -c -m relstring.3 -m relstring "$T/qrels.test" "$T/results.trunc"
+	identical
+	grep -q "^relstring_3 .*	302	'-'$" rk.out
+	both -q -c -m relstring "$T/qrels.test" "$T/results.trunc"
+	identical
+	grep -q "^relstring .*	302	''$" rk.out
 }
 
 @test "difference: -v prints treceval's version on the standard output (trec_eval its own on the error)" {

@@ -216,7 +216,10 @@ static void values(struct treceval *te, struct slice *text)
 		const struct trecasked *a = &o->asked[i];
 		if (a->m->value)
 			a->m->value(&te->t, a, te->row + a->col);
-		if (a->m->summary == TS_TEXT && !te->t.missing)
+		/* relstring's text of the stand-in ranking is cleaned too,
+		 * by the same rule: relstring.N keeps it */
+		if (a->m->summary == TS_TEXT &&
+		    !(te->t.missing && strcmp(a->name[0], "relstring") == 0))
 			text->n = trec_relstring(&te->t, a, &te->text,
 						 &te->textcap);
 		for (c = 0; te->t.missing && c < a->ncol; c++)

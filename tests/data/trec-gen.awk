@@ -237,7 +237,7 @@ function args(    a, r, i, m, nm, post) {
 			if (m ~ /^(dcg|ideal_dcg)$/ && (("ndcg" in asked) || \
 			    (m == "dcg" && ("ideal_dcg" in asked))))
 				continue
-			if (("rbp" in asked) && m ~ /^(iprec_at_recall|11pt_avg|G|dcg|ideal_dcg|ndcg|ndcg_rel|ndcg_cut|set_F|yaap)$/)
+			if (("rbp" in asked) && m ~ /^(iprec_at_recall|11pt_avg|G|dcg|ideal_dcg|ndcg|ndcg_rel|Rndcg|ndcg_cut|set_F|yaap)$/)
 				continue
 			a = a " " pick("-m -m -m --measure=") measure(m)
 		}
