@@ -15,7 +15,7 @@
 #include "measure/trecgain.h"
 
 static const char usage_line[] =
-	"treceval [-cnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN";
+	"treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN";
 
 static const char help[] =
 	"Evaluates a TREC run against qrels and prints what trec_eval 10.0 prints.\n"
