@@ -10,7 +10,8 @@
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make mutate-check  only that every mutation still applies (seconds)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench, make bench-cmc, make bench-long, make bench-peak
+#   make demo, make bench, make bench-cmc, make bench-treceval,
+#   make bench-long, make bench-peak
 
 VERSION = 0.1.0
 PREFIX = /usr/local
@@ -251,6 +252,11 @@ bench-crossmodal: all
 bench-cmc: all
 	sh bench/cmc.sh
 
+# treceval -q -m all_trec against trec_eval built from its tarball, on a
+# 10M-line run and on one whose qrels judge non-relevant documents
+bench-treceval: all
+	sh bench/treceval.sh
+
 # the peak probe and the kernel alone (bench/peak.c; PEAK='-b 24 -r 9' ...)
 bench-peak: $(LIBA)
 	@mkdir -p bench/data
@@ -291,6 +297,6 @@ clean:
 	rm -rf build bin
 
 .PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench \
-	bench-crossmodal bench-cmc bench-peak bench-long demo install \
+	bench-crossmodal bench-cmc bench-treceval bench-peak bench-long demo install \
 	uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)
