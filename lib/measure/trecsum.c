@@ -32,7 +32,8 @@ void trecsum_add(struct trecsum *s, struct slice id, const double *row,
 	memcpy(s->rows + s->nrows * n, row, n * sizeof *row);
 	xgrow((void **)&s->toff, &s->toffcap, s->nrows + 2, sizeof *s->toff);
 	xgrow((void **)&s->text, &s->textcap, s->textlen + text.n + 1, 1);
-	memcpy(s->text + s->textlen, text.p, text.n);
+	if (text.n)
+		memcpy(s->text + s->textlen, text.p, text.n);
 	s->toff[s->nrows] = s->textlen;
 	s->textlen += text.n;
 	s->toff[s->nrows + 1] = s->textlen;
