@@ -87,3 +87,18 @@ setup() {
 	bad 'q - 0 - - 2 j'
 	same "$stderr" "mapr: bad:1: the '-' line of a query without relevant items has kind r"
 }
+
+@test "mapr --names trec -m bpref: trec_eval's bpref from rankof --judged --break id" {
+	# examples/data: 301 ranks d04 (2), d02 (0, before d01 in the tie,
+	# id descending), d01 (1), d07 (1) unretrieved: R = 3, N = 1: d04
+	# adds 1, d01 1 - 1/1; 302 and 303 rank their one judged
+	# non-relevant document first: 0. Mean 1/9 (trec_eval's 0.1111,
+	# tests/data/examples/trec.out)
+	E="$BATS_TEST_DIRNAME/../examples/data"
+	run --separate-stderr sh -c "sort -b -s -k1,1 '$E/trec.run' |
+	    rankof --judged --break id -r '$E/trec.qrels' |
+	    mapr --names trec -m bpref,AP"
+	status_is 0
+	same "$(echo "$output" | body)" "$(printf '%-22s\tall\t%s\n' map 0.4491 bpref 0.1111)"
+	grep -q "^bpref .*	all	0.1111$" "$BATS_TEST_DIRNAME/data/examples/trec.out"
+}
