@@ -10,8 +10,8 @@
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make mutate-check  only that every mutation still applies (seconds)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench, make bench-cmc, make bench-knn, make bench-long,
-#   make bench-peak
+#   make demo, make bench, make bench-cmc, make bench-knn,
+#   make bench-treceval, make bench-long, make bench-peak
 
 VERSION = 0.1.0
 PREFIX = /usr/local
@@ -85,6 +85,7 @@ LIBSRC = \
 	lib/measure/cutoff.c \
 	lib/measure/tiesum.c \
 	lib/measure/listmeasure.c \
+	lib/measure/judged.c \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
@@ -106,6 +107,7 @@ LIBSRC = \
 	lib/measure/explain.c \
 	lib/measure/trecmeas.c \
 	lib/measure/trecgain.c \
+	lib/measure/trecjudged.c \
 	lib/measure/trecargs.c \
 	lib/measure/trecsum.c \
 	lib/measure/trecdrive.c \
@@ -256,6 +258,10 @@ bench-cmc: all
 # exact k-NN: simmat -k against faiss (python3-faiss; skipped without it)
 bench-knn: all
 	sh bench/knn.sh
+# treceval -q -m all_trec against trec_eval built from its tarball, on a
+# 10M-line run and on one whose qrels judge non-relevant documents
+bench-treceval: all
+	sh bench/treceval.sh
 
 # the peak probe and the kernel alone (bench/peak.c; PEAK='-b 24 -r 9' ...)
 bench-peak: $(LIBA)
@@ -296,6 +302,6 @@ clean:
 	rm -rf build bin
 
 .PHONY: all check check-san check-valgrind fuzz fuzz-build mutate \
-	mutate-check bench bench-crossmodal bench-cmc bench-knn bench-peak \
-	bench-long demo install uninstall clean
+	mutate-check bench bench-crossmodal bench-cmc bench-knn bench-treceval \
+	bench-peak bench-long demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

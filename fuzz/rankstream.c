@@ -1,11 +1,13 @@
 /* libFuzzer: the rank-stream reader and its tie groups, and every measure
  * of each query it reads: each must come back finite and in its range in
  * O(1) or O(s) per tie group whatever the group's size (ties near 2^63,
- * grades past 1023), or the harness aborts or times out. */
+ * grades past 1023), or the harness aborts or times out. Version 2 too
+ * (bpref). */
 #include <math.h>
 #include "fuzz.h"
 #include "stream/rankstream.h"
 #include "measure/cutoff.h"
+#include "measure/judged.h"
 #include "measure/listmeasure.h"
 
 /* v in [0, 1], up to rounding */
@@ -31,6 +33,8 @@ static void check_measures(const struct rquery *q)
 		check_rate(list_mapr(q, mode));
 		check_rate(list_rprec(q, mode));
 		check_rate(list_inp(q, mode));
+		if (q->v2)	/* version 2: the judged non-relevant too */
+			check_rate(judged_bpref(q, mode));
 		for (k = 0; k < sizeof K / sizeof *K; k++) {
 			check_rate(cut_hit(q, K[k], mode));
 			check_rate(cut_rr(q, K[k], mode));
@@ -53,6 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct rquery q;
 		memset(&q, 0, sizeof q);
 		rankreader_open(&rd, files, 1);
+		rd.v2ok = 1;
 		while (rankreader_next(&rd, &q)) {
 			size_t g, s = 0;
 			for (g = 0; g < q.ng; g++) {

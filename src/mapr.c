@@ -1,5 +1,6 @@
 /* mapr: R-precision, MAP@R, average precision (whole list and cut at K)
  * and mINP from the rank stream, in three tie modes (lib/measure/listmeasure.c). */
+#include "measure/judged.h"
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
@@ -41,6 +42,11 @@ static double v_inp(const struct mcall *c)
 	return list_inp(c->q, c->mode);
 }
 
+static double v_bpref(const struct mcall *c)
+{
+	return judged_bpref(c->q, c->mode);
+}
+
 static void e_apk(const struct mcall *c, const char *name)
 {
 	const struct ctx *x = c->ctx;
@@ -62,6 +68,8 @@ static const struct mdef defs[] = {
 	  .explain = e_apk, .trec = "map_cut" },
 	{ .name = "mINP", .rate = 1, .kind = MK_MEAN, .value = v_inp,
 	  .explain = explain_inp },
+	{ .name = "bpref", .rate = 1, .kind = MK_MEAN, .value = v_bpref,
+	  .on_request = 1, .trec = "bpref" },
 };
 
 static const char *const ap_divisor_names[] = { "m", "min", "found", NULL };
@@ -89,8 +97,9 @@ static const struct measureprog prog = {
 	.usage = usage_line,
 	.about =
 	"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
-	"(measure query value): Rprec, MAP@R, AP, AP@K for each cut-off, mINP.\n",
-	.measures = "of Rprec, MAP@R, AP, AP@K, mINP (default all)\n",
+	"(measure query value): Rprec, MAP@R, AP, AP@K for each cut-off, mINP; bpref\n"
+	"from the rank stream's version 2 (rankof --judged).\n",
+	.measures = "of Rprec, MAP@R, AP, AP@K, mINP (default all), bpref\n",
 	.own_help =
 	"      --ap-divisor D      AP@K divided by m (default), min(m, K), or the\n"
 	"                          relevant items found in the top K (found)\n",

@@ -17,7 +17,7 @@
 
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
-	"[-cux] [-g G] [--junk same-camera] [--junk-label L] [--folds N] "
+	"[-cux] [-g G] [--judged] [--junk same-camera] [--junk-label L] [--folds N] "
 	"[--unlabeled-irrelevant] "
 	"[--break input|id] [-M N] [-j N] [--shard I/N] [--explain QUERY ...] "
 	"[RUN ... | -e [-m METRIC] "
@@ -32,6 +32,8 @@ static const char help[] =
 	"      --query-labels FILE  labels of the queries (with --item-labels)\n"
 	"      --item-labels FILE   labels of the items\n"
 	"  -g, --min-grade G        relevant when grade >= G (default 1)\n"
+	"      --judged             (qrels) every judged item gets a line with its kind:\n"
+	"                           the rank stream's version 2 (bpref, infAP)\n"
 	"  -c, --all-queries        also qrels queries that the run lacks\n"
 	"  -u, --keep-unjudged      run queries absent from the qrels stay, without relevant items\n"
 	"  -x, --exclude-self       an item with the query's id leaves its gallery\n"
@@ -57,7 +59,7 @@ static const char help[] =
 
 enum {
 	O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION,
-	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN
+	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED
 };
 
 static const struct option longopts[] = {
@@ -66,6 +68,7 @@ static const struct option longopts[] = {
 	{ "query-labels", required_argument, 0, O_QLAB },
 	{ "item-labels", required_argument, 0, O_ILAB },
 	{ "min-grade", required_argument, 0, 'g' },
+	{ "judged", no_argument, 0, O_JUDGED },
 	{ "all-queries", no_argument, 0, 'c' },
 	{ "keep-unjudged", no_argument, 0, 'u' },
 	{ "exclude-self", no_argument, 0, 'x' },
@@ -161,6 +164,7 @@ static void parse_option(struct opts *o, struct relsrc *rel, int c,
 		o->maxret = arg_long("-M", optarg, 1, 1000000000000L);
 		break;
 	case 'u': rel->keep_unjudged = 1; break;
+	case O_JUDGED: rel->judged = 1; break;
 	case 'e': o->emb = 1; break;
 	case 'm':
 		o->embopt = 1;
@@ -209,6 +213,7 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 {
 	if (o->merge) {
 		if (o->qrels || o->labels || o->qlab || o->ilab || o->emb ||
+		    rel->judged ||
 		    o->eo.nshards || o->maxret || o->nexplain)
 			usage_error(NULL, "--merge takes rank streams only");
 		if (nfiles < 1)
@@ -234,6 +239,9 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		usage_error(NULL, "-c needs qrels");
 	if (rel->keep_unjudged && !o->qrels)
 		usage_error(NULL, "-u needs qrels");
+	if (rel->judged && (!o->qrels || o->emb || o->nexplain))
+		usage_error(NULL, "--judged needs qrels and score streams or "
+			    "runs, without -e and --explain");
 	if (o->all && o->eo.nshards)
 		usage_error(NULL, "-c and --shard do not go together");
 	if (o->eo.items && o->brk != BREAK_NONE)
@@ -260,7 +268,7 @@ int main(int argc, char **argv)
 
 	/* the header goes out first: if loading fails, the stream is
 	 * visibly truncated downstream */
-	stream_write_header(HDR_RANK);
+	stream_write_header(rel.judged ? HDR_RANK2 : HDR_RANK);
 	out_flush();
 	if (o.merge) {
 		rankmerge_run(argv + optind, argc - optind);
@@ -275,6 +283,7 @@ int main(int argc, char **argv)
 		rel_set_junk_label(&rel, o.junk_label);
 
 	ranker_init(&rk, &rel, o.brk, o.all);
+	rk.v2 = rel.judged;
 	rk.maxret = o.maxret;
 	ranker_explain(&rk, o.explain, o.nexplain);
 	if (o.eo.nshards) {

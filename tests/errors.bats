@@ -107,7 +107,8 @@ usage_table() {
 @test "hitrate: bad rank stream lines and data errors" {
 	err_table <<-'T'
 	1 | hitrate | q1 d1 1 1 0\n       | hitrate: -:1: expected 6 fields (query item grade rank ties n), found 5
-	1 | hitrate | q1 d1 1 1 0 3 x\n   | hitrate: -:1: expected 6 fields (query item grade rank ties n), found 7
+	1 | hitrate | q1 d1 1 1 0 3 x\n   | hitrate: -:1: field 7: kind 'x' is not r, j or u
+	1 | hitrate | q1 d1 1 1 0 3 r 8\n   | hitrate: -:1: expected 6 fields (query item grade rank ties n), found 8
 	1 | hitrate | q1 d1 1 1 0 3\nq2\n | hitrate: -:2: expected 6 fields (query item grade rank ties n), found 1
 	1 | hitrate | q1 d1 g 1 0 3\n     | hitrate: -:1: field 3: bad number 'g'
 	1 | hitrate | q1 d1 1 x 0 3\n     | hitrate: -:1: field 4: bad number 'x'

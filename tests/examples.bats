@@ -161,10 +161,15 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	# counts is one of its rows; by hand: map = mean of 301 (d04 at 1, d01
 	# at 3 after the tie with d02, d07 unretrieved: (1/1 + 2/3)/3), 302
 	# ((1/2 + 2/4)/2) and 303 ((1/4 + 2/6)/2) = 0.4491
-	printf '%s\n' "$output" | awk '$1 !~ /^(runid|num_)/ { print $1, $2, $3 }' | sort >ours
+	printf '%s\n' "$output" | awk '$1 !~ /^(runid|num_|bpref)/ { print $1, $2, $3 }' | sort >ours
 	awk -f "$E/trec-brute.awk" "$ROOT/examples/data/trec.qrels" "$ROOT/examples/data/trec.run" | sort >brute
 	# map gm_map Rprec recip_rank, iprec_at_recall_0.00 .. 1.00, P_5 .. P_1000
 	[ "$(wc -l <ours)" -eq 24 ]
+	# bpref by hand: 301 ranks d04 (2), d02 (0; before d01 in the tie,
+	# id descending), d01 (1), d07 (1) unretrieved: R = 3, N = 1, d04
+	# adds 1, d01 1 - 1/1: 1/3; 302 and 303 rank their one judged
+	# non-relevant document first: 0. Mean 1/9 = 0.1111
+	same "$(printf '%s\n' "$output" | awk '$1 == "bpref" { print $3 }')" "0.1111"
 	same "$(comm -23 ours brute)" ""
 	same "$(printf '%s\n' "$output" | awk '$1 == "map" { print $3 }')" "0.4491"
 	# the counts by hand: topics 301, 302, 303 are judged (304 is not):

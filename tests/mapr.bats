@@ -219,7 +219,7 @@ musgrave() {
 	[[ "$stderr" == *$'\n'"usage: mapr "* ]]
 	run --separate-stderr mapr -m AP,MAPR "$W"
 	[ "$status" -eq 2 ]
-	[ "${stderr%%$'\n'*}" = "mapr: -m: mapr has no measure 'MAPR'; did you mean MAP@R? (known: Rprec, MAP@R, AP, AP@K, mINP)" ]
+	[ "${stderr%%$'\n'*}" = "mapr: -m: mapr has no measure 'MAPR'; did you mean MAP@R? (known: Rprec, MAP@R, AP, AP@K, mINP, bpref)" ]
 	run --separate-stderr mapr -T random "$W"
 	[ "$status" -eq 2 ]
 	[ "${stderr%%$'\n'*}" = "mapr: -T: 'random' is not optimistic, pessimistic or expected" ]

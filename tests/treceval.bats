@@ -9,18 +9,6 @@ load helper
 load data/ranks/common
 bats_require_minimum_version 1.5.0
 
-# the measures of all_trec that treceval computes (all_trec less bpref,
-# relstring, infAP, gm_bpref, num_nonrel_judged_ret, rbp_resid, unj), and
-# those of official (less bpref)
-ALL_TREC='runid num_q num_ret num_rel num_rel_ret map gm_map Rprec recip_rank
-iprec_at_recall P recall Rprec_mult utility 11pt_avg binG G ndcg ndcg_rel Rndcg
-ndcg_cut map_cut relative_P success set_P set_relative_P set_recall set_map
-set_F rbp'
-OFFICIAL='runid num_q num_ret num_rel num_rel_ret map gm_map Rprec recip_rank
-iprec_at_recall P'
-# the rows of the measures it refuses, in trec_eval's output
-REFUSED='^(bpref|relstring|infAP|gm_bpref|num_nonrel_judged_ret|rbp_resid|unj)(_[^ ]*)? *	'
-
 setup() {
 	T="$TREC_DATA"
 	H="$BATS_TEST_DIRNAME/data/trec-halfway"
@@ -30,15 +18,15 @@ setup() {
 # ms NAMES: -m NAME for each
 ms() { printf -- '-m%s ' $1; }
 
-# golden GOLDEN [all] -- ARGS: treceval ARGS prints the golden's rows but
-# the refused measures' (with "all": its summary rows only), byte for byte
+# golden GOLDEN [all] -- ARGS: treceval ARGS prints the golden (with
+# "all": its summary rows only), byte for byte
 golden() {
 	local g=$1 summary=
 	shift
 	[ "$1" = all ] && { summary=1; shift; }
 	shift	# --
-	grep -Ev "$REFUSED" "$g" | { [ -n "$summary" ] && grep '	all	' || cat; } >want
-	[ "$(wc -l <want)" -gt 30 ]
+	{ [ -n "$summary" ] && grep '	all	' "$g" || cat "$g"; } >want
+	[ "$(wc -l <want)" -ge 30 ]
 	run --separate-stderr treceval "$@"
 	status_is 0
 	printf '%s\n' "$output" >got
@@ -57,46 +45,80 @@ golden() {
 	printf '%s\n' "$output" | cmp - "$T/out.test.meas_params"
 }
 
-@test "treceval: out.test.aq (-q -m all_trec), the rows of its 30 measures, per topic and summary" {
-	# shellcheck disable=SC2046
-	golden "$T/out.test.aq" -- -q $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.test"
-	# shellcheck disable=SC2046
-	golden "$T/out.test.aq" all -- $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.test"
-	# the default set, official, less bpref
-	grep -Ev "$REFUSED" "$T/out.test.aq" |
-	    grep -E "^($(echo $OFFICIAL | tr ' ' '|'))(_[0-9.]+)? " >want
-	# shellcheck disable=SC2046
-	run --separate-stderr treceval -q $(ms "$OFFICIAL") "$T/qrels.test" "$T/results.test"
-	same "$output" "$(cat want)"
+@test "treceval: out.test.aq (-q -m all_trec), every row, per topic and summary" {
+	golden "$T/out.test.aq" -- -q -m all_trec "$T/qrels.test" "$T/results.test"
+	golden "$T/out.test.aq" all -- -m all_trec "$T/qrels.test" "$T/results.test"
 	# named measures print in trec_eval's order, cut-offs ascending,
 	# whatever the order of -m
 	run --separate-stderr treceval -q -m success.1 -m P.30,5 -m ndcg_cut.10 \
-	    -m map -m num_rel "$T/qrels.test" "$T/results.test"
-	same "$output" "$(grep -E '^(success_1|P_(5|30)|map|ndcg_cut_10|num_rel) ' "$T/out.test.aq")"
+	    -m map -m num_rel -m bpref "$T/qrels.test" "$T/results.test"
+	same "$output" "$(grep -E '^(success_1|P_(5|30)|map|ndcg_cut_10|num_rel|bpref) ' "$T/out.test.aq")"
 	# -M 500 keeps every document of results.test (500 a topic)
-	# shellcheck disable=SC2046
-	golden "$T/out.test.aq" -- -q -M 500 $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.test"
+	golden "$T/out.test.aq" -- -q -M 500 -m all_trec "$T/qrels.test" "$T/results.test"
 }
 
-@test "treceval: out.test.aqc (-c on results.trunc, topics mixed, 302 missing)" {
-	# shellcheck disable=SC2046
-	golden "$T/out.test.aqc" -- -q -c $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.trunc"
+@test "treceval: out.test (no -m: official) and out.test.a (-m all_trec), whole" {
+	golden "$T/out.test" all -- "$T/qrels.test" "$T/results.test"
+	golden "$T/out.test.a" all -- -m all_trec "$T/qrels.test" "$T/results.test"
+	# official is the default set
+	golden "$T/out.test" all -- -m official "$T/qrels.test" "$T/results.test"
+}
+
+@test "treceval: out.test.aqc (-c on results.trunc, topics mixed, 302 missing) and out.test.aqcM (-M100)" {
+	golden "$T/out.test.aqc" -- -q -c -m all_trec "$T/qrels.test" "$T/results.trunc"
 	same "$stderr" ""
-	# shellcheck disable=SC2046
-	golden "$T/out.test.aqc" all -- -c $(ms "$ALL_TREC") "$T/qrels.test" "$T/results.trunc"
+	golden "$T/out.test.aqc" all -- -c -m all_trec "$T/qrels.test" "$T/results.trunc"
 	# the run sorted by topic: the same bytes
 	sort -s -k1,1 "$T/results.trunc" >sorted
-	# shellcheck disable=SC2046
-	golden "$T/out.test.aqc" -- -q -c $(ms "$ALL_TREC") "$T/qrels.test" sorted
+	golden "$T/out.test.aqc" -- -q -c -m all_trec "$T/qrels.test" sorted
+	golden "$T/out.test.aqcM" -- -m all_trec -q -c -M100 "$T/qrels.test" "$T/results.trunc"
 }
 
-@test "treceval: out.test.aql (-l2 on qrels.rel_level), the rows of its measures" {
-	# the golden's relstring_20 (-mrelstring.20) is refused too
-	# shellcheck disable=SC2046
-	golden "$T/out.test.aql" -- -q -l2 $(ms "$ALL_TREC") "$T/qrels.rel_level" "$T/results.test"
-	# shellcheck disable=SC2046
-	golden "$T/out.test.aql" all -- --level_for_rel=2 $(ms "$ALL_TREC") \
+@test "treceval: out.test.aql (-l2 on qrels.rel_level, relstring.20), whole" {
+	golden "$T/out.test.aql" -- -m all_trec -mrelstring.20 -q -l2 \
 	    "$T/qrels.rel_level" "$T/results.test"
+	golden "$T/out.test.aql" all -- --level_for_rel=2 -m all_trec \
+	    -m relstring.20 "$T/qrels.rel_level" "$T/results.test"
+}
+
+@test "treceval: bpref, infAP, unj, relstring, rbp_resid, num_nonrel_judged_ret and -J by hand" {
+	# topic 1, ranked (scores 9..1): a(rel) b(0) c(not judged) d(-2)
+	# e(rel) f(0) g(rel); qrels also judge h 1 and i 0, not retrieved.
+	# R = 4 (a e g h), N = 3 (b f i), min(N, R) = 3.
+	# bpref: a 1; e: 1 above (b) 1 - 1/3; g: 2 above (b f) 1 - 2/3;
+	#   (1 + 2/3 + 1/3) / 4 = 0.5
+	# infAP: a at j=0: 1; e at j=4: r=1, nr=1, pu=1 (d):
+	#   1/5 + (4/5)(3/4)((1 + e)/(2 + 2e)) = 0.2 + 0.6 * 0.5 = 0.5;
+	#   g at j=6: r=2, nr=2, pu=1: 1/7 + (6/7)(5/6)((2 + e)/(4 + 2e))
+	#   = 1/7 + (5/7)(0.5) = 0.5; (1 + .5 + .5) / 4 = 0.5 (e = 1e-5
+	#   moves the 5th decimal)
+	# unj_2: 0/2; unj_4: c d = 2/4; unj_10: 2/10
+	# relstring.8: '10-.201' (7 documents; e's grade 2)
+	# rbp_resid.p=0.5: unjudged at positions 2, 3: .5^7 + .5(.25 + .125)
+	#   = 0.0078125 + 0.1875 = 0.1953
+	# num_nonrel_judged_ret: b f = 2
+	printf '%s\n' '1 0 a 1' '1 0 b 0' '1 0 d -2' '1 0 e 2' '1 0 f 0' \
+	    '1 0 g 1' '1 0 h 1' '1 0 i 0' >q
+	i=9
+	for d in a b c d e f g; do
+		echo "1 Q0 $d 0 $i x"
+		i=$((i - 1))
+	done >r
+	run --separate-stderr treceval -q -n -m bpref -m infAP -m unj.2,4,10 \
+	    -m relstring.8 -m rbp_resid.p=0.5 -m num_nonrel_judged_ret q r
+	status_is 0
+	same "$output" "$(printf '%-22s\t1\t%s\n' bpref 0.5000 relstring_8 "'10-.201'" \
+	    infAP 0.5000 num_nonrel_judged_ret 2 rbp_resid_p=0.5 0.1953 \
+	    unj_2 0.0000 unj_4 0.5000 unj_10 0.2000)"
+	# -J: c and d leave: a b e f g at 1..5. num_ret 5, P_5 3/5,
+	# relstring '10201', unj_4 0, rbp_resid none unjudged: 0; infAP:
+	# e at j=2: r=1 nr=1 pu=0: 1/3 + (2/3)(2/2)(1/2) = 2/3; g at j=4:
+	# r=2 nr=2: 1/5 + (4/5)(4/4)(1/2) = 0.6; (1 + 2/3 + .6) / 4 = 0.5667
+	run --separate-stderr treceval -q -n -J -m num_ret -m P.5 -m relstring \
+	    -m infAP -m unj.4 -m rbp_resid q r
+	status_is 0
+	same "$output" "$(printf '%-22s\t1\t%s\n' num_ret 5 P_5 0.6000 \
+	    relstring "'10201'" infAP 0.5667 rbp_resid 0.0000 unj_4 0.0000)"
 }
 
 @test "treceval: a mean at a halfway point prints trec_eval's digit (recip_rank 21/96 = 0.21875: 0.2187)" {
@@ -148,7 +170,7 @@ golden() {
 		status_is 1
 		same "$output" ""
 		same "$stderr" "treceval: $msg
-usage: treceval [-cnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
+usage: treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
 	done <<-'T'
 	|expected two files, QRELS and RUN, found 0
 	q r r|expected two files, QRELS and RUN, found 3
@@ -165,8 +187,7 @@ usage: treceval [-cnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
 	T
 }
 
-@test "treceval: what this release does not compute exits 2 naming it" {
-	v2='judged non-relevant documents, which this release does not carry (rankkit(7), rank stream version 2)'
+@test "treceval: what treceval does not compute exits 2 naming it" {
 	printf '1 0 a 1\n' >q
 	printf '1 Q0 a 1 1 x\n' >r
 	while IFS='|' read -r args msg; do
@@ -174,18 +195,8 @@ usage: treceval [-cnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
 		run --separate-stderr treceval $args q r
 		status_is 2
 		same "$output" ""
-		same "$stderr" "treceval: ${msg/V2/$v2}"
+		same "$stderr" "treceval: $msg"
 	done <<-'T'
-	|the default measures (official): bpref needs V2
-	-m official|bpref needs V2
-	-m all_trec|bpref, relstring, infAP, gm_bpref, num_nonrel_judged_ret, rbp_resid and unj need V2
-	-m map -m unj.5 -m bpref|bpref and unj need V2
-	-m relstring.20|relstring needs V2
-	-m gm_bpref|gm_bpref needs V2
-	-m infAP|infAP needs V2
-	-m rbp_resid|rbp_resid needs V2
-	-m num_nonrel_judged_ret|num_nonrel_judged_ret needs V2
-	-J -m map|-J needs V2
 	-m prefs_simp|prefs_simp needs trec_eval's preference formats (-R prefs, qrels_prefs), which treceval does not read
 	-m qrels_jg|map_avgjg, P_avgjg and Rprec_mult_avgjg need trec_eval's qrels_jg format, which treceval does not read
 	-R prefs|-R prefs: treceval reads trec_eval's qrels format only
@@ -199,7 +210,7 @@ usage: treceval [-cnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
 	-m iprec_at_recall..5,.50|-m iprec_at_recall..5,.50: cut-off 0.5 twice
 	-m ndcg.1=2=3|-m ndcg.1=2=3: expected NAME=VALUE items, comma-separated
 	-m G.1=2,3|-m G.1=2,3: expected NAME=VALUE items, comma-separated
-	-m ndcg.-1=2|-m ndcg.-1=2: a gain for grade -1 needs the retrieved documents the qrels do not judge or judge below 0, and V2
+	-m ndcg.-1=2|-m ndcg.-1=2: a gain for grade -1: treceval's gains are for the grades from 0 (the documents the qrels do not judge, or judge below 0, have none)
 	T
 	# utility's coefficients are trec_eval's "can't calculate" (4)
 	run --separate-stderr treceval -m utility.1,2,3 q r
@@ -278,7 +289,7 @@ treceval: no topic is in both the qrels and the run"
 	for h in -h --help --he; do
 		run --separate-stderr treceval $h
 		status_is 0
-		same "${output%%$'\n'*}" "usage: treceval [-cnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
+		same "${output%%$'\n'*}" "usage: treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
 		[[ $output == *"--query_eval_wanted"* ]]
 	done
 	for v in -v --version; do

@@ -10,15 +10,11 @@
 #   with no argument: examples/data/trec.qrels and trec.run, a small run
 #   written for rankkit (three judged topics, a tie, graded judgments, a
 #   relevant document never retrieved, a topic without judgments, topics
-#   out of order), and the measures of trec_eval's default set that this
-#   release computes (bpref, which needs judged non-relevant documents,
-#   waits for the rank stream's version 2: rankkit(7))
+#   out of order), and trec_eval's default set of measures (official)
 root=$(cd "$(dirname "$0")/../.." && pwd)
 PATH="$root/bin:$PATH"
 LC_ALL=C
 export PATH LC_ALL
-[ $# -gt 0 ] || set -- -m runid -m num_q -m num_ret -m num_rel \
-	-m num_rel_ret -m map -m gm_map -m Rprec -m recip_rank \
-	-m iprec_at_recall -m P "$root/examples/data/trec.qrels" \
+[ $# -gt 0 ] || set -- "$root/examples/data/trec.qrels" \
 	"$root/examples/data/trec.run"
 exec treceval "$@"

@@ -94,6 +94,7 @@ void curve_read(char *file, const struct curveopts *o,
 	memset(&q, 0, sizeof q);
 	curve_init(&r->all);
 	rankreader_open(&rd, files, 1);
+	rd.v2ok = 1;	/* the r lines of version 2 are version 1 */
 	while (rankreader_next(&rd, &q)) {
 		r->nquery++;
 		if (q.m == 0) {

@@ -46,6 +46,7 @@ void driver_init(struct driver *d, int argc, char **argv,
 	if (d->opt.format == FORMAT_TABLE)
 		table_begin(d);
 	rankreader_open(&d->reader, d->files, d->nfiles);
+	d->reader.v2ok = 1;	/* the r lines of version 2 are version 1 */
 }
 
 /* the record of q: every column in every mode */

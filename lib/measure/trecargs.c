@@ -15,7 +15,7 @@
 #include "measure/trecgain.h"
 
 static const char usage_line[] =
-	"treceval [-cnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN";
+	"treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN";
 
 static const char help[] =
 	"Evaluates a TREC run against qrels and prints what trec_eval 10.0 prints.\n"
@@ -23,6 +23,8 @@ static const char help[] =
 	"  -m, --measure MEASURE[.PARAMS]   a measure of trec_eval, or official (the\n"
 	"                                   default), all_trec or set; again for more;\n"
 	"                                   parameters after a dot: P.5,10 ndcg.1=3,2=9\n"
+	"  -J, --Judged_docs_only           the documents the qrels do not judge (or\n"
+	"                                   judge below 0) leave the ranking\n"
 	"  -c, --complete_rel_info_wanted   topics of the qrels that the run lacks\n"
 	"                                   count, as 0 (else they are left out)\n"
 	"  -l, --level_for_rel N            relevant when grade >= N (default 1)\n"
@@ -33,10 +35,7 @@ static const char help[] =
 	"  -T, --Results_format trec_results  the only format read\n"
 	"  -h, --help                       this help\n"
 	"  -v, --version                    version\n"
-	"RUN may be - (the standard input). bpref, gm_bpref, infAP, unj, relstring,\n"
-	"rbp_resid, num_nonrel_judged_ret and -J need judged non-relevant documents,\n"
-	"which this release does not carry: asked for by name or by a nickname\n"
-	"(official and all_trec hold some), they are an error (treceval(1)).\n";
+	"RUN may be - (the standard input).\n";
 
 static const struct option longopts[] = {
 	{ "help", no_argument, 0, 'h' },
@@ -57,8 +56,6 @@ static const struct option longopts[] = {
 	{ 0, 0, 0, 0 }
 };
 
-static const char nonrel[] = "judged non-relevant documents, which this "
-	"release does not carry (rankkit(7), rank stream version 2)";
 
 /* a usage error: the message, the usage line, trec_eval's status 1 */
 static _Noreturn void trec_usage(const char *fmt, ...)
@@ -212,15 +209,11 @@ static size_t refused(const struct parse *ps, int support, char *buf,
 }
 
 /* every measure marked can be computed here, or die naming those not */
-static void check_support(const struct parse *ps, int defaulted)
+static void check_support(const struct parse *ps)
 {
-	const char *pre = defaulted ? "the default measures (official): " : "";
 	char buf[512];
 	size_t n;
 
-	if ((n = refused(ps, TM_NONREL, buf, sizeof buf)) != 0)
-		die(TREC_INPUT, "%s%s need%s %s", pre, buf, n > 1 ? "" : "s",
-		    nonrel);
 	if ((n = refused(ps, TM_PREFS, buf, sizeof buf)) != 0)
 		die(TREC_INPUT, "%s need%s trec_eval's preference formats (-R "
 		    "prefs, qrels_prefs), which treceval does not read", buf,
@@ -228,8 +221,6 @@ static void check_support(const struct parse *ps, int defaulted)
 	if ((n = refused(ps, TM_JG, buf, sizeof buf)) != 0)
 		die(TREC_INPUT, "%s need%s trec_eval's qrels_jg format, which "
 		    "treceval does not read", buf, n > 1 ? "" : "s");
-	if (ps->judged_only)
-		die(TREC_INPUT, "-J needs %s", nonrel);
 }
 
 /* the comma-separated items of text, each as a slice */
@@ -408,10 +399,10 @@ static void gain_grades(struct trecopts *o, const struct trecasked *a)
 		if (!trec_gain_level(a->pair[i].name, &lev))
 			continue;
 		if (lev < 0)
-			die(TREC_INPUT, "-m %s.%s: a gain for grade %ld needs the "
-			    "retrieved documents the qrels do not judge or "
-			    "judge below 0, and %s", a->m->name, a->params,
-			    lev, nonrel);
+			die(TREC_INPUT, "-m %s.%s: a gain for grade %ld: treceval's "
+			    "gains are for the grades from 0 (the documents the "
+			    "qrels do not judge, or judge below 0, have none)",
+			    a->m->name, a->params, lev);
 		if ((lev == 0 && a->pair[i].value != 0) ||
 		    (rbp && a->pair[i].value < 0))
 			o->g0 = 0;
@@ -425,7 +416,7 @@ static void resolve(struct trecopts *o, struct parse *ps)
 
 	if (defaulted)
 		mark(ps, "official");
-	check_support(ps, defaulted);
+	check_support(ps);
 	for (i = 0; i < trec_nmeasures; i++)
 		n += ps->marked[i];
 	o->asked = xcalloc(n, sizeof *o->asked);
@@ -439,6 +430,8 @@ static void resolve(struct trecopts *o, struct parse *ps)
 			o->ranks = 1;
 		if (trec_measures[i].gain)
 			gain_grades(o, &o->asked[o->nasked]);
+		if (trec_measures[i].support == TM_NONREL)
+			o->judged = 1;
 		o->nasked++;
 	}
 }
@@ -471,6 +464,8 @@ void trecargs_parse(struct trecopts *o, int argc, char **argv)
 	if (strcmp(o->qrels, "-") == 0 && strcmp(o->run, "-") == 0)
 		trec_usage("QRELS and RUN cannot both be the standard input");
 	resolve(o, &ps);
+	o->judged_only = ps.judged_only;
+	o->judged |= ps.judged_only;
 	o->own = xcalloc(ps.narg + 1, sizeof *o->own);
 	for (o->nown = 0; o->nown < ps.narg; o->nown++)
 		o->own[o->nown] = ps.arg[o->nown].name;

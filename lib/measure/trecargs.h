@@ -3,8 +3,8 @@
  * nicknames and parameters as trec_eval 10.0 reads them (the first -m of a
  * measure with parameters gives them; cut-offs sorted; numbers as atol()
  * and atof() read them), and its exit statuses: 1 for usage, 2 for what
- * cannot be done (here also a measure that needs what this release does
- * not carry), 4 for utility's count of coefficients. */
+ * cannot be done (here also a measure of a format treceval does not
+ * read), 4 for utility's count of coefficients. */
 #ifndef RK_TRECARGS_H
 #define RK_TRECARGS_H
 #include <stddef.h>
@@ -28,6 +28,10 @@ struct trecopts {
 	 * grade 0 a gain) */
 	long g0;
 	int levels;		/* a measure counts the judged documents per grade */
+	int judged_only;	/* -J: the unjudged documents leave the ranking */
+	/* a measure or -J needs every judged document ranked, those below
+	 * -l and below 0 too (the rank stream's version 2) */
+	int judged;
 	/* a measure reads the topics' rankings (all but runid and num_q):
 	 * then, as in trec_eval, a document twice is an error */
 	int ranks;

@@ -4,6 +4,7 @@
 #include "util/err.h"
 #include "rank/ranker.h"
 #include "measure/trecdrive.h"
+#include "measure/trecjudged.h"
 
 void treceval_open(struct treceval *te, const struct trecopts *o)
 {
@@ -16,7 +17,8 @@ void treceval_open(struct treceval *te, const struct trecopts *o)
 	te->row = xmalloc((o->ncols ? o->ncols : 1) * sizeof *te->row);
 }
 
-/* the topic's judged documents that the ranks carry: grade >= g0 */
+/* the topic's judged documents that the ranks carry: grade >= g0, or
+ * all of them when a measure needs the judged below -l (or -J) */
 static size_t targets(struct treceval *te, const struct trecqtopic *qt)
 {
 	size_t i, k = 0;
@@ -25,7 +27,7 @@ static size_t targets(struct treceval *te, const struct trecqtopic *qt)
 	      sizeof *te->tdoc);
 	te->tgrade = xrealloc(te->tgrade, te->tcap * sizeof *te->tgrade);
 	for (i = qt->beg; i < qt->end; i++)
-		if (te->qrels.j[i].grade >= te->o->g0) {
+		if (te->qrels.j[i].grade >= te->o->g0 || te->o->judged) {
 			te->tdoc[k] = te->qrels.j[i].doc;
 			te->tgrade[k++] = te->qrels.j[i].grade;
 		}
@@ -52,51 +54,112 @@ static void count_levels(struct treceval *te, const struct trecqtopic *qt)
 	te->t.levels = te->levels;
 }
 
+/* line l's rank as the measures see it: under -J, among the judged
+ * documents of a grade >= 0 retrieved (*jr of them so far; the lines come
+ * by rank), the others leaving the ranking */
+static long seen_rank(const struct treceval *te, const struct rankline *l,
+		      long *jr)
+{
+	if (!te->o->judged_only)
+		return l->rank;
+	return l->rank >= 0 && l->grade >= 0 ? ++*jr : -1;
+}
+
+/* a relevant document, or (judged) one below -l, into the query */
+static void take(struct treceval *te, const struct rankline *l, long rank,
+		 size_t *k, size_t *r)
+{
+	struct rquery *q = &te->t.rq;
+	struct relitem *it;
+
+	if (l->grade < te->t.level) {
+		if (!te->o->judged)
+			return;
+		it = &te->jud[q->nj++];
+		it->kind = l->grade < 0 ? 'u' : 'j';
+	} else {
+		it = &te->rel[*k];
+		it->kind = 'r';
+		if (rank >= 0) {
+			struct tgroup *g = &te->grp[*r];
+			g->a = rank - 1;
+			g->t = 1;
+			g->s = 1;
+			g->first = *k;
+			++*r;
+		}
+		++*k;
+	}
+	it->grade = l->grade;
+	it->rank = rank;
+	it->ties = 0;
+	it->line = 0;
+}
+
+static void grow(struct treceval *te, size_t m)
+{
+	xgrow((void **)&te->rel, &te->relcap, m + 1, sizeof *te->rel);
+	xgrow((void **)&te->grp, &te->grpcap, m + 1, sizeof *te->grp);
+	xgrow((void **)&te->cpos, &te->ccap, m + 1, sizeof *te->cpos);
+	te->cgrade = xrealloc(te->cgrade, te->ccap * sizeof *te->cgrade);
+	if (te->o->judged) {
+		xgrow((void **)&te->jud, &te->jcap, m + 1, sizeof *te->jud);
+		xgrow((void **)&te->apos, &te->acap, m + 1, sizeof *te->apos);
+		te->agrade = xrealloc(te->agrade, te->acap * sizeof *te->agrade);
+	}
+}
+
 /* the topic from its rank lines (retrieved by rank first): the relevant
- * ones as the rank stream's query, all as positions with grades */
+ * ones as the rank stream's query, the judged below -l as its version 2
+ * lines (when asked for), those retrieved as positions with grades; n the
+ * documents retrieved (-J: the judged among them) */
 static void build(struct treceval *te, const struct rankline *l, size_t m,
 		  long n)
 {
 	struct trectopic *t = &te->t;
 	struct rquery *q = &t->rq;
-	size_t i, k = 0, r = 0, c = 0;
+	size_t i, k = 0, r = 0, c = 0, na = 0;
+	long rank, jr = 0;
 
-	xgrow((void **)&te->rel, &te->relcap, m + 1, sizeof *te->rel);
-	xgrow((void **)&te->grp, &te->grpcap, m + 1, sizeof *te->grp);
-	xgrow((void **)&te->cpos, &te->ccap, m + 1, sizeof *te->cpos);
-	te->cgrade = xrealloc(te->cgrade, te->ccap * sizeof *te->cgrade);
+	grow(te, m);
+	memset(q, 0, sizeof *q);
 	for (i = 0; i < m; i++) {
-		if (l[i].rank >= 0) {
-			te->cpos[c] = l[i].rank - 1;
+		rank = seen_rank(te, &l[i], &jr);
+		if (rank < 0)
+			continue;
+		if (l[i].grade >= te->o->g0) {
+			te->cpos[c] = rank - 1;
 			te->cgrade[c++] = l[i].grade;
 		}
-		if (l[i].grade < t->level)
-			continue;
-		te->rel[k].grade = l[i].grade;
-		te->rel[k].rank = l[i].rank;
-		te->rel[k].ties = 0;
-		te->rel[k].line = 0;
-		if (l[i].rank >= 0) {
-			struct tgroup *g = &te->grp[r];
-			g->a = l[i].rank - 1;
-			g->t = 1;
-			g->s = 1;
-			g->first = k;
-			r++;
+		if (te->o->judged) {
+			te->apos[na] = rank - 1;
+			te->agrade[na++] = l[i].grade;
 		}
-		k++;
+		take(te, &l[i], rank, &k, &r);
 	}
-	memset(q, 0, sizeof *q);
+	/* then those not retrieved, last as in the rank stream (-J: those
+	 * judged below 0 among them) */
+	for (i = 0, jr = 0; i < m; i++)
+		if (seen_rank(te, &l[i], &jr) < 0)
+			take(te, &l[i], -1, &k, &r);
+	if (te->o->judged_only)
+		n = jr;
 	q->n = n;
 	q->m = k;
 	q->nret = r;
 	q->rel = te->rel;
 	q->g = te->grp;
 	q->ng = r;
+	q->v2 = te->o->judged;
+	q->jud = te->jud;
+	q->id = NULL;
 	t->n = n;
 	t->cpos = te->cpos;
 	t->cgrade = te->cgrade;
 	t->nc = c;
+	t->apos = te->apos;
+	t->agrade = te->agrade;
+	t->na = na;
 }
 
 /* the ranks of the topic's judged documents in the run (topic rt), or,
@@ -121,6 +184,8 @@ static void rank_topic(struct treceval *te, const struct trecqtopic *qt,
 			te->rank.out[i].ties = 0;
 		}
 		build(te, te->rank.out, k, 1);
+		if (te->o->judged_only)	/* its one document is not judged */
+			te->t.n = te->t.rq.n = 0;
 		return;
 	}
 	trecrank_begin(&te->rank, qt->id);
@@ -131,22 +196,37 @@ static void rank_topic(struct treceval *te, const struct trecqtopic *qt,
 	build(te, l, k, n);
 }
 
-static void values(struct treceval *te)
+/* trec_eval's clean-up after its stand-in ranking, by the name printed
+ * (utility or rbp_resid with parameters keep their value) */
+static int cleaned(const char *name)
+{
+	return strcmp(name, "num_ret") == 0 || strcmp(name, "utility") == 0 ||
+	       strcmp(name, "rbp_resid") == 0 || strncmp(name, "unj", 3) == 0;
+}
+
+/* the topic's row, and relstring's text in *text */
+static void values(struct treceval *te, struct slice *text)
 {
 	const struct trecopts *o = te->o;
-	size_t i;
+	size_t i, c;
 
 	memset(te->row, 0, o->ncols * sizeof *te->row);
+	text->n = 0;
 	for (i = 0; i < o->nasked; i++) {
 		const struct trecasked *a = &o->asked[i];
 		if (a->m->value)
 			a->m->value(&te->t, a, te->row + a->col);
-		/* trec_eval's clean-up after its stand-in ranking, by the
-		 * name printed (utility with parameters keeps its value) */
-		if (te->t.missing && (strcmp(a->name[0], "num_ret") == 0 ||
-				      strcmp(a->name[0], "utility") == 0))
-			te->row[a->col] = 0;
+		/* relstring's text of the stand-in ranking is cleaned too,
+		 * by the same rule: relstring.N keeps it */
+		if (a->m->summary == TS_TEXT &&
+		    !(te->t.missing && strcmp(a->name[0], "relstring") == 0))
+			text->n = trec_relstring(&te->t, a, &te->text,
+						 &te->textcap);
+		for (c = 0; te->t.missing && c < a->ncol; c++)
+			if (cleaned(a->name[c]))
+				te->row[a->col + c] = 0;
 	}
+	text->p = te->text;
 }
 
 int treceval_topic(struct treceval *te)
@@ -171,8 +251,9 @@ int treceval_topic(struct treceval *te)
 				count_levels(te, qt);
 			rank_topic(te, qt, rt);
 		}
-		values(te);
-		trecsum_add(&te->sum, qt->id, te->row);
+		struct slice text;
+		values(te, &text);
+		trecsum_add(&te->sum, qt->id, te->row, text);
 		return 1;
 	}
 	return 0;

@@ -34,6 +34,11 @@ struct treceval {
 	size_t relcap, grpcap;
 	long *cpos, *cgrade, *levels;
 	size_t ccap, levcap;
+	struct relitem *jud;	/* the judged below -l (trecargs.h: judged) */
+	long *apos, *agrade;	/* every judged document retrieved */
+	size_t jcap, acap;
+	char *text;		/* relstring's */
+	size_t textcap;
 	double *row;
 	struct trectopic t;
 };

@@ -9,6 +9,7 @@
 #include "measure/cutoff.h"
 #include "measure/listmeasure.h"
 #include "measure/trecgain.h"
+#include "measure/trecjudged.h"
 #include "measure/trecmeas.h"
 
 /* trec_eval's MIN_GEO_MEAN: gm_map's floor of a topic's AP */
@@ -331,7 +332,7 @@ static const double beta1[] = { 1 };
 #define NODEF NULL, NULL, 0
 #define DBL(n, f) M(n, TP_NONE, TS_MEAN, 0, 1, TM_OK, 0, NODEF, f)
 #define PAIRS(n, f) M(n, TP_PAIRS, TS_MEAN, 0, 1, TM_OK, 1, NODEF, f)
-#define NONREL(n) M(n, TP_NONE, TS_MEAN, 0, 1, TM_NONREL, 0, NODEF, NULL)
+#define NONREL(n, f) M(n, TP_NONE, TS_MEAN, 0, 1, TM_NONREL, 0, NODEF, f)
 #define FMT(n, s) M(n, TP_NONE, TS_MEAN, 0, 1, s, 0, NODEF, NULL)
 
 /* trec_eval 10.0's measures (its measures.c), in its order of printing */
@@ -344,16 +345,17 @@ const struct trecmeasure trec_measures[] = {
 	DBL("map", v_map),
 	M("gm_map", TP_NONE, TS_GEO, 0, 0, TM_OK, 0, NODEF, v_gm_map),
 	DBL("Rprec", v_Rprec),
-	NONREL("bpref"),
+	NONREL("bpref", trec_bpref),
 	DBL("recip_rank", v_recip_rank),
 	M("iprec_at_recall", TP_DOUBLECUT, TS_MEAN, 0, 1, TM_OK, 0,
 	  NUMS(recall11), v_iprec),
 	M("P", TP_LONGCUT, TS_MEAN, 0, 1, TM_OK, 0, CUTS(cuts9), v_P),
-	M("relstring", TP_DOUBLES, TS_MEAN, 0, 1, TM_NONREL, 0,
+	M("relstring", TP_DOUBLES, TS_TEXT, 0, 1, TM_NONREL, 0,
 	  NUMS(relstring10), NULL),
 	M("recall", TP_LONGCUT, TS_MEAN, 0, 1, TM_OK, 0, CUTS(cuts9), v_recall),
-	NONREL("infAP"),
-	M("gm_bpref", TP_NONE, TS_GEO, 0, 0, TM_NONREL, 0, NODEF, NULL),
+	NONREL("infAP", trec_infap),
+	M("gm_bpref", TP_NONE, TS_GEO, 0, 0, TM_NONREL, 0, NODEF,
+	  trec_gm_bpref),
 	M("Rprec_mult", TP_DOUBLECUT, TS_MEAN, 0, 1, TM_OK, 0, NUMS(rmult),
 	  v_Rprec_mult),
 	M("utility", TP_DOUBLES, TS_MEAN, 0, 1, TM_OK, 0, NUMS(utility4),
@@ -380,7 +382,7 @@ const struct trecmeasure trec_measures[] = {
 	DBL("set_map", v_set_map),
 	M("set_F", TP_DOUBLES, TS_MEAN, 0, 1, TM_OK, 0, NUMS(beta1), v_set_F),
 	M("num_nonrel_judged_ret", TP_NONE, TS_SUM, 1, 1, TM_NONREL, 0, NODEF,
-	  NULL),
+	  trec_nonrel_judged_ret),
 	FMT("prefs_num_prefs_poss", TM_PREFS),
 	FMT("prefs_num_prefs_ful", TM_PREFS),
 	FMT("prefs_num_prefs_ful_ret", TM_PREFS),
@@ -400,8 +402,10 @@ const struct trecmeasure trec_measures[] = {
 	FMT("Rprec_mult_avgjg", TM_JG),
 	DBL("yaap", v_yaap),
 	PAIRS("rbp", trec_rbp),
-	M("rbp_resid", TP_PAIRS, TS_MEAN, 0, 1, TM_NONREL, 0, NODEF, NULL),
-	M("unj", TP_LONGCUT, TS_MEAN, 0, 1, TM_NONREL, 0, CUTS(cuts_unj), NULL),
+	M("rbp_resid", TP_PAIRS, TS_MEAN, 0, 1, TM_NONREL, 0, NODEF,
+	  trec_rbp_resid),
+	M("unj", TP_LONGCUT, TS_MEAN, 0, 1, TM_NONREL, 0, CUTS(cuts_unj),
+	  trec_unj),
 };
 const size_t trec_nmeasures = sizeof trec_measures / sizeof trec_measures[0];
 

@@ -19,11 +19,12 @@
 enum { TP_NONE, TP_LONGCUT, TP_DOUBLECUT, TP_DOUBLES, TP_PAIRS };
 /* its summary row: the mean over topics, the sum (counts), the geometric
  * mean (gm_map), the topic count, num_rel (-c: every judgment of a grade
- * above 0), the run's id */
-enum { TS_MEAN, TS_SUM, TS_GEO, TS_NUMQ, TS_NUMREL, TS_RUNID };
-/* computed here, or needing what this release does not carry: judged
- * non-relevant documents (rank stream version 2), trec_eval's preference
- * or judgment-group formats */
+ * above 0), the run's id, or none: a text per topic (relstring) */
+enum { TS_MEAN, TS_SUM, TS_GEO, TS_NUMQ, TS_NUMREL, TS_RUNID, TS_TEXT };
+/* computed from the relevant documents' ranks, or from every judged
+ * document's (the rank stream's version 2: trecjudged.h), or needing
+ * trec_eval's preference or judgment-group formats, which treceval does
+ * not read */
 enum { TM_OK, TM_NONREL, TM_PREFS, TM_JG };
 
 struct trecpair {
@@ -50,6 +51,11 @@ struct trectopic {
 	long nlevels;
 	long level;		/* -l */
 	long ndocs;		/* -N */
+	/* when a measure asks for them (trecargs.h: judged): every judged
+	 * document retrieved, of any grade, positions from 0 ascending; the
+	 * judged ones below -l are in rq.jud (rq.v2 set) */
+	const long *apos, *agrade;
+	size_t na;
 };
 
 struct trecasked;

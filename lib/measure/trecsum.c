@@ -7,6 +7,8 @@
 #include "util/out.h"
 #include "measure/trecsum.h"
 
+static void row(const char *name, struct slice q, const char *value);
+
 void trecsum_init(struct trecsum *s, const struct trecopts *o)
 {
 	memset(s, 0, sizeof *s);
@@ -14,7 +16,8 @@ void trecsum_init(struct trecsum *s, const struct trecopts *o)
 	s->acc = xcalloc(o->ncols ? o->ncols : 1, sizeof *s->acc);
 }
 
-void trecsum_add(struct trecsum *s, struct slice id, const double *row)
+void trecsum_add(struct trecsum *s, struct slice id, const double *row,
+		 struct slice text)
 {
 	size_t c, n = s->o->ncols;
 
@@ -27,7 +30,28 @@ void trecsum_add(struct trecsum *s, struct slice id, const double *row)
 	      sizeof *s->rows);
 	xgrow((void **)&s->ids, &s->idcap, s->nrows + 1, sizeof *s->ids);
 	memcpy(s->rows + s->nrows * n, row, n * sizeof *row);
+	xgrow((void **)&s->toff, &s->toffcap, s->nrows + 2, sizeof *s->toff);
+	xgrow((void **)&s->text, &s->textcap, s->textlen + text.n + 1, 1);
+	if (text.n)
+		memcpy(s->text + s->textlen, text.p, text.n);
+	s->toff[s->nrows] = s->textlen;
+	s->textlen += text.n;
+	s->toff[s->nrows + 1] = s->textlen;
 	s->ids[s->nrows++] = id;
+}
+
+/* relstring's row: the text in single quotes */
+static void row_text(const struct trecsum *s, const char *name, size_t t)
+{
+	size_t len = s->toff[t + 1] - s->toff[t];
+	char *v = xmalloc(len + 3);
+
+	v[0] = '\'';
+	memcpy(v + 1, s->text + s->toff[t], len);
+	v[len + 1] = '\'';
+	v[len + 2] = '\0';
+	row(name, s->ids[t], v);
+	free(v);
 }
 
 /* name padded to 22 columns, a tab, the topic, a tab, the value */
@@ -66,6 +90,10 @@ static void topic_rows(const struct trecsum *s, size_t t)
 		const struct trecasked *a = &o->asked[i];
 		if (!a->m->per_topic)
 			continue;
+		if (a->m->summary == TS_TEXT) {
+			row_text(s, a->name[0], t);
+			continue;
+		}
 		for (c = 0; c < a->ncol; c++)
 			row_value(a->name[c], s->ids[t], v[a->col + c],
 				  a->m->integer);
@@ -83,6 +111,8 @@ static void summary(const struct trecsum *s, const struct trecasked *a,
 	for (c = 0; c < a->ncol; c++) {
 		v = s->acc[a->col + c];
 		switch (a->m->summary) {
+		case TS_TEXT:
+			return;
 		case TS_RUNID: {
 			char *tag = xstrndup(runid.p, runid.n);
 			row(a->m->name, all, tag);
@@ -122,5 +152,7 @@ void trecsum_free(struct trecsum *s)
 	free(s->acc);
 	free(s->rows);
 	free(s->ids);
+	free(s->text);
+	free(s->toff);
 	memset(s, 0, sizeof *s);
 }

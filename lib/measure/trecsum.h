@@ -19,11 +19,16 @@ struct trecsum {
 	double *rows;		/* -q: every topic's row, in order */
 	struct slice *ids;
 	size_t nrows, rowcap, idcap;
+	/* -q: each topic's text (relstring), text[toff[t] .. toff[t+1]-1] */
+	char *text;
+	size_t textlen, textcap, *toff, toffcap;
 };
 
 void trecsum_init(struct trecsum *s, const struct trecopts *o);
-/* one topic's values, a row of o->ncols */
-void trecsum_add(struct trecsum *s, struct slice id, const double *row);
+/* one topic's values, a row of o->ncols, and its text (relstring's; an
+ * empty slice when none is asked for) */
+void trecsum_add(struct trecsum *s, struct slice id, const double *row,
+		 struct slice text);
 /* the topics' rows (-q), then the summary rows (unless -n); positive:
  * the qrels' judgments of a grade above 0 (num_rel under -c); runid: the
  * run's last line's */

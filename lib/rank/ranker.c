@@ -49,8 +49,8 @@ void rankline_sort_items(struct rankline *l, size_t m)
 		qsort(l, m, sizeof *l, cmp_item);
 }
 
-static void write_line(struct slice q, struct slice item, long grade,
-		       long rank, long ties, long n)
+static void write_fields(struct slice q, struct slice item, long grade,
+			 long rank, long ties, long n)
 {
 	out_slice(q);
 	out_char('\t');
@@ -67,6 +67,12 @@ static void write_line(struct slice q, struct slice item, long grade,
 		out_char('\t');
 	}
 	out_long(n);
+}
+
+static void write_line(struct slice q, struct slice item, long grade,
+		       long rank, long ties, long n)
+{
+	write_fields(q, item, grade, rank, ties, n);
 	out_char('\n');
 }
 
@@ -80,6 +86,24 @@ void rankline_write(struct slice q, const struct rankline *l, size_t m,
 		write_line(q, dash, 0, -1, 0, n);
 	for (i = 0; i < m; i++)
 		write_line(q, l[i].item, l[i].grade, l[i].rank, l[i].ties, n);
+}
+
+void rankline_write_v2(struct slice q, const struct rankline *l, size_t m,
+		       long n, long min_grade)
+{
+	static const struct slice dash = { "-", 1 };
+	size_t i;
+
+	for (i = 0; i < m && relkind(l[i].grade, min_grade) != 'r'; i++)
+		;
+	if (i == m)
+		write_fields(q, dash, 0, -1, 0, n), out_str("\tr\n");
+	for (i = 0; i < m; i++) {
+		write_fields(q, l[i].item, l[i].grade, l[i].rank, l[i].ties, n);
+		out_char('\t');
+		out_char(relkind(l[i].grade, min_grade));
+		out_char('\n');
+	}
 }
 
 /* -M: keeps the first maxret of the n candidates (cut.kept); their
@@ -143,14 +167,23 @@ static void emit(struct ranker *rk, struct slice q, size_t n)
 	rankline_sort(rk->line, m);
 	if (rk->explain_on)
 		ranker_explain_query(rk, q, n);
-	rankline_write(q, rk->line, m, (long)n);
+	if (rk->v2)
+		rankline_write_v2(q, rk->line, m, (long)n, rk->rel->min_grade);
+	else
+		rankline_write(q, rk->line, m, (long)n);
 }
 
 void ranker_count(struct ranker *rk, const struct rankline *l, size_t m)
 {
+	size_t i;
+
 	rk->written++;
-	/* sorted lines: a retrieved item, if any, comes first */
-	if (m == 0 || l[0].rank < 0)
+	/* sorted lines: a retrieved item, if any, comes first; in version
+	 * 2, the first retrieved relevant one */
+	for (i = 0; rk->v2 && i < m && l[i].rank >= 0 &&
+	     relkind(l[i].grade, rk->rel->min_grade) != 'r'; i++)
+		;
+	if (i == m || l[i].rank < 0)
 		rk->none_retrieved++;
 }
 

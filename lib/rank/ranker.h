@@ -23,6 +23,7 @@ struct ranker {
 	size_t scap;
 	struct slice q;		/* this query, as ranker_begin got it */
 	int active, judged;
+	int v2;			/* --judged: the rank stream's version 2 */
 	struct relquery rq;
 	long unjudged;		/* run queries left out: not in the qrels */
 	long unlabeled;		/* candidate lines whose item has no label */
@@ -64,6 +65,12 @@ void rankline_sort_items(struct rankline *l, size_t m);
 /* writes query q's m lines (n candidates), or its '-' line when m = 0 */
 void rankline_write(struct slice q, const struct rankline *l, size_t m,
 		    long n);
+
+/* the same in version 2 (rankkit(7)): each line with its kind (relkind,
+ * against min_grade), a query without relevant items led by its line
+ * "q - 0 - - n r" */
+void rankline_write_v2(struct slice q, const struct rankline *l, size_t m,
+		       long n, long min_grade);
 
 /* candidates go in as: begin query q, then take each of its candidates
  * (h = hash_bytes(item)); file and line name them in messages. q must

@@ -548,6 +548,7 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	for (i = 0; i < nworkers; i++) {
 		ranker_init(&sh.rk[i], out->rel, out->brk, 0);
 		sh.rk[i].maxret = out->maxret;
+		sh.rk[i].v2 = out->v2;
 		if (out->ex)
 			ranker_explain(&sh.rk[i], out->ex->names,
 				       out->ex->nnames);

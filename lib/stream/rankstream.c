@@ -22,6 +22,11 @@ static int take_run(void *ctx, struct slice line)
 	struct rankreader *rd = ctx;
 	struct slice f[3];
 
+	if (rd->v2ok && stream_is_header(line, HDR_RANK2)) {
+		parts_header(&rd->st.parts, rd->st.lines.lineno);
+		rd->fields = 7;
+		return 1;
+	}
 	line.p++, line.n--;
 	if (split_fields(line, f, 3) != 2 || !slice_eqs(f[0], "run"))
 		return 0;
@@ -90,6 +95,23 @@ void rankrecord_parse(const char *file, long ln, const struct slice *f,
 		die_at(file, ln, "a query without relevant items ('-') has rank '-'");
 }
 
+/* version 2's seventh field: 'u' exactly for a negative grade, 'r' for
+ * the '-' line of a query without relevant items */
+static char parse_kind(const char *file, long ln, struct slice f,
+		       long grade, int empty)
+{
+	if (f.n != 1 || !strchr("rju", f.p[0]))
+		die_at(file, ln, "field 7: kind '%.*s' is not r, j or u",
+		       (int)f.n, f.p);
+	if ((f.p[0] == 'u') != (grade < 0))
+		die_at(file, ln, "kind %c with grade %ld (u is for the negative "
+		       "grades, and only u)", f.p[0], grade);
+	if (empty && f.p[0] != 'r')
+		die_at(file, ln, "the '-' line of a query without relevant "
+		       "items has kind r");
+	return f.p[0];
+}
+
 /* reads the next record; 0 at the end of the last file */
 static int next_record(struct rankreader *rd, struct slice *qid,
 		       struct slice *item, struct relitem *it, long *n,
@@ -106,6 +128,7 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 			rd->st.comment = take_run;
 			rd->st.comment_ctx = rd;
 			rd->open = 1;
+			rd->fields = 0;
 		}
 		if (stream_next(&rd->st, f, 7, &nf))
 			break;
@@ -118,14 +141,20 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 	}
 	const char *file = rd->st.lines.name;
 	long ln = rd->st.lines.lineno;
-	if (nf != 6)
+	if (nf != 6 && !(nf == 7 && rd->v2ok))
 		die_at(file, ln,
 		       "expected 6 fields (query item grade rank ties n), found %zu%s",
 		       nf, nf == 3 ? " (scores? pipe them through rankof first)" : "");
+	if (rd->fields && nf != rd->fields)
+		die_at(file, ln, "a line of %zu fields among lines of %zu "
+		       "(version 1 has 6 fields, version 2 has 7)", nf,
+		       rd->fields);
+	rd->fields = nf;
 	*qid = f[0];
 	*item = f[1];
 	*line = ln;
 	rankrecord_parse(file, ln, f, 0, it, n, empty);
+	it->kind = nf == 7 ? parse_kind(file, ln, f[6], it->grade, *empty) : 'r';
 	return 1;
 }
 
@@ -168,6 +197,65 @@ static void make_groups(struct rquery *q)
 			       "query '%s': more relevant items at rank %ld than its %ld tied positions",
 			       q->id, r->rank, g->t);
 	}
+}
+
+/* a record into the query: relevant ('r') or one of the other judged */
+static void add(struct rquery *q, const struct relitem *it)
+{
+	if (it->kind == 'r') {
+		xgrow((void **)&q->rel, &q->relcap, q->m + 1, sizeof *q->rel);
+		q->rel[q->m++] = *it;
+	} else {
+		xgrow((void **)&q->jud, &q->jcap, q->nj + 1, sizeof *q->jud);
+		q->jud[q->nj++] = *it;
+	}
+}
+
+/* version 2: a query without relevant items has its '-' line; the judged
+ * items that are not relevant sorted, and the lines at each rank agreeing
+ * on ties and fitting in their tied positions, relevant ones included */
+static void check_judged(struct rquery *q, int q_empty)
+{
+	size_t i = 0, k, gi = 0;
+	long cnt;
+
+	if (q->m == 0 && !q_empty)
+		die_at(q->file, q->line, "query '%s' has no line of kind r (a "
+		       "query without relevant items has '%s - 0 - - n r')",
+		       q->id, q->id);
+	if (q->nj > 1)
+		qsort(q->jud, q->nj, sizeof *q->jud, cmp_rel);
+	while (i < q->nj && q->jud[i].rank >= 0) {
+		const struct relitem *f = &q->jud[i];
+		for (k = i; k < q->nj && q->jud[k].rank == f->rank; k++)
+			if (q->jud[k].ties != f->ties)
+				die_at(q->file, q->jud[k].line, "query '%s': "
+				       "items at rank %ld disagree on ties",
+				       q->id, f->rank);
+		cnt = (long)(k - i);
+		while (gi < q->ng && q->g[gi].a < f->rank - 1)
+			gi++;
+		if (gi < q->ng && q->g[gi].a == f->rank - 1) {
+			if (q->g[gi].t != f->ties + 1)
+				die_at(q->file, f->line, "query '%s': items at "
+				       "rank %ld disagree on ties", q->id, f->rank);
+			cnt += (long)q->g[gi].s;
+		}
+		if (cnt > f->ties + 1)
+			die_at(q->file, f->line, "query '%s': more items at rank "
+			       "%ld than its %ld tied positions", q->id, f->rank,
+			       f->ties + 1);
+		i = k;
+	}
+}
+
+void rquery_need_v2(const struct rquery *q, const char *measure)
+{
+	if (!q->v2)
+		die_at(q->file, q->line, "%s needs the judged items that are "
+		       "not relevant, which the rank stream carries from "
+		       "rankof --judged (version 2); query '%s' has its "
+		       "relevant items only", measure, q->id);
 }
 
 /* keeps record (qid, item, ...) as the first of the next query */
@@ -218,14 +306,14 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 	q->n = rd->pend_n;
 	q->line = rd->pend.line;
 	q->file = rd->st.lines.name;
-	q->m = q->nret = 0;
+	q->m = q->nret = q->nj = 0;
+	q->v2 = rd->fields == 7;
 	strmap_clear(&rd->items);
 	int q_empty = rd->pend_empty;
 	if (!q_empty) {
 		struct slice pi = { rd->pend_item, rd->pend_itemlen };
 		take_item(rd, pi, q->line, q->id);
-		xgrow((void **)&q->rel, &q->relcap, 1, sizeof *q->rel);
-		q->rel[q->m++] = rd->pend;
+		add(q, &rd->pend);
 	}
 	while (next_record(rd, &qid, &item, &it, &n, &empty, &line)) {
 		if (qid.n != rd->pend_qidlen ||
@@ -241,18 +329,20 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 			die_at(rd->st.lines.name, line,
 			       "n differs within query '%s' (%ld, then %ld)",
 			       q->id, q->n, n);
-		if (empty || q_empty)
+		if (empty || (q_empty && it.kind == 'r'))
 			die_at(rd->st.lines.name, line,
-			       "query '%s' has a '-' line and other lines", q->id);
+			       "query '%s' has a '-' line and other lines%s",
+			       q->id, q->v2 ? " of kind r" : "");
 		take_item(rd, item, line, q->id);
-		xgrow((void **)&q->rel, &q->relcap, q->m + 1, sizeof *q->rel);
-		q->rel[q->m++] = it;
+		add(q, &it);
 	}
 	if (q->m > 1)
 		qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
 	while (q->nret < q->m && q->rel[q->nret].rank >= 0)
 		q->nret++;
 	make_groups(q);
+	if (q->v2)
+		check_judged(q, q_empty);
 	return 1;
 }
 
@@ -261,5 +351,6 @@ void rquery_free(struct rquery *q)
 	free(q->id);
 	free(q->rel);
 	free(q->g);
+	free(q->jud);
 	memset(q, 0, sizeof *q);
 }

@@ -13,6 +13,7 @@ struct relitem {
 	long rank;
 	long ties;
 	long line;		/* where it was read, for messages */
+	char kind;		/* version 2: 'r', 'j' or 'u'; version 1: 'r' */
 };
 
 /* A tie group holding relevant items: positions a+1 .. a+t, s of them
@@ -34,6 +35,12 @@ struct rquery {
 	struct tgroup *g;	/* groups by position */
 	size_t ng;
 	size_t relcap, gcap, idcap;
+	/* version 2 (rankkit(7)): the other judged items, kinds 'j' and 'u',
+	 * in rank_order; v2 = 0 for a version 1 stream, where there are none
+	 * to know of */
+	int v2;
+	struct relitem *jud;
+	size_t nj, jcap;
 };
 
 struct rankreader {
@@ -52,6 +59,10 @@ struct rankreader {
 	/* the run's tag: the last "# run TAG" line read so far, or NULL */
 	char *runtag;
 	size_t runtagcap;
+	/* version 2: the caller reads it (set after rankreader_open); the
+	 * fields of the open file's lines, 6 or 7 (0: none read yet) */
+	int v2ok;
+	size_t fields;
 };
 
 /* The rank stream's order of two ranks: the retrieved by rank, those not
@@ -74,6 +85,10 @@ void rankstream_write_run(struct slice tag);
  * <= n there. Dies "file:line: what" otherwise. */
 void rankrecord_parse(const char *file, long line, const struct slice *f,
 		      int shard, struct relitem *it, long *n, int *empty);
+
+/* dies naming the measure when query q comes from a version 1 stream:
+ * it needs the judged items that only version 2 carries */
+void rquery_need_v2(const struct rquery *q, const char *measure);
 
 /* nfiles files; none means stdin */
 void rankreader_open(struct rankreader *rd, char **files, int nfiles);

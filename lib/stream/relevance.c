@@ -194,6 +194,13 @@ static void push(struct relquery *out, struct slice item, long grade)
 	out->n++;
 }
 
+char relkind(long grade, long min_grade)
+{
+	if (grade < 0)
+		return 'u';
+	return grade >= min_grade ? 'r' : 'j';
+}
+
 static int leaves(const struct relsrc *rel, const struct labelrec *qr,
 		  size_t qfold, const struct labelrec *ir)
 {
@@ -221,7 +228,7 @@ int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 		for (i = rel->jbeg[e]; i < rel->jbeg[e + 1]; i++) {
 			struct slice it = strmap_key(&rel->jids, rel->jent[i]);
 			long g = rel->jgrade[i];
-			if (g < rel->min_grade || g < 0)
+			if ((g < rel->min_grade || g < 0) && !rel->judged)
 				continue;
 			if (rel->exclude_self && slice_eq(it, q))
 				continue;

@@ -21,6 +21,10 @@ struct relsrc {
 	 * relevant (--unlabeled-irrelevant) instead of an error */
 	int unlabeled_ok;
 	int keep_unjudged;	/* qrels: a query they lack has no relevant item */
+	/* qrels (rankof --judged): every judgment of a query is in its set,
+	 * those below min_grade and the negative ones too, so that the rank
+	 * stream's version 2 gives each its line (relkind) */
+	int judged;
 
 	/* qrels: per qrels query (strmap entry), its judgments sorted by
 	 * item id: items jitem[jbeg[q] .. jbeg[q+1]-1] of the arena jids */
@@ -38,6 +42,11 @@ struct relsrc {
 	int one_file;
 	size_t *lbeg, *litem;	/* per label, its items (ilab records) */
 };
+
+/* the kind of a judged item's line in the rank stream's version 2: 'r'
+ * relevant (grade >= min_grade), 'j' judged not relevant (0 <= grade <
+ * min_grade), 'u' a negative grade (trec_eval's unjudged) */
+char relkind(long grade, long min_grade);
 
 /* the relevant set of one query, and what its gallery filter needs */
 struct relquery {

@@ -52,6 +52,8 @@ static const struct kind {
 	  .todo = "pipe it through rankof first" },
 	{ .header = HDR_RANK, .what = "a rank stream (rankof's output)",
 	  .todo = "give it to hitrate, mapr or ndcg" },
+	{ .header = HDR_RANK2, .what = "a rank stream of version 2 (rankof --judged)",
+	  .todo = "give it to hitrate, mapr, ndcg or cmc (this program reads version 1)" },
 	{ .header = HDR_MEASURE, .what = "a measure stream (a result table)",
 	  .todo = "it is already measured" },
 };

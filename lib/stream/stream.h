@@ -9,6 +9,8 @@
 
 #define HDR_SCORE   "query\titem\tscore"
 #define HDR_RANK    "query\titem\tgrade\trank\tties\tn"
+/* the rank stream's version 2 (rankof --judged): a seventh column, kind */
+#define HDR_RANK2   "query\titem\tgrade\trank\tties\tn\tkind"
 #define HDR_MEASURE "measure\tquery\tvalue"
 
 /* The rule of header and end lines, for every reader of a stream: a

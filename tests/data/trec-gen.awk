@@ -26,9 +26,10 @@
 # twice in a topic of the run, at a lower score, or (rarely) twice in the
 # qrels: trec_eval stops on it (status 4) when both copies are among the
 # documents it keeps (-M), and ignores the lower copy otherwise.
-# Flags: -q mostly; -c; -l 0..3; -M 1..12; -n; -N; long spellings; -m
+# Flags: -q mostly; -c; -l 0..3; -M 1..12; -n; -N; -J; long spellings; -m
 # all_trec, official, set or a few of trec_eval's measures with parameters:
-# cut-offs, recall levels, utility's coefficients, LEVEL=GAIN pairs, rbp's p.
+# cut-offs, recall levels, utility's coefficients, LEVEL=GAIN pairs, rbp's
+# and rbp_resid's p, relstring's length; none (the default, official).
 
 function rnd() {
 	st = (st * 69069 + 1) % 4294967296
@@ -149,12 +150,16 @@ function gains(rbp,    n, j, p, seen, l) {
 # measure M: -m's argument for M, with parameters now and then
 function measure(m,    r) {
 	r = rnd()
-	if (m ~ /^(P|recall|success|ndcg_cut|map_cut|relative_P)$/ && r < 0.7)
+	if (m ~ /^(P|recall|success|ndcg_cut|map_cut|relative_P|unj)$/ && r < 0.7)
 		return m "." cuts(1 + ri(3), 25)
 	if (m ~ /^(iprec_at_recall|Rprec_mult|11pt_avg)$/ && r < 0.6)
 		return m "." levels(1 + ri(4))
 	if (m == "utility" && r < 0.6)
 		return m "." pick("2 1 0 -1") "," pick("-1 0 -2") "," pick("0 -1") "," pick("0 1")
+	if (m == "relstring" && r < 0.6)
+		return m "." pick("3 20 1 0 7.5")
+	if (m == "rbp_resid" && r < 0.5)
+		return m "." pick("p=0.5 p=.95 p=0.8")
 	if (m == "set_F" && r < 0.5)
 		return m "." pick("0.5 2 .25")
 	if (m ~ /^(G|ndcg|ndcg_rel|Rndcg|dcg|ideal_dcg|rbp)$/ && r < 0.6)
@@ -212,6 +217,7 @@ function args(    a, r, i, m, nm, post) {
 	if (maxret) a = a " " pick("-M -M --Max_retrieved_per_topic=") maxret
 	if (rnd() < 0.05) a = a " -n"
 	if (rnd() < 0.1) a = a " -N " (ri(3) * 500)
+	if (rnd() < 0.15) a = a " " pick("-J -J --Judged_docs_only")
 	r = rnd()
 	if (r < 0.2) a = a " -m all_trec"
 	else if (r < 0.25) a = a " -m official"
@@ -231,7 +237,7 @@ function args(    a, r, i, m, nm, post) {
 			if (m ~ /^(dcg|ideal_dcg)$/ && (("ndcg" in asked) || \
 			    (m == "dcg" && ("ideal_dcg" in asked))))
 				continue
-			if (("rbp" in asked) && m ~ /^(iprec_at_recall|11pt_avg|G|dcg|ideal_dcg|ndcg|ndcg_rel|ndcg_cut|set_F|yaap)$/)
+			if (("rbp" in asked) && m ~ /^(iprec_at_recall|11pt_avg|G|dcg|ideal_dcg|ndcg|ndcg_rel|Rndcg|ndcg_cut|set_F|yaap)$/)
 				continue
 			a = a " " pick("-m -m -m --measure=") measure(m)
 		}
@@ -255,7 +261,8 @@ BEGIN {
 	NM = split("runid num_q num_ret num_rel num_rel_ret map gm_map Rprec recip_rank " \
 	    "iprec_at_recall P recall Rprec_mult utility 11pt_avg binG G ndcg " \
 	    "ndcg_rel Rndcg ndcg_cut map_cut relative_P success set_P " \
-	    "set_relative_P set_recall set_map set_F rbp yaap dcg ideal_dcg", M, " ")
+	    "set_relative_P set_recall set_map set_F rbp yaap dcg ideal_dcg " \
+	    "bpref gm_bpref infAP unj relstring rbp_resid num_nonrel_judged_ret", M, " ")
 	for (c = 1; c <= cases; c++) {
 		st = (seed * 7919 + c * 104729) % 4294967296
 		for (i = 0; i < 8; i++) rnd()
