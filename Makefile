@@ -83,6 +83,8 @@ LIBSRC = \
 	lib/measure/cutoff.c \
 	lib/measure/tiesum.c \
 	lib/measure/listmeasure.c \
+	lib/measure/hypergeom.c \
+	lib/measure/gallery.c \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
