@@ -191,6 +191,9 @@ void driver_build_columns(struct driver *d)
 					     o->sel[i], prog->usage);
 		if (!o->sel && def->on_request)
 			continue;
+		/* the default measures at G: those with an expectation */
+		if (!o->sel && o->gallery && !def->gvalue)
+			continue;
 		if (!def->cutoff) {
 			add_column(d, &cap, def, 0, 0);
 			continue;
