@@ -184,3 +184,73 @@ close() {
 	[ "$(echo "$output" | body | grep chance)" = "hit@1:chance/G4	all	25.0000
 hit@2:chance/G4	all	50.0000" ]
 }
+
+# draws D G SEED: D random sub-galleries of G candidates per image query of
+# synthemb's codes (hamming scores: ties), each keeping the query's
+# relevant captions, as one score stream (query "image~draw") and its
+# qrels, in sim.scores and sim.qrels
+draws() {
+	awk -v D="$1" -v G="$2" -v seed="$3" -F'\t' -v OFS='\t' '
+		FILENAME ~ /img.labels$/ { il[$1] = $2; next }
+		FILENAME ~ /cap.labels$/ { cl[$1] = $2; next }
+		/^#/ { next }
+		{ q = $1; if (!(q in nq)) { qs[++Q] = q; nq[q] = 0 }
+		  k = ++nq[q]; it[q, k] = $2; sc[q, k] = $3 }
+		END {
+			srand(seed)
+			print "# query", "item", "score" >"sim.scores"
+			for (d = 1; d <= D; d++) for (i = 1; i <= Q; i++) {
+				q = qs[i]; nn = 0; m = 0
+				for (k = 1; k <= nq[q]; k++)
+					if (cl[it[q, k]] == il[q]) { m++
+						print q "~" d, it[q, k], sc[q, k] >"sim.scores"
+						print q "~" d, 0, it[q, k], 1 >"sim.qrels"
+					} else non[++nn] = k
+				# the first G - m of a partial shuffle of the others
+				for (j = 1; j <= G - m; j++) {
+					r = j + int(rand() * (nn - j + 1))
+					t = non[j]; non[j] = non[r]; non[r] = t
+					print q "~" d, it[q, non[j]], sc[q, non[j]] >"sim.scores"
+				}
+			}
+			print "# end" >"sim.scores"
+		}' my/img.labels my/cap.labels codes.scores
+}
+
+# simcheck PROG MEASURE MODE: the mean over draws of MEASURE's mean over
+# queries (sim.ranks) within 4 standard errors of PROG's value at G on the
+# whole gallery (codes.ranks), and the whole gallery's value outside them
+simcheck() {
+	local exact full
+	exact=$($1 -m "$2" -T "$3" -f -p 12 --quiet --gallery-size 30 codes.ranks |
+		body | cut -f3)
+	full=$($1 -m "$2" -T "$3" -f -p 12 --quiet codes.ranks | body | cut -f3)
+	$1 -q -m "$2" -T "$3" -f -p 12 --quiet sim.ranks | body |
+		awk -F'\t' -v exact="$exact" -v full="$full" '$2 != "all" {
+			split($2, p, "~"); s[p[2]] += $3; n[p[2]]++ }
+		END {
+			for (d in s) { v = s[d] / n[d]; D++; sum += v; ss += v * v }
+			mean = sum / D; se = sqrt((ss / D - mean * mean) / (D - 1))
+			printf "%s: simulated %.5f (se %.5f), exact %.5f, whole gallery %.5f\n",
+				m, mean, se, exact, full
+			diff = mean - exact; if (diff < 0) diff = -diff
+			far = mean - full; if (far < 0) far = -far
+			exit !(diff <= 4 * se && far > 4 * se)
+		}' m="$2 $3"
+}
+
+@test "gallery: simulation: random sub-galleries of synthemb codes agree within 4 standard errors" {
+	synthemb -n 40 -o my crossmodal
+	simmat -m hamming my/img_codes.tsv my/cap_codes.tsv >codes.scores 2>/dev/null
+	rankof --query-labels my/img.labels --item-labels my/cap.labels codes.scores >codes.ranks
+	awk '$5 != "-" && $5 > 0' codes.ranks | grep -q .	# ties
+	draws 300 30 29
+	rankof -r sim.qrels sim.scores >sim.ranks
+	simcheck hitrate hit@1 expected
+	simcheck hitrate hit@1 pessimistic
+	simcheck hitrate MRR expected
+	simcheck mapr AP expected
+	simcheck mapr mINP optimistic
+	simcheck ndcg nDCG@10 expected
+	simcheck hitrate MeanR pessimistic
+}
