@@ -103,6 +103,7 @@ LIBSRC = \
 	lib/stats/bootreport.c \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \
+	lib/measure/curvegal.c \
 	lib/measure/explain.c \
 	lib/measure/trecmeas.c \
 	lib/measure/trecgain.c \

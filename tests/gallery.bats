@@ -254,3 +254,50 @@ simcheck() {
 	simcheck ndcg nDCG@10 expected
 	simcheck hitrate MeanR pessimistic
 }
+
+@test "gallery: cmc --gallery-curve: hit@K at each G is the mean over every sub-gallery" {
+	gen 7 30 7 3
+	# the largest m is 3, the gallery 7: rows at G = 3, 5, 7
+	for G in 3 5 7; do
+		awk -v G="$G" -v Ks=2 -v mode=expected -v div=m -v gain=lin -f "$BF" cases.txt |
+			awk -F'\t' -v G="$G" '$1 == "hit@2/G" G { s += $3; n++ }
+				END { printf "hit@2/G%d\tall\t%.10f\n", G, s / n }'
+	done >ref
+	run --separate-stderr cmc --gallery-curve 2 -f -p 10 ranks
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | body)" = "$(cat ref)" ]
+	run --separate-stderr cmc --gallery-curve 2 -f -p 10 --curve --label a --label b ranks ranks
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | head -1)" = "# G	a	b" ]
+	[ "$(echo "$output" | sed -n 2p | cut -f1,2)" = "$(sed -n 1p ref | sed 's|^hit@2/G||; s|	all||')" ]
+}
+
+@test "gallery: cmc --gallery-curve draws hit@K against G (terminal, SVG)" {
+	synthemb -n 40 -o my crossmodal
+	rankof -e -m cos --query-labels my/img.labels --item-labels my/cap.labels \
+		my/img.npy my/cap.npy >cos.ranks
+	run --separate-stderr cmc --gallery-curve 1 --plot --log-k cos.ranks
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"gallery size G"* ]]
+	[[ "$output" == "hit@1 (%)"* ]]
+	run --separate-stderr cmc --gallery-curve 1 --svg g.svg cos.ranks
+	[ "$status" -eq 0 ]
+	grep -q '<polyline' g.svg
+	grep -q 'gallery size G' g.svg
+	# the values of the stream's rows fall as G grows
+	echo "$output" | body | awk -F'\t' 'NR > 1 && $3 > prev { exit 1 } { prev = $3 }'
+	if command -v xmllint >/dev/null; then xmllint --noout g.svg; fi
+}
+
+@test "gallery: cmc --gallery-curve refuses folds, --explain, the table, rankings cut short" {
+	printf 'q\ta\t1\t1\t0\t5\nq\tb\t1\t-\t-\t5\n' >r
+	run --separate-stderr cmc --gallery-curve 1 --folds 1 r
+	[ "$status" -eq 2 ]
+	run --separate-stderr cmc --gallery-curve 1 --format table r
+	[ "$status" -eq 2 ]
+	run --separate-stderr cmc --gallery-curve 0 r
+	[ "$status" -eq 2 ]
+	run --separate-stderr cmc --gallery-curve 1 r
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "cmc: r:1: query 'q': --gallery-curve: a relevant item has no rank ('-'): a ranking cut short cannot say where it stands in a sub-gallery" ]
+}
