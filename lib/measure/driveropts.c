@@ -1,5 +1,6 @@
 /* The measure programs' common options and their help (driver.h). */
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,7 +126,7 @@ static int common_option(struct measureopts *o, int c, const char *arg,
 		o->format = parse_choice("--format", arg, formats, usage);
 		return 1;
 	case O_GALLERY:
-		o->gallery = arg_long("--gallery-size", arg, 1, 1000000000000000L);
+		o->gallery = arg_long("--gallery-size", arg, 1, LONG_MAX);
 		return 1;
 	}
 	return 0;
