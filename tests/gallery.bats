@@ -337,3 +337,14 @@ fold_vs_G() {
 	fold_vs_G i2t 5000 MeanR
 	fold_vs_G i2t 5000 hit@1 || true	# printed, not a relation of the model
 }
+
+@test "gallery: cmc --gallery-curve counts an empty query as --empty says" {
+	printf 'q1\ta\t1\t1\t0\t4\nq2\t-\t0\t-\t-\t4\n' >r
+	run --separate-stderr cmc --gallery-curve 1 -p 1 r
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | body | tr '\n\t' '  ')" = "hit@1/G1 all 50.0 hit@1/G2 all 50.0 hit@1/G4 all 50.0 " ]
+	run --separate-stderr cmc --gallery-curve 1 -p 1 --empty skip r
+	[ "$(echo "$output" | body | cut -f3 | tr '\n' ' ')" = "100.0 100.0 100.0 " ]
+	run --separate-stderr cmc --gallery-curve 1 --empty error r
+	[ "$status" -eq 1 ]
+}
