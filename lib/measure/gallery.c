@@ -67,7 +67,7 @@
  * Cost and error. A group costs one term per pair (x, y) the walks of
  * hyp_mean visit: O(min(A, g) + 1) values of x, times O(min(B, g) + 1) of
  * y when B > 0, each walk about 40 standard deviations long in practice
- * (a standard deviation is at most sqrt(g)/2), so O(min(r, G, sqrt G))
+ * (a standard deviation is at most sqrt(g)/2), so O(min(r, sqrt G))
  * per relevant item without ties. hit@K and h(K) walk as far as MRR: a
  * term past K is 0, but the weights are relative to the mode and their
  * sum is needed. Each term costs O(1)
