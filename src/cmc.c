@@ -3,7 +3,6 @@
  * the Recall@N curve of place recognition), as a measure stream, as
  * columns, or drawn. Each input stream is one system. */
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +17,6 @@
 #include "measure/explain.h"
 #include "plot/svgplot.h"
 #include "plot/termplot.h"
-#include "stream/stream.h"
 
 static const char usage_line[] =
 	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] "
@@ -270,85 +268,6 @@ static double galplotted_y(void *ctx, size_t G)
 	return galcurve_value(p->c, (long)G, p->K, p->mode) * p->scale;
 }
 
-/* the G of the rows: gmin, the 1-2-5 numbers between, gmax; the G
- * after G, 0 after gmax */
-static long next_G(long G, long gmin, long gmax)
-{
-	long step = 1;
-
-	if (G < gmin)
-		return gmin;
-	if (G >= gmax)
-		return 0;
-	while (step <= G / 10)
-		step *= 10;
-	/* step <= G < 10 step: the next of 1, 2, 5 times step above G */
-	G = G < 2 * step ? 2 * step : G < 5 * step ? 5 * step : 10 * step;
-	return G < gmax ? G : gmax;
-}
-
-static void rate_text(char *buf, size_t n, const struct cmcopts *o, double v)
-{
-	if (isnan(v))
-		snprintf(buf, n, "-");
-	else
-		snprintf(buf, n, "%.*f", o->c.decimals,
-			 o->c.fractions ? v : 100 * v);
-}
-
-/* the rows: each system's measure stream (hit@K/GN all value), or with
- * --curve the columns "G value ..." */
-static void galcurve_rows(const struct cmcopts *o, struct galcurve *c,
-			  char **files, int nfiles, int nsys)
-{
-	long G, gmin = c[0].gmin, gmax = c[0].gmax;
-	char buf[64], name[64], **names;
-	int i;
-
-	for (i = 1; i < nsys; i++) {
-		gmin = c[i].gmin < gmin ? c[i].gmin : gmin;
-		gmax = c[i].gmax > gmax ? c[i].gmax : gmax;
-	}
-	if (!o->curve) {
-		for (i = 0; i < nsys; i++) {
-			stream_write_header(HDR_MEASURE);
-			for (G = next_G(0, c[i].gmin, c[i].gmax); G;
-			     G = next_G(G, c[i].gmin, c[i].gmax)) {
-				snprintf(name, sizeof name, "hit@%ld/G%ld",
-					 o->galK, G);
-				rate_text(buf, sizeof buf, o, galcurve_value(
-					  &c[i], G, o->galK, o->c.mode));
-				out_str(name);
-				out_str("\tall\t");
-				out_str(buf);
-				out_char('\n');
-			}
-			stream_write_end();
-		}
-		return;
-	}
-	names = column_names(o, files, nfiles, nsys, "value");
-	out_str("# G");
-	for (i = 0; i < nsys; i++) {
-		out_char('\t');
-		out_str(names[i]);
-		free(names[i]);
-	}
-	free(names);
-	out_char('\n');
-	for (G = next_G(0, gmin, gmax); G; G = next_G(G, gmin, gmax)) {
-		snprintf(buf, sizeof buf, "%ld", G);
-		out_str(buf);
-		for (i = 0; i < nsys; i++) {
-			rate_text(buf, sizeof buf, o, galcurve_value(
-				  &c[i], G, o->galK, o->c.mode));
-			out_char('\t');
-			out_str(buf);
-		}
-		out_char('\n');
-	}
-}
-
 /* the gallery curve of every system: its rows, or its plot */
 static void galcurve_out(const struct cmcopts *o, struct galcurve *c,
 			 char **files, int nfiles, int nsys)
@@ -377,8 +296,15 @@ static void galcurve_out(const struct cmcopts *o, struct galcurve *c,
 	}
 	if (o->plot)
 		termplot_write(&spec, termplot_columns(), o->ascii);
-	else if (!o->svg || strcmp(o->svg, "-") != 0)
-		galcurve_rows(o, c, files, nfiles, nsys);
+	else if (!o->svg || strcmp(o->svg, "-") != 0) {
+		char **names = o->curve ? column_names(o, files, nfiles, nsys,
+						       "value") : NULL;
+		galcurve_write(c, (size_t)nsys, o->galK,
+			       (const char *const *)names, &o->c);
+		for (i = 0; names && i < nsys; i++)
+			free(names[i]);
+		free(names);
+	}
 	if (o->svg)
 		svgplot_save(&spec, o->svg);
 	free(p);

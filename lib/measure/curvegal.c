@@ -4,9 +4,12 @@
  * others kept above and tied with the first group), and gal_hit takes
  * them as a query of one group: O(min(a, G)) per query and G. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/out.h"
+#include "stream/stream.h"
 #include "stream/rankstream.h"
 #include "measure/driver.h"
 #include "measure/gallery.h"
@@ -74,6 +77,78 @@ double galcurve_value(const struct galcurve *c, long G, long K, int mode)
 	}
 	return sum / (double)(c->nq + (c->empty == EMPTY_MISS ?
 				       (size_t)c->nempty : 0));
+}
+
+/* the G of the rows: gmin, the 1-2-5 numbers between, gmax; the G
+ * after G, 0 after gmax */
+static long next_G(long G, long gmin, long gmax)
+{
+	long step = 1;
+
+	if (G < gmin)
+		return gmin;
+	if (G >= gmax)
+		return 0;
+	while (step <= G / 10)
+		step *= 10;
+	/* step <= G < 10 step: the next of 1, 2, 5 times step above G */
+	G = G < 2 * step ? 2 * step : G < 5 * step ? 5 * step : 10 * step;
+	return G < gmax ? G : gmax;
+}
+
+/* one system's measure stream */
+static void write_stream(const struct galcurve *c, long K,
+			 const struct curveopts *o)
+{
+	char buf[64], name[64];
+	long G;
+
+	stream_write_header(HDR_MEASURE);
+	for (G = next_G(0, c->gmin, c->gmax); G;
+	     G = next_G(G, c->gmin, c->gmax)) {
+		snprintf(name, sizeof name, "hit@%ld/G%ld", K, G);
+		curve_format_rate(buf, sizeof buf, o,
+				  galcurve_value(c, G, K, o->mode));
+		out_str(name);
+		out_str("\tall\t");
+		out_str(buf);
+		out_char('\n');
+	}
+	stream_write_end();
+}
+
+void galcurve_write(const struct galcurve *c, size_t n, long K,
+		    const char *const *names, const struct curveopts *o)
+{
+	long G, gmin = c[0].gmin, gmax = c[0].gmax;
+	char buf[64];
+	size_t i;
+
+	for (i = 0; !names && i < n; i++)
+		write_stream(&c[i], K, o);
+	if (!names)
+		return;
+	for (i = 1; i < n; i++) {
+		gmin = c[i].gmin < gmin ? c[i].gmin : gmin;
+		gmax = c[i].gmax > gmax ? c[i].gmax : gmax;
+	}
+	out_str("# G");
+	for (i = 0; i < n; i++) {
+		out_char('\t');
+		out_str(names[i]);
+	}
+	out_char('\n');
+	for (G = next_G(0, gmin, gmax); G; G = next_G(G, gmin, gmax)) {
+		snprintf(buf, sizeof buf, "%ld", G);
+		out_str(buf);
+		for (i = 0; i < n; i++) {
+			curve_format_rate(buf, sizeof buf, o,
+					  galcurve_value(&c[i], G, K, o->mode));
+			out_char('\t');
+			out_str(buf);
+		}
+		out_char('\n');
+	}
 }
 
 void galcurve_free(struct galcurve *c)

@@ -6,6 +6,7 @@
 #ifndef RK_CURVEGAL_H
 #define RK_CURVEGAL_H
 #include <stddef.h>
+#include "measure/curverun.h"
 
 /* a query's first tie group: a before it, t positions, s relevant; n
  * candidates, m relevant */
@@ -29,6 +30,12 @@ void galcurve_read(char *file, int empty, struct galcurve *c);
 /* the mean over queries of hit@K at G in a tie mode (enum tiemode); an
  * empty query counts 0 under --empty miss; NaN for G outside gmin..gmax */
 double galcurve_value(const struct galcurve *c, long G, long K, int mode);
+/* the rows of n systems' curves of hit@K: each system's measure stream,
+ * rows hit@K/GN all value; or, given names, the columns "# G name ..."
+ * and a line per G. The G: the largest m, the 1-2-5 numbers between and
+ * the smallest n (of each system; of them all for the columns) */
+void galcurve_write(const struct galcurve *c, size_t n, long K,
+		    const char *const *names, const struct curveopts *o);
 void galcurve_free(struct galcurve *c);
 
 #endif
