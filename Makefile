@@ -85,6 +85,7 @@ LIBSRC = \
 	lib/measure/listmeasure.c \
 	lib/measure/hypergeom.c \
 	lib/measure/gallery.c \
+	lib/measure/galleryjoint.c \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \

@@ -69,6 +69,8 @@ static void check_gallery(const struct rquery *q)
 			for (k = 0; k < sizeof K / sizeof *K; k++) {
 				check_rate(gal_hit(q, G[i], K[k], mode));
 				check_rate(gal_found(q, G[i], K[k], mode) / (double)m);
+				if (K[k] < 100)
+					check_rate(gal_apk_found(q, G[i], K[k], mode));
 				if (!isfinite(gal_dcg(q, G[i], K[k], mode, GAIN_EXP)))
 					abort();
 			}

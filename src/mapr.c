@@ -64,6 +64,8 @@ static double g_apk(const struct mcall *c)
 	const struct ctx *x = c->ctx;
 	double d = (double)c->q->m;
 
+	if (x->div == APDIV_FOUND)
+		return gal_apk_found(c->q, c->G, c->K, c->mode);
 	if (x->div == APDIV_MIN && c->K < (long)c->q->m)
 		d = (double)c->K;
 	return gal_apsum(c->q, c->G, c->K, c->mode) / d;
@@ -108,10 +110,6 @@ static void check(const struct measureopts *o, const void *ctx)
 	if (o->names == NAMES_TREC && x->div != APDIV_M)
 		usage_error(usage_line, "--names trec: trec_eval's map_cut "
 			    "divides by m (--ap-divisor m)");
-	if (o->gallery && x->div == APDIV_FOUND)
-		usage_error(usage_line, "--gallery-size: AP@K over the items "
-			    "found is a ratio of random sums; no expectation "
-			    "at G (--ap-divisor m or min)");
 }
 
 static const long default_K[] = { 10, 100 };

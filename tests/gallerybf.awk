@@ -7,8 +7,8 @@
 # define. Each measure is computed on each order from its definition and
 # averaged (sub-galleries equally likely, orders equally likely within a
 # sub-gallery). Prints "name query value", names as the programs print
-# them at G. Variables: G, Ks (comma-separated cut-offs), mode, div (m or
-# min: AP@K's divisor), gain (lin or exp).
+# them at G. Variables: G, Ks (comma-separated cut-offs), mode, div (m,
+# min or found: AP@K's divisor), gain (lin or exp).
 function lg2(x) { return log(x) / log(2) }
 function gn(g) { return gain == "exp" ? 2 ^ g - 1 : g }
 function add(name, v) { acc[name] += v * wt; names[name] = 1 }
@@ -24,7 +24,7 @@ function evaluate(   p, c, k, i, K, s, f, d, dcg, ideal) {
 		add("P@" K, f / K)
 		add("MRR@" K, pos[1] <= K ? 1 / pos[1] : 0)
 		d = div == "min" && K < m ? K : m
-		add("AP@" K, s / d)
+		add("AP@" K, div == "found" ? (f ? s / f : 0) : s / d)
 		dcg = 0; ideal = 0
 		for (k = 1; k <= c; k++) if (pos[k] <= K) dcg += gn(gg[k]) / lg2(1 + pos[k])
 		for (k = 1; k <= m && k <= K; k++) ideal += gn(ig[k]) / lg2(1 + k)

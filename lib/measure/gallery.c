@@ -47,11 +47,12 @@
  * By linearity the expectation of the sum is the sum of the terms'
  * expectations, and each needs only the law of its own group's pair (X, Y)
  * above: E[term] = sum_x sum_y P(x) P(y | x) term(c + x, s + y), by
- * hyp_mean2 (hypergeom.c). No measure offered needs the joint law of two
- * groups' counts. Two measures would: AP@K over the relevant items found
- * (a ratio of two sums over groups) and the median rank over queries (a
- * median, not a mean, of ranks); they are not offered at G. The first
- * rank is linear in X and Y, so its expectation is closed:
+ * hyp_mean2 (hypergeom.c). None of these needs the joint law of two
+ * groups' counts. AP@K over the relevant items found (a ratio of two
+ * sums over groups) does: galleryjoint.c computes it from the chain of
+ * those counts. The median rank over queries is a median, not a mean, of
+ * ranks, and is not offered at G. The first rank is linear in X and Y, so
+ * its expectation is closed:
  *
  *   E[X] = A g / N, E[Y] = B g / N,
  *   rank = 1 + X (optimistic), 1 + X + Y (pessimistic),

@@ -26,6 +26,9 @@ double gal_first(const struct rquery *q, long G, int mode);
 /* sum of P@p over the relevant positions p <= K (AP@K times its divisor
  * m or min(m, K); AP and MAP@R are cuts of it) */
 double gal_apsum(const struct rquery *q, long G, long K, int mode);
+/* AP@K over the relevant items found in the top K (0 when none): a
+ * ratio of sums over groups, from their joint law (galleryjoint.c) */
+double gal_apk_found(const struct rquery *q, long G, long K, int mode);
 /* DCG cut at K, gains as list_dcg takes them */
 double gal_dcg(const struct rquery *q, long G, long K, int mode, int gain);
 /* 1 / position of the last relevant item (mINP is m times it) */

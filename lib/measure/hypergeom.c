@@ -55,24 +55,29 @@ static int negligible(double w, double q, double wsum)
 	return q < 1 && w * q <= TAIL * wsum * (1 - q);
 }
 
-double hyp_mean(long N, long M, long g, struct hypfn fn)
+/* the walk: visit(x, w) for every weight w not neglected, the mode's
+ * first; returns the sum of the weights */
+static double walk(long N, long M, long g,
+		   void (*visit)(long x, double w, void *ctx), void *ctx)
 {
 	long lo = lmax(0, g - (N - M)), hi = lmin(M, g), x0, x;
-	double w, q, wsum, sum;
+	double w, q, wsum;
 
-	if (lo >= hi)
-		return fn.f(lo, fn.ctx);
+	if (lo >= hi) {
+		visit(lo, 1, ctx);
+		return 1;
+	}
 	x0 = (long)(((double)g + 1) * ((double)M + 1) / ((double)N + 2));
 	x0 = lmin(hi, lmax(lo, x0));
 	wsum = 1;
-	sum = fn.f(x0, fn.ctx);
+	visit(x0, 1, ctx);
 	for (w = 1, x = x0; x < hi; x++) {
 		q = up_ratio(N, M, g, x);
 		if (negligible(w, q, wsum))
 			break;
 		w *= q;
 		wsum += w;
-		sum += w * fn.f(x + 1, fn.ctx);
+		visit(x + 1, w, ctx);
 	}
 	for (w = 1, x = x0; x > lo; x--) {
 		q = down_ratio(N, M, g, x);
@@ -80,9 +85,58 @@ double hyp_mean(long N, long M, long g, struct hypfn fn)
 			break;
 		w *= q;
 		wsum += w;
-		sum += w * fn.f(x - 1, fn.ctx);
+		visit(x - 1, w, ctx);
 	}
-	return sum / wsum;
+	return wsum;
+}
+
+struct meanacc {
+	struct hypfn fn;
+	double sum;
+};
+
+static void mean_visit(long x, double w, void *ctx)
+{
+	struct meanacc *m = ctx;
+
+	m->sum += w * m->fn.f(x, m->fn.ctx);
+}
+
+double hyp_mean(long N, long M, long g, struct hypfn fn)
+{
+	struct meanacc m = { fn, 0 };
+	double wsum = walk(N, M, g, mean_visit, &m);
+
+	return m.sum / wsum;
+}
+
+struct pmfacc {
+	double *p;
+	long jmax;
+};
+
+static void pmf_visit(long x, double w, void *ctx)
+{
+	struct pmfacc *a = ctx;
+
+	if (x <= a->jmax)
+		a->p[x] = w;
+}
+
+double hyp_pmf(long N, long M, long g, long jmax, double *p)
+{
+	struct pmfacc a = { p, jmax };
+	double wsum, below = 0;
+	long j;
+
+	for (j = 0; j <= jmax; j++)
+		p[j] = 0;
+	wsum = walk(N, M, g, pmf_visit, &a);
+	for (j = 0; j <= jmax; j++) {
+		p[j] /= wsum;
+		below += p[j];
+	}
+	return below < 1 ? 1 - below : 0;
 }
 
 /* hyp_mean2's inner expectation: over Y given X = x */

@@ -22,6 +22,10 @@ struct hypfn {
  * in all. */
 double hyp_mean(long N, long M, long g, struct hypfn fn);
 
+/* P(X = j) into p[0 .. jmax] (0 where negligible or outside the
+ * support); returns P(X > jmax), to the same bound */
+double hyp_pmf(long N, long M, long g, long jmax, double *p);
+
 /* E[f2(X, Y)] where, of N members, A are of a first kind and B of a
  * second (A + B <= N), g are drawn, X of the first kind and Y of the
  * second: X is hypergeometric (N, A, g) and, given X = x, Y is
