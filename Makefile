@@ -86,6 +86,9 @@ LIBSRC = \
 	lib/measure/tiesum.c \
 	lib/measure/listmeasure.c \
 	lib/measure/judged.c \
+	lib/measure/hypergeom.c \
+	lib/measure/gallery.c \
+	lib/measure/galleryjoint.c \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
@@ -104,6 +107,7 @@ LIBSRC = \
 	lib/stats/bootreport.c \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \
+	lib/measure/curvegal.c \
 	lib/measure/explain.c \
 	lib/measure/trecmeas.c \
 	lib/measure/trecgain.c \

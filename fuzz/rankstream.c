@@ -1,5 +1,5 @@
 /* libFuzzer: the rank-stream reader and its tie groups, and every measure
- * of each query it reads: each must come back finite and in its range in
+ * of each query it reads, at its gallery and at small gallery sizes: each must come back finite and in its range in
  * O(1) or O(s) per tie group whatever the group's size (ties near 2^63,
  * grades past 1023), or the harness aborts or times out. Version 2 too
  * (bpref). */
@@ -9,6 +9,7 @@
 #include "measure/cutoff.h"
 #include "measure/judged.h"
 #include "measure/listmeasure.h"
+#include "measure/gallery.h"
 
 /* v in [0, 1], up to rounding */
 static void check_rate(double v)
@@ -47,6 +48,40 @@ static void check_measures(const struct rquery *q)
 	}
 }
 
+/* the measures at gallery sizes m and up to m + 100 (walks of at most 101
+ * steps, whatever n): rates in range, the first rank at least 1 */
+static void check_gallery(const struct rquery *q)
+{
+	static const long K[] = { 1, 10, 9223372036854775807L };
+	long G[2], m = (long)q->m;
+	size_t i, k;
+	int mode;
+
+	if (q->m == 0)
+		return;
+	G[0] = m;
+	G[1] = q->n - m < 100 ? q->n : m + 100;
+	for (i = 0; i < 2; i++) {
+		if (gallery_check(q, G[i]))
+			continue;
+		for (mode = 0; mode < NTIEMODES; mode++) {
+			if (!(gal_first(q, G[i], mode) >= 1))
+				abort();
+			check_rate(gal_rr(q, G[i], 0, mode));
+			check_rate(gal_apsum(q, G[i], 0, mode) / (double)m);
+			check_rate(gal_lastrr(q, G[i], mode) * (double)m);
+			for (k = 0; k < sizeof K / sizeof *K; k++) {
+				check_rate(gal_hit(q, G[i], K[k], mode));
+				check_rate(gal_found(q, G[i], K[k], mode) / (double)m);
+				if (K[k] < 100)
+					check_rate(gal_apk_found(q, G[i], K[k], mode));
+				if (!isfinite(gal_dcg(q, G[i], K[k], mode, GAIN_EXP)))
+					abort();
+			}
+		}
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char path[256];
@@ -69,6 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (s != q.nret || q.nret > q.m)
 				abort();
 			check_measures(&q);
+			check_gallery(&q);
 		}
 		rquery_free(&q);
 		rankreader_close(&rd);

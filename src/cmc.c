@@ -12,6 +12,7 @@
 #include "util/helpversion.h"
 #include "util/out.h"
 #include "measure/curverun.h"
+#include "measure/curvegal.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
 #include "plot/svgplot.h"
@@ -21,7 +22,7 @@ static const char usage_line[] =
 	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] "
 	"[--folds N] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
 	"[--label NAME ...] [--explain QUERY ...] [--quiet] [--format stream|table] "
-	"[--names rankkit] [RANKS ...]";
+	"[--names rankkit] [--gallery-curve K] [RANKS ...]";
 
 static const char help[] =
 	"Reads rank streams (one per system) and writes hit@K for K = 1 .. N.\n"
@@ -41,11 +42,14 @@ static const char help[] =
 	"      --format FORMAT     stream (default) or table: --curve's columns aligned\n"
 	"      --quiet             no notes on the standard error (errors stay)\n"
 	"      --names NAMING      rankkit (default); trec_eval has no CMC curve\n"
+	"      --gallery-curve K   hit@K against the gallery size G instead (expected over\n"
+	"                          random sub-galleries of G that keep the relevant items)\n"
 	"  -h, --help              this help\n"
 	"      --version           version\n";
 
 enum { O_EMPTY = 256, O_FOLDS, O_CURVE, O_PLOT, O_ASCII, O_SVG, O_LOGK,
-       O_LABEL, O_EXPLAIN, O_QUIET, O_FORMAT, O_NAMES, O_VERSION };
+       O_LABEL, O_EXPLAIN, O_QUIET, O_FORMAT, O_NAMES, O_VERSION,
+       O_GALCURVE };
 
 static const struct option opts[] = {
 	{ "max-rank", required_argument, 0, 'K' },
@@ -64,6 +68,7 @@ static const struct option opts[] = {
 	{ "quiet", no_argument, 0, O_QUIET },
 	{ "format", required_argument, 0, O_FORMAT },
 	{ "names", required_argument, 0, O_NAMES },
+	{ "gallery-curve", required_argument, 0, O_GALCURVE },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 	{ 0, 0, 0, 0 }
@@ -80,6 +85,7 @@ struct cmcopts {
 	const char *svg;
 	char **label;
 	size_t nlabel;
+	long galK;		/* --gallery-curve K; 0: the curve against K */
 };
 
 static void parse_options(int argc, char **argv, struct cmcopts *o)
@@ -149,6 +155,9 @@ static void parse_options(int argc, char **argv, struct cmcopts *o)
 					    "no CMC curve; its success_1, success_5 "
 					    "and success_10 are hitrate --names trec "
 					    "-k 1,5,10 -m success");
+			break;
+		case O_GALCURVE:
+			o->galK = arg_long("--gallery-curve", optarg, 1, MAX_RANK);
 			break;
 		case 'h':
 			show_help(usage_line, help);
@@ -245,6 +254,84 @@ static void draw(const struct cmcopts *o, struct curveresult *r,
 	free(s);
 }
 
+/* --gallery-curve: one system's hit@K at x = G, in the output's units */
+struct galplotted {
+	const struct galcurve *c;
+	long K;
+	int mode;
+	double scale;
+};
+
+static double galplotted_y(void *ctx, size_t G)
+{
+	const struct galplotted *p = ctx;
+	return galcurve_value(p->c, (long)G, p->K, p->mode) * p->scale;
+}
+
+/* the gallery curve of every system: its rows, or its plot */
+static void galcurve_out(const struct cmcopts *o, struct galcurve *c,
+			 char **files, int nfiles, int nsys)
+{
+	struct series *s = xcalloc((size_t)nsys, sizeof *s);
+	struct galplotted *p = xcalloc((size_t)nsys, sizeof *p);
+	double scale = o->c.fractions ? 1 : 100;
+	char ylabel[64];
+	struct plotspec spec = {
+		.s = s, .ns = (size_t)nsys, .xlabel = "gallery size G",
+		.ylabel = ylabel, .ymax = scale,
+		.ydecimals = o->c.fractions ? 1 : 0, .logx = o->logk,
+		.legend = nsys > 1 || o->nlabel,
+		.every = plot_every() ? plot_every() : 1,
+	};
+	int i;
+
+	snprintf(ylabel, sizeof ylabel, "hit@%ld%s", o->galK,
+		 o->c.fractions ? "" : " (%)");
+	for (i = 0; i < nsys; i++) {
+		p[i] = (struct galplotted){ &c[i], o->galK, o->c.mode, scale };
+		s[i].label = system_name(o, files, nfiles, i);
+		s[i].n = (size_t)c[i].gmax;
+		s[i].y = galplotted_y;
+		s[i].ctx = &p[i];
+	}
+	if (o->plot)
+		termplot_write(&spec, termplot_columns(), o->ascii);
+	else if (!o->svg || strcmp(o->svg, "-") != 0) {
+		char **names = o->curve ? column_names(o, files, nfiles, nsys,
+						       "value") : NULL;
+		galcurve_write(c, (size_t)nsys, o->galK,
+			       (const char *const *)names, &o->c);
+		for (i = 0; names && i < nsys; i++)
+			free(names[i]);
+		free(names);
+	}
+	if (o->svg)
+		svgplot_save(&spec, o->svg);
+	free(p);
+	free(s);
+}
+
+/* --gallery-curve: the curves against G instead of K; exits */
+static _Noreturn void gallery_curve(const struct cmcopts *o, char **files,
+				    int nfiles, int nsys)
+{
+	static char dash[] = "-";
+	struct galcurve *c = xcalloc((size_t)nsys, sizeof *c);
+	int i;
+
+	if (o->c.folds || o->c.nexplain || o->format == FORMAT_TABLE)
+		usage_error(usage_line, "--gallery-curve: no --folds, "
+			    "--explain or --format table");
+	for (i = 0; i < nsys; i++)
+		galcurve_read(nfiles ? files[i] : dash, o->c.empty, &c[i]);
+	galcurve_out(o, c, files, nfiles, nsys);
+	out_flush();
+	for (i = 0; i < nsys; i++)
+		galcurve_free(&c[i]);
+	free(c);
+	out_finish();
+}
+
 int main(int argc, char **argv)
 {
 	struct cmcopts o = { .c = { .maxK = 50, .mode = TIE_EXP,
@@ -271,6 +358,8 @@ int main(int argc, char **argv)
 			    nsys, nsys == 1 ? "" : "s");
 	if (o.c.decimals < 0)
 		o.c.decimals = o.c.fractions ? 4 : 2;
+	if (o.galK)
+		gallery_curve(&o, files, nfiles, nsys);
 
 	/* -K all writes a row per K up to the largest gallery: as many as
 	 * -K allows; a plot alone samples the curve, whatever the gallery */

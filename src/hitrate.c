@@ -6,11 +6,12 @@
 #include "measure/cutoff.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/gallery.h"
 #include "util/optlist.h"
 
 static const char usage_line[] =
 	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
-	"[--medr median|vsepp] [--rsum] [--chance] [--folds N] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
+	"[--medr median|vsepp] [--rsum] [--chance] [--folds N] [--gallery-size G] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
 
 struct ctx {
 	int medr_vsepp;		/* --medr vsepp */
@@ -50,6 +51,38 @@ static double v_first(const struct mcall *c)
 	return cut_first(c->q, c->mode);
 }
 
+/* the same at gallery size G (gallery.h) */
+static double g_hit(const struct mcall *c)
+{
+	return gal_hit(c->q, c->G, c->K, c->mode);
+}
+
+static double g_recall(const struct mcall *c)
+{
+	return gal_found(c->q, c->G, c->K, c->mode) / (double)c->q->m;
+}
+
+static double g_prec(const struct mcall *c)
+{
+	return gal_found(c->q, c->G, c->K, c->mode) / (double)c->K;
+}
+
+static double g_rr(const struct mcall *c)
+{
+	return gal_rr(c->q, c->G, c->K, c->mode);
+}
+
+static double g_rsum(const struct mcall *c)
+{
+	return gal_hit(c->q, c->G, 1, c->mode) + gal_hit(c->q, c->G, 5, c->mode)
+		+ gal_hit(c->q, c->G, 10, c->mode);
+}
+
+static double g_first(const struct mcall *c)
+{
+	return gal_first(c->q, c->G, c->mode);
+}
+
 static double medr_finish(double v, const void *ctx)
 {
 	const struct ctx *x = ctx;
@@ -59,24 +92,24 @@ static double medr_finish(double v, const void *ctx)
 
 static const struct mdef defs[] = {
 	{ .name = "hit", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_hit, .chance = 1,
+	  .value = v_hit, .gvalue = g_hit, .chance = 1,
 	  .explain = explain_hit, .trec = "success" },
 	{ .name = "recall", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_recall, .chance = 1,
+	  .value = v_recall, .gvalue = g_recall, .chance = 1,
 	  .explain = explain_recall, .trec = "recall" },
 	{ .name = "P", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_prec, .chance = 1,
+	  .value = v_prec, .gvalue = g_prec, .chance = 1,
 	  .explain = explain_prec, .trec = "P" },
 	{ .name = "MRR", .rate = 1, .kind = MK_MEAN, .value = v_rr,
-	  .explain = explain_rr, .trec = "recip_rank" },
+	  .gvalue = g_rr, .explain = explain_rr, .trec = "recip_rank" },
 	/* MRR@K (MS MARCO's MRR@10) only when -m names it */
 	{ .name = "MRR", .cutoff = 1, .rate = 1, .kind = MK_MEAN, .value = v_rr,
-	  .chance = 1, .on_request = 1 },
+	  .gvalue = g_rr, .chance = 1, .on_request = 1 },
 	{ .name = "MedR", .kind = MK_MEDIAN, .needs_rel = 1,
 	  .value = v_first, .finish = medr_finish,
 	  .explain = explain_first },
 	{ .name = "MeanR", .kind = MK_MEAN, .needs_rel = 1, .value = v_first,
-	  .explain = explain_first },
+	  .gvalue = g_first, .explain = explain_first },
 	/* trec_eval's counts and the run's tag, only when -m names them */
 	{ .name = "num_q", .kind = MK_SUM, .value = count_query,
 	  .integer = 1, .summary_only = 1, .with_empty = 1,
@@ -92,7 +125,7 @@ static const struct mdef defs[] = {
 	  .summary_only = 1, .on_request = 1, .trec = "runid" },
 	/* a sum of three rates, printed in their units: percent up to 300 */
 	{ .name = "rsum", .rate = 1, .kind = MK_MEAN, .value = v_rsum,
-	  .on_request = 1, .depth = 10 },
+	  .gvalue = g_rsum, .on_request = 1, .depth = 10 },
 };
 
 static const char *const medr_names[] = { "median", "vsepp", NULL };

@@ -4,13 +4,14 @@
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/gallery.h"
 #include "measure/trecnames.h"
 #include "util/err.h"
 #include "util/optlist.h"
 
 static const char usage_line[] =
 	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--ap-divisor m|min|found] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
+	"[--folds N] [--chance] [--gallery-size G] [--ap-divisor m|min|found] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
 
 struct ctx {
 	int div;	/* enum apdiv */
@@ -47,6 +48,40 @@ static double v_bpref(const struct mcall *c)
 	return judged_bpref(c->q, c->mode);
 }
 
+/* the same at gallery size G (gallery.h): sums of precisions over their
+ * divisors, which the sub-galleries leave fixed */
+static double g_rprec(const struct mcall *c)
+{
+	return gal_found(c->q, c->G, (long)c->q->m, c->mode) / (double)c->q->m;
+}
+
+static double g_mapr(const struct mcall *c)
+{
+	return gal_apsum(c->q, c->G, (long)c->q->m, c->mode) / (double)c->q->m;
+}
+
+static double g_ap(const struct mcall *c)
+{
+	return gal_apsum(c->q, c->G, 0, c->mode) / (double)c->q->m;
+}
+
+static double g_apk(const struct mcall *c)
+{
+	const struct ctx *x = c->ctx;
+	double d = (double)c->q->m;
+
+	if (x->div == APDIV_FOUND)
+		return gal_apk_found(c->q, c->G, c->K, c->mode);
+	if (x->div == APDIV_MIN && c->K < (long)c->q->m)
+		d = (double)c->K;
+	return gal_apsum(c->q, c->G, c->K, c->mode) / d;
+}
+
+static double g_inp(const struct mcall *c)
+{
+	return (double)c->q->m * gal_lastrr(c->q, c->G, c->mode);
+}
+
 static void e_apk(const struct mcall *c, const char *name)
 {
 	const struct ctx *x = c->ctx;
@@ -57,16 +92,16 @@ static void e_apk(const struct mcall *c, const char *name)
  * matches -m against the table's names, so the table is built here in the
  * order -m gives */
 static const struct mdef defs[] = {
-	{ .name = "Rprec", .rate = 1, .kind = MK_MEAN, .value = v_rprec,
+	{ .name = "Rprec", .rate = 1, .kind = MK_MEAN, .value = v_rprec, .gvalue = g_rprec,
 	  .explain = explain_rprec, .trec = "Rprec" },
-	{ .name = "MAP@R", .rate = 1, .kind = MK_MEAN, .value = v_mapr,
+	{ .name = "MAP@R", .rate = 1, .kind = MK_MEAN, .value = v_mapr, .gvalue = g_mapr,
 	  .explain = explain_mapr },
-	{ .name = "AP", .rate = 1, .kind = MK_MEAN, .value = v_ap,
+	{ .name = "AP", .rate = 1, .kind = MK_MEAN, .value = v_ap, .gvalue = g_ap,
 	  .explain = explain_wholeap, .trec = "map" },
 	{ .name = "AP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_apk, .chance = 1,
+	  .value = v_apk, .gvalue = g_apk, .chance = 1,
 	  .explain = e_apk, .trec = "map_cut" },
-	{ .name = "mINP", .rate = 1, .kind = MK_MEAN, .value = v_inp,
+	{ .name = "mINP", .rate = 1, .kind = MK_MEAN, .value = v_inp, .gvalue = g_inp,
 	  .explain = explain_inp },
 	{ .name = "bpref", .rate = 1, .kind = MK_MEAN, .value = v_bpref,
 	  .on_request = 1, .trec = "bpref" },

@@ -3,13 +3,14 @@
 #include "measure/listmeasure.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/gallery.h"
 #include "measure/trecnames.h"
 #include "util/err.h"
 #include "util/optlist.h"
 
 static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--gain linear|exp] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
+	"[--folds N] [--chance] [--gallery-size G] [--gain linear|exp] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
 
 struct ctx {
 	int gain;	/* enum gainkind */
@@ -22,6 +23,16 @@ static double v_ndcg(const struct mcall *c)
 	return list_ndcg(c->q, c->K, c->mode, x->gain);
 }
 
+/* at gallery size G (gallery.h): the ideal DCG is the same in every
+ * sub-gallery, which keeps the m relevant items */
+static double g_ndcg(const struct mcall *c)
+{
+	const struct ctx *x = c->ctx;
+	double ideal = list_idcg(c->q, c->K, x->gain);
+
+	return ideal > 0 ? gal_dcg(c->q, c->G, c->K, c->mode, x->gain) / ideal : 0;
+}
+
 static void e_ndcg(const struct mcall *c, const char *name)
 {
 	const struct ctx *x = c->ctx;
@@ -32,9 +43,10 @@ static void e_ndcg(const struct mcall *c, const char *name)
  * table is built here in the order -m gives (see mapr.c) */
 static const struct mdef defs[] = {
 	{ .name = "nDCG", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_ndcg, .chance = 1,
+	  .value = v_ndcg, .gvalue = g_ndcg, .chance = 1,
 	  .explain = e_ndcg, .trec = "ndcg_cut" },
 	{ .name = "nDCG", .rate = 1, .kind = MK_MEAN, .value = v_ndcg,
+	  .gvalue = g_ndcg,
 	  .explain = e_ndcg, .trec = "ndcg" },
 };
 

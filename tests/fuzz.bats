@@ -34,6 +34,12 @@ fuzz() {	# fuzz SEEDS CMD...: with in.txt and rel.txt made for each seed
 	fuzz 120 ndcg --folds 2 --gain exp in.txt
 }
 
+@test "fuzz: measures at a gallery size and the gallery curve on broken rank streams" {
+	fuzz 120 hitrate --gallery-size 3 --chance -q in.txt
+	fuzz 120 mapr --gallery-size 2 -T optimistic in.txt
+	fuzz 120 cmc --gallery-curve 2 --curve in.txt
+}
+
 @test "fuzz: a failed rankof never becomes a table downstream" {
 	local gen="$BATS_TEST_DIRNAME/data/fuzz/lines.awk" s a b fails=0
 	cd "$BATS_TEST_TMPDIR"

@@ -19,6 +19,7 @@ struct mcall {
 	long K;			/* the column's cut-off; 0 for a whole-list measure */
 	int mode;		/* enum tiemode */
 	const void *ctx;	/* the program's context (measureprog.ctx) */
+	long G;			/* --gallery-size: gvalue's G; 0 for value */
 };
 
 struct mdef {
@@ -30,6 +31,9 @@ struct mdef {
 				   0 counts an empty query as 0 under miss */
 	/* the value of c->q; NAN: none */
 	double (*value)(const struct mcall *c);
+	/* --gallery-size: the value's expectation over the sub-galleries of
+	 * c->G candidates (gallery.h), or NULL: none at G */
+	double (*gvalue)(const struct mcall *c);
 	/* --chance gives this cut-off measure a column for a random order of
 	 * each query's gallery: value() in expected mode on the gallery seen
 	 * as one tie group */
@@ -59,7 +63,8 @@ struct column {
 	long K;			/* 0 for a whole-list measure */
 	int chance;		/* a random order of the gallery */
 	char name[64];		/* as printed: hit@10, hit@10:chance, MRR;
-				   success_10 under --names trec */
+				   success_10 under --names trec;
+				   hit@10/G1000 under --gallery-size */
 	int trec_rank;		/* --names trec: its place in trec_eval's
 				   order of measures */
 };

@@ -178,6 +178,12 @@ static void format_rate(char *buf, size_t n, const struct curveopts *o,
 	snprintf(buf, n, "%.*f", o->decimals, v);
 }
 
+void curve_format_rate(char *buf, size_t n, const struct curveopts *o,
+		       double v)
+{
+	format_rate(buf, n, o, v);
+}
+
 static void write_row(size_t K, const char *query, double v,
 		      const struct curveopts *o)
 {

@@ -47,6 +47,10 @@ void curveresult_free(struct curveresult *r);
  * have a value; NaN when none has. Fastest for K that do not decrease. */
 double curveresult_value(struct curveresult *r, size_t K, int mode);
 
+/* a rate as the rows print it: percent or fraction, o->decimals, "-"
+ * for NaN */
+void curve_format_rate(char *buf, size_t n, const struct curveopts *o,
+		       double v);
 /* the measure stream: hit@K rows of each fold, then of "all" */
 void curve_write_stream(struct curveresult *r, const struct curveopts *o);
 /* "# K name ..." then one line per K: K and each system's value */

@@ -8,6 +8,7 @@
 #include "util/err.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/gallery.h"
 #include "measure/trecnames.h"
 #include "util/num.h"
 #include "util/optlist.h"
@@ -53,15 +54,18 @@ void driver_init(struct driver *d, int argc, char **argv,
 static void query_values(const struct driver *d, const struct rquery *q,
 			 double *v)
 {
-	/* a random ordering of the gallery: all n candidates tie */
-	struct tgroup g = { .a = 0, .t = q->n, .s = q->nret };
+	/* a random ordering of the gallery: all n candidates tie (all G at
+	 * --gallery-size G) */
+	long n = d->opt.gallery ? d->opt.gallery : q->n;
+	struct tgroup g = { .a = 0, .t = n, .s = q->nret };
 	struct rquery shuffled = *q;
-	struct mcall call = { .ctx = d->prog->ctx };
+	struct mcall call = { .ctx = d->prog->ctx, .G = d->opt.gallery };
 	size_t i;
 	int m;
 
 	shuffled.g = &g;
 	shuffled.ng = q->nret > 0;
+	shuffled.n = n;
 	for (i = 0; i < d->ncol; i++) {
 		const struct column *c = &d->col[i];
 		double *w = v + i * NTIEMODES;
@@ -75,6 +79,8 @@ static void query_values(const struct driver *d, const struct rquery *q,
 			else if (q->m == 0)
 				w[m] = d->opt.empty == EMPTY_MISS &&
 					!c->def->needs_rel ? 0 : NAN;
+			else if (call.G && !c->chance)
+				w[m] = c->def->gvalue(&call);
 			else
 				w[m] = c->def->value(&call);
 		}
@@ -98,6 +104,8 @@ static int summary_name(const struct driver *d, const char *id)
 
 const struct qrecord *driver_next(struct driver *d)
 {
+	const char *why;
+
 	if (!rankreader_next(&d->reader, &d->q)) {
 		if (d->nread == 0)
 			die(EXIT_DATA, "no query in the input: nothing to measure");
@@ -110,6 +118,9 @@ const struct qrecord *driver_next(struct driver *d)
 		die_at(d->q.file, d->q.line,
 		       "query '%s' has the name of a summary row: rename it",
 		       d->q.id);
+	if (d->opt.gallery && (why = gallery_check(&d->q, d->opt.gallery)))
+		die_at(d->q.file, d->q.line, "query '%s': --gallery-size %ld: %s",
+		       d->q.id, d->opt.gallery, why);
 	d->nread++;
 	query_values(d, &d->q, d->rec.v);
 	return &d->rec;

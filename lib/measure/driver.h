@@ -89,6 +89,7 @@ struct measureopts {
 	int quiet;		/* --quiet: no notes */
 	int names;		/* --names, enum names (trecnames.h) */
 	int format;		/* --format, enum format */
+	long gallery;		/* --gallery-size G, 0: the whole gallery */
 	unsigned long flags;	/* bit i: the program's flag i was given */
 };
 

@@ -34,6 +34,21 @@ static const struct mdef *find_def(const struct mdef *defs, size_t n,
 	return NULL;
 }
 
+/* --gallery-size G: "/G" and G after the name, so that no value at G is
+ * read as the whole gallery's; a measure without an expectation at G is
+ * refused */
+static void gallery_column(const struct driver *d, struct column *x)
+{
+	size_t len = strlen(x->name);
+
+	if (!x->def->gvalue && !x->chance)
+		usage_error(d->prog->usage, "--gallery-size: %s has no "
+			    "expectation at a gallery size%s", x->name,
+			    x->def->kind == MK_MEDIAN ? " (a median over "
+			    "queries, not a mean)" : "");
+	snprintf(x->name + len, sizeof x->name - len, "/G%ld", d->opt.gallery);
+}
+
 static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
 		       long K, int chance)
 {
@@ -53,6 +68,8 @@ static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
 			 chance ? ":chance" : "");
 	else
 		snprintf(x->name, sizeof x->name, "%s", def->name);
+	if (d->opt.gallery)
+		gallery_column(d, x);
 }
 
 /* a column named as printed, "hit@10" or "hit@10:chance": its cut-off
@@ -173,6 +190,9 @@ void driver_build_columns(struct driver *d)
 			measure_name_unknown(prog->defs, prog->ndefs, prog->name,
 					     o->sel[i], prog->usage);
 		if (!o->sel && def->on_request)
+			continue;
+		/* the default measures at G: those with an expectation */
+		if (!o->sel && o->gallery && !def->gvalue)
 			continue;
 		if (!def->cutoff) {
 			add_column(d, &cap, def, 0, 0);

@@ -1,5 +1,6 @@
 /* The measure programs' common options and their help (driver.h). */
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 #include "stream/stream.h"
 
 enum { O_EMPTY = 1000, O_FOLDS, O_CHANCE, O_EXPLAIN, O_QUIET, O_NAMES,
-       O_FORMAT, O_VERSION, O_CHOICE = 2000,	/* + i: the program's choice i */
+       O_FORMAT, O_VERSION, O_GALLERY, O_CHOICE = 2000,	/* + i: the program's choice i */
        O_FLAG = 3000 };				/* + i: the program's flag i */
 
 static const struct option common_opts[] = {
@@ -32,6 +33,7 @@ static const struct option common_opts[] = {
 	{ "quiet", no_argument, 0, O_QUIET },
 	{ "names", required_argument, 0, O_NAMES },
 	{ "format", required_argument, 0, O_FORMAT },
+	{ "gallery-size", required_argument, 0, O_GALLERY },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
 };
@@ -54,6 +56,8 @@ static _Noreturn void help(const struct measureprog *prog)
 	printf("%s",
 	       "      --chance            also each cut-off measure for a random ranking\n"
 	       "      --folds N           N equal consecutive folds of queries; all = their mean\n"
+	       "      --gallery-size G    each measure's expectation over random sub-galleries of\n"
+	       "                          G candidates that keep the relevant items (hit@10/G1000)\n"
 	       "  -q, --per-query         per-query rows too\n"
 	       "  -f, --fractions         fractions instead of percent\n"
 	       "  -p, --precision N       decimals (default 2, or 4 with -f)\n"
@@ -120,6 +124,9 @@ static int common_option(struct measureopts *o, int c, const char *arg,
 		return 1;
 	case O_FORMAT:
 		o->format = parse_choice("--format", arg, formats, usage);
+		return 1;
+	case O_GALLERY:
+		o->gallery = arg_long("--gallery-size", arg, 1, LONG_MAX);
 		return 1;
 	}
 	return 0;
@@ -197,6 +204,14 @@ void driver_parse_options(struct driver *d, int argc, char **argv)
 		memcpy(o->cutoffs, prog->default_cutoffs,
 		       o->ncutoffs * sizeof *o->cutoffs);
 	}
+	/* a value at G under trec_eval's name would pass for the whole
+	 * gallery's; --explain shows the whole gallery's formulas */
+	if (o->gallery && o->names == NAMES_TREC)
+		usage_error(prog->usage, "--gallery-size: the values at G have "
+			    "no trec_eval names (--names rankkit)");
+	if (o->gallery && o->nexplain)
+		usage_error(prog->usage, "--gallery-size: --explain shows the "
+			    "whole gallery only");
 	/* trec_eval prints fractions */
 	if (o->names == NAMES_TREC)
 		o->fractions = 1;

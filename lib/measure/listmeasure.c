@@ -107,6 +107,11 @@ static double ap_term(long a, long t, long s, double c, long u)
 	    / (double)(t - 1) * ((double)u - (double)(a + 1) * harm));
 }
 
+double list_ap_share(long a, long t, long s, double c, long u)
+{
+	return ap_term(a, t, s, c, u);
+}
+
 /* sum of precisions at relevant positions <= K and the relevant items found
  * there, for a fixed order (optimistic or pessimistic) */
 static double ap_sum_fixed(const struct rquery *q, long K, int mode,

@@ -25,6 +25,10 @@ enum gainkind {
 	GAIN_EXP	/* 2^grade - 1 (Burges et al.) */
 };
 
+/* the expected share of a tie group in the sum of precisions of AP: the
+ * group after a candidates, t positions, s relevant, c relevant items
+ * above it, counting its first u positions (1 <= u <= t) */
+double list_ap_share(long a, long t, long s, double c, long u);
 /* h(m) / m, h(K) the relevant items in the top K (cut_found) */
 double list_rprec(const struct rquery *q, int mode);
 /* (1/m) sum over relevant positions p <= m of P@p (Musgrave et al. 2020) */

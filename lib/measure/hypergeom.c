@@ -1,0 +1,174 @@
+/* Expectations over hypergeometric counts (hypergeom.h).
+ *
+ * Method. No probability is computed on its own: C(N, g) at N = 1e8 is far
+ * beyond a double, and lgamma's logarithms of such numbers (about 1.7e9)
+ * carry an absolute error near 1e-7, a relative error of 1e-7 in every
+ * probability. Instead the terms are weights relative to the mode: w = 1
+ * at the mode x0 = floor((g+1)(M+1)/(N+2)) (clamped to the support), and
+ * from one x to the next by the ratios
+ *
+ *   up:   w(x+1) = w(x) (M-x)(g-x) / ((x+1)(N-M-g+x+1)),
+ *   down: w(x-1) = w(x) x(N-M-g+x) / ((M-x+1)(g-x+1)),
+ *
+ * and E[f(X)] = sum w f / sum w. Every weight is at most 1 and the sums at
+ * most the number of terms: nothing overflows, whatever N.
+ *
+ * Where the walk stops. The hypergeometric law is log-concave: the up
+ * ratio falls as x grows and the down ratio falls as x shrinks. So once a
+ * weight w is reached whose next ratio is q < 1, the weights left on that
+ * side sum to at most w q / (1 - q); the walk stops when that is below
+ * 2^-60 of the weights summed so far. The neglected probability is below
+ * 2^-59 on both sides together, and for 0 <= f <= F the absolute error
+ * it makes is below 2^-59 F. A walk makes at most the support's size of
+ * steps, min(M, g) - max(0, g-(N-M)) + 1, and in practice about 20
+ * standard deviations, sqrt(g (M/N) (1-M/N) (N-g)/(N-1)), on each side.
+ *
+ * Rounding. Each ratio takes four roundings (two products, a quotient and
+ * the product into w), so the weight S steps from the mode is within 4 S u
+ * (u = 2^-53) of its exact value relative to it, first order, and for f
+ * >= 0 the quotient of the two sums is within (8 S + 2) u of the exact
+ * quotient, S the longest walk. At S = 1e4 that is below 1e-11 relative.
+ * The populations stay below 2^53, so every count is exact as a double. */
+#include "measure/hypergeom.h"
+
+#define TAIL 8.67361737988403547e-19	/* 2^-60 */
+
+static long lmin(long x, long y) { return x < y ? x : y; }
+static long lmax(long x, long y) { return x > y ? x : y; }
+
+static double up_ratio(long N, long M, long g, long x)
+{
+	return (double)(M - x) * (double)(g - x) /
+	    ((double)(x + 1) * (double)(N - M - g + x + 1));
+}
+
+static double down_ratio(long N, long M, long g, long x)
+{
+	return (double)x * (double)(N - M - g + x) /
+	    ((double)(M - x + 1) * (double)(g - x + 1));
+}
+
+/* whether the weights left after w, the next ratio q, are negligible
+ * against wsum */
+static int negligible(double w, double q, double wsum)
+{
+	return q < 1 && w * q <= TAIL * wsum * (1 - q);
+}
+
+/* the walk: visit(x, w) for every weight w not neglected, the mode's
+ * first; returns the sum of the weights */
+static double walk(long N, long M, long g,
+		   void (*visit)(long x, double w, void *ctx), void *ctx)
+{
+	long lo = lmax(0, g - (N - M)), hi = lmin(M, g), x0, x;
+	double w, q, wsum;
+
+	if (lo >= hi) {
+		visit(lo, 1, ctx);
+		return 1;
+	}
+	x0 = (long)(((double)g + 1) * ((double)M + 1) / ((double)N + 2));
+	x0 = lmin(hi, lmax(lo, x0));
+	wsum = 1;
+	visit(x0, 1, ctx);
+	for (w = 1, x = x0; x < hi; x++) {
+		q = up_ratio(N, M, g, x);
+		if (negligible(w, q, wsum))
+			break;
+		w *= q;
+		wsum += w;
+		visit(x + 1, w, ctx);
+	}
+	for (w = 1, x = x0; x > lo; x--) {
+		q = down_ratio(N, M, g, x);
+		if (negligible(w, q, wsum))
+			break;
+		w *= q;
+		wsum += w;
+		visit(x - 1, w, ctx);
+	}
+	return wsum;
+}
+
+struct meanacc {
+	struct hypfn fn;
+	double sum;
+};
+
+static void mean_visit(long x, double w, void *ctx)
+{
+	struct meanacc *m = ctx;
+
+	m->sum += w * m->fn.f(x, m->fn.ctx);
+}
+
+double hyp_mean(long N, long M, long g, struct hypfn fn)
+{
+	struct meanacc m = { fn, 0 };
+	double wsum = walk(N, M, g, mean_visit, &m);
+
+	return m.sum / wsum;
+}
+
+struct pmfacc {
+	double *p;
+	long jmax;
+};
+
+static void pmf_visit(long x, double w, void *ctx)
+{
+	struct pmfacc *a = ctx;
+
+	if (x <= a->jmax)
+		a->p[x] = w;
+}
+
+double hyp_pmf(long N, long M, long g, long jmax, double *p)
+{
+	struct pmfacc a = { p, jmax };
+	double wsum, below = 0;
+	long j;
+
+	for (j = 0; j <= jmax; j++)
+		p[j] = 0;
+	wsum = walk(N, M, g, pmf_visit, &a);
+	for (j = 0; j <= jmax; j++) {
+		p[j] /= wsum;
+		below += p[j];
+	}
+	return below < 1 ? 1 - below : 0;
+}
+
+/* hyp_mean2's inner expectation: over Y given X = x */
+struct inner {
+	long N, A, B, g, x;
+	double (*f2)(long x, long y, const void *ctx);
+	const void *ctx;
+};
+
+static double inner_f(long y, const void *ctx)
+{
+	const struct inner *in = ctx;
+
+	return in->f2(in->x, y, in->ctx);
+}
+
+static double outer_f(long x, const void *ctx)
+{
+	struct inner in = *(const struct inner *)ctx;
+
+	in.x = x;
+	if (in.B == 0)
+		return in.f2(x, 0, in.ctx);
+	return hyp_mean(in.N - in.A, in.B, in.g - x,
+			(struct hypfn){ inner_f, &in });
+}
+
+double hyp_mean2(long N, long A, long B, long g,
+		 double (*f2)(long x, long y, const void *ctx),
+		 const void *ctx)
+{
+	struct inner in = { N, A, B, g, 0, f2, ctx };
+
+	return hyp_mean(N, A, g, (struct hypfn){ outer_f, &in });
+}

@@ -1,0 +1,37 @@
+/* Expectations over hypergeometric counts, exact to a stated bound at any
+ * size (populations up to 2^53): the sums the measures at a gallery size
+ * (gallery.h) are made of. A population of N holds M marked members; g of
+ * the N are drawn without replacement, X of them marked:
+ *   P(X = x) = C(M, x) C(N-M, g-x) / C(N, g),
+ *   max(0, g-(N-M)) <= x <= min(M, g).
+ * Pure functions, no I/O; the method and its error bound are in
+ * hypergeom.c. */
+#ifndef RK_HYPERGEOM_H
+#define RK_HYPERGEOM_H
+
+/* a function of the count, with its context */
+struct hypfn {
+	double (*f)(long x, const void *ctx);
+	const void *ctx;
+};
+
+/* E[f(X)], X hypergeometric (N, M, g); 0 <= M <= N, 0 <= g <= N. f is
+ * called once for each x whose probability is not negligible (O(min(M, g,
+ * N-M, N-g) + 1) calls at most, about 20 standard deviations in
+ * practice); terms below that carry less than 2^-58 of the probability
+ * in all. */
+double hyp_mean(long N, long M, long g, struct hypfn fn);
+
+/* P(X = j) into p[0 .. jmax] (0 where negligible or outside the
+ * support); returns P(X > jmax), to the same bound */
+double hyp_pmf(long N, long M, long g, long jmax, double *p);
+
+/* E[f2(X, Y)] where, of N members, A are of a first kind and B of a
+ * second (A + B <= N), g are drawn, X of the first kind and Y of the
+ * second: X is hypergeometric (N, A, g) and, given X = x, Y is
+ * hypergeometric (N-A, B, g-x). */
+double hyp_mean2(long N, long A, long B, long g,
+		 double (*f2)(long x, long y, const void *ctx),
+		 const void *ctx);
+
+#endif
