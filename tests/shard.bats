@@ -6,6 +6,7 @@
 # is byte for byte the stream of one run. Generated data with many ties:
 # 24 queries and 36 items of three small integers, labels by row modulo 4.
 load helper
+load errtable
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
@@ -180,9 +181,76 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	printf 'x 0 3\ny 0 2\nz 0 1\n' > g.txt
 	printf 'a 0 z 1\n' > a.qrels
 	run rankof -r a.qrels --items 0:2 -e a.txt g.txt
-	[ "${lines[1]}" = "$(printf 'a\tz\t1\t3\t0\t2')" ]
+	[ "${lines[2]}" = "$(printf 'a\tz\t1\t3\t0\t2')" ]
 	run rankof -r a.qrels --items 2:3 -e a.txt g.txt
-	[ "${lines[1]}" = "$(printf 'a\tz\t1\t1\t0\t1')" ]
+	[ "${lines[2]}" = "$(printf 'a\tz\t1\t1\t0\t1')" ]
+}
+
+@test "shard: a gallery shard's stream carries its rows after the header" {
+	printf 'a 0 1\n' > a.txt
+	printf 'x 0 3\ny 0 2\nz 0 1\n' > g.txt
+	printf 'a 0 z 1\n' > a.qrels
+	run rankof -r a.qrels --items 0:2 -e a.txt g.txt
+	[ "${lines[0]}" = "$(printf '# query\titem\tgrade\trank\tties\tn')" ]
+	[ "${lines[1]}" = "$(printf '# items\t0:2\t3')" ]
+	run rankof -r a.qrels --items 3:3 -e a.txt g.txt
+	[ "${lines[1]}" = "$(printf '# items\t3:3\t3')" ]
+	# without --items: no items line, the bytes of version 1
+	run rankof -r a.qrels -e a.txt g.txt
+	[ "$output" = "$(printf '# query\titem\tgrade\trank\tties\tn\na\tz\t1\t3\t0\t3\n# end')" ]
+	# and the merge of the shards is that stream, with no items line
+	rankof -r a.qrels --items 0:1 -e a.txt g.txt > g.0
+	rankof -r a.qrels --items 1:3 -e a.txt g.txt > g.1
+	[ "$(rankof --merge g.1 g.0)" = "$output" ]
+}
+
+@test "shard: --merge refuses a shard dropped, given twice or overlapping, naming the file" {
+	rankof $emb > one
+	for c in 0:10 10:20 20:36 5:15 0:36 0:0; do
+		rankof --items $c $emb > g.$c
+	done
+	rankof --merge g.0:10 g.10:20 g.20:36 | cmp - one
+	rankof --merge g.20:36 g.0:0 g.0:10 g.10:20 | cmp - one
+	err_table <<-'T'
+	1 | rankof --merge g.0:10 g.20:36             | | rankof: g.20:36:2: rows 10:20 of 36 are in no shard (a shard missing before rows 20:36?)
+	1 | rankof --merge g.10:20 g.20:36            | | rankof: g.10:20:2: rows 0:10 of 36 are in no shard (a shard missing before rows 10:20?)
+	1 | rankof --merge g.0:10 g.10:20             | | rankof: g.10:20:2: rows 20:36 of 36 are in no shard (a shard missing after this one?)
+	1 | rankof --merge g.0:10 g.10:20 g.10:20 g.20:36 | | rankof: g.10:20:2: rows 10:20, as in g.10:20 (a shard given twice?)
+	1 | rankof --merge g.0:0 g.0:0 g.0:36         | | rankof: g.0:0:2: rows 0:0, as in g.0:0 (a shard given twice?)
+	1 | rankof --merge g.0:10 g.5:15 g.10:20 g.20:36 | | rankof: g.5:15:2: rows 5:15 overlap rows 0:10 of g.0:10
+	1 | rankof --merge g.0:36 g.0:10 g.10:20 g.20:36 | | rankof: g.0:36:2: rows 0:36 overlap rows 0:10 of g.0:10
+	1 | rankof --merge g.0:10 g.10:20 g.20:36 one | | rankof: one: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)
+	T
+	# a gallery of another size
+	sed '2s/36$/37/' g.20:36 > g.big
+	run --separate-stderr rankof --merge g.0:10 g.10:20 g.big
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: g.big:2: a gallery of 37 rows where g.0:10 has 36" ]
+	# the items line: its form, one per stream, before the records
+	for bad in '# items 0-3 36' '# items 0:3' '# items 4:3 36' '# items 0:37 36' '# items -1:3 36' '# items 0:3 x'; do
+		{ head -n 1 g.0:10; echo "$bad"; tail -n +3 g.0:10; } > g.bad
+		run --separate-stderr rankof --merge g.bad g.10:20 g.20:36
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == "rankof: g.bad:2: "* ]]
+	done
+	{ head -n 2 g.0:10; sed -n 2p g.0:10; tail -n +3 g.0:10; } > g.two
+	run --separate-stderr rankof --merge g.two g.10:20 g.20:36
+	[ "$stderr" = "rankof: g.two:3: a second items line" ]
+	{ head -n 1 g.0:10; sed -n 3p g.0:10; sed -n 2p g.0:10; tail -n +4 g.0:10; } > g.late
+	run --separate-stderr rankof --merge g.late g.10:20 g.20:36
+	[ "$stderr" = "rankof: g.late: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)" ]
+}
+
+@test "shard: the measure programs refuse a gallery shard's stream" {
+	rankof --items 0:10 $emb > g.0
+	for p in hitrate mapr ndcg cmc; do
+		run --separate-stderr $p g.0
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "$p: g.0:2: a gallery shard's rank stream (its '# items' line): merge the gallery shards first (rankof --merge)" ]
+	done
+	# the lines of a query shard are the lines of one run: no items line
+	rankof --shard 0/2 $emb > q.0
+	! grep -q '^# items' q.0
 }
 
 @test "shard: --merge names the file and line where shards disagree" {

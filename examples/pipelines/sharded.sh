@@ -3,6 +3,8 @@
 # ways, each checked against the single run:
 #   query shards    rankof --shard I/N, the parts given to hitrate as files
 #   gallery shards  rankof -e --items A:B, the parts added by rankof --merge
+#                   (each part names its rows, '# items A:B N'; the merge
+#                   refuses parts that do not cover the rows exactly once)
 # On several machines, the same lines with parallel's --sshlogin (each
 # machine needs rankkit on its PATH and the data at the same path):
 #   parallel --sshlogin 8/host1,8/host2 ... rankof --shard {}/$n ...

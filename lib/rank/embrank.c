@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stream/embed.h"
+#include "stream/stream.h"
 #include "rank/embrank.h"
 #include "util/err.h"
 #include "util/out.h"
@@ -212,6 +213,8 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	if (o->items && o->iend > iemb.rows)
 		die(EXIT_DATA, "--items %zu:%zu: %s has %zu rows", o->ibeg,
 		    o->iend, items, iemb.rows);
+	if (o->items)	/* the shard's rows, for rankof --merge to check */
+		stream_write_items((long)o->ibeg, (long)o->iend, (long)iemb.rows);
 	memset(&cx, 0, sizeof cx);
 	rowindex_init(&cx.irow, &iemb);
 	/* a gallery shard reads its own rows and its queries' relevant rows */
