@@ -409,8 +409,69 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 		    --item-labels cut.labels $e
 		[ "$status" -eq 0 ]
 		[ "$output" = "$(cat whole.$a)" ]
-		[[ "$stderr" = "rankof: "*" of the 100 rows of d100.txt have no label: ranked as never relevant (--unlabeled-irrelevant)"* ]]
+		# rows 0-49 are its first 50 lines: read for them by position,
+		# they all have labels; rows 50-99 are not lines 50-99: the file
+		# is read whole, as one run reads it
+		if [ $a = 0 ]; then
+			[ "$stderr" = "" ]
+		else
+			[[ "$stderr" = "rankof: "*" of the 100 rows of d100.txt have no label: ranked as never relevant (--unlabeled-irrelevant)"* ]]
+		fi
 		echo "$output" > cut.$a
 	done
 	[ "$(rankof --merge cut.0 cut.50)" = "$(cat one)" ]
+}
+
+@test "shard: a gallery shard keeps the label records of its rows and its queries' labels only, with the bytes of one run" {
+	# 8 queries of labels 0-3 and cameras; 100 items, every tenth of a
+	# query label, the others of labels of their own; numbered rows (.npy
+	# text ids are their numbers) and named ones
+	awk 'BEGIN { srand(7); for (r = 0; r < 8; r++)
+		printf "q%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > q8.txt
+	awk 'BEGIN { srand(8); for (r = 0; r < 100; r++)
+		printf "d%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > d100.txt
+	awk '{ print $1, NR % 4, "c" NR % 2 }' q8.txt > q8.labels
+	awk '{ r = NR - 1; print $1, r % 10 == 0 ? r / 10 % 4 : "u" r, "c" r % 3 }' d100.txt > d100.labels
+	awk '{ print NR - 1, $2, $3 }' d100.labels > n100.labels
+	awk '{ print NR - 1, $2, $3 }' q8.labels > n8.labels
+	awk '{ print NR - 1, $2, $3 }' q8.txt > q8.num
+	awk '{ print NR - 1, $2, $3 }' d100.txt > d100.num
+	for e in "-e -m dot --query-labels q8.labels --item-labels d100.labels q8.txt d100.txt" \
+		 "-e -m dot --query-labels n8.labels --item-labels n100.labels q8.num d100.num"; do
+		for x in "" "--junk same-camera" "--junk-label 2" "--junk-label u41"; do
+			rankof $x $e > one
+			[ "$(grep -vc '^#' one)" -gt 8 ]
+			for cuts in "0:50 50:100" "0:1 1:37 37:99 99:100"; do
+				files=""
+				for c in $cuts; do
+					rankof --items $c $x $e > g.$c
+					files="$files g.$c"
+				done
+				rankof --merge $files | cmp - one
+			done
+		done
+	done
+	# a file in another order than the rows is read whole: the same bytes
+	tac d100.labels > rev.labels
+	e="-e -m dot --query-labels q8.labels --item-labels rev.labels q8.txt d100.txt"
+	rankof --junk-label u41 $e > one
+	rankof --junk-label u41 --items 0:41 $e > g.0
+	rankof --junk-label u41 --items 41:100 $e > g.1
+	rankof --merge g.0 g.1 | cmp - one
+	# what a shard keeps is all it checks: row d80 (label u80, no
+	# query's) without a label stops the one run and the shard of its
+	# row, not the other shard
+	grep -v '^d80 ' d100.labels > l99
+	e="-e -m dot --query-labels q8.labels --item-labels l99 q8.txt d100.txt"
+	run --separate-stderr rankof $e
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: l99: 1 of the 100 rows of d100.txt have no label, the first 'd80' (--unlabeled-irrelevant ranks them as never relevant)" ]
+	run --separate-stderr rankof --items 50:100 $e
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: l99: 1 of the 100 rows of d100.txt have no label, the first 'd80' (--unlabeled-irrelevant ranks them as never relevant)" ]
+	run --separate-stderr rankof --items 0:50 $e
+	[ "$status" -eq 0 ]
+	# a query's relevant item outside the shard is kept: d90 (label 1)
+	# ranks in shard 0:50 as in the one run, counted against its rows
+	[ "$(printf '%s\n' "$output" | awk '$2 == "d90"' | wc -l)" -eq 2 ]
 }

@@ -190,6 +190,11 @@ static void queries_labeled(struct relsrc *rel, const struct rowindex *qrow,
 			rel_query(rel, embed_id(qemb, q), &rq, queries, 0);
 }
 
+static struct slice item_id(const void *iemb, size_t r)
+{
+	return embed_id(iemb, r);
+}
+
 void embrank_run(struct ranker *rk, const char *queries, const char *items,
 		 const struct embrank_opts *o)
 {
@@ -202,6 +207,9 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	const char *e;
 
 	embed_read_pair(&qemb, queries, o->qids, &iemb, items, o->iids, folds);
+	/* a gallery shard's item labels: read for its rows by position, or
+	 * again whole when the file is not in row order */
+	rel_items_in_order(rk->rel, item_id, &iemb, iemb.rows);
 	one_labels_two_numberings(rk->rel, &qemb, &iemb);
 	rowcheck_queries(&qrow, &qemb);
 	if (o->nshards > 1) {

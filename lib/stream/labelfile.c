@@ -86,6 +86,8 @@ struct loading {
 	struct labelfile *lf;
 	struct strmap *labels, *cams;
 	size_t lastlabel, lastcam;
+	size_t pos;		/* the line's record position in the file */
+	size_t nkeep;		/* load_some: the labels kept wherever they are */
 };
 
 /* the next record: id, label and camera (NULL: none) of line `line` */
@@ -94,13 +96,17 @@ static void add_record(struct loading *ld, struct slice id, struct slice label,
 {
 	struct labelfile *lf = ld->lf;
 	struct labelrec *r;
+	size_t pos = ld->pos++;
 
+	if (lf->some && (pos < lf->lo || pos >= lf->hi) &&
+	    !(strmap_get(ld->labels, label) < ld->nkeep))
+		return;
 	add_id(lf, id, line);
 	big_grow((void **)&lf->rec, &lf->reccap, lf->nrec + 1, sizeof *lf->rec);
 	r = &lf->rec[lf->nrec];
 	r->label = intern(ld->labels, label, &ld->lastlabel);
 	r->cam = cam ? (long)intern(ld->cams, *cam, &ld->lastcam) : -1;
-	r->pos = lf->nrec;
+	r->pos = pos;
 	r->line = line;
 	lf->nrec++;
 }
@@ -111,15 +117,14 @@ static void add_npy_record(void *ctx, struct slice id, struct slice label,
 	add_record(ctx, id, label, NULL, line);
 }
 
-void labelfile_load(struct labelfile *lf, const char *path,
-		    struct strmap *labels, struct strmap *cams)
+static void load(struct labelfile *lf, const char *path,
+		 struct loading *ldp)
 {
 	struct stream st;
 	struct slice f[4];
 	size_t nf;
-	struct loading ld = { lf, labels, cams, STRMAP_ABSENT, STRMAP_ABSENT };
+	struct loading ld = *ldp;
 
-	memset(lf, 0, sizeof *lf);
 	lf->name = path;
 	lf->numbered = 1;
 	strmap_init(&lf->map);
@@ -127,10 +132,12 @@ void labelfile_load(struct labelfile *lf, const char *path,
 	lf->idoff[0] = 0;
 	if (npylabels_is(path)) {
 		npylabels_load(path, add_npy_record, &ld);
+		lf->nall = ld.pos;
 		return;
 	}
 	stream_open(&st, path, NULL);
-	reserve(lf, st.lines.fd, labels);
+	if (!lf->some)
+		reserve(lf, st.lines.fd, ld.labels);
 	while (stream_next(&st, f, 4, &nf)) {
 		if (nf != 2 && nf != 3)
 			die_at(path, st.lines.lineno,
@@ -140,8 +147,42 @@ void labelfile_load(struct labelfile *lf, const char *path,
 			   st.lines.lineno);
 	}
 	stream_close(&st);
-	if (lf->nrec == 0)
+	lf->nall = ld.pos;
+	if (ld.pos == 0)
 		die_at(path, 0, "no relevance judgments");
+}
+
+void labelfile_free(struct labelfile *lf)
+{
+	big_free(lf->rec);
+	big_free(lf->ids);
+	big_free(lf->idoff);
+	strmap_free(&lf->map);
+	memset(lf, 0, sizeof *lf);
+}
+
+void labelfile_load(struct labelfile *lf, const char *path,
+		    struct strmap *labels, struct strmap *cams)
+{
+	struct loading ld = { lf, labels, cams, STRMAP_ABSENT, STRMAP_ABSENT,
+			      0, 0 };
+
+	memset(lf, 0, sizeof *lf);
+	load(lf, path, &ld);
+}
+
+void labelfile_load_some(struct labelfile *lf, const char *path,
+			 struct strmap *labels, struct strmap *cams,
+			 size_t nkeep, size_t lo, size_t hi)
+{
+	struct loading ld = { lf, labels, cams, STRMAP_ABSENT, STRMAP_ABSENT,
+			      0, nkeep };
+
+	memset(lf, 0, sizeof *lf);
+	lf->some = 1;
+	lf->lo = lo;
+	lf->hi = hi;
+	load(lf, path, &ld);
 }
 
 size_t labelfile_get(const struct labelfile *lf, struct slice id)
