@@ -441,7 +441,7 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 		for x in "" "--junk same-camera" "--junk-label 2" "--junk-label u41"; do
 			rankof $x $e > one
 			[ "$(grep -vc '^#' one)" -gt 8 ]
-			for cuts in "0:50 50:100" "0:1 1:37 37:99 99:100"; do
+			for cuts in "0:50 50:100" "0:1 1:37 37:99 99:100" "0:10 10:11 11:100"; do
 				files=""
 				for c in $cuts; do
 					rankof --items $c $x $e > g.$c

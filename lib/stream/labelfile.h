@@ -29,6 +29,12 @@ struct labelfile {
 	int some;		/* labelfile_load_some: the records kept */
 	size_t lo, hi;		/* ... and the positions kept whole */
 	size_t nall;		/* the records of the file, kept or not */
+	/* some: every record kept is named by its position, so those of
+	 * positions lo .. hi-1 are found by number (from record base on) and
+	 * only the others are in the map */
+	int posnamed;
+	size_t base;
+	size_t *maprec, mrcap;	/* some: map entry -> record */
 	struct strmap map;	/* id -> record */
 };
 
