@@ -25,6 +25,14 @@ setup() {
 	emb="-e --query-labels q.labels --item-labels i.labels q.txt i.txt"
 }
 
+# q8d100: q8.txt, 8 queries, and d100.txt, 100 items, of two small integers
+q8d100() {
+	awk 'BEGIN { srand(7); for (r = 0; r < 8; r++)
+		printf "q%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > q8.txt
+	awk 'BEGIN { srand(8); for (r = 0; r < 100; r++)
+		printf "d%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > d100.txt
+}
+
 # the data lines of rank streams, sorted
 body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 
@@ -392,10 +400,7 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 @test "shard: a gallery shard given an item labels file cut to its rows and its queries' items, with --unlabeled-irrelevant, writes the stream of the whole file" {
 	# 8 queries of labels 0-3; of 100 items, every tenth shares a label
 	# with them, the others have labels of their own
-	awk 'BEGIN { srand(7); for (r = 0; r < 8; r++)
-		printf "q%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > q8.txt
-	awk 'BEGIN { srand(8); for (r = 0; r < 100; r++)
-		printf "d%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > d100.txt
+	q8d100
 	awk '{ print $1, NR % 4 }' q8.txt > q8.labels
 	awk '{ r = NR - 1; print $1, r % 10 == 0 ? r / 10 % 4 : "u" r }' d100.txt > d100.labels
 	e="-e -m dot --query-labels q8.labels q8.txt d100.txt"
@@ -426,10 +431,7 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	# 8 queries of labels 0-3 and cameras; 100 items, every tenth of a
 	# query label, the others of labels of their own; numbered rows (.npy
 	# text ids are their numbers) and named ones
-	awk 'BEGIN { srand(7); for (r = 0; r < 8; r++)
-		printf "q%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > q8.txt
-	awk 'BEGIN { srand(8); for (r = 0; r < 100; r++)
-		printf "d%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > d100.txt
+	q8d100
 	awk '{ print $1, NR % 4, "c" NR % 2 }' q8.txt > q8.labels
 	awk '{ r = NR - 1; print $1, r % 10 == 0 ? r / 10 % 4 : "u" r, "c" r % 3 }' d100.txt > d100.labels
 	awk '{ print NR - 1, $2, $3 }' d100.labels > n100.labels
