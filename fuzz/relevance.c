@@ -1,5 +1,7 @@
 /* libFuzzer: the qrels and label readers, and a query's relevant set. The
- * first byte chooses qrels or labels; the rest is the file. */
+ * first byte chooses qrels or labels (and, for labels, one file for both
+ * sides, or the file as query labels and as a gallery shard's item labels
+ * of rows lo .. lo+2, read in part); the rest is the file. */
 #include "fuzz.h"
 #include "stream/relevance.h"
 
@@ -17,7 +19,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memset(&rq, 0, sizeof rq);
 		rel.min_grade = 1;
 		rel.exclude_self = (data[0] >> 1) & 1;
-		if (labels)
+		if (labels && (data[0] >> 2) & 1) {
+			rel.item_rows = 1;
+			rel.item_lo = (size_t)(data[0] >> 3) & 7;
+			rel.item_hi = rel.item_lo + 2;
+			rel_load_labels(&rel, path, path);
+		} else if (labels)
 			rel_load_labels(&rel, NULL, path);
 		else
 			rel_load_qrels(&rel, path);

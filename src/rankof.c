@@ -275,6 +275,10 @@ int main(int argc, char **argv)
 		stream_write_end();
 		out_finish();
 	}
+	rel.item_rows = o.eo.items;	/* a gallery shard's labels */
+	rel.item_lo = o.eo.ibeg;
+	rel.item_hi = o.eo.iend;
+	rel.junk_name = o.junk_label;
 	if (o.qrels)
 		rel_load_qrels(&rel, o.qrels);
 	else

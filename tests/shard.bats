@@ -6,6 +6,7 @@
 # is byte for byte the stream of one run. Generated data with many ties:
 # 24 queries and 36 items of three small integers, labels by row modulo 4.
 load helper
+load errtable
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
@@ -22,6 +23,14 @@ setup() {
 	awk '{ print $1, NR % 4 }' q.txt > q.labels
 	awk '{ print $1, NR % 4 }' i.txt > i.labels
 	emb="-e --query-labels q.labels --item-labels i.labels q.txt i.txt"
+}
+
+# q8d100: q8.txt, 8 queries, and d100.txt, 100 items, of two small integers
+q8d100() {
+	awk 'BEGIN { srand(7); for (r = 0; r < 8; r++)
+		printf "q%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > q8.txt
+	awk 'BEGIN { srand(8); for (r = 0; r < 100; r++)
+		printf "d%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > d100.txt
 }
 
 # the data lines of rank streams, sorted
@@ -180,9 +189,76 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	printf 'x 0 3\ny 0 2\nz 0 1\n' > g.txt
 	printf 'a 0 z 1\n' > a.qrels
 	run rankof -r a.qrels --items 0:2 -e a.txt g.txt
-	[ "${lines[1]}" = "$(printf 'a\tz\t1\t3\t0\t2')" ]
+	[ "${lines[2]}" = "$(printf 'a\tz\t1\t3\t0\t2')" ]
 	run rankof -r a.qrels --items 2:3 -e a.txt g.txt
-	[ "${lines[1]}" = "$(printf 'a\tz\t1\t1\t0\t1')" ]
+	[ "${lines[2]}" = "$(printf 'a\tz\t1\t1\t0\t1')" ]
+}
+
+@test "shard: a gallery shard's stream carries its rows after the header" {
+	printf 'a 0 1\n' > a.txt
+	printf 'x 0 3\ny 0 2\nz 0 1\n' > g.txt
+	printf 'a 0 z 1\n' > a.qrels
+	run rankof -r a.qrels --items 0:2 -e a.txt g.txt
+	[ "${lines[0]}" = "$(printf '# query\titem\tgrade\trank\tties\tn')" ]
+	[ "${lines[1]}" = "$(printf '# items\t0:2\t3')" ]
+	run rankof -r a.qrels --items 3:3 -e a.txt g.txt
+	[ "${lines[1]}" = "$(printf '# items\t3:3\t3')" ]
+	# without --items: no items line, the bytes of version 1
+	run rankof -r a.qrels -e a.txt g.txt
+	[ "$output" = "$(printf '# query\titem\tgrade\trank\tties\tn\na\tz\t1\t3\t0\t3\n# end')" ]
+	# and the merge of the shards is that stream, with no items line
+	rankof -r a.qrels --items 0:1 -e a.txt g.txt > g.0
+	rankof -r a.qrels --items 1:3 -e a.txt g.txt > g.1
+	[ "$(rankof --merge g.1 g.0)" = "$output" ]
+}
+
+@test "shard: --merge refuses a shard dropped, given twice or overlapping, naming the file" {
+	rankof $emb > one
+	for c in 0:10 10:20 20:36 5:15 0:36 0:0; do
+		rankof --items $c $emb > g.$c
+	done
+	rankof --merge g.0:10 g.10:20 g.20:36 | cmp - one
+	rankof --merge g.20:36 g.0:0 g.0:10 g.10:20 | cmp - one
+	err_table <<-'T'
+	1 | rankof --merge g.0:10 g.20:36             | | rankof: g.20:36:2: rows 10:20 of 36 are in no shard (a shard missing before rows 20:36?)
+	1 | rankof --merge g.10:20 g.20:36            | | rankof: g.10:20:2: rows 0:10 of 36 are in no shard (a shard missing before rows 10:20?)
+	1 | rankof --merge g.0:10 g.10:20             | | rankof: g.10:20:2: rows 20:36 of 36 are in no shard (a shard missing after this one?)
+	1 | rankof --merge g.0:10 g.10:20 g.10:20 g.20:36 | | rankof: g.10:20:2: rows 10:20, as in g.10:20 (a shard given twice?)
+	1 | rankof --merge g.0:0 g.0:0 g.0:36         | | rankof: g.0:0:2: rows 0:0, as in g.0:0 (a shard given twice?)
+	1 | rankof --merge g.0:10 g.5:15 g.10:20 g.20:36 | | rankof: g.5:15:2: rows 5:15 overlap rows 0:10 of g.0:10
+	1 | rankof --merge g.0:36 g.0:10 g.10:20 g.20:36 | | rankof: g.0:36:2: rows 0:36 overlap rows 0:10 of g.0:10
+	1 | rankof --merge g.0:10 g.10:20 g.20:36 one | | rankof: one: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)
+	T
+	# a gallery of another size
+	sed '2s/36$/37/' g.20:36 > g.big
+	run --separate-stderr rankof --merge g.0:10 g.10:20 g.big
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: g.big:2: a gallery of 37 rows where g.0:10 has 36" ]
+	# the items line: its form, one per stream, before the records
+	for bad in '# items 0-3 36' '# items 0:3' '# items 4:3 36' '# items 0:37 36' '# items -1:3 36' '# items 0:3 x'; do
+		{ head -n 1 g.0:10; echo "$bad"; tail -n +3 g.0:10; } > g.bad
+		run --separate-stderr rankof --merge g.bad g.10:20 g.20:36
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == "rankof: g.bad:2: "* ]]
+	done
+	{ head -n 2 g.0:10; sed -n 2p g.0:10; tail -n +3 g.0:10; } > g.two
+	run --separate-stderr rankof --merge g.two g.10:20 g.20:36
+	[ "$stderr" = "rankof: g.two:3: a second items line" ]
+	{ head -n 1 g.0:10; sed -n 3p g.0:10; sed -n 2p g.0:10; tail -n +4 g.0:10; } > g.late
+	run --separate-stderr rankof --merge g.late g.10:20 g.20:36
+	[ "$stderr" = "rankof: g.late: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)" ]
+}
+
+@test "shard: the measure programs refuse a gallery shard's stream" {
+	rankof --items 0:10 $emb > g.0
+	for p in hitrate mapr ndcg cmc; do
+		run --separate-stderr $p g.0
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "$p: g.0:2: a gallery shard's rank stream (its '# items' line): merge the gallery shards first (rankof --merge)" ]
+	done
+	# the lines of a query shard are the lines of one run: no items line
+	rankof --shard 0/2 $emb > q.0
+	! grep -q '^# items' q.0
 }
 
 @test "shard: --merge names the file and line where shards disagree" {
@@ -324,10 +400,7 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 @test "shard: a gallery shard given an item labels file cut to its rows and its queries' items, with --unlabeled-irrelevant, writes the stream of the whole file" {
 	# 8 queries of labels 0-3; of 100 items, every tenth shares a label
 	# with them, the others have labels of their own
-	awk 'BEGIN { srand(7); for (r = 0; r < 8; r++)
-		printf "q%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > q8.txt
-	awk 'BEGIN { srand(8); for (r = 0; r < 100; r++)
-		printf "d%d %d %d\n", r, int(rand() * 5) - 2, int(rand() * 5) - 2 }' > d100.txt
+	q8d100
 	awk '{ print $1, NR % 4 }' q8.txt > q8.labels
 	awk '{ r = NR - 1; print $1, r % 10 == 0 ? r / 10 % 4 : "u" r }' d100.txt > d100.labels
 	e="-e -m dot --query-labels q8.labels q8.txt d100.txt"
@@ -341,8 +414,66 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 		    --item-labels cut.labels $e
 		[ "$status" -eq 0 ]
 		[ "$output" = "$(cat whole.$a)" ]
-		[[ "$stderr" = "rankof: "*" of the 100 rows of d100.txt have no label: ranked as never relevant (--unlabeled-irrelevant)"* ]]
+		# rows 0-49 are its first 50 lines: read for them by position,
+		# they all have labels; rows 50-99 are not lines 50-99: the file
+		# is read whole, as one run reads it
+		if [ $a = 0 ]; then
+			[ "$stderr" = "" ]
+		else
+			[[ "$stderr" = "rankof: "*" of the 100 rows of d100.txt have no label: ranked as never relevant (--unlabeled-irrelevant)"* ]]
+		fi
 		echo "$output" > cut.$a
 	done
 	[ "$(rankof --merge cut.0 cut.50)" = "$(cat one)" ]
+}
+
+@test "shard: a gallery shard keeps the label records of its rows and its queries' labels only, with the bytes of one run" {
+	# 8 queries of labels 0-3 and cameras; 100 items, every tenth of a
+	# query label, the others of labels of their own; numbered rows (.npy
+	# text ids are their numbers) and named ones
+	q8d100
+	awk '{ print $1, NR % 4, "c" NR % 2 }' q8.txt > q8.labels
+	awk '{ r = NR - 1; print $1, r % 10 == 0 ? r / 10 % 4 : "u" r, "c" r % 3 }' d100.txt > d100.labels
+	awk '{ print NR - 1, $2, $3 }' d100.labels > n100.labels
+	awk '{ print NR - 1, $2, $3 }' q8.labels > n8.labels
+	awk '{ print NR - 1, $2, $3 }' q8.txt > q8.num
+	awk '{ print NR - 1, $2, $3 }' d100.txt > d100.num
+	for e in "-e -m dot --query-labels q8.labels --item-labels d100.labels q8.txt d100.txt" \
+		 "-e -m dot --query-labels n8.labels --item-labels n100.labels q8.num d100.num"; do
+		for x in "" "--junk same-camera" "--junk-label 2" "--junk-label u41"; do
+			rankof $x $e > one
+			[ "$(grep -vc '^#' one)" -gt 8 ]
+			for cuts in "0:50 50:100" "0:1 1:37 37:99 99:100" "0:10 10:11 11:100"; do
+				files=""
+				for c in $cuts; do
+					rankof --items $c $x $e > g.$c
+					files="$files g.$c"
+				done
+				rankof --merge $files | cmp - one
+			done
+		done
+	done
+	# a file in another order than the rows is read whole: the same bytes
+	tac d100.labels > rev.labels
+	e="-e -m dot --query-labels q8.labels --item-labels rev.labels q8.txt d100.txt"
+	rankof --junk-label u41 $e > one
+	rankof --junk-label u41 --items 0:41 $e > g.0
+	rankof --junk-label u41 --items 41:100 $e > g.1
+	rankof --merge g.0 g.1 | cmp - one
+	# what a shard keeps is all it checks: row d80 (label u80, no
+	# query's) without a label stops the one run and the shard of its
+	# row, not the other shard
+	grep -v '^d80 ' d100.labels > l99
+	e="-e -m dot --query-labels q8.labels --item-labels l99 q8.txt d100.txt"
+	run --separate-stderr rankof $e
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: l99: 1 of the 100 rows of d100.txt have no label, the first 'd80' (--unlabeled-irrelevant ranks them as never relevant)" ]
+	run --separate-stderr rankof --items 50:100 $e
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: l99: 1 of the 100 rows of d100.txt have no label, the first 'd80' (--unlabeled-irrelevant ranks them as never relevant)" ]
+	run --separate-stderr rankof --items 0:50 $e
+	[ "$status" -eq 0 ]
+	# a query's relevant item outside the shard is kept: d90 (label 1)
+	# ranks in shard 0:50 as in the one run, counted against its rows
+	[ "$(printf '%s\n' "$output" | awk '$2 == "d90"' | wc -l)" -eq 2 ]
 }

@@ -234,23 +234,27 @@ setup() {
 	# --merge: every shard line checked as a rank-stream line, where a
 	# relevant item outside the shard's items is no candidate of it
 	# (rank - 1 + ties <= n); n must stay one number within a query; the
-	# sums of n, ranks and ties must fit a long and the merged line its n
-	printf 'q1\td1\t1\t1\t0\t5\n' > a
-	printf 'q1\td1\t1\t6\t0\t5\n' > out
-	printf 'q1\td1\t1\t7\t0\t5\n' > past
-	printf 'q1\td1\t1\t1\t0\t-5\n' > neg
-	printf 'q1\td1\t1\t1\t0\t9223372036854775807\n' > huge
-	printf 'q1\td1\t1\t1\t-\t5\n' > dash
-	printf 'q1\td1\t1\t1\t0\t5\nq1\td2\t1\t2\t0\t5\n' > two
-	printf 'q1\td1\t1\t1\t0\t5\nq1\td2\t1\t2\t0\t6\n' > twon
-	printf 'q1\td1\t1\t1\t5\t5\n' > wide
+	# sums of n, ranks and ties must fit a long and the merged line its n.
+	# Each shard carries its rows (a: 0:5 of 10, the others 5:10), so the
+	# records begin on line 2
+	shard() { printf '# items\t%s\t10\n' "$1"; printf "$2"; }
+	shard 0:5 'q1\td1\t1\t1\t0\t5\n' > a
+	shard 5:10 'q1\td1\t1\t6\t0\t5\n' > out
+	shard 5:10 'q1\td1\t1\t7\t0\t5\n' > past
+	shard 5:10 'q1\td1\t1\t1\t0\t-5\n' > neg
+	shard 5:10 'q1\td1\t1\t1\t0\t9223372036854775807\n' > huge
+	shard 5:10 'q1\td1\t1\t1\t-\t5\n' > dash
+	shard 0:5 'q1\td1\t1\t1\t0\t5\nq1\td2\t1\t2\t0\t5\n' > two
+	shard 5:10 'q1\td1\t1\t1\t0\t5\nq1\td2\t1\t2\t0\t6\n' > twon
+	shard 0:5 'q1\td1\t1\t1\t5\t5\n' > wide0
+	shard 5:10 'q1\td1\t1\t1\t5\t5\n' > wide1
 	err_table <<-'T'
-	1 | rankof --merge a past  | | rankof: past:1: rank 7 with 0 ties does not fit in n = 5 (rank - 1 + ties counts the shard's candidates)
-	1 | rankof --merge a neg   | | rankof: neg:1: field 6: n is negative
-	1 | rankof --merge a huge  | | rankof: huge:1: query 'q1': n sums past 9223372036854775807 over the shards
-	1 | rankof --merge a dash  | | rankof: dash:1: rank and ties must both be '-' or both numbers
-	1 | rankof --merge two twon | | rankof: twon:2: n differs within query 'q1' (5, then 6)
-	1 | rankof --merge wide wide | | rankof: wide:1: query 'q1': rank 1 with 10 ties over the shards does not fit in n = 10 (do the shards' item ranges overlap?)
+	1 | rankof --merge a past  | | rankof: past:2: rank 7 with 0 ties does not fit in n = 5 (rank - 1 + ties counts the shard's candidates)
+	1 | rankof --merge a neg   | | rankof: neg:2: field 6: n is negative
+	1 | rankof --merge a huge  | | rankof: huge:2: query 'q1': n sums past 9223372036854775807 over the shards
+	1 | rankof --merge a dash  | | rankof: dash:2: rank and ties must both be '-' or both numbers
+	1 | rankof --merge two twon | | rankof: twon:3: n differs within query 'q1' (5, then 6)
+	1 | rankof --merge wide0 wide1 | | rankof: wide1:2: query 'q1': rank 1 with 10 ties over the shards does not fit in n = 10 (do the shards' item ranges overlap?)
 	T
 	# an item outside one shard's items (rank n + 1 there) merges
 	run --separate-stderr rankof --merge a out

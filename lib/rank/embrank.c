@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stream/embed.h"
+#include "stream/stream.h"
 #include "rank/embrank.h"
 #include "util/err.h"
 #include "util/out.h"
@@ -189,6 +190,11 @@ static void queries_labeled(struct relsrc *rel, const struct rowindex *qrow,
 			rel_query(rel, embed_id(qemb, q), &rq, queries, 0);
 }
 
+static struct slice item_id(const void *iemb, size_t r)
+{
+	return embed_id(iemb, r);
+}
+
 void embrank_run(struct ranker *rk, const char *queries, const char *items,
 		 const struct embrank_opts *o)
 {
@@ -201,6 +207,9 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	const char *e;
 
 	embed_read_pair(&qemb, queries, o->qids, &iemb, items, o->iids, folds);
+	/* a gallery shard's item labels: read for its rows by position, or
+	 * again whole when the file is not in row order */
+	rel_items_in_order(rk->rel, item_id, &iemb, iemb.rows);
 	one_labels_two_numberings(rk->rel, &qemb, &iemb);
 	rowcheck_queries(&qrow, &qemb);
 	if (o->nshards > 1) {
@@ -212,6 +221,8 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	if (o->items && o->iend > iemb.rows)
 		die(EXIT_DATA, "--items %zu:%zu: %s has %zu rows", o->ibeg,
 		    o->iend, items, iemb.rows);
+	if (o->items)	/* the shard's rows, for rankof --merge to check */
+		stream_write_items((long)o->ibeg, (long)o->iend, (long)iemb.rows);
 	memset(&cx, 0, sizeof cx);
 	rowindex_init(&cx.irow, &iemb);
 	/* a gallery shard reads its own rows and its queries' relevant rows */

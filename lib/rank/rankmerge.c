@@ -157,26 +157,96 @@ static void add_line(struct merge *mg, struct stream *st, const struct slice *f,
 		       "ranges overlap?)", mg->qid, l->rank, l->ties, mg->n);
 }
 
+/* a shard's rows and its file, sorted by rows */
+struct shardrows {
+	struct itemrange r;
+	const char *file;
+};
+
+static int cmp_rows(const void *pa, const void *pb)
+{
+	const struct shardrows *a = pa, *b = pb;
+	if (a->r.a != b->r.a)
+		return (a->r.a > b->r.a) - (a->r.a < b->r.a);
+	return (a->r.b > b->r.b) - (a->r.b < b->r.b);
+}
+
+/* Every input carries its items line (read with its header), all with
+ * one N, and the ranges cover rows 0 .. N-1 once: a shard given twice,
+ * overlapping another or left out dies here, naming a file, before a
+ * record is added. An empty range A:A covers nothing. */
+static void check_rows(const struct stream *st, int nfiles)
+{
+	struct shardrows *s = xcalloc((size_t)nfiles, sizeof *s), *prev = NULL;
+	long next = 0, n;
+	int k;
+
+	for (k = 0; k < nfiles; k++) {
+		if (!st[k].has_items)
+			die_at(st[k].lines.name, 0, "no '# items A:B N' line: "
+			       "not a gallery shard (rankof -e --items A:B)");
+		s[k].r = st[k].items;
+		s[k].file = st[k].lines.name;
+	}
+	n = s[0].r.n;
+	for (k = 1; k < nfiles; k++)
+		if (s[k].r.n != n)
+			die_at(s[k].file, s[k].r.line, "a gallery of %ld rows "
+			       "where %s has %ld", s[k].r.n, s[0].file, n);
+	qsort(s, (size_t)nfiles, sizeof *s, cmp_rows);
+	for (k = 0; k < nfiles; k++) {
+		struct itemrange *r = &s[k].r;
+		if (prev && r->a == prev->r.a && r->b == prev->r.b)
+			die_at(s[k].file, r->line, "rows %ld:%ld, as in %s (a "
+			       "shard given twice?)", r->a, r->b, prev->file);
+		if (r->a == r->b) {
+			prev = &s[k];
+			continue;
+		}
+		if (r->a < next)
+			die_at(s[k].file, r->line, "rows %ld:%ld overlap rows "
+			       "%ld:%ld of %s", r->a, r->b, prev->r.a,
+			       prev->r.b, prev->file);
+		if (r->a > next)
+			die_at(s[k].file, r->line, "rows %ld:%ld of %ld are in "
+			       "no shard (a shard missing before rows %ld:%ld?)",
+			       next, r->a, n, r->a, r->b);
+		next = r->b;
+		prev = &s[k];
+	}
+	if (next < n)
+		die_at(s[nfiles - 1].file, s[nfiles - 1].r.line, "rows %ld:%ld "
+		       "of %ld are in no shard (a shard missing after this "
+		       "one?)", next, n, n);
+	free(s);
+}
+
 void rankmerge_run(char **files, int nfiles)
 {
 	struct stream *st = xcalloc((size_t)nfiles, sizeof *st);
 	struct slice *f = xcalloc((size_t)nfiles * 7, sizeof *f);
+	int *got = xcalloc((size_t)nfiles, sizeof *got);
 	struct merge mg;
-	int k, more;
+	int k, first;
 
 	memset(&mg, 0, sizeof mg);
 	mg.shard_n = xcalloc((size_t)nfiles, sizeof *mg.shard_n);
 	mg.nshards = nfiles;
-	for (k = 0; k < nfiles; k++)
+	for (k = 0; k < nfiles; k++) {
 		stream_open(&st[k], files[k], HDR_RANK);
-	for (;;) {
-		more = next_record(&st[0], f);
+		st[k].take_items = 1;
+	}
+	for (first = 1;; first = 0) {
+		for (k = 0; k < nfiles; k++)
+			got[k] = next_record(&st[k], f + 7 * k);
+		if (first)	/* the items lines come before the records */
+			check_rows(st, nfiles);
 		for (k = 1; k < nfiles; k++)
-			if (next_record(&st[k], f + 7 * k) != more)
+			if (got[k] != got[0])
 				die_at(files[k], st[k].lines.lineno, "%s where %s %s",
-				       more ? "ends" : "goes on", files[0],
-				       more ? "goes on" : "ends");
-		if (!more)
+				       got[0] ? "ends" : "goes on", files[0],
+				       got[0] ? "goes on" : "ends");
+		if (!got[0])
 			break;
 		begin_line(&mg, f);
 		for (k = 0; k < nfiles; k++)
@@ -186,6 +256,7 @@ void rankmerge_run(char **files, int nfiles)
 	for (k = 0; k < nfiles; k++)
 		stream_close(&st[k]);
 	free(st);
+	free(got);
 	free(f);
 	free(mg.qid);
 	free(mg.text);

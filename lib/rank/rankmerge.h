@@ -5,8 +5,9 @@
 #define RK_RANKMERGE_H
 
 /* merges the files' rank streams onto stdout; dies naming the file and
- * line where a shard's queries, items, grades or '-' ranks differ from
- * the first shard's, or where a shard ends early */
+ * line where the shards' items lines do not cover the gallery once, where
+ * a shard's queries, items, grades or '-' ranks differ from the first
+ * shard's, or where a shard ends early */
 void rankmerge_run(char **files, int nfiles);
 
 #endif

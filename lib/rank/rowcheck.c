@@ -46,7 +46,16 @@ static void check_labels(const struct relsrc *rel,
 {
 	size_t i, bad = 0, first = NO_ROW;
 
-	if (rel->ilab.numbered && irow->numbered) {
+	if (rel->ilab.some) {
+		/* a gallery shard's part of the labels: it checks its own
+		 * rows (the other shards check theirs) */
+		for (i = rel->ilab.lo; i < rel->ilab.hi && i < iemb->rows; i++)
+			if (labelfile_find(&rel->ilab, embed_id(iemb, i), i) == NO_RECORD) {
+				if (first == NO_ROW)
+					first = i;
+				bad++;
+			}
+	} else if (rel->ilab.numbered && irow->numbered) {
 		/* row i is named i, and so is record i: the rows past the
 		 * records have no label */
 		if (iemb->rows > rel->ilab.nrec) {

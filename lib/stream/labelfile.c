@@ -36,8 +36,30 @@ static void index_records(struct labelfile *lf)
 		strmap_put(&lf->map, labelfile_id(lf, e), NULL);
 }
 
-/* the id of the next record, e: kept, and checked against the others */
-static void add_id(struct labelfile *lf, struct slice id, long line)
+/* some: a record not named by its position: every record in the map */
+static size_t map_record(struct labelfile *lf, struct slice id, size_t e,
+			 int *created)
+{
+	size_t m = strmap_put(&lf->map, id, created);
+	big_grow((void **)&lf->maprec, &lf->mrcap, m + 1, sizeof *lf->maprec);
+	lf->maprec[m] = e;
+	return m;
+}
+
+static void index_block(struct labelfile *lf)
+{
+	size_t e;
+
+	lf->posnamed = 0;
+	for (e = 0; e < lf->nrec; e++)
+		if (lf->rec[e].pos >= lf->lo && lf->rec[e].pos < lf->hi)
+			map_record(lf, labelfile_id(lf, e), e, NULL);
+}
+
+/* the id of the next record, e at position pos: kept, and checked
+ * against the others */
+static void add_id(struct labelfile *lf, struct slice id, size_t pos,
+		   long line)
 {
 	size_t e = lf->nrec;
 	int created;
@@ -48,11 +70,22 @@ static void add_id(struct labelfile *lf, struct slice id, long line)
 	lf->idused += id.n + 1;
 	big_grow((void **)&lf->idoff, &lf->offcap, e + 2, sizeof *lf->idoff);
 	lf->idoff[e + 1] = lf->idused;
-	if (lf->numbered && rownum_parse(id) != e)
+	if (lf->some) {
+		if (lf->posnamed && rownum_parse(id) != pos)
+			index_block(lf);
+		if (pos == lf->lo)
+			lf->base = e;
+		if (lf->posnamed && pos >= lf->lo && pos < lf->hi)
+			return;
+	} else if (lf->numbered && rownum_parse(id) != e) {
 		index_records(lf);
+	}
 	if (lf->numbered)
 		return;
-	strmap_put(&lf->map, id, &created);
+	if (lf->some)	/* the map's entries are not the records' numbers */
+		map_record(lf, id, e, &created);
+	else
+		strmap_put(&lf->map, id, &created);
 	if (!created)
 		die_at(lf->name, line, "duplicate id '%.*s'", (int)id.n, id.p);
 }
@@ -86,7 +119,25 @@ struct loading {
 	struct labelfile *lf;
 	struct strmap *labels, *cams;
 	size_t lastlabel, lastcam;
+	size_t pos;		/* the line's record position in the file */
+	size_t nkeep;		/* load_some: the labels kept wherever they are */
+	char last[32];		/* ... the label of the line before, when short */
+	size_t lastn;		/* its length (0: none) */
+	int lastkeep;		/* and whether it is one kept */
 };
+
+/* load_some: whether label is one of those kept wherever it is; labels
+ * come in runs, so the last one's answer is tried first */
+static int keep_label(struct loading *ld, struct slice label)
+{
+	if (ld->lastn && label.n == ld->lastn &&
+	    memcmp(label.p, ld->last, label.n) == 0)
+		return ld->lastkeep;
+	ld->lastkeep = strmap_get(ld->labels, label) < ld->nkeep;
+	ld->lastn = label.n <= sizeof ld->last ? label.n : 0;
+	memcpy(ld->last, label.p, ld->lastn);
+	return ld->lastkeep;
+}
 
 /* the next record: id, label and camera (NULL: none) of line `line` */
 static void add_record(struct loading *ld, struct slice id, struct slice label,
@@ -94,13 +145,17 @@ static void add_record(struct loading *ld, struct slice id, struct slice label,
 {
 	struct labelfile *lf = ld->lf;
 	struct labelrec *r;
+	size_t pos = ld->pos++;
 
-	add_id(lf, id, line);
+	if (lf->some && (pos < lf->lo || pos >= lf->hi) &&
+	    !keep_label(ld, label))
+		return;
+	add_id(lf, id, pos, line);
 	big_grow((void **)&lf->rec, &lf->reccap, lf->nrec + 1, sizeof *lf->rec);
 	r = &lf->rec[lf->nrec];
 	r->label = intern(ld->labels, label, &ld->lastlabel);
 	r->cam = cam ? (long)intern(ld->cams, *cam, &ld->lastcam) : -1;
-	r->pos = lf->nrec;
+	r->pos = pos;
 	r->line = line;
 	lf->nrec++;
 }
@@ -111,26 +166,28 @@ static void add_npy_record(void *ctx, struct slice id, struct slice label,
 	add_record(ctx, id, label, NULL, line);
 }
 
-void labelfile_load(struct labelfile *lf, const char *path,
-		    struct strmap *labels, struct strmap *cams)
+static void load(struct labelfile *lf, const char *path,
+		 struct loading *ldp)
 {
 	struct stream st;
 	struct slice f[4];
 	size_t nf;
-	struct loading ld = { lf, labels, cams, STRMAP_ABSENT, STRMAP_ABSENT };
+	struct loading ld = *ldp;
 
-	memset(lf, 0, sizeof *lf);
 	lf->name = path;
-	lf->numbered = 1;
+	lf->numbered = !lf->some;
+	lf->posnamed = lf->some;
 	strmap_init(&lf->map);
 	big_grow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
 	lf->idoff[0] = 0;
 	if (npylabels_is(path)) {
 		npylabels_load(path, add_npy_record, &ld);
+		lf->nall = ld.pos;
 		return;
 	}
 	stream_open(&st, path, NULL);
-	reserve(lf, st.lines.fd, labels);
+	if (!lf->some)
+		reserve(lf, st.lines.fd, ld.labels);
 	while (stream_next(&st, f, 4, &nf)) {
 		if (nf != 2 && nf != 3)
 			die_at(path, st.lines.lineno,
@@ -140,18 +197,60 @@ void labelfile_load(struct labelfile *lf, const char *path,
 			   st.lines.lineno);
 	}
 	stream_close(&st);
-	if (lf->nrec == 0)
+	lf->nall = ld.pos;
+	if (ld.pos == 0)
 		die_at(path, 0, "no relevance judgments");
+}
+
+void labelfile_free(struct labelfile *lf)
+{
+	big_free(lf->rec);
+	big_free(lf->ids);
+	big_free(lf->idoff);
+	big_free(lf->maprec);
+	strmap_free(&lf->map);
+	memset(lf, 0, sizeof *lf);
+}
+
+void labelfile_load(struct labelfile *lf, const char *path,
+		    struct strmap *labels, struct strmap *cams)
+{
+	struct loading ld = { lf, labels, cams, STRMAP_ABSENT, STRMAP_ABSENT,
+			      0, 0, "", 0, 0 };
+
+	memset(lf, 0, sizeof *lf);
+	load(lf, path, &ld);
+}
+
+void labelfile_load_some(struct labelfile *lf, const char *path,
+			 struct strmap *labels, struct strmap *cams,
+			 size_t nkeep, size_t lo, size_t hi)
+{
+	struct loading ld = { lf, labels, cams, STRMAP_ABSENT, STRMAP_ABSENT,
+			      0, nkeep, "", 0, 0 };
+
+	memset(lf, 0, sizeof *lf);
+	lf->some = 1;
+	lf->lo = lo;
+	lf->hi = hi;
+	load(lf, path, &ld);
 }
 
 size_t labelfile_get(const struct labelfile *lf, struct slice id)
 {
+	if (lf->some) {
+		size_t r = lf->posnamed ? rownum_parse(id) : NO_ROW, m;
+		if (r >= lf->lo && r < lf->hi && r < lf->nall)
+			return lf->base + (r - lf->lo);
+		m = strmap_get(&lf->map, id);
+		return m == STRMAP_ABSENT ? NO_RECORD : lf->maprec[m];
+	}
 	return row_named(lf->numbered, lf->nrec, &lf->map, id);
 }
 
 size_t labelfile_get_h(const struct labelfile *lf, struct slice id,
 		       uint64_t h)
 {
-	return lf->numbered ? labelfile_get(lf, id) :
+	return lf->numbered || lf->some ? labelfile_get(lf, id) :
 		strmap_get_h(&lf->map, id, h);
 }

@@ -26,6 +26,15 @@ struct labelfile {
 	size_t *idoff;		/* record e's id at ids + idoff[e] (nrec + 1) */
 	size_t offcap;
 	int numbered;		/* record e is named e: map unused */
+	int some;		/* labelfile_load_some: the records kept */
+	size_t lo, hi;		/* ... and the positions kept whole */
+	size_t nall;		/* the records of the file, kept or not */
+	/* some: every record kept is named by its position, so those of
+	 * positions lo .. hi-1 are found by number (from record base on) and
+	 * only the others are in the map */
+	int posnamed;
+	size_t base;
+	size_t *maprec, mrcap;	/* some: map entry -> record */
 	struct strmap map;	/* id -> record */
 };
 
@@ -34,6 +43,19 @@ struct labelfile {
  * of the wrong shape, a duplicate id or a file without records. */
 void labelfile_load(struct labelfile *lf, const char *path,
 		    struct strmap *labels, struct strmap *cams);
+
+/* A gallery shard's part of a labels file, in one pass: the records at
+ * positions lo .. hi-1 (its rows, in a file in row order) and those whose
+ * label is one of the first nkeep entries of labels (the queries' labels,
+ * interned first: the items that may be relevant to them); every other
+ * line is split and its label looked up, and nothing of it is kept.
+ * Records keep their position in the file (pos) and their line. Errors
+ * as labelfile_load's, a duplicate id among the records kept. */
+void labelfile_load_some(struct labelfile *lf, const char *path,
+			 struct strmap *labels, struct strmap *cams,
+			 size_t nkeep, size_t lo, size_t hi);
+
+void labelfile_free(struct labelfile *lf);
 
 static inline struct slice labelfile_id(const struct labelfile *lf, size_t e)
 {

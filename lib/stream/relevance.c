@@ -128,21 +128,11 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 	free(jline);
 }
 
-void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
+/* the items of each label, in file order */
+static void index_items(struct relsrc *rel)
 {
 	size_t i, l, *fill;
 
-	rel->kind = REL_LABELS;
-	strmap_init(&rel->labels);
-	strmap_init(&rel->cams);
-	labelfile_load(&rel->ilab, ipath, &rel->labels, &rel->cams);
-	rel->one_file = qpath == NULL;
-	if (rel->one_file)
-		rel->qlab = rel->ilab;
-	else
-		labelfile_load(&rel->qlab, qpath, &rel->labels, &rel->cams);
-
-	/* the items of each label, in file order */
 	rel->lbeg = big_alloc((rel->labels.nent + 1) * sizeof *rel->lbeg);
 	for (i = 0; i < rel->ilab.nrec; i++)
 		rel->lbeg[rel->ilab.rec[i].label + 1]++;
@@ -154,6 +144,60 @@ void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
 	for (i = 0; i < rel->ilab.nrec; i++)
 		rel->litem[fill[rel->ilab.rec[i].label]++] = i;
 	big_free(fill);
+}
+
+void rel_items_in_order(struct relsrc *rel,
+			struct slice (*row_id)(const void *ctx, size_t r),
+			const void *ctx, size_t nrows)
+{
+	struct labelfile *lf = &rel->ilab;
+	const char *path = lf->name;
+	size_t e, at = 0;
+
+	if (rel->kind != REL_LABELS || !lf->some)
+		return;
+	if (lf->nall >= lf->hi && lf->hi <= nrows) {
+		/* the kept records in order: those of lo .. hi-1 a block */
+		for (e = 0; e < lf->nrec && lf->rec[e].pos < lf->lo; e++)
+			;
+		for (at = lf->lo; at < lf->hi && e < lf->nrec; at++, e++)
+			if (lf->rec[e].pos != at ||
+			    !slice_eq(labelfile_id(lf, e), row_id(ctx, at)))
+				break;
+		if (at == lf->hi)
+			return;
+	}
+	labelfile_free(lf);
+	big_free(rel->lbeg);
+	big_free(rel->litem);
+	labelfile_load(lf, path, &rel->labels, &rel->cams);
+	index_items(rel);
+}
+
+void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
+{
+
+	rel->kind = REL_LABELS;
+	strmap_init(&rel->labels);
+	strmap_init(&rel->cams);
+	rel->one_file = qpath == NULL;
+	if (!rel->one_file && rel->item_rows && !rel->folds) {
+		/* the queries' labels first: they are the labels kept, with
+		 * the junk label (its items leave every gallery) */
+		labelfile_load(&rel->qlab, qpath, &rel->labels, &rel->cams);
+		if (rel->junk_name)
+			strmap_put(&rel->labels, (struct slice){ rel->junk_name,
+				   strlen(rel->junk_name) }, NULL);
+		labelfile_load_some(&rel->ilab, ipath, &rel->labels, &rel->cams,
+				    rel->labels.nent, rel->item_lo, rel->item_hi);
+	} else {
+		labelfile_load(&rel->ilab, ipath, &rel->labels, &rel->cams);
+		if (rel->one_file)
+			rel->qlab = rel->ilab;
+		else
+			labelfile_load(&rel->qlab, qpath, &rel->labels, &rel->cams);
+	}
+	index_items(rel);
 
 	if (rel->folds) {
 		if (rel->ilab.nrec % (size_t)rel->folds)

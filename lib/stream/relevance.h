@@ -41,6 +41,13 @@ struct relsrc {
 	struct labelfile qlab, ilab;	/* qlab aliases ilab with -l */
 	int one_file;
 	size_t *lbeg, *litem;	/* per label, its items (ilab records) */
+	/* set before rel_load_labels by a gallery shard (rankof -e --items
+	 * A:B): the item labels file is read for rows A to B-1 and for the
+	 * items that share a label with a query (labelfile_load_some), when
+	 * the queries have their own labels file and there are no folds */
+	int item_rows;
+	size_t item_lo, item_hi;
+	const char *junk_name;	/* --junk-label, kept wherever it is */
 };
 
 /* the kind of a judged item's line in the rank stream's version 2: 'r'
@@ -62,6 +69,13 @@ struct relquery {
 void rel_load_qrels(struct relsrc *rel, const char *path);
 void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath);
 void rel_set_junk_label(struct relsrc *rel, const char *label);
+/* A gallery shard's item labels, read for its rows by their positions,
+ * against the item rows (row_id(ctx, r): the id of row r of nrows): when
+ * the records at positions lo .. hi-1 do not name rows lo .. hi-1, the
+ * file is not in row order and is read again, whole. */
+void rel_items_in_order(struct relsrc *rel,
+			struct slice (*row_id)(const void *ctx, size_t r),
+			const void *ctx, size_t nrows);
 /* fills *out for query q; 0 when q has no relevance (qrels: not judged,
  * unless keep_unjudged, which makes it a query without relevant items;
  * labels: dies naming file and line) */

@@ -1,6 +1,8 @@
 /* Reading and writing rankkit streams with their header and end lines. */
+#include <stdio.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/num.h"
 #include "util/out.h"
 #include "stream/stream.h"
 
@@ -13,6 +15,7 @@ void stream_open(struct stream *st, const char *path, const char *header)
 	st->seen_any = 0;
 	st->comment = NULL;
 	st->comment_ctx = NULL;
+	st->take_items = st->has_items = 0;
 }
 
 int stream_is_header(struct slice line, const char *header)
@@ -110,6 +113,52 @@ void parts_finish(const struct parts *pt, const char *file, long line)
 		       "stream ends without its '# end' line (the program upstream failed)");
 }
 
+/* "# items A:B N": the numbers of its fields a[1], a[2] into r */
+static void parse_items(struct stream *st, const struct slice *a,
+			size_t na, struct itemrange *r)
+{
+	const char *file = st->lines.name, *colon;
+	long ln = st->lines.lineno;
+	struct slice x, y;
+
+	colon = na == 3 ? memchr(a[1].p, ':', a[1].n) : NULL;
+	if (!colon)
+		die_at(file, ln, "an items line is '# items A:B N'");
+	x = (struct slice){ a[1].p, (size_t)(colon - a[1].p) };
+	y = (struct slice){ colon + 1, a[1].n - x.n - 1 };
+	if (parse_long(x, &r->a) != NUM_OK || parse_long(y, &r->b) != NUM_OK ||
+	    parse_long(a[2], &r->n) != NUM_OK || r->a < 0 || r->a > r->b ||
+	    r->b > r->n)
+		die_at(file, ln, "items '%.*s %.*s' are not rows A:B of N with "
+		       "0 <= A <= B <= N", (int)a[1].n, a[1].p, (int)a[2].n,
+		       a[2].p);
+	r->line = ln;
+}
+
+/* 1 when the comment line is an items line, taken or refused; one to a
+ * rank stream, after its header (rankof --merge wants it before the
+ * first record, where it reads the ranges) */
+static int take_items(struct stream *st, struct slice line)
+{
+	struct slice a[4];
+	size_t na;
+
+	line.p++, line.n--;
+	na = split_fields(line, a, 4);
+	if (!st->header || strcmp(st->header, HDR_RANK) != 0 || na < 1 ||
+	    !slice_eqs(a[0], "items"))
+		return 0;
+	if (!st->take_items)
+		die_at(st->lines.name, st->lines.lineno, "a gallery shard's "
+		       "rank stream (its '# items' line): merge the gallery "
+		       "shards first (rankof --merge)");
+	if (st->has_items)
+		die_at(st->lines.name, st->lines.lineno, "a second items line");
+	parse_items(st, a, na, &st->items);
+	st->has_items = 1;
+	return 1;
+}
+
 int stream_next(struct stream *st, struct slice *f, size_t max, size_t *nf)
 {
 	struct slice line;
@@ -120,6 +169,8 @@ int stream_next(struct stream *st, struct slice *f, size_t max, size_t *nf)
 				parts_header(&st->parts, st->lines.lineno);
 			else if (stream_is_end(line))
 				parts_end(&st->parts);
+			else if (take_items(st, line))
+				;
 			else if (st->comment && st->comment(st->comment_ctx, line))
 				;
 			else
@@ -155,6 +206,13 @@ void stream_write_header(const char *header)
 void stream_write_end(void)
 {
 	out_str("# end\n");
+}
+
+void stream_write_items(long a, long b, long n)
+{
+	char buf[80];
+	snprintf(buf, sizeof buf, "# items\t%ld:%ld\t%ld\n", a, b, n);
+	out_str(buf);
 }
 
 void stream_query_begins(struct idset *seen, struct slice q,

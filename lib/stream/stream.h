@@ -28,6 +28,14 @@ void parts_data(const struct parts *pt, const char *file, long line);
 /* die when the file ended (at line) inside a part with a header */
 void parts_finish(const struct parts *pt, const char *file, long line);
 
+/* A gallery shard's rows, the line "# items A:B N" after the header of
+ * its rank stream (rankkit(7), rank stream version 2): rows A to B-1 of a
+ * gallery of N rows, 0 <= A <= B <= N. */
+struct itemrange {
+	long a, b, n;
+	long line;		/* where it was read, for messages */
+};
+
 struct stream {
 	struct lines lines;
 	const char *header;	/* columns expected after "# " */
@@ -37,6 +45,10 @@ struct stream {
 	 * when set after stream_open; 1: taken, no further check */
 	int (*comment)(void *ctx, struct slice line);
 	void *comment_ctx;
+	/* the items line: refused in a rank stream unless take_items is
+	 * set (rankof --merge), then kept in items (has_items) */
+	int take_items, has_items;
+	struct itemrange items;
 };
 
 void stream_open(struct stream *st, const char *path, const char *header);
@@ -64,5 +76,7 @@ void stream_query_begins(struct idset *seen, struct slice q,
 /* "# header\n" and "# end\n" on stdout */
 void stream_write_header(const char *header);
 void stream_write_end(void);
+/* "# items\tA:B\tN\n" on stdout, the line after a gallery shard's header */
+void stream_write_items(long a, long b, long n);
 
 #endif

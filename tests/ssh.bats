@@ -1,0 +1,129 @@
+#!/usr/bin/env bats
+# examples/pipelines/sharded.sh with its shards run through real ssh
+# logins: a private sshd (Debian's openssh-server) started here with its
+# own host key, config and free port on 127.0.0.1, key-only login for this
+# user, and GNU parallel's --sshlogin to it (PARALLEL_SSH: ssh with its
+# own config, the host key known, batch mode). Both ways of moving data:
+# a shared folder (the same paths there) and send-and-return (rsync into
+# a folder of the login's, shards returned). The data's path holds a blank
+# and a quote, the remote PATH lacks rankkit's bin/ until the job puts it
+# there. Skips with the reason when sshd, ssh or rsync is missing or sshd
+# does not start (CI installs them: there, that is a failure).
+load helper
+load daemon
+
+setup_file() {
+	export DAEMON_DIR="$BATS_FILE_TMPDIR"
+	local d=$DAEMON_DIR c port
+	for c in /usr/sbin/sshd ssh ssh-keygen rsync parallel; do
+		command -v $c >/dev/null 2>&1 || {
+			daemon_cannot "needs openssh-server, openssh-client, rsync and GNU parallel: no $c"
+			return 0
+		}
+	done
+	# Debian's sshd wants its privilege separation folder
+	[ -d /run/sshd ] || mkdir -p /run/sshd 2>/dev/null ||
+		{ daemon_cannot "sshd needs /run/sshd, which this user cannot make"; return 0; }
+	ssh-keygen -q -t ed25519 -N '' -f "$d/host_key"
+	ssh-keygen -q -t ed25519 -N '' -f "$d/id"
+	cp "$d/id.pub" "$d/authorized_keys"
+	port=$(free_port)
+	echo "$port" >"$d/port"
+	cat >"$d/sshd_config" <<-EOF
+	Port $port
+	ListenAddress 127.0.0.1
+	HostKey $d/host_key
+	PidFile $d/sshd.pid
+	AuthorizedKeysFile $d/authorized_keys
+	AuthenticationMethods publickey
+	PubkeyAuthentication yes
+	PasswordAuthentication no
+	KbdInteractiveAuthentication no
+	PermitRootLogin prohibit-password
+	AllowUsers $(id -un)
+	StrictModes no
+	UsePAM no
+	PermitUserEnvironment no
+	EOF
+	echo "[127.0.0.1]:$port $(cat "$d/host_key.pub")" >"$d/known_hosts"
+	cat >"$d/ssh_config" <<-EOF
+	Host rkhost
+	  HostName 127.0.0.1
+	  Port $port
+	  User $(id -un)
+	  IdentityFile $d/id
+	  IdentitiesOnly yes
+	  UserKnownHostsFile $d/known_hosts
+	  StrictHostKeyChecking yes
+	  BatchMode yes
+	  PasswordAuthentication no
+	  # one connection shared by a job's steps (mkdir, rsync, run,
+	  # return, clean up): 0.85 s a login here, each
+	  ControlMaster auto
+	  ControlPath $d/cm-%C
+	  ControlPersist 2
+	EOF
+	/usr/sbin/sshd -D -e -f "$d/sshd_config" >"$d/sshd.log" 2>&1 3>&- &
+	keep_pid $!
+	wait_for 20 ssh -F "$d/ssh_config" rkhost true ||
+		daemon_cannot "the private sshd does not let us in: $(tail -n 3 "$d/sshd.log" | tr '\n' ' ')"
+}
+
+teardown_file() {
+	# the shared connection (ControlPersist) goes before its server
+	ssh -F "$DAEMON_DIR/ssh_config" -O exit rkhost >/dev/null 2>&1 || true
+	stop_daemons
+}
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	need_daemons
+	export PARALLEL_SSH="ssh -F $DAEMON_DIR/ssh_config"
+	# parallel's own files (~/.parallel) here, not in the user's home
+	export HOME="$BATS_TEST_TMPDIR/home"
+	mkdir -p "$HOME/.parallel"
+	touch "$HOME/.parallel/will-cite"
+	d="data it's"
+	synthemb -o "$d" -n 200 crossmodal
+	rankof -e -m cos --query-labels "$d/img.labels" --item-labels "$d/cap.labels" \
+	    "$d/img.npy" "$d/cap.npy" | hitrate -k 1,5,10 -m hit > want
+	printf 'query shards (3): same\ngallery shards (3): same\n' >> want
+	ex="$BATS_TEST_DIRNAME/../examples/pipelines/sharded.sh"
+}
+
+@test "ssh: the private sshd takes this key and no password, and its login's PATH has no rankof" {
+	run ssh -F "$DAEMON_DIR/ssh_config" rkhost 'echo "$PATH"; command -v rankof || echo none'
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = none ]
+	# another key is refused
+	ssh-keygen -q -t ed25519 -N '' -f other
+	run ssh -F /dev/null -p "$(cat "$DAEMON_DIR/port")" -i other -o IdentitiesOnly=yes \
+	    -o UserKnownHostsFile="$DAEMON_DIR/known_hosts" -o BatchMode=yes "$(id -un)@127.0.0.1" true
+	[ "$status" -eq 255 ]
+	[[ "$output" == *"Permission denied (publickey)"* ]]
+	# the same with the key of the config: let in
+	run ssh -F /dev/null -p "$(cat "$DAEMON_DIR/port")" -i "$DAEMON_DIR/id" -o IdentitiesOnly=yes \
+	    -o UserKnownHostsFile="$DAEMON_DIR/known_hosts" -o BatchMode=yes "$(id -un)@127.0.0.1" true
+	[ "$status" -eq 0 ]
+}
+
+@test "ssh: sharded.sh over ssh, inputs sent and shards returned, gives the single run's measures and stream" {
+	run --separate-stderr timeout 300 sh "$ex" -S 2/rkhost -t -w "$BATS_TEST_TMPDIR/remote-work" "$d" 2
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(sed 's/(3)/(2)/' want)" ]
+	# the jobs read ./img.npy ... in their folders under remote-work,
+	# where only rsync put them, and cleaned up: no input nor shard left
+	[ -z "$(find . -path './remote-work/*' -type f)" ]
+}
+
+@test "ssh: sharded.sh over ssh on a shared folder gives the single run's measures and stream" {
+	run --separate-stderr timeout 300 sh "$ex" -S 2/rkhost "$d" 3
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat want)" ]
+}
+
+@test "ssh: a job whose remote PATH has no rankof fails the run" {
+	run -127 --separate-stderr timeout 300 sh "$ex" -S 2/rkhost -b /nonexistent "$d" 3
+	[[ "$stderr" == *"rankof"*"not found"* ]]
+	[ "${lines[3]:-}" != "query shards (3): same" ]
+}
