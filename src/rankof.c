@@ -268,7 +268,7 @@ int main(int argc, char **argv)
 
 	/* the header goes out first: if loading fails, the stream is
 	 * visibly truncated downstream */
-	stream_write_header(rel.judged ? HDR_RANK2 : HDR_RANK);
+	stream_write_header(rel.judged || o.eo.items ? HDR_RANK2 : HDR_RANK);
 	out_flush();
 	if (o.merge) {
 		rankmerge_run(argv + optind, argc - optind);

@@ -189,17 +189,18 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	printf 'x 0 3\ny 0 2\nz 0 1\n' > g.txt
 	printf 'a 0 z 1\n' > a.qrels
 	run rankof -r a.qrels --items 0:2 -e a.txt g.txt
-	[ "${lines[2]}" = "$(printf 'a\tz\t1\t3\t0\t2')" ]
+	[ "${lines[2]}" = "$(printf 'a\tz\t1\t3\t0\t2\tr')" ]
 	run rankof -r a.qrels --items 2:3 -e a.txt g.txt
-	[ "${lines[2]}" = "$(printf 'a\tz\t1\t1\t0\t1')" ]
+	[ "${lines[2]}" = "$(printf 'a\tz\t1\t1\t0\t1\tr')" ]
 }
 
-@test "shard: a gallery shard's stream carries its rows after the header" {
+@test "shard: a gallery shard's stream is of version 2 and carries its rows after the header" {
 	printf 'a 0 1\n' > a.txt
 	printf 'x 0 3\ny 0 2\nz 0 1\n' > g.txt
 	printf 'a 0 z 1\n' > a.qrels
 	run rankof -r a.qrels --items 0:2 -e a.txt g.txt
-	[ "${lines[0]}" = "$(printf '# query\titem\tgrade\trank\tties\tn')" ]
+	# seven fields, kind r: a reader of version 1 refuses a part
+	[ "${lines[0]}" = "$(printf '# query\titem\tgrade\trank\tties\tn\tkind')" ]
 	[ "${lines[1]}" = "$(printf '# items\t0:2\t3')" ]
 	run rankof -r a.qrels --items 3:3 -e a.txt g.txt
 	[ "${lines[1]}" = "$(printf '# items\t3:3\t3')" ]
@@ -227,8 +228,14 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	1 | rankof --merge g.0:0 g.0:0 g.0:36         | | rankof: g.0:0:2: rows 0:0, as in g.0:0 (a shard given twice?)
 	1 | rankof --merge g.0:10 g.5:15 g.10:20 g.20:36 | | rankof: g.5:15:2: rows 5:15 overlap rows 0:10 of g.0:10
 	1 | rankof --merge g.0:36 g.0:10 g.10:20 g.20:36 | | rankof: g.0:36:2: rows 0:36 overlap rows 0:10 of g.0:10
-	1 | rankof --merge g.0:10 g.10:20 g.20:36 one | | rankof: one: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)
+	1 | rankof --merge g.0:10 g.10:20 g.20:36 one | | rankof: one:1: this is a rank stream (rankof's output) where a rank stream of version 2 (rankof --judged, or a gallery shard of rankof -e --items) belongs: give it to hitrate, mapr or ndcg
 	T
+	# a stream of version 2 that is no shard: rankof --judged's
+	printf 'q1 0 x 1\nq1 0 y 0\n' >j.qrels
+	printf 'q1 x 2\nq1 y 1\n' | rankof --judged -r j.qrels >judged
+	run --separate-stderr rankof --merge g.0:10 g.10:20 g.20:36 judged
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: judged: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)" ]
 	# a gallery of another size
 	sed '2s/36$/37/' g.20:36 > g.big
 	run --separate-stderr rankof --merge g.0:10 g.10:20 g.big

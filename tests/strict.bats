@@ -236,8 +236,8 @@ setup() {
 	# (rank - 1 + ties <= n); n must stay one number within a query; the
 	# sums of n, ranks and ties must fit a long and the merged line its n.
 	# Each shard carries its rows (a: 0:5 of 10, the others 5:10), so the
-	# records begin on line 2
-	shard() { printf '# items\t%s\t10\n' "$1"; printf "$2"; }
+	# records begin on line 2, and is of version 2: kind r on every line
+	shard() { printf '# items\t%s\t10\n' "$1"; printf "$2" | sed 's/$/\tr/'; }
 	shard 0:5 'q1\td1\t1\t1\t0\t5\n' > a
 	shard 5:10 'q1\td1\t1\t6\t0\t5\n' > out
 	shard 5:10 'q1\td1\t1\t7\t0\t5\n' > past

@@ -70,8 +70,16 @@ static void emit(void *arg, const struct kchunk *ch)
 		if (cx->rk->ex && rankexplain_wanted(cx->rk->ex, qid))
 			embrank_explain(cx, ch, q, sl->ln + sl->qbeg[j],
 				sl->qbeg[j + 1] - sl->qbeg[j]);
-		rankline_write(qid, sl->ln + sl->qbeg[j],
-			       sl->qbeg[j + 1] - sl->qbeg[j], (long)n);
+		/* a gallery shard's stream is of version 2 (rankkit(7)):
+		 * every line of kind r, so that a reader of version 1
+		 * refuses it rather than measure a part as a whole */
+		if (cx->items)
+			rankline_write_v2(qid, sl->ln + sl->qbeg[j],
+					  sl->qbeg[j + 1] - sl->qbeg[j],
+					  (long)n, cx->rel->min_grade);
+		else
+			rankline_write(qid, sl->ln + sl->qbeg[j],
+				       sl->qbeg[j + 1] - sl->qbeg[j], (long)n);
 		ranker_count(cx->rk, sl->ln + sl->qbeg[j],
 			     sl->qbeg[j + 1] - sl->qbeg[j]);
 	}

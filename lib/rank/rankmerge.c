@@ -44,11 +44,13 @@ static int next_record(struct stream *st, struct slice *f)
 {
 	size_t nf;
 
-	if (!stream_next(st, f, 7, &nf))
+	if (!stream_next(st, f, 8, &nf))
 		return 0;
-	if (nf != 6)
-		die_at(st->lines.name, st->lines.lineno, "expected 6 fields (query item "
-		       "grade rank ties n), found %zu", nf);
+	if (nf != 7 || !slice_eqs(f[6], "r"))
+		die_at(st->lines.name, st->lines.lineno, "expected 7 fields "
+		       "(query item grade rank ties n kind), the last 'r', "
+		       "found %zu%s", nf, nf == 6 ? " (not a gallery shard: "
+		       "rankof -e --items A:B writes them)" : "");
 	return 1;
 }
 
@@ -224,7 +226,7 @@ static void check_rows(const struct stream *st, int nfiles)
 void rankmerge_run(char **files, int nfiles)
 {
 	struct stream *st = xcalloc((size_t)nfiles, sizeof *st);
-	struct slice *f = xcalloc((size_t)nfiles * 7, sizeof *f);
+	struct slice *f = xcalloc((size_t)nfiles * 8, sizeof *f);
 	int *got = xcalloc((size_t)nfiles, sizeof *got);
 	struct merge mg;
 	int k, first;
@@ -233,12 +235,12 @@ void rankmerge_run(char **files, int nfiles)
 	mg.shard_n = xcalloc((size_t)nfiles, sizeof *mg.shard_n);
 	mg.nshards = nfiles;
 	for (k = 0; k < nfiles; k++) {
-		stream_open(&st[k], files[k], HDR_RANK);
+		stream_open(&st[k], files[k], HDR_RANK2);
 		st[k].take_items = 1;
 	}
 	for (first = 1;; first = 0) {
 		for (k = 0; k < nfiles; k++)
-			got[k] = next_record(&st[k], f + 7 * k);
+			got[k] = next_record(&st[k], f + 8 * k);
 		if (first)	/* the items lines come before the records */
 			check_rows(st, nfiles);
 		for (k = 1; k < nfiles; k++)
@@ -250,7 +252,7 @@ void rankmerge_run(char **files, int nfiles)
 			break;
 		begin_line(&mg, f);
 		for (k = 0; k < nfiles; k++)
-			add_line(&mg, &st[k], f + 7 * k, f, k);
+			add_line(&mg, &st[k], f + 8 * k, f, k);
 	}
 	flush(&mg);
 	for (k = 0; k < nfiles; k++)

@@ -55,7 +55,8 @@ static const struct kind {
 	  .todo = "pipe it through rankof first" },
 	{ .header = HDR_RANK, .what = "a rank stream (rankof's output)",
 	  .todo = "give it to hitrate, mapr or ndcg" },
-	{ .header = HDR_RANK2, .what = "a rank stream of version 2 (rankof --judged)",
+	{ .header = HDR_RANK2, .what = "a rank stream of version 2 (rankof --judged, "
+	  "or a gallery shard of rankof -e --items)",
 	  .todo = "give it to hitrate, mapr, ndcg or cmc (this program reads version 1)" },
 	{ .header = HDR_MEASURE, .what = "a measure stream (a result table)",
 	  .todo = "it is already measured" },
@@ -145,7 +146,8 @@ static int take_items(struct stream *st, struct slice line)
 
 	line.p++, line.n--;
 	na = split_fields(line, a, 4);
-	if (!st->header || strcmp(st->header, HDR_RANK) != 0 || na < 1 ||
+	if (!st->header || (strcmp(st->header, HDR_RANK) != 0 &&
+			    strcmp(st->header, HDR_RANK2) != 0) || na < 1 ||
 	    !slice_eqs(a[0], "items"))
 		return 0;
 	if (!st->take_items)
