@@ -88,6 +88,7 @@ LIBSRC = \
 	lib/measure/trecnames.c \
 	lib/measure/driveropts.c \
 	lib/measure/measurenames.c \
+	lib/measure/direction.c \
 	lib/measure/drivercols.c \
 	lib/measure/driver.c \
 	lib/measure/drivernotes.c \
@@ -98,6 +99,7 @@ LIBSRC = \
 	lib/stats/signflip.c \
 	lib/stats/interval.c \
 	lib/stats/holm.c \
+	lib/stats/bootcalc.c \
 	lib/stats/bootreport.c \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \

@@ -1,0 +1,43 @@
+/* bootstrap's numbers, before any format: each measure's mean with its
+ * interval, and the paired comparisons of systems with a baseline (the
+ * interval of the mean difference, the sign-flip p and Holm's p). The
+ * stream, the report and the tables all print these. */
+#ifndef RK_BOOTCALC_H
+#define RK_BOOTCALC_H
+#include <stdint.h>
+#include "stream/measuretable.h"
+
+enum { METHOD_PERCENTILE, METHOD_BCA };
+
+struct bootopts {
+	long resamples, permutations;
+	uint64_t seed;
+	double confidence;	/* 0 < c < 1 */
+	int method;
+	int wilson;
+	int threads;
+	int decimals;
+};
+
+/* an estimate and its interval; NaN where none exists */
+struct bootstat {
+	double est, lo, hi;
+};
+
+/* st[m] for each measure m of tab (its order): the mean over the queries
+ * and its interval from o->resamples resamples seeded with o->seed. Dies
+ * naming the file and measure when a value is past the largest double. */
+void boot_means(const struct mtable *tab, const struct bootopts *o,
+		struct bootstat *st);
+
+/* The comparisons of t[1] .. t[n-1] with the baseline t[0], n >= 2: for
+ * measure m of t[0] and system j, at i = m * (n - 1) + j - 1, st[i] the
+ * mean of t[0]'s value minus t[j]'s and its interval (seed o->seed), p[i]
+ * the sign-flip test's p (seed o->seed + 1) and adj[i] that p adjusted by
+ * Holm's method over the n - 1 comparisons of measure m. Dies naming the
+ * file when the systems' queries or measures differ. */
+void boot_diffs(const struct mtable *const *t, int n,
+		const struct bootopts *o, struct bootstat *st, double *p,
+		double *adj);
+
+#endif
