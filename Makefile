@@ -100,6 +100,7 @@ LIBSRC = \
 	lib/stats/interval.c \
 	lib/stats/holm.c \
 	lib/stats/bootcalc.c \
+	lib/stats/bootwords.c \
 	lib/stats/bootreport.c \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \

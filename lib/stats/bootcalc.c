@@ -227,3 +227,80 @@ void boot_diffs(const struct mtable *const *t, int n,
 	free(d);
 	free(shift);
 }
+
+/* r->mean for every system, in the baseline's order of measures (the
+ * systems' measures are checked against it by boot_diffs first) */
+static void all_means(struct bootresults *r)
+{
+	const struct mtable *b = r->tab[r->base];
+	for (int s = 0; s < r->nsys; s++) {
+		const struct mtable *t = r->tab[s];
+		struct bootstat *st = xmalloc((t->nm + 1) * sizeof *st);
+		boot_means(t, r->o, st);
+		for (size_t m = 0; m < b->nm; m++) {
+			size_t e = strmap_get(&t->measures,
+					      strmap_key(&b->measures, m));
+			r->mean[m * (size_t)r->nsys + (size_t)s] = st[e];
+		}
+		free(st);
+	}
+}
+
+void boot_results(struct bootresults *r, const struct mtable *const *tab,
+		  const char *const *label, int nsys, int base,
+		  const struct bootopts *o)
+{
+	size_t cells, pairs = (size_t)nsys - 1;
+	*r = (struct bootresults){ .nsys = nsys, .base = base, .label = label,
+		.tab = tab, .o = o, .nm = tab[base]->nm, .nq = tab[base]->nq };
+	cells = r->nm * (size_t)nsys + 1;
+	r->mean = xmalloc(cells * sizeof *r->mean);
+	r->diff = xmalloc(cells * sizeof *r->diff);
+	r->p = xmalloc(cells * sizeof *r->p);
+	r->adj = xmalloc(cells * sizeof *r->adj);
+	for (size_t i = 0; i < cells; i++) {
+		r->diff[i] = (struct bootstat){ NAN, NAN, NAN };
+		r->p[i] = r->adj[i] = NAN;
+	}
+	if (nsys > 1) {
+		const struct mtable **t = xmalloc((size_t)nsys * sizeof *t);
+		struct bootstat *st = xmalloc((r->nm * pairs + 1) * sizeof *st);
+		double *p = xmalloc((r->nm * pairs + 1) * sizeof *p);
+		double *adj = xmalloc((r->nm * pairs + 1) * sizeof *adj);
+		int *sys = xmalloc((size_t)nsys * sizeof *sys);
+		t[0] = tab[base];
+		for (int s = 0, j = 1; s < nsys; s++)
+			if (s != base) {
+				sys[j] = s;
+				t[j++] = tab[s];
+			}
+		boot_diffs(t, nsys, o, st, p, adj);
+		for (size_t m = 0; m < r->nm; m++)
+			for (size_t j = 1; j < (size_t)nsys; j++) {
+				size_t from = m * pairs + j - 1;
+				size_t to = m * (size_t)nsys + (size_t)sys[j];
+				r->diff[to] = st[from];
+				r->p[to] = p[from];
+				r->adj[to] = adj[from];
+			}
+		free(sys);
+		free(adj);
+		free(p);
+		free(st);
+		free(t);
+	}
+	all_means(r);
+}
+
+void boot_results_free(struct bootresults *r)
+{
+	free(r->mean);
+	free(r->diff);
+	free(r->p);
+	free(r->adj);
+}
+
+struct slice boot_measure(const struct bootresults *r, size_t m)
+{
+	return strmap_key(&r->tab[r->base]->measures, m);
+}

@@ -40,4 +40,28 @@ void boot_diffs(const struct mtable *const *t, int n,
 		const struct bootopts *o, struct bootstat *st, double *p,
 		double *adj);
 
+/* Every number of a comparison of nsys systems with the baseline `base`,
+ * for the report and the tables: for measure m of the baseline (its
+ * order) and system s, at i = m * nsys + s, mean[i] the system's mean
+ * and interval, and for s != base diff[i] the baseline's mean minus the
+ * system's (interval), p[i] and adj[i] (Holm over the nsys - 1
+ * comparisons of m); NaN at s == base and when nsys is 1. */
+struct bootresults {
+	int nsys, base;
+	const char *const *label;	/* the systems' names */
+	const struct mtable *const *tab;	/* their tables */
+	const struct bootopts *o;
+	size_t nm, nq;			/* the baseline's measures and queries */
+	struct bootstat *mean, *diff;
+	double *p, *adj;
+};
+
+void boot_results(struct bootresults *r, const struct mtable *const *tab,
+		  const char *const *label, int nsys, int base,
+		  const struct bootopts *o);
+void boot_results_free(struct bootresults *r);
+
+/* the name of the baseline's measure m */
+struct slice boot_measure(const struct bootresults *r, size_t m);
+
 #endif
