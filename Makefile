@@ -42,6 +42,7 @@ LIBSRC = \
 	lib/util/detmath.c \
 	lib/util/rng.c \
 	lib/util/texttable.c \
+	lib/util/markup.c \
 	lib/util/msort.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
@@ -101,6 +102,7 @@ LIBSRC = \
 	lib/stats/holm.c \
 	lib/stats/bootcalc.c \
 	lib/stats/bootwords.c \
+	lib/stats/resulttable.c \
 	lib/stats/bootreport.c \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \

@@ -14,6 +14,7 @@
 #include "stream/measuretable.h"
 #include "stats/bootreport.h"
 #include "stats/bootwords.h"
+#include "stats/resulttable.h"
 
 static const char usage_line[] =
 	"bootstrap [--wilson] [-B N] [-s seed] [-c percent] [--method percentile|bca] "
@@ -26,7 +27,8 @@ static const char help[] =
 	"(systems on the same queries): each against the first, the interval of\n"
 	"the mean difference and a sign-flip test's p (Holm-adjusted for three\n"
 	"or more files).\n"
-	"      --format F          stream (default), report (in words)\n"
+	"      --format F          stream (default), report (in words), or a results\n"
+	"                          table: text, markdown, latex\n"
 	"      --label NAME        a system's name (once per file; default the file's)\n"
 	"      --baseline NAME     the system the others are compared with (default\n"
 	"                          the first; not with --format stream)\n"
@@ -44,7 +46,7 @@ static const char help[] =
 enum { O_METHOD = 256, O_PERM, O_WILSON, O_VERSION, O_FORMAT, O_LABEL,
 	O_BASELINE };
 
-enum { FMT_STREAM, FMT_REPORT };
+enum { FMT_STREAM, FMT_REPORT, FMT_TEXT, FMT_MARKDOWN, FMT_LATEX };
 
 static const struct option longopts[] = {
 	{ "resamples", required_argument, 0, 'B' },
@@ -84,7 +86,9 @@ struct cmdline {
 static void parse(struct cmdline *cl, int argc, char **argv)
 {
 	static const char *const methods[] = { "percentile", "bca", NULL };
-	static const char *const formats[] = { "stream", "report", NULL };
+	static const char *const formats[] = {
+		"stream", "report", "text", "markdown", "latex", NULL
+	};
 	struct bootopts *o = &cl->o;
 	int c;
 
@@ -151,7 +155,7 @@ static int baseline_index(const struct cmdline *cl, const char *const *name,
 		    cl->baseline, cl->nlabel ? " (their --label)" : "");
 }
 
-/* the report or a table of every number */
+/* the report or a results table */
 static void write_results(const struct cmdline *cl, const struct mtable *tab,
 			  int n)
 {
@@ -164,7 +168,11 @@ static void write_results(const struct cmdline *cl, const struct mtable *tab,
 		    strcmp(tab[i].file, "-") ? tab[i].file : "stdin";
 	}
 	boot_results(&r, t, name, n, baseline_index(cl, name, n), &cl->o);
-	boot_words(&r);
+	if (cl->format == FMT_REPORT)
+		boot_words(&r);
+	else
+		boot_table(&r, cl->format == FMT_TEXT ? TABLE_TEXT :
+			   cl->format == FMT_MARKDOWN ? TABLE_MARKDOWN : TABLE_LATEX);
 	boot_results_free(&r);
 	free(name);
 	free(t);
