@@ -191,12 +191,18 @@ static void write_row(size_t K, const char *query, double v,
 	out_char('\n');
 }
 
-void curve_write_stream(struct curveresult *r, const struct curveopts *o)
+void curve_write_stream(struct curveresult *r, const struct curveopts *o,
+			const char *system)
 {
 	size_t K;
 	long f;
 
 	stream_write_header(HDR_MEASURE);
+	if (system) {
+		out_str("# system ");
+		out_str(system);
+		out_char('\n');
+	}
 	for (f = 0; f < r->nfolds; f++) {
 		char name[32];
 		snprintf(name, sizeof name, "fold%ld", f + 1);

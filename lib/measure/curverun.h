@@ -47,8 +47,11 @@ void curveresult_free(struct curveresult *r);
  * have a value; NaN when none has. Fastest for K that do not decrease. */
 double curveresult_value(struct curveresult *r, size_t K, int mode);
 
-/* the measure stream: hit@K rows of each fold, then of "all" */
-void curve_write_stream(struct curveresult *r, const struct curveopts *o);
+/* the measure stream: hit@K rows of each fold, then of "all"; with a
+ * system name (no blanks), the comment line "# system NAME" after the
+ * header says whose curve it is (rankkit(7)) */
+void curve_write_stream(struct curveresult *r, const struct curveopts *o,
+			const char *system);
 /* "# K name ..." then one line per K: K and each system's value */
 void curve_write_columns(struct curveresult *r, size_t n,
 			 const char *const *names, const struct curveopts *o);
