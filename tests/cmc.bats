@@ -99,7 +99,7 @@ within() {
 	done
 	# the notes about empty queries are hitrate's
 	run --separate-stderr cmc --empty skip -K 2 ranks.e
-	[[ "$stderr" == *"2 queries with no relevant item left out (--empty skip)"* ]]
+	[[ "$stderr" == *"2 queries have no relevant item: they are left out of the curve (--empty skip)"* ]]
 	run --separate-stderr cmc --empty error -K 2 ranks.e
 	status_is 1
 	[[ "$stderr" == *"query 'e1' has no relevant item (--empty error)"* ]]

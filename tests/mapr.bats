@@ -179,11 +179,11 @@ musgrave() {
 	AP	all	0.5000
 	mINP	all	0.5000
 	E
-	[ "$stderr" = "mapr: 1 query with no relevant item counted as 0 (--empty miss)" ]
+	[ "$stderr" = "mapr: 1 query has no relevant item: it counts as 0 (--empty miss)" ]
 	mapr_is --empty skip -m AP -f "$r" <<-'E'
 	AP	all	1.0000
 	E
-	[ "$stderr" = "mapr: 1 query with no relevant item left out (--empty skip)" ]
+	[ "$stderr" = "mapr: 1 query has no relevant item and is left out of every measure (--empty skip)" ]
 	run --separate-stderr mapr --empty error "$r"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "mapr: $r:2: query 'q2' has no relevant item (--empty error)" ]

@@ -364,10 +364,13 @@ void curve_notes(struct curveresult *r, const struct curveopts *o,
 	if (!who)
 		who = "";
 	if (r->nempty)
-		note("%s%s%ld quer%s with no relevant item %s", who, sep,
-		     r->nempty, r->nempty == 1 ? "y" : "ies",
-		     o->empty == EMPTY_MISS ? "counted as 0 (--empty miss)" :
-		     "left out (--empty skip)");
+		note("%s%s%ld quer%s no relevant item: %s", who, sep,
+		     r->nempty, r->nempty == 1 ? "y has" : "ies have",
+		     o->empty == EMPTY_MISS ? (r->nempty == 1 ?
+		     "it counts as 0 (--empty miss)" :
+		     "they count as 0 (--empty miss)") : (r->nempty == 1 ?
+		     "it is left out of the curve (--empty skip)" :
+		     "they are left out of the curve (--empty skip)"));
 	/* both curves are constant from one break to the next: each stretch
 	 * is compared once, at its first K */
 	brk = curve_breaks(r, &nb);
