@@ -35,7 +35,7 @@ setup() {
 	all       33.33   66.67   44.44   2.00
 	W
 	)"
-	same "$stderr" "hitrate: 1 query has no relevant item: it counts as 0 (--empty miss), except in MeanR, which leave it out, as it has no rank"
+	same "$stderr" "hitrate: 1 query has no relevant item: it counts as 0 (--empty miss), except in MeanR, which leaves it out, as it has no rank"
 	run --separate-stderr hitrate -q --format table --quiet -k 1,5 -m hit,MRR,MeanR three.ranks
 	status_is 0
 	same "$stderr" ""

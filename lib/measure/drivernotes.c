@@ -72,12 +72,15 @@ static void note_left_out(const struct driver *d)
 	if (!cnt)
 		return;
 	column_names(d, left_out, names, sizeof names);
+	int one = !strstr(names, " and ");
 	if (cnt == 1)
-		note("1 query retrieves none of its relevant items; %s leave "
-		     "it out, as it has no rank for them", names);
+		note("1 query retrieves none of its relevant items; %s leave%s "
+		     "it out, as it has no rank for %s", names, one ? "s" : "",
+		     one ? "it" : "them");
 	else
 		note("%ld queries retrieve none of their relevant items; %s "
-		     "leave them out, as they have no rank for them", cnt, names);
+		     "leave%s them out, as they have no rank for %s", cnt, names,
+		     one ? "s" : "", one ? "it" : "them");
 }
 
 /* an empty query counts 0 under --empty miss, but in a measure that
@@ -99,7 +102,8 @@ static void note_empty(const struct driver *d)
 	note("%ld quer%s no relevant item: %s as 0 (--empty miss)%s%s%s%s",
 	     n, n == 1 ? "y has" : "ies have", n == 1 ? "it counts" : "they count",
 	     *names ? ", except in " : "", names,
-	     *names ? ", which leave " : "",
+	     !*names ? "" : strstr(names, " and ") ? ", which leave " :
+	     ", which leaves ",
 	     *names ? (n == 1 ? "it out, as it has no rank" :
 		       "them out, as they have no rank") : "");
 }
