@@ -103,39 +103,37 @@ static void interval_of(const struct columns *cols, size_t c, double *rep,
 		interval_percentile(rep, kept, o->confidence, lo, hi);
 }
 
+/* where each key (a query or a measure: what) of `first` is in `map`,
+ * the keys of file t; dies naming the file and line of a key that one of
+ * the two lacks */
+static void match(const struct strmap *first, const struct strmap *map,
+		  const long *line, size_t *pos, const char *what,
+		  const char *firstfile, const char *file)
+{
+	for (size_t e = 0; e < map->nent; e++) {
+		struct slice id = strmap_key(map, e);
+		if (strmap_get(first, id) == STRMAP_ABSENT)
+			die_at(file, line[e], "%s '%.*s' is not in %s", what,
+			       (int)id.n, id.p, firstfile);
+	}
+	for (size_t e = 0; e < first->nent; e++) {
+		struct slice id = strmap_key(first, e);
+		pos[e] = strmap_get(map, id);
+		if (pos[e] == STRMAP_ABSENT)
+			die_at(file, 0, "%s '%.*s' of %s is missing", what,
+			       (int)id.n, id.p, firstfile);
+	}
+}
+
 /* where each query and measure of the first table is in table t; dies
  * naming the file when the two do not hold the same ones */
 static void align(const struct mtable *first, const struct mtable *t,
 		  size_t *qpos, size_t *mpos)
 {
-	for (size_t q = 0; q < t->nq; q++) {
-		struct slice id = strmap_key(&t->queries, q);
-		if (strmap_get(&first->queries, id) == STRMAP_ABSENT)
-			die_at(t->file, t->query_line[q],
-			       "query '%.*s' is not in %s", (int)id.n, id.p,
-			       first->file);
-	}
-	for (size_t q = 0; q < first->nq; q++) {
-		struct slice id = strmap_key(&first->queries, q);
-		qpos[q] = strmap_get(&t->queries, id);
-		if (qpos[q] == STRMAP_ABSENT)
-			die_at(t->file, 0, "query '%.*s' of %s is missing",
-			       (int)id.n, id.p, first->file);
-	}
-	for (size_t m = 0; m < t->nm; m++) {
-		struct slice id = strmap_key(&t->measures, m);
-		if (strmap_get(&first->measures, id) == STRMAP_ABSENT)
-			die_at(t->file, t->measure_line[m],
-			       "measure '%.*s' is not in %s", (int)id.n, id.p,
-			       first->file);
-	}
-	for (size_t m = 0; m < first->nm; m++) {
-		struct slice id = strmap_key(&first->measures, m);
-		mpos[m] = strmap_get(&t->measures, id);
-		if (mpos[m] == STRMAP_ABSENT)
-			die_at(t->file, 0, "measure '%.*s' of %s is missing",
-			       (int)id.n, id.p, first->file);
-	}
+	match(&first->queries, &t->queries, t->query_line, qpos, "query",
+	      first->file, t->file);
+	match(&first->measures, &t->measures, t->measure_line, mpos,
+	      "measure", first->file, t->file);
 }
 
 /* the differences first - other, per measure m and other file j at
