@@ -25,9 +25,27 @@ void boot_thousands(char *buf, long n)
 
 void boot_pfloor(char *buf, long n)
 {
-	double x = 1.0 / ((double)n + 1);
-	double scale = pow(10, 2 - floor(log10(x)));
-	snprintf(buf, 32, "%.3g", ceil(x * scale * (1 - 1e-12)) / scale);
+	/* 1/m rounded up to d 10^-e, 100 <= d < 1000: in integers, so the
+	 * same digits on every machine (no log10 near a power of ten) */
+	unsigned long long m = (unsigned long long)n + 1, ten = 1000, d;
+	int e = 3, k = 0;
+	while (ten < 100 * m) {
+		ten *= 10;
+		e++;
+	}
+	d = (ten + m - 1) / m;
+	if (d == 1000) {
+		d = 100;
+		e--;
+	}
+	while (d % 10 == 0) {	/* trailing zeros go */
+		d /= 10;
+		e--;
+	}
+	k = sprintf(buf, "0.");
+	for (int z = e - (d >= 100 ? 3 : d >= 10 ? 2 : 1); z > 0; z--)
+		buf[k++] = '0';
+	sprintf(buf + k, "%llu", d);
 }
 
 /* 1 when p is the smallest value the permutations can give (no draw as
@@ -135,6 +153,16 @@ static void out_p(const struct bootresults *r, size_t i)
 	}
 }
 
+/* four pieces of text of any length */
+static void out_str4(const char *a, const char *b, const char *c,
+		     const char *d)
+{
+	out_str(a);
+	out_str(b);
+	out_str(c);
+	out_str(d);
+}
+
 /* the sentence on system s against the baseline for measure m */
 static void verdict(const struct bootresults *r, size_t m, int s, int dir)
 {
@@ -144,20 +172,21 @@ static void verdict(const struct bootresults *r, size_t m, int s, int dir)
 	level(lv, r->o->confidence);
 	out_str("  ");
 	if (isnan(r->p[i])) {
-		out_fmt("%s and %s: no query has a value of both.\n", base, other);
+		out_str4(base, " and ", other, ": no query has a value of both.\n");
 		return;
 	}
 	int shown = r->adj[i] <= (1 - r->o->confidence) * (1 + 1e-12);
 	if (!shown || r->diff[i].est == 0)
-		out_fmt("No difference between %s and %s shown at the %s level",
-			base, other, lv);
+		out_str4("No difference between ", base, " and ", other);
 	else if (dir == BETTER_NEITHER)
-		out_fmt("%s and %s differ at the %s level", base, other, lv);
+		out_str4(base, " and ", other, " differ");
 	else {
 		int base_wins = (r->diff[i].est > 0) == (dir == BETTER_HIGHER);
-		out_fmt("%s is better than %s at the %s level",
-			base_wins ? base : other, base_wins ? other : base, lv);
+		out_str4(base_wins ? base : other, " is better than ",
+			 base_wins ? other : base, "");
 	}
+	out_str4(!shown || r->diff[i].est == 0 ? " shown" : "", " at the ",
+		 lv, " level");
 	out_str(" (");
 	out_p(r, i);
 	out_str(").\n");
