@@ -44,7 +44,7 @@ within() {
 	[ "${lines[0]}" = "# measure	query	value" ]
 	[ "${lines[6]}" = "# end" ]
 	# the note: ties change hit@2 and hit@3 (1 against 0 at both)
-	same "$stderr" "cmc: ties change hit@K at 2 of 5 cut-offs, widest at hit@2: optimistic 1.0000, pessimistic 0.0000"
+	same "$stderr" "cmc: ties change hit@K at 2 of 5 cut-offs, most at hit@2: 1.0000 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)"
 }
 
 @test "cmc: --quiet silences the notes, never an error" {
@@ -345,7 +345,7 @@ width() { LC_ALL=C tr -d '\200-\277' < "$1" | awk '{ if (length($0) > w) w = len
 	tsv 'q1 d1 1 1 999999999 1000000000' 'q2 d1 1 1 999999 1000000000' > t9
 	run --separate-stderr timeout 10 cmc -K all --plot t9
 	status_is 0
-	[ "$stderr" = "cmc: ties change hit@K at 999999999 of 1000000000 cut-offs, widest at hit@1: optimistic 100.00, pessimistic 0.00" ]
+	[ "$stderr" = "cmc: ties change hit@K at 999999999 of 1000000000 cut-offs, most at hit@1: 100.00 if relevant items win every tie (optimistic), 0.00 if they lose every one (pessimistic)" ]
 	# expected: (K/1e9 + min(K/1e6, 1))/2 by hand
 	run --separate-stderr cmc -K 2000000 -f -p 6 --curve t9
 	[ "$(echo "$output" | sed -n '2p;1000001p;2000001p')" = "$(printf '1\t0.000001\n1000000\t0.500500\n2000000\t0.501000')" ]

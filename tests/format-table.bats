@@ -126,8 +126,8 @@ setup() {
 	status_is 0
 	same "$output" "$(printf '%s\n' 'query  hit@2    rsum' 't1     66.67  233.33' \
 	    't2      0.00  100.00' 'all    33.33  166.67')"
-	same "$stderr" "$(printf '%s\n' 'hitrate: ties change hit@2: optimistic 50.00, pessimistic 0.00' \
-	    'hitrate: ties change rsum: optimistic 200.00, pessimistic 150.00')"
+	same "$stderr" "$(printf '%s\n' 'hitrate: ties change hit@2: 50.00 if relevant items win every tie (optimistic), 0.00 if they lose every one (pessimistic)' \
+	    'hitrate: ties change rsum: 200.00 if relevant items win every tie (optimistic), 150.00 if they lose every one (pessimistic)')"
 	run --separate-stderr hitrate --quiet -T optimistic -m rsum tied.ranks
 	same "$(body <<<"$output")" "$(tsv 'rsum all 200.00')"
 	run --separate-stderr hitrate --quiet -T pessimistic -f -m rsum tied.ranks

@@ -142,19 +142,19 @@ bats_require_minimum_version 1.5.0
 	status_is 0
 	same "$(notes "$stderr")" "$(printf '%s\n' \
 	    "hitrate: 1 query has fewer than 10 candidates and misses a relevant item: if its ranking was cut short (simmat -k, a run's depth), the item may lie below the cut, so hit@K, recall@K and P@K at K=10 are lower bounds" \
-	    'hitrate: ties change MRR: optimistic 50.00, pessimistic 25.00' \
-	    'hitrate: ties change MeanR: optimistic 2.00, pessimistic 4.00' \
-	    'hitrate: ties change MedR: optimistic 2.00, pessimistic 4.00' | LC_ALL=C sort)"
+	    'hitrate: ties change MRR: 50.00 if relevant items win every tie (optimistic), 25.00 if they lose every one (pessimistic)' \
+	    'hitrate: ties change MeanR: 2.00 if relevant items win every tie (optimistic), 4.00 if they lose every one (pessimistic)' \
+	    'hitrate: ties change MedR: 2.00 if relevant items win every tie (optimistic), 4.00 if they lose every one (pessimistic)' | LC_ALL=C sort)"
 	# -k 2 -f: hit@2 (1 vs 0), recall@2 (.5 vs 0), P@2 (.5 vs 0) join them
 	run --separate-stderr hitrate -f -k 2 "$DATA/worked.ranks"
 	status_is 0
 	same "$(notes "$stderr")" "$(printf '%s\n' \
-	    'hitrate: ties change hit@2: optimistic 1.0000, pessimistic 0.0000' \
-	    'hitrate: ties change recall@2: optimistic 0.5000, pessimistic 0.0000' \
-	    'hitrate: ties change P@2: optimistic 0.5000, pessimistic 0.0000' \
-	    'hitrate: ties change MRR: optimistic 0.5000, pessimistic 0.2500' \
-	    'hitrate: ties change MeanR: optimistic 2.0000, pessimistic 4.0000' \
-	    'hitrate: ties change MedR: optimistic 2.0000, pessimistic 4.0000' | LC_ALL=C sort)"
+	    'hitrate: ties change hit@2: 1.0000 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)' \
+	    'hitrate: ties change recall@2: 0.5000 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)' \
+	    'hitrate: ties change P@2: 0.5000 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)' \
+	    'hitrate: ties change MRR: 0.5000 if relevant items win every tie (optimistic), 0.2500 if they lose every one (pessimistic)' \
+	    'hitrate: ties change MeanR: 2.0000 if relevant items win every tie (optimistic), 4.0000 if they lose every one (pessimistic)' \
+	    'hitrate: ties change MedR: 2.0000 if relevant items win every tie (optimistic), 4.0000 if they lose every one (pessimistic)' | LC_ALL=C sort)"
 	# -k 4 -m hit,recall: the same in every order, no note
 	run --separate-stderr hitrate -f -k 4 -m hit,recall "$DATA/worked.ranks"
 	status_is 0

@@ -41,14 +41,14 @@ mapr_is() {
 	AP@5	all	0.1806
 	mINP	all	0.3611
 	E
-	[ "$stderr" = "mapr: ties change Rprec: optimistic 0.5000, pessimistic 0.0000
-mapr: ties change MAP@R: optimistic 0.2500, pessimistic 0.0000
-mapr: ties change AP: optimistic 0.2500, pessimistic 0.1250
-mapr: ties change AP@2: optimistic 0.2500, pessimistic 0.0000
-mapr: ties change AP@3: optimistic 0.2500, pessimistic 0.0000
-mapr: ties change AP@4: optimistic 0.2500, pessimistic 0.1250
-mapr: ties change AP@5: optimistic 0.2500, pessimistic 0.1250
-mapr: ties change mINP: optimistic 0.5000, pessimistic 0.2500" ]
+	[ "$stderr" = "mapr: ties change Rprec: 0.5000 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)
+mapr: ties change MAP@R: 0.2500 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)
+mapr: ties change AP: 0.2500 if relevant items win every tie (optimistic), 0.1250 if they lose every one (pessimistic)
+mapr: ties change AP@2: 0.2500 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)
+mapr: ties change AP@3: 0.2500 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)
+mapr: ties change AP@4: 0.2500 if relevant items win every tie (optimistic), 0.1250 if they lose every one (pessimistic)
+mapr: ties change AP@5: 0.2500 if relevant items win every tie (optimistic), 0.1250 if they lose every one (pessimistic)
+mapr: ties change mINP: 0.5000 if relevant items win every tie (optimistic), 0.2500 if they lose every one (pessimistic)" ]
 }
 
 # Optimistic: d3 at 2. Rprec 1/2, MAP@R = AP = (1/2)(1/2), mINP 1/2.

@@ -393,7 +393,8 @@ void curve_notes(struct curveresult *r, const struct curveopts *o,
 	}
 	free(brk);
 	if (nchanged)
-		note("%s%sties change hit@K at %zu of %zu cut-offs, widest at hit@%zu: "
-		     "optimistic %s, pessimistic %s", who, sep, nchanged, r->nK,
+		note("%s%sties change hit@K at %zu of %zu cut-offs, most at hit@%zu: "
+		     "%s if relevant items win every tie (optimistic), %s if "
+		     "they lose every one (pessimistic)", who, sep, nchanged, r->nK,
 		     worst, worst_a, worst_b);
 }

@@ -194,7 +194,9 @@ void driver_write_notes(const struct driver *d, const struct summaryrows *s)
 		driver_format_value(pess, sizeof pess, &d->opt, &d->col[i],
 			     s->all[i * NTIEMODES + TIE_PESS]);
 		if (strcmp(opt, pess) != 0)
-			note("ties change %s: optimistic %s, pessimistic %s",
+			note("ties change %s: %s if relevant items win every "
+			     "tie (optimistic), %s if they lose every one "
+			     "(pessimistic)",
 			     d->col[i].name, opt, pess);
 	}
 }
