@@ -112,3 +112,15 @@ MD
 	[ -s doc.pdf ]
 	! grep -q '^! ' doc.log
 }
+
+@test "bootstrap --format text: within a column the means align at the right" {
+	for v in 5 10; do
+		awk -v v=$v 'BEGIN { print "# measure\tquery\tvalue"
+			for (i = 1; i <= 20; i++) printf "m\tq%d\t%s\n", i, v; print "# end" }' > "m$v"
+	done
+	run --separate-stderr bootstrap -B 100 --permutations 999 -p 1 --format text --label a --label b m5 m10
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "system  m" ]
+	[ "${lines[1]}" = "a        5.0 [5.0, 5.0]" ]
+	[ "${lines[2]}" = "b       10.0 [10.0, 10.0] *^" ]
+}

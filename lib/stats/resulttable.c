@@ -126,17 +126,31 @@ static void text_table(const struct shown *t)
 		texttable_cell(&tt, z);
 		free(z);
 	}
+	/* within a column the means right-aligned, the intervals left */
+	size_t *wm = xcalloc(t->ncol + 1, sizeof *wm);
+	size_t *wi = xcalloc(t->ncol + 1, sizeof *wi);
+	for (int s = 0; s < r->nsys; s++)
+		for (size_t c = 0; c < t->ncol; c++) {
+			cell_numbers(t, t->col[c] * (size_t)r->nsys + (size_t)s,
+				     mean, iv);
+			wm[c] = strlen(mean) > wm[c] ? strlen(mean) : wm[c];
+			wi[c] = strlen(iv) > wi[c] ? strlen(iv) : wi[c];
+		}
 	for (int s = 0; s < r->nsys; s++) {
 		texttable_cell(&tt, r->label[s]);
 		for (size_t c = 0; c < t->ncol; c++) {
 			size_t i = t->col[c] * (size_t)r->nsys + (size_t)s;
+			int marked = t->sig[i] || t->best[i];
 			cell_numbers(t, i, mean, iv);
-			snprintf(cell, sizeof cell, "%s %s%s%s%s", mean, iv,
-				 t->sig[i] || t->best[i] ? " " : "",
-				 t->sig[i] ? "*" : "", t->best[i] ? "^" : "");
+			snprintf(cell, sizeof cell, "%*s %-*s%s%s%s", (int)wm[c],
+				 mean, marked ? (int)wi[c] : 0, iv,
+				 marked ? " " : "", t->sig[i] ? "*" : "",
+				 t->best[i] ? "^" : "");
 			texttable_cell(&tt, cell);
 		}
 	}
+	free(wi);
+	free(wm);
 	texttable_write(&tt);
 	texttable_free(&tt);
 	free(align);
