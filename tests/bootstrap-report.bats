@@ -59,6 +59,11 @@ mean() {
 	[[ $output == *"(p <= 0.001, the smallest value 999 permutations can give)"* ]]
 	run --separate-stderr bootstrap -B 100 --permutations 1500 --format report good bad
 	[[ $output == *"(p <= 0.000667, the smallest value 1,500 permutations can give)"* ]]
+	# Holm's two comparisons: twice the floor, 2/10001 and 2/1501 rounded up
+	run --separate-stderr bootstrap -B 100 --format report good bad bad
+	[[ $output == *"(Holm-adjusted p <= 0.0002; before the adjustment p <= 0.0001, the smallest value 10,000 permutations can give)"* ]]
+	run --separate-stderr bootstrap -B 100 --permutations 1500 --format report good bad bad
+	[[ $output == *"(Holm-adjusted p <= 0.00134; before the adjustment p <= 0.000667, "* ]]
 }
 
 @test "bootstrap --format report: no difference, the level, Holm with three systems" {

@@ -23,29 +23,34 @@ void boot_thousands(char *buf, long n)
 	buf[k] = '\0';
 }
 
-void boot_pfloor(char *buf, long n)
+void boot_pceil(char *buf, long k, long n)
 {
-	/* 1/m rounded up to d 10^-e, 100 <= d < 1000: in integers, so the
+	/* k/m rounded up to d 10^-e, 100 <= d < 1000: in integers, so the
 	 * same digits on every machine (no log10 near a power of ten) */
 	unsigned long long m = (unsigned long long)n + 1, ten = 1000, d;
-	int e = 3, k = 0;
-	while (ten < 100 * m) {
+	unsigned long long kk = (unsigned long long)k;
+	int e = 3, at = 0;
+	while (kk * ten < 100 * m) {
 		ten *= 10;
 		e++;
 	}
-	d = (ten + m - 1) / m;
-	if (d == 1000) {
-		d = 100;
+	d = (kk * ten + m - 1) / m;
+	if (d >= 1000) {
+		d = (d + 9) / 10;
 		e--;
 	}
-	while (d % 10 == 0) {	/* trailing zeros go */
+	while (d % 10 == 0 && e > 0) {	/* trailing zeros go */
 		d /= 10;
 		e--;
 	}
-	k = sprintf(buf, "0.");
+	if (e <= 0 || d >= 1000) {	/* 1 */
+		strcpy(buf, "1");
+		return;
+	}
+	at = sprintf(buf, "0.");
 	for (int z = e - (d >= 100 ? 3 : d >= 10 ? 2 : 1); z > 0; z--)
-		buf[k++] = '0';
-	sprintf(buf + k, "%llu", d);
+		buf[at++] = '0';
+	sprintf(buf + at, "%llu", d);
 }
 
 /* 1 when p is the smallest value the permutations can give (no draw as
@@ -139,15 +144,21 @@ static void header(const struct bootresults *r)
  * permutations can give" */
 static void out_p(const struct bootresults *r, size_t i)
 {
-	char buf[32], n[32];
-	if (r->nsys > 2)
+	char buf[32], words[32];
+	long n = r->o->permutations;
+	if (r->nsys > 2 && at_floor(r->p[i], n)) {
+		/* Holm's multiple of a bound is a bound: (count) / (n + 1) */
+		boot_pceil(buf, (long)(r->adj[i] * ((double)n + 1) + 0.5), n);
+		out_fmt("Holm-adjusted p <= %s; before the adjustment ", buf);
+	} else if (r->nsys > 2) {
 		out_fmt("Holm-adjusted p = %.3g; before the adjustment ",
 			r->adj[i]);
-	if (at_floor(r->p[i], r->o->permutations)) {
-		boot_pfloor(buf, r->o->permutations);
-		boot_thousands(n, r->o->permutations);
+	}
+	if (at_floor(r->p[i], n)) {
+		boot_pceil(buf, 1, n);
+		boot_thousands(words, n);
 		out_fmt("p <= %s, the smallest value %s permutations can give",
-			buf, n);
+			buf, words);
 	} else {
 		out_fmt("p = %.3g", r->p[i]);
 	}
