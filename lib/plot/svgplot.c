@@ -359,11 +359,58 @@ static void markers(const struct plotspec *spec, const struct frame *fr,
 	}
 }
 
-/* bottom right, where a rising curve leaves room */
-static void legend(const struct plotspec *spec, const struct frame *fr)
+/* how many of the curves' points, at 4 px steps along x, fall in the box
+ * (x, y, w, h) */
+static long covered(const struct plotspec *spec, const struct frame *fr,
+		    const struct axis *xax, double x, double y, double w,
+		    double h)
+{
+	long hits = 0;
+	for (size_t si = 0; si < spec->ns; si++) {
+		const struct series *ser = &spec->s[si];
+		size_t last = 0;
+		for (double p = x; p <= x + w; p += 4) {
+			double v = axis_value(xax, p), py;
+			size_t i = v < 1 ? 1 : (size_t)(v + 0.5);
+			if (i > ser->n || i <= last)
+				continue;
+			last = i;
+			v = ser->y(ser->ctx, i);
+			py = isnan(v) ? -1 : ypos(fr, v);
+			hits += py >= y - 4 && py <= y + h + 4;
+		}
+	}
+	return hits;
+}
+
+/* the legend's corner: bottom right, where a rising curve leaves room,
+ * unless the curves cross it more than the top left, bottom left or
+ * top right */
+static void legend_place(const struct plotspec *spec, const struct frame *fr,
+			 const struct axis *xax, double w, double h,
+			 double *x, double *y)
+{
+	double xs[4] = { fr->w - RIGHT - 10 - w, LEFT + 10, LEFT + 10,
+			 fr->w - RIGHT - 10 - w };
+	double ys[4] = { fr->h - BOTTOM - 10 - h, fr->top + 10,
+			 fr->h - BOTTOM - 10 - h, fr->top + 10 };
+	long best = -1;
+	for (int c = 0; c < 4; c++) {
+		long n = covered(spec, fr, xax, xs[c], ys[c], w, h);
+		if (best < 0 || n < best) {
+			best = n;
+			*x = xs[c];
+			*y = ys[c];
+		}
+	}
+}
+
+/* in the corner the curves leave most room */
+static void legend(const struct plotspec *spec, const struct frame *fr,
+		   const struct axis *xax)
 {
 	size_t i, longest = 0, maxch = (size_t)((fr->w - LEFT - RIGHT - 80) / CHARW);
-	double w, h, x, y;
+	double w, h, x = 0, y = 0;
 
 	for (i = 0; i < spec->ns; i++)
 		if (text_chars(spec->s[i].label) > longest)
@@ -372,8 +419,7 @@ static void legend(const struct plotspec *spec, const struct frame *fr)
 		longest = maxch;
 	w = 46 + (double)longest * CHARW;
 	h = 10 + 18.0 * (double)spec->ns;
-	x = fr->w - RIGHT - 10 - w;
-	y = fr->h - BOTTOM - 10 - h;
+	legend_place(spec, fr, xax, w, h, &x, &y);
 	out_str("<rect class=\"legend\" x=\"");
 	num(x);
 	out_str("\" y=\"");
@@ -534,7 +580,7 @@ void svgplot_write(const struct plotspec *spec)
 		markers(spec, &fr, &axis, i);
 	}
 	if (spec->legend || spec->ns > 1)
-		legend(spec, &fr);
+		legend(spec, &fr, &axis);
 	out_str("</svg>\n");
 }
 
