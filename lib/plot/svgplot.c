@@ -314,15 +314,6 @@ static void marker(size_t m, double x, double y, const char *stroke)
 	out_str("\"/>\n");
 }
 
-/* the x of screen position p on the axis (axis_pos undone) */
-static double axis_value(const struct axis *ax, double p)
-{
-	double f = (p - ax->p0) / (ax->p1 - ax->p0);
-	if (ax->log)
-		return exp(log(ax->lo) + f * (log(ax->hi) - log(ax->lo)));
-	return ax->lo + f * (ax->hi - ax->lo);
-}
-
 /* marker si at x = i of curve si */
 static void mark_at(const struct plotspec *spec, const struct frame *fr,
 		    const struct axis *xax, size_t si, size_t i)
@@ -463,31 +454,6 @@ static void data_range(const struct plotspec *spec, const struct axis *xax,
 			*hi = v > *hi ? v : *hi;
 		}
 	}
-}
-
-/* 1, 2 or 5 times a power of ten, the least at or above span; *dec the
- * decimals its multiples need. By multiplying by ten, not by the C
- * library's log and pow: the same bytes on every machine. */
-static double round_step(double span, int *dec)
-{
-	double e = 1;
-	*dec = 0;
-	while (e > span && e > 1e-12) {
-		e /= 10;
-		++*dec;
-	}
-	while (e * 10 <= span) {
-		e *= 10;
-		*dec = *dec > 0 ? *dec - 1 : 0;
-	}
-	if (span <= e)
-		return e;
-	if (span <= 2 * e)
-		return 2 * e;
-	if (span <= 5 * e)
-		return 5 * e;
-	*dec = *dec > 0 ? *dec - 1 : 0;
-	return 10 * e;
 }
 
 /* the y axis: given ends kept, a free end at the curves' extreme rounded
