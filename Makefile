@@ -43,6 +43,7 @@ LIBSRC = \
 	lib/util/detmath.c \
 	lib/util/rng.c \
 	lib/util/texttable.c \
+	lib/util/markup.c \
 	lib/util/msort.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
@@ -94,6 +95,7 @@ LIBSRC = \
 	lib/measure/trecnames.c \
 	lib/measure/driveropts.c \
 	lib/measure/measurenames.c \
+	lib/measure/direction.c \
 	lib/measure/drivercols.c \
 	lib/measure/driver.c \
 	lib/measure/drivernotes.c \
@@ -104,6 +106,9 @@ LIBSRC = \
 	lib/stats/signflip.c \
 	lib/stats/interval.c \
 	lib/stats/holm.c \
+	lib/stats/bootcalc.c \
+	lib/stats/bootwords.c \
+	lib/stats/resulttable.c \
 	lib/stats/bootreport.c \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \

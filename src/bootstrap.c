@@ -13,10 +13,13 @@
 #include "util/pool.h"
 #include "stream/measuretable.h"
 #include "stats/bootreport.h"
+#include "stats/bootwords.h"
+#include "stats/resulttable.h"
 
 static const char usage_line[] =
 	"bootstrap [--wilson] [-B N] [-s seed] [-c percent] [--method percentile|bca] "
-	"[--permutations N] [-j N] [-p decimals] [measures ...]";
+	"[--permutations N] [-j N] [-p decimals] [--format FORMAT] [--label NAME ...] "
+	"[--baseline NAME] [FILE ...]";
 
 static const char help[] =
 	"Reads per-query measure streams (-q output of hitrate, mapr, ndcg).\n"
@@ -24,6 +27,11 @@ static const char help[] =
 	"(systems on the same queries): each against the first, the interval of\n"
 	"the mean difference and a sign-flip test's p (Holm-adjusted for three\n"
 	"or more files).\n"
+	"      --format F          stream (default), report (in words), or a results\n"
+	"                          table: text, markdown, latex\n"
+	"      --label NAME        a system's name (once per file; default the file's)\n"
+	"      --baseline NAME     the system the others are compared with (default\n"
+	"                          the first; not with --format stream)\n"
 	"  -B, --resamples N       bootstrap resamples (default 10000)\n"
 	"  -s, --seed S            seed of the random generator (default 1)\n"
 	"  -c, --confidence C      coverage in percent (default 95)\n"
@@ -35,7 +43,10 @@ static const char help[] =
 	"  -h, --help              this help\n"
 	"      --version           version\n";
 
-enum { O_METHOD = 256, O_PERM, O_WILSON, O_VERSION };
+enum { O_METHOD = 256, O_PERM, O_WILSON, O_VERSION, O_FORMAT, O_LABEL,
+	O_BASELINE };
+
+enum { FMT_STREAM, FMT_REPORT, FMT_TEXT, FMT_MARKDOWN, FMT_LATEX };
 
 static const struct option longopts[] = {
 	{ "resamples", required_argument, 0, 'B' },
@@ -48,6 +59,9 @@ static const struct option longopts[] = {
 	{ "precision", required_argument, 0, 'p' },
 	{ "help", no_argument, 0, 'h' },
 	{ "version", no_argument, 0, O_VERSION },
+	{ "format", required_argument, 0, O_FORMAT },
+	{ "label", required_argument, 0, O_LABEL },
+	{ "baseline", required_argument, 0, O_BASELINE },
 	{ 0, 0, 0, 0 }
 };
 
@@ -60,31 +74,43 @@ static double confidence_arg(const char *text)
 	return c / 100;
 }
 
-int main(int argc, char **argv)
+/* the command line beside the engines' options */
+struct cmdline {
+	struct bootopts o;
+	int format;
+	const char **label;
+	size_t nlabel;
+	const char *baseline;
+};
+
+static void parse(struct cmdline *cl, int argc, char **argv)
 {
 	static const char *const methods[] = { "percentile", "bca", NULL };
-	struct bootopts o = {
-		.resamples = 10000, .permutations = 10000, .seed = 1,
-		.confidence = 0.95, .method = METHOD_PERCENTILE,
-		.threads = pool_ncpu() < 8 ? pool_ncpu() : 8, .decimals = 4,
+	static const char *const formats[] = {
+		"stream", "report", "text", "markdown", "latex", NULL
 	};
-	int c, stdin_uses = 0;
+	struct bootopts *o = &cl->o;
+	int c;
 
-	set_progname(argv[0]);
-	prog_usage = usage_line;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":B:s:c:j:p:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'B': o.resamples = arg_long("-B", optarg, 1, 100000000L); break;
-		case 's': o.seed = (uint64_t)arg_long("-s", optarg, 0, 2147483647L); break;
-		case 'c': o.confidence = confidence_arg(optarg); break;
-		case O_METHOD: o.method = parse_choice("--method", optarg, methods, NULL); break;
+		case 'B': o->resamples = arg_long("-B", optarg, 1, 100000000L); break;
+		case 's': o->seed = (uint64_t)arg_long("-s", optarg, 0, 2147483647L); break;
+		case 'c': o->confidence = confidence_arg(optarg); break;
+		case O_METHOD: o->method = parse_choice("--method", optarg, methods, NULL); break;
 		case O_PERM:
-			o.permutations = arg_long("--permutations", optarg, 1, 1000000000L);
+			o->permutations = arg_long("--permutations", optarg, 1, 1000000000L);
 			break;
-		case O_WILSON: o.wilson = 1; break;
-		case 'j': o.threads = (int)arg_long("-j", optarg, 1, 256); break;
-		case 'p': o.decimals = (int)arg_long("-p", optarg, 0, 17); break;
+		case O_WILSON: o->wilson = 1; break;
+		case 'j': o->threads = (int)arg_long("-j", optarg, 1, 256); break;
+		case 'p': o->decimals = (int)arg_long("-p", optarg, 0, 17); break;
+		case O_FORMAT: cl->format = parse_choice("--format", optarg, formats, NULL); break;
+		case O_LABEL:
+			cl->label = xrealloc(cl->label, (cl->nlabel + 1) * sizeof *cl->label);
+			cl->label[cl->nlabel++] = optarg;
+			break;
+		case O_BASELINE: cl->baseline = optarg; break;
 		case 'h':
 			show_help(usage_line, help);
 		case O_VERSION:
@@ -93,27 +119,90 @@ int main(int argc, char **argv)
 			opt_error(argv, c);
 		}
 	}
-	int nfiles = argc - optind;
+}
+
+/* the usage rules between the options and the files */
+static void check_usage(const struct cmdline *cl, int argc, char **argv)
+{
+	int nfiles = argc - optind, stdin_uses = 0;
 	if (nfiles > 26)
 		usage_error(NULL, "at most 26 files (systems A to Z)");
-	if (o.wilson && nfiles > 1)
-		usage_error(NULL, "--wilson needs exactly one file");
+	if (cl->o.wilson && (nfiles > 1 || cl->format != FMT_STREAM))
+		usage_error(NULL, "--wilson needs exactly one file and --format stream");
 	for (int i = optind; i < argc; i++)
 		stdin_uses += strcmp(argv[i], "-") == 0;
 	if (stdin_uses > 1)
 		usage_error(NULL, "standard input ('-') can be read once");
+	if (cl->nlabel && cl->nlabel != (size_t)(nfiles ? nfiles : 1))
+		usage_error(NULL, "%zu --label for %d file%s", cl->nlabel,
+			    nfiles ? nfiles : 1, nfiles == 1 ? "" : "s");
+	if (cl->format == FMT_STREAM && (cl->nlabel || cl->baseline))
+		usage_error(NULL, "--label and --baseline name systems in a "
+			    "report or table, not in --format stream");
+}
 
-	struct mtable *tab = xcalloc(nfiles ? (size_t)nfiles : 1, sizeof *tab);
-	if (nfiles == 0)
-		mtable_read(&tab[0], "-");
-	for (int i = 0; i < nfiles; i++)
-		mtable_read(&tab[i], argv[optind + i]);
-	if (nfiles <= 1)
-		boot_one(&tab[0], &o);
+/* the index of the system named by --baseline (a label, or a file name
+ * when there are no labels), 0 without it */
+static int baseline_index(const struct cmdline *cl, const char *const *name,
+			  int n)
+{
+	if (!cl->baseline)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (strcmp(name[i], cl->baseline) == 0)
+			return i;
+	usage_error(NULL, "--baseline '%s' names none of the systems%s",
+		    cl->baseline, cl->nlabel ? " (their --label)" : "");
+}
+
+/* the report or a results table */
+static void write_results(const struct cmdline *cl, const struct mtable *tab,
+			  int n)
+{
+	const struct mtable **t = xmalloc((size_t)n * sizeof *t);
+	const char **name = xmalloc((size_t)n * sizeof *name);
+	struct bootresults r;
+	for (int i = 0; i < n; i++) {
+		t[i] = &tab[i];
+		name[i] = cl->nlabel ? cl->label[i] :
+		    strcmp(tab[i].file, "-") ? tab[i].file : "stdin";
+	}
+	boot_results(&r, t, name, n, baseline_index(cl, name, n), &cl->o);
+	if (cl->format == FMT_REPORT)
+		boot_words(&r);
 	else
-		boot_compare(tab, nfiles, &o);
-	for (int i = 0; i < (nfiles ? nfiles : 1); i++)
+		boot_table(&r, cl->format == FMT_TEXT ? TABLE_TEXT :
+			   cl->format == FMT_MARKDOWN ? TABLE_MARKDOWN : TABLE_LATEX);
+	boot_results_free(&r);
+	free(name);
+	free(t);
+}
+
+int main(int argc, char **argv)
+{
+	struct cmdline cl = { .o = {
+		.resamples = 10000, .permutations = 10000, .seed = 1,
+		.confidence = 0.95, .method = METHOD_PERCENTILE,
+		.threads = pool_ncpu() < 8 ? pool_ncpu() : 8, .decimals = 4,
+	} };
+
+	set_progname(argv[0]);
+	prog_usage = usage_line;
+	parse(&cl, argc, argv);
+	check_usage(&cl, argc, argv);
+	int nfiles = argc - optind, n = nfiles ? nfiles : 1;
+	struct mtable *tab = xcalloc((size_t)n, sizeof *tab);
+	for (int i = 0; i < n; i++)
+		mtable_read(&tab[i], nfiles ? argv[optind + i] : "-");
+	if (cl.format != FMT_STREAM)
+		write_results(&cl, tab, n);
+	else if (n == 1)
+		boot_one(&tab[0], &cl.o);
+	else
+		boot_compare(tab, n, &cl.o);
+	for (int i = 0; i < n; i++)
 		mtable_free(&tab[i]);
 	free(tab);
+	free(cl.label);
 	out_finish();
 }

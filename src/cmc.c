@@ -3,6 +3,7 @@
  * the Recall@N curve of place recognition), as a measure stream, as
  * columns, or drawn. Each input stream is one system. */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,8 @@
 static const char usage_line[] =
 	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] "
 	"[--folds N] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
+	"[--ymin Y] [--ymax Y] [--xlabel TEXT] [--ylabel TEXT] [--title TEXT] "
+	"[--width PX] [--height PX] "
 	"[--label NAME ...] [--explain QUERY ...] [--quiet] [--format stream|table] "
 	"[--names rankkit] [--gallery-curve K] [RANKS ...]";
 
@@ -37,9 +40,16 @@ static const char help[] =
 	"      --ascii             the plot in plain ASCII (implies --plot)\n"
 	"      --svg FILE          the curve as an SVG 1.1 picture too (-: instead)\n"
 	"      --log-k             K on a logarithmic scale in the plots\n"
-	"      --label NAME        a system's name in legends (once per input)\n"
+	"      --ymin Y, --ymax Y  the SVG's y range (default: the curves' values,\n"
+	"                          rounded out to ticks)\n"
+	"      --xlabel TEXT       the x axis title of the plots (default K)\n"
+	"      --ylabel TEXT       the y axis title (default hit@K (%) or hit@K)\n"
+	"      --title TEXT        a title above the SVG plot\n"
+	"      --width PX, --height PX  the SVG's size (default 640 x 400)\n"
+	"      --label NAME        a system's name in outputs and legends (once per input)\n"
 	"      --explain QUERY     how the query's hit@K are made, on stderr (all: every query)\n"
 	"      --format FORMAT     stream (default) or table: --curve's columns aligned\n"
+	"                          (--curve --format table is the same table)\n"
 	"      --quiet             no notes on the standard error (errors stay)\n"
 	"      --names NAMING      rankkit (default); trec_eval has no CMC curve\n"
 	"      --gallery-curve K   hit@K against the gallery size G instead (expected over\n"
@@ -49,7 +59,8 @@ static const char help[] =
 
 enum { O_EMPTY = 256, O_FOLDS, O_CURVE, O_PLOT, O_ASCII, O_SVG, O_LOGK,
        O_LABEL, O_EXPLAIN, O_QUIET, O_FORMAT, O_NAMES, O_VERSION,
-       O_GALCURVE };
+       O_GALCURVE, O_YMIN, O_YMAX, O_XLABEL, O_YLABEL, O_TITLE, O_WIDTH,
+       O_HEIGHT };
 
 static const struct option opts[] = {
 	{ "max-rank", required_argument, 0, 'K' },
@@ -64,6 +75,13 @@ static const struct option opts[] = {
 	{ "svg", required_argument, 0, O_SVG },
 	{ "log-k", no_argument, 0, O_LOGK },
 	{ "label", required_argument, 0, O_LABEL },
+	{ "ymin", required_argument, 0, O_YMIN },
+	{ "ymax", required_argument, 0, O_YMAX },
+	{ "xlabel", required_argument, 0, O_XLABEL },
+	{ "ylabel", required_argument, 0, O_YLABEL },
+	{ "title", required_argument, 0, O_TITLE },
+	{ "width", required_argument, 0, O_WIDTH },
+	{ "height", required_argument, 0, O_HEIGHT },
 	{ "explain", required_argument, 0, O_EXPLAIN },
 	{ "quiet", no_argument, 0, O_QUIET },
 	{ "format", required_argument, 0, O_FORMAT },
@@ -86,7 +104,25 @@ struct cmcopts {
 	char **label;
 	size_t nlabel;
 	long galK;		/* --gallery-curve K; 0: the curve against K */
+	double ymin, ymax;	/* NaN: from the curves */
+	const char *xlabel, *ylabel, *title;
+	int width, height;
 };
+
+/* the options of the plots' looks */
+static int plot_option(int c, struct cmcopts *o)
+{
+	switch (c) {
+	case O_YMIN: o->ymin = arg_double("--ymin", optarg); return 1;
+	case O_YMAX: o->ymax = arg_double("--ymax", optarg); return 1;
+	case O_XLABEL: o->xlabel = optarg; return 1;
+	case O_YLABEL: o->ylabel = optarg; return 1;
+	case O_TITLE: o->title = optarg; return 1;
+	case O_WIDTH: o->width = (int)arg_long("--width", optarg, 200, 20000); return 1;
+	case O_HEIGHT: o->height = (int)arg_long("--height", optarg, 150, 20000); return 1;
+	default: return 0;
+	}
+}
 
 static void parse_options(int argc, char **argv, struct cmcopts *o)
 {
@@ -96,6 +132,8 @@ static void parse_options(int argc, char **argv, struct cmcopts *o)
 	int c;
 
 	while ((c = getopt_long(argc, argv, ":K:T:fp:h", opts, NULL)) != -1) {
+		if (plot_option(c, o))
+			continue;
 		switch (c) {
 		case 'K':
 			o->c.maxK = strcmp(optarg, "all") == 0 ? 0 :
@@ -179,8 +217,9 @@ static const char *system_name(const struct cmcopts *o, char **files,
 }
 
 /* the column names of --curve and the table: one for one system
- * ("value", "hit@K"), else the systems' names with blanks made
- * underscores, so that the header splits into fields */
+ * ("value", "hit@K"; NULL for the stream, which then names none), else
+ * the systems' names with blanks made underscores, so that the header
+ * splits into fields */
 static char **column_names(const struct cmcopts *o, char **files, int nfiles,
 			   int nsys, const char *one)
 {
@@ -190,6 +229,8 @@ static char **column_names(const struct cmcopts *o, char **files, int nfiles,
 		const char *n = nsys == 1 && !o->nlabel ? one :
 			system_name(o, files, nfiles, i);
 		char *p;
+		if (!n)
+			continue;
 		names[i] = xstrndup(n, strlen(n));
 		for (p = names[i]; *p; p++)
 			if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
@@ -231,8 +272,10 @@ static void draw(const struct cmcopts *o, struct curveresult *r,
 	struct plotted *p = xcalloc((size_t)nsys, sizeof *p);
 	double scale = o->c.fractions ? 1 : 100;
 	struct plotspec spec = {
-		.s = s, .ns = (size_t)nsys, .xlabel = "K",
-		.ylabel = o->c.fractions ? "hit@K" : "hit@K (%)",
+		.s = s, .ns = (size_t)nsys, .xlabel = o->xlabel ? o->xlabel : "K",
+		.ylabel = o->ylabel ? o->ylabel : o->c.fractions ? "hit@K" : "hit@K (%)",
+		.svg_ymin = o->ymin, .svg_ymax = o->ymax, .title = o->title,
+		.width = o->width, .height = o->height,
 		.ymax = scale, .ydecimals = o->c.fractions ? 1 : 0,
 		.logx = o->logk, .legend = nsys > 1 || o->nlabel,
 		.every = plot_every(),
@@ -277,8 +320,11 @@ static void galcurve_out(const struct cmcopts *o, struct galcurve *c,
 	double scale = o->c.fractions ? 1 : 100;
 	char ylabel[64];
 	struct plotspec spec = {
-		.s = s, .ns = (size_t)nsys, .xlabel = "gallery size G",
-		.ylabel = ylabel, .ymax = scale,
+		.s = s, .ns = (size_t)nsys,
+		.xlabel = o->xlabel ? o->xlabel : "gallery size G",
+		.ylabel = o->ylabel ? o->ylabel : ylabel,
+		.svg_ymin = o->ymin, .svg_ymax = o->ymax, .title = o->title,
+		.width = o->width, .height = o->height, .ymax = scale,
 		.ydecimals = o->c.fractions ? 1 : 0, .logx = o->logk,
 		.legend = nsys > 1 || o->nlabel,
 		.every = plot_every() ? plot_every() : 1,
@@ -332,10 +378,42 @@ static _Noreturn void gallery_curve(const struct cmcopts *o, char **files,
 	out_finish();
 }
 
+/* the curves on the standard output: a terminal plot, columns, the
+ * table or the streams (the SVG goes to its file after them) */
+static void write_curves(const struct cmcopts *o, struct curveresult *r,
+			 char **files, int nfiles, int nsys, int svg_out)
+{
+	int table = o->format == FORMAT_TABLE, i;
+	char **names;
+
+	if (o->plot) {
+		draw(o, r, files, nfiles, nsys, 1);
+		return;
+	}
+	if (svg_out && !o->curve && !table)
+		return;
+	/* the stream names each block when there are several, or a label */
+	names = column_names(o, files, nfiles, nsys, table ? "hit@K" :
+			     o->curve ? "value" : NULL);
+	if (table)
+		curve_write_table(r, (size_t)nsys, (const char *const *)names,
+				  &o->c);
+	else if (o->curve)
+		curve_write_columns(r, (size_t)nsys,
+				    (const char *const *)names, &o->c);
+	else
+		for (i = 0; i < nsys; i++)
+			curve_write_stream(&r[i], &o->c, names[i]);
+	for (i = 0; i < nsys; i++)
+		free(names[i]);
+	free(names);
+}
+
 int main(int argc, char **argv)
 {
 	struct cmcopts o = { .c = { .maxK = 50, .mode = TIE_EXP,
-				    .empty = EMPTY_MISS, .decimals = -1 } };
+				    .empty = EMPTY_MISS, .decimals = -1 },
+			     .ymin = NAN, .ymax = NAN };
 	struct curveresult *r;
 	static char dash[] = "-";
 	char **files;
@@ -350,12 +428,15 @@ int main(int argc, char **argv)
 	nfiles = argc - optind;
 	nsys = nfiles ? nfiles : 1;
 	svg_out = o.svg && strcmp(o.svg, "-") == 0;
-	if (o.curve + o.plot + svg_out + (o.format == FORMAT_TABLE) > 1)
-		usage_error(usage_line, "--curve, --plot, --format table and "
-			    "--svg - each take the standard output");
+	if ((o.curve || o.format == FORMAT_TABLE) + o.plot + svg_out > 1)
+		usage_error(usage_line, "--curve (or --format table), --plot "
+			    "and --svg - each take the standard output");
 	if (o.nlabel && o.nlabel != (size_t)nsys)
 		usage_error(usage_line, "%zu --label for %d input%s", o.nlabel,
 			    nsys, nsys == 1 ? "" : "s");
+	if (!isnan(o.ymin) && !isnan(o.ymax) && !(o.ymin < o.ymax))
+		usage_error(usage_line, "--ymin %g is not below --ymax %g",
+			    o.ymin, o.ymax);
 	if (o.c.decimals < 0)
 		o.c.decimals = o.c.fractions ? 4 : 2;
 	if (o.galK)
@@ -383,23 +464,7 @@ int main(int argc, char **argv)
 				system_name(&o, files, nfiles, i) : NULL);
 	}
 
-	if (o.plot)
-		draw(&o, r, files, nfiles, nsys, 1);
-	else if (o.curve || o.format == FORMAT_TABLE) {
-		char **names = column_names(&o, files, nfiles, nsys,
-					    o.curve ? "value" : "hit@K");
-		if (o.curve)
-			curve_write_columns(r, (size_t)nsys,
-					    (const char *const *)names, &o.c);
-		else
-			curve_write_table(r, (size_t)nsys,
-					  (const char *const *)names, &o.c);
-		for (i = 0; i < nsys; i++)
-			free(names[i]);
-		free(names);
-	} else if (!svg_out)
-		for (i = 0; i < nsys; i++)
-			curve_write_stream(&r[i], &o.c);
+	write_curves(&o, r, files, nfiles, nsys, svg_out);
 	if (o.svg)
 		draw(&o, r, files, nfiles, nsys, 0);
 	out_flush();

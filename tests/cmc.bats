@@ -44,7 +44,7 @@ within() {
 	[ "${lines[0]}" = "# measure	query	value" ]
 	[ "${lines[6]}" = "# end" ]
 	# the note: ties change hit@2 and hit@3 (1 against 0 at both)
-	same "$stderr" "cmc: ties change hit@K at 2 of 5 cut-offs, widest at hit@2: optimistic 1.0000, pessimistic 0.0000"
+	same "$stderr" "cmc: ties change hit@K at 2 of 5 cut-offs, most at hit@2: 1.0000 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)"
 }
 
 @test "cmc: --quiet silences the notes, never an error" {
@@ -99,7 +99,7 @@ within() {
 	done
 	# the notes about empty queries are hitrate's
 	run --separate-stderr cmc --empty skip -K 2 ranks.e
-	[[ "$stderr" == *"2 queries with no relevant item left out (--empty skip)"* ]]
+	[[ "$stderr" == *"2 queries have no relevant item: they are left out of the curve (--empty skip)"* ]]
 	run --separate-stderr cmc --empty error -K 2 ranks.e
 	status_is 1
 	[[ "$stderr" == *"query 'e1' has no relevant item (--empty error)"* ]]
@@ -274,8 +274,26 @@ width() { LC_ALL=C tr -d '\200-\277' < "$1" | awk '{ if (length($0) > w) w = len
 	same "$output" "$(printf '# K\tone\ttwo\n1\t1.0000\t0.0000\n2\t1.0000\t0.0000\n3\t1.0000\t1.0000\n4\t1.0000\t1.0000\n# end')"
 	run --separate-stderr cmc -f -K 4 --curve --label 'sys A' --label B one two
 	[ "${lines[0]}" = "# K	sys_A	B" ]
+	# issue 24: each system's stream names it in a comment line
 	run --separate-stderr cmc -f -K 2 one two
-	same "$output" "$(printf '# measure\tquery\tvalue\nhit@1\tall\t1.0000\nhit@2\tall\t1.0000\n# end\n# measure\tquery\tvalue\nhit@1\tall\t0.0000\nhit@2\tall\t0.0000\n# end')"
+	same "$output" "$(printf '# measure\tquery\tvalue\n# system one\nhit@1\tall\t1.0000\nhit@2\tall\t1.0000\n# end\n# measure\tquery\tvalue\n# system two\nhit@1\tall\t0.0000\nhit@2\tall\t0.0000\n# end')"
+	run --separate-stderr cmc -f -K 1 --label 'sys A' --label B one two
+	[ "${lines[1]}" = "# system sys_A" ]
+	[ "${lines[5]}" = "# system B" ]
+	# one system: the stream's bytes as before, unless it is labelled
+	run --separate-stderr cmc -f -K 1 one
+	same "$output" "$(printf '# measure\tquery\tvalue\nhit@1\tall\t1.0000\n# end')"
+	run --separate-stderr cmc -f -K 1 --label A one
+	[ "${lines[1]}" = "# system A" ]
+}
+
+@test "cmc --curve --format table: the aligned table --help offers" {
+	tsv 'q x 1 1 0 4' > one
+	tsv 'q x 1 3 0 4' > two
+	run --separate-stderr cmc -f -K 3 --curve --format table --label A --label B one two
+	[ "$status" -eq 0 ]
+	same "$output" "$(printf 'K       A       B\n1  1.0000  0.0000\n2  1.0000  0.0000\n3  1.0000  1.0000')"
+	[ "$output" = "$(cmc -f -K 3 --format table --label A --label B one two 2>/dev/null)" ]
 }
 
 # issue 27: a 2-line stream with n = 1e8 and --plot took 258 s and 5.4 GB
@@ -327,7 +345,7 @@ width() { LC_ALL=C tr -d '\200-\277' < "$1" | awk '{ if (length($0) > w) w = len
 	tsv 'q1 d1 1 1 999999999 1000000000' 'q2 d1 1 1 999999 1000000000' > t9
 	run --separate-stderr timeout 10 cmc -K all --plot t9
 	status_is 0
-	[ "$stderr" = "cmc: ties change hit@K at 999999999 of 1000000000 cut-offs, widest at hit@1: optimistic 100.00, pessimistic 0.00" ]
+	[ "$stderr" = "cmc: ties change hit@K at 999999999 of 1000000000 cut-offs, most at hit@1: 100.00 if relevant items win every tie (optimistic), 0.00 if they lose every one (pessimistic)" ]
 	# expected: (K/1e9 + min(K/1e6, 1))/2 by hand
 	run --separate-stderr cmc -K 2000000 -f -p 6 --curve t9
 	[ "$(echo "$output" | sed -n '2p;1000001p;2000001p')" = "$(printf '1\t0.000001\n1000000\t0.500500\n2000000\t0.501000')" ]
@@ -400,4 +418,55 @@ width() { LC_ALL=C tr -d '\200-\277' < "$1" | awk '{ if (length($0) > w) w = len
 	done
 	# every line of the explanation (the notes aside) within 80 columns
 	[ "$(awk '!/^cmc: / { if (length($0) > w) w = length($0) } END { print w + 0 }' ex)" -le 80 ]
+}
+
+# issue 24: the SVG for a paper. Four queries whose first hits are at 1,
+# 2, 3 and 3: hit@K 25, 50, 100 at K = 1, 2, 3. The plot area of a
+# 640 x 400 picture runs from y 336 (its frame's bottom, 400 - 64) to 20,
+# the values from 8 px inside it: y = 328 - (v - lo)/(hi - lo) * 300.
+@test "cmc --svg: the y range from the curves, or --ymin/--ymax; the size; the titles" {
+	tsv 'q1 x 1 1 0 10' 'q2 x 1 2 0 10' 'q3 x 1 3 0 10' 'q4 x 1 3 0 10' > r
+	points() { sed -n 's/.*<polyline class="curve"[^>]* points="\([^"]*\)".*/\1/p' "$1"; }
+	# automatic: 25 .. 100 widened to ticks of 20 (a fifth of the span,
+	# rounded up to 1, 2 or 5 times a power of ten): 20 .. 100
+	cmc -K 3 --svg auto.svg r > /dev/null 2>&1
+	[ "$(points auto.svg)" = "70.00,309.25 343.00,215.50 616.00,28.00 " ]
+	[ "$(grep -o '>[0-9]*</text>' auto.svg | head -5 | tr -d '<>/tex' | paste -sd' ')" = "20 40 60 80 100" ]
+	# given: 0 .. 100, ticks of 20 from 0
+	cmc -K 3 --svg fixed.svg --ymin 0 --ymax 100 r > /dev/null 2>&1
+	[ "$(points fixed.svg)" = "70.00,253.00 343.00,178.00 616.00,28.00 " ]
+	# 400 x 300: the frame from x 70 to 376 and y 236 to 20
+	cmc -K 3 --svg small.svg --ymin 0 --ymax 100 --width 400 --height 300 r > /dev/null 2>&1
+	grep -q 'width="400.00" height="300.00" viewBox="0 0 400.00 300.00"' small.svg
+	[ "$(points small.svg)" = "70.00,178.00 223.00,128.00 376.00,28.00 " ]
+	# titles: the axes and one above, which moves the frame down 24 px
+	cmc -K 3 --svg t.svg --xlabel 'rank (K)' --ylabel 'CMC & more' --title 'Re-ID <test>' r > /dev/null 2>&1
+	grep -q '>rank (K)</text>' t.svg
+	grep -q '>CMC &amp; more</text>' t.svg
+	grep -q '<text class="title"[^>]*>Re-ID &lt;test&gt;</text>' t.svg
+	grep -q '<rect x="70.00" y="44.00"' t.svg
+	if command -v xmllint > /dev/null; then
+		for f in auto fixed small t; do xmllint --noout $f.svg; done
+	fi
+	run --separate-stderr cmc --svg x.svg --ymin 50 --ymax 50 r
+	[ "$status" -eq 2 ]
+	[[ ${stderr} == "cmc: --ymin 50 is not below --ymax 50"* ]]
+	run --separate-stderr cmc --svg x.svg --width 10 r
+	[ "$status" -eq 2 ]
+}
+
+@test "cmc --svg: each curve its colour, dash pattern and marker, in the legend too" {
+	tsv 'q1 x 1 1 0 10' 'q2 x 1 2 0 10' > r
+	cmc -K 10 --svg s.svg --label a --label b --label c --label d r r r r > /dev/null 2>&1
+	# four curves over each other: four strokes, four dash patterns
+	[ "$(grep -c '<polyline class="curve"' s.svg)" -eq 4 ]
+	[ "$(grep -o '<polyline class="curve" stroke="[^"]*"\( stroke-dasharray="[^"]*"\)\?' s.svg | sort -u | wc -l)" -eq 4 ]
+	# four marker shapes, each curve's at other K than the others'
+	[ "$(grep -c '<circle class="mark"' s.svg)" -ge 2 ]
+	[ "$(grep -o '<path class="mark" d="M[^ ]* [a-z][^"]*' s.svg | sed 's/d="M[^ ]* //' | sort -u | wc -l)" -eq 3 ]
+	for colour in '#0072B2' '#D55E00' '#009E73' '#CC79A7'; do
+		xs=$(grep "class=\"mark\"[^>]*stroke=\"$colour\"" s.svg | head -n -1 | grep -o 'c\?x="[0-9.]*\|M[0-9.]*' | tr -d 'cx="M' | paste -sd' ')
+		echo "$colour $xs" >> marks
+	done
+	[ "$(cut -d' ' -f2- marks | tr ' ' '\n' | sort | uniq -d | wc -l)" -eq 0 ]
 }

@@ -53,15 +53,15 @@ load data/ranks/common
 	same "$(val hit@1 all)" 0.5000
 	same "$(val MeanR all)" 1.0000
 	same "$(val MedR all)" 1.0000
-	same "$(notes "$stderr")" "hitrate: 1 query with no relevant item counted as 0 (--empty miss); MedR, MeanR leave them out"
+	same "$(notes "$stderr")" "hitrate: 1 query has no relevant item: it counts as 0 (--empty miss), except in MedR and MeanR, which leave it out, as it has no rank"
 	# without MedR and MeanR there is nothing to add
 	run --separate-stderr hitrate -f -k 1 -m hit,MRR "$d/e.ranks"
-	same "$(notes "$stderr")" "hitrate: 1 query with no relevant item counted as 0 (--empty miss)"
+	same "$(notes "$stderr")" "hitrate: 1 query has no relevant item: it counts as 0 (--empty miss)"
 	run --separate-stderr mapr -f "$d/e.ranks"
-	same "$(notes "$stderr")" "mapr: 1 query with no relevant item counted as 0 (--empty miss)"
+	same "$(notes "$stderr")" "mapr: 1 query has no relevant item: it counts as 0 (--empty miss)"
 	run --separate-stderr hitrate -f -k 1 --empty skip "$d/e.ranks"
 	same "$(val hit@1 all)" 1.0000
-	same "$(notes "$stderr")" "hitrate: 1 query with no relevant item left out (--empty skip)"
+	same "$(notes "$stderr")" "hitrate: 1 query has no relevant item and is left out of every measure (--empty skip)"
 }
 
 @test "driver: cut-offs deeper than a query's candidates with a relevant item missing" {
@@ -78,14 +78,14 @@ load data/ranks/common
 	# relevant items, so its values are exact
 	run --separate-stderr hitrate -k 1,5 -m hit,recall "$d/cut.ranks"
 	status_is 0
-	same "$(notes "$stderr")" "hitrate: K=5 exceeds the candidates of 1 query missing a relevant item: if rankings were cut short (simmat -k, a run's depth), hit@K, recall@K there are lower bounds"
+	same "$(notes "$stderr")" "hitrate: 1 query has fewer than 5 candidates and misses a relevant item: if its ranking was cut short (simmat -k, a run's depth), the item may lie below the cut, so hit@K and recall@K at K=5 are lower bounds"
 	run --separate-stderr ndcg -k 4,5 "$d/cut.ranks"
-	same "$(notes "$stderr")" "ndcg: K=4 to 5 exceed the candidates of up to 1 query missing a relevant item: if rankings were cut short (simmat -k, a run's depth), nDCG@K there are lower bounds"
+	same "$(notes "$stderr")" "ndcg: up to 1 query has fewer than K (K from 4 to 5) candidates and misses a relevant item: if its ranking was cut short (simmat -k, a run's depth), the item may lie below the cut, so nDCG@K at K=4 to 5 are lower bounds"
 	# rsum adds hit@10 whatever -k says: rank 10 is beyond q1's 3
 	# candidates, though hit@1 and hit@3 are not
 	run --separate-stderr hitrate -k 1,3 -m hit --rsum "$d/cut.ranks"
 	status_is 0
-	same "$(notes "$stderr")" "hitrate: K=10 exceeds the candidates of 1 query missing a relevant item: if rankings were cut short (simmat -k, a run's depth), rsum there are lower bounds"
+	same "$(notes "$stderr")" "hitrate: 1 query has fewer than 10 candidates and misses a relevant item: if its ranking was cut short (simmat -k, a run's depth), the item may lie below the cut, so rsum at K=10 is a lower bound"
 }
 
 @test "driver: -m takes every name the output prints, with the same value" {

@@ -120,7 +120,7 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	ex place-recognition
 	status_is 0
 	same "$output" "$(cat "$E/place-recognition.out")"
-	[[ "$stderr" == *"12 queries with no relevant item counted as 0"* ]]
+	[[ "$stderr" == *"12 queries have no relevant item: they count as 0"* ]]
 	# The expected output was checked once with tests/data/examples/
 	# places-brute.awk on the same data (synthemb -s 0 places): distances
 	# from the coordinates, descriptor ranks, ties at their expected value.
@@ -277,9 +277,11 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	same "$output" "$(cat "$E/makefile-table.out")"
 	# checked against ann.sh (brute force above): the e0.05 system is
 	# synthemb -s 0 ann's own list; every interval holds its mean
-	same "$(tr '[],' '   ' <"$E/makefile-table.out" | awk '$1 == "e0.05" { print $2, $5, $8 }')" \
+	# (the numbers are those of the hand-assembled table this Makefile
+	# wrote before it ended in bootstrap's table: the same seed)
+	same "$(tr '[],*^' '     ' <"$E/makefile-table.out" | awk '$1 == "e0.05" { print $2, $5, $8 }')" \
 	    "$(body <"$E/ann.out" | cut -f3 | awk '{ printf "%.1f\n", $1 }' | paste -sd' ' -)"
-	run awk 'NR > 1 { gsub(/[][,]/, " "); for (i = 2; i <= 8; i += 3)
+	run awk '/^e/ { gsub(/[][,*^]/, " "); for (i = 2; i <= 11; i += 3)
 	    if ($(i + 1) > $i || $i > $(i + 2)) print }' "$E/makefile-table.out"
 	same "$output" ""
 	# up to date: nothing to do (make -q on the table, `all` being phony);
@@ -293,7 +295,7 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	status_is 0
 	[[ "$output" == *"results/e0.1.ranks"* ]]
 	[[ "$output" != *"results/e0.02.ranks"* ]]
-	[[ "$output" != *"results/e0.05.measures"* ]]
+	[[ "$output" != *"results/e0.05.measures.tmp"* ]]	# made, not read
 }
 
 @test "examples: sharded.sh, query and gallery shards under GNU parallel give the single run's measures and stream" {

@@ -35,7 +35,7 @@ setup() {
 	all       33.33   66.67   44.44   2.00
 	W
 	)"
-	same "$stderr" "hitrate: 1 query with no relevant item counted as 0 (--empty miss); MeanR leave them out"
+	same "$stderr" "hitrate: 1 query has no relevant item: it counts as 0 (--empty miss), except in MeanR, which leaves it out, as it has no rank"
 	run --separate-stderr hitrate -q --format table --quiet -k 1,5 -m hit,MRR,MeanR three.ranks
 	status_is 0
 	same "$stderr" ""
@@ -126,8 +126,8 @@ setup() {
 	status_is 0
 	same "$output" "$(printf '%s\n' 'query  hit@2    rsum' 't1     66.67  233.33' \
 	    't2      0.00  100.00' 'all    33.33  166.67')"
-	same "$stderr" "$(printf '%s\n' 'hitrate: ties change hit@2: optimistic 50.00, pessimistic 0.00' \
-	    'hitrate: ties change rsum: optimistic 200.00, pessimistic 150.00')"
+	same "$stderr" "$(printf '%s\n' 'hitrate: ties change hit@2: 50.00 if relevant items win every tie (optimistic), 0.00 if they lose every one (pessimistic)' \
+	    'hitrate: ties change rsum: 200.00 if relevant items win every tie (optimistic), 150.00 if they lose every one (pessimistic)')"
 	run --separate-stderr hitrate --quiet -T optimistic -m rsum tied.ranks
 	same "$(body <<<"$output")" "$(tsv 'rsum all 200.00')"
 	run --separate-stderr hitrate --quiet -T pessimistic -f -m rsum tied.ranks
@@ -217,9 +217,8 @@ setup() {
 	ndcg --rsum               | ndcg: unknown option '--rsum'
 	cmc --names trec          | cmc: --names trec: trec_eval has no CMC curve; its success_1, success_5 and success_10 are hitrate --names trec -k 1,5,10 -m success
 	cmc --names x             | cmc: --names: 'x' is not rankkit or trec
-	cmc --format table --plot | cmc: --curve, --plot, --format table and --svg - each take the standard output
-	cmc --format table --curve | cmc: --curve, --plot, --format table and --svg - each take the standard output
-	cmc --format table --svg - | cmc: --curve, --plot, --format table and --svg - each take the standard output
+	cmc --format table --plot | cmc: --curve (or --format table), --plot and --svg - each take the standard output
+	cmc --format table --svg - | cmc: --curve (or --format table), --plot and --svg - each take the standard output
 	T
 	[ "$fails" -eq 0 ]
 }

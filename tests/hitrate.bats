@@ -141,20 +141,20 @@ bats_require_minimum_version 1.5.0
 	run --separate-stderr hitrate "$DATA/worked.ranks"
 	status_is 0
 	same "$(notes "$stderr")" "$(printf '%s\n' \
-	    "hitrate: K=10 exceeds the candidates of 1 query missing a relevant item: if rankings were cut short (simmat -k, a run's depth), hit@K, recall@K, P@K there are lower bounds" \
-	    'hitrate: ties change MRR: optimistic 50.00, pessimistic 25.00' \
-	    'hitrate: ties change MeanR: optimistic 2.00, pessimistic 4.00' \
-	    'hitrate: ties change MedR: optimistic 2.00, pessimistic 4.00' | LC_ALL=C sort)"
+	    "hitrate: 1 query has fewer than 10 candidates and misses a relevant item: if its ranking was cut short (simmat -k, a run's depth), the item may lie below the cut, so hit@K, recall@K and P@K at K=10 are lower bounds" \
+	    'hitrate: ties change MRR: 50.00 if relevant items win every tie (optimistic), 25.00 if they lose every one (pessimistic)' \
+	    'hitrate: ties change MeanR: 2.00 if relevant items win every tie (optimistic), 4.00 if they lose every one (pessimistic)' \
+	    'hitrate: ties change MedR: 2.00 if relevant items win every tie (optimistic), 4.00 if they lose every one (pessimistic)' | LC_ALL=C sort)"
 	# -k 2 -f: hit@2 (1 vs 0), recall@2 (.5 vs 0), P@2 (.5 vs 0) join them
 	run --separate-stderr hitrate -f -k 2 "$DATA/worked.ranks"
 	status_is 0
 	same "$(notes "$stderr")" "$(printf '%s\n' \
-	    'hitrate: ties change hit@2: optimistic 1.0000, pessimistic 0.0000' \
-	    'hitrate: ties change recall@2: optimistic 0.5000, pessimistic 0.0000' \
-	    'hitrate: ties change P@2: optimistic 0.5000, pessimistic 0.0000' \
-	    'hitrate: ties change MRR: optimistic 0.5000, pessimistic 0.2500' \
-	    'hitrate: ties change MeanR: optimistic 2.0000, pessimistic 4.0000' \
-	    'hitrate: ties change MedR: optimistic 2.0000, pessimistic 4.0000' | LC_ALL=C sort)"
+	    'hitrate: ties change hit@2: 1.0000 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)' \
+	    'hitrate: ties change recall@2: 0.5000 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)' \
+	    'hitrate: ties change P@2: 0.5000 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)' \
+	    'hitrate: ties change MRR: 0.5000 if relevant items win every tie (optimistic), 0.2500 if they lose every one (pessimistic)' \
+	    'hitrate: ties change MeanR: 2.0000 if relevant items win every tie (optimistic), 4.0000 if they lose every one (pessimistic)' \
+	    'hitrate: ties change MedR: 2.0000 if relevant items win every tie (optimistic), 4.0000 if they lose every one (pessimistic)' | LC_ALL=C sort)"
 	# -k 4 -m hit,recall: the same in every order, no note
 	run --separate-stderr hitrate -f -k 4 -m hit,recall "$DATA/worked.ranks"
 	status_is 0
@@ -256,9 +256,9 @@ bats_require_minimum_version 1.5.0
 	T
 	run --separate-stderr hitrate -f -k 1,2 "$DATA/mixed.ranks"
 	status_is 0
-	[[ $stderr == *"hitrate: 2 queries with no relevant item counted as 0 (--empty miss)"* ]]
+	[[ $stderr == *"hitrate: 2 queries have no relevant item: they count as 0 (--empty miss)"* ]]
 	# qb and qf (and perhaps the empty qc, qd: the spec leaves it open)
-	echo "$stderr" | grep -E -x 'hitrate: MedR, MeanR: [24] queries without a retrieved relevant item left out'
+	echo "$stderr" | grep -E -x 'hitrate: [24] queries retrieve none of their relevant items; MedR and MeanR leave them out, as they have no rank for them'
 }
 
 @test "hitrate: empty queries, --empty skip" {
@@ -282,7 +282,7 @@ bats_require_minimum_version 1.5.0
 	T
 	run --separate-stderr hitrate -f -k 1,2 --empty skip "$DATA/mixed.ranks"
 	status_is 0
-	[[ $stderr == *"hitrate: 2 queries with no relevant item left out (--empty skip)"* ]]
+	[[ $stderr == *"hitrate: 2 queries have no relevant item and are left out of every measure (--empty skip)"* ]]
 }
 
 @test "hitrate: empty queries, --empty error" {
@@ -315,7 +315,7 @@ bats_require_minimum_version 1.5.0
 	    'P@1 all 0.2500' 'P@2 all 0.2500' 'MRR all 0.3750' \
 	    'MedR all 1.5000' 'MeanR all 1.5000' '# end')"
 	same "$(notes "$stderr")" \
-	    "hitrate: MedR, MeanR: 2 queries without a retrieved relevant item left out"
+	    "hitrate: 2 queries retrieve none of their relevant items; MedR and MeanR leave them out, as they have no rank for them"
 	# --per-query is -q
 	run --separate-stderr hitrate -f --per-query -k 1,2 "$DATA/unret.ranks"
 	status_is 0

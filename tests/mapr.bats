@@ -41,14 +41,14 @@ mapr_is() {
 	AP@5	all	0.1806
 	mINP	all	0.3611
 	E
-	[ "$stderr" = "mapr: ties change Rprec: optimistic 0.5000, pessimistic 0.0000
-mapr: ties change MAP@R: optimistic 0.2500, pessimistic 0.0000
-mapr: ties change AP: optimistic 0.2500, pessimistic 0.1250
-mapr: ties change AP@2: optimistic 0.2500, pessimistic 0.0000
-mapr: ties change AP@3: optimistic 0.2500, pessimistic 0.0000
-mapr: ties change AP@4: optimistic 0.2500, pessimistic 0.1250
-mapr: ties change AP@5: optimistic 0.2500, pessimistic 0.1250
-mapr: ties change mINP: optimistic 0.5000, pessimistic 0.2500" ]
+	[ "$stderr" = "mapr: ties change Rprec: 0.5000 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)
+mapr: ties change MAP@R: 0.2500 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)
+mapr: ties change AP: 0.2500 if relevant items win every tie (optimistic), 0.1250 if they lose every one (pessimistic)
+mapr: ties change AP@2: 0.2500 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)
+mapr: ties change AP@3: 0.2500 if relevant items win every tie (optimistic), 0.0000 if they lose every one (pessimistic)
+mapr: ties change AP@4: 0.2500 if relevant items win every tie (optimistic), 0.1250 if they lose every one (pessimistic)
+mapr: ties change AP@5: 0.2500 if relevant items win every tie (optimistic), 0.1250 if they lose every one (pessimistic)
+mapr: ties change mINP: 0.5000 if relevant items win every tie (optimistic), 0.2500 if they lose every one (pessimistic)" ]
 }
 
 # Optimistic: d3 at 2. Rprec 1/2, MAP@R = AP = (1/2)(1/2), mINP 1/2.
@@ -179,11 +179,11 @@ musgrave() {
 	AP	all	0.5000
 	mINP	all	0.5000
 	E
-	[ "$stderr" = "mapr: 1 query with no relevant item counted as 0 (--empty miss)" ]
+	[ "$stderr" = "mapr: 1 query has no relevant item: it counts as 0 (--empty miss)" ]
 	mapr_is --empty skip -m AP -f "$r" <<-'E'
 	AP	all	1.0000
 	E
-	[ "$stderr" = "mapr: 1 query with no relevant item left out (--empty skip)" ]
+	[ "$stderr" = "mapr: 1 query has no relevant item and is left out of every measure (--empty skip)" ]
 	run --separate-stderr mapr --empty error "$r"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "mapr: $r:2: query 'q2' has no relevant item (--empty error)" ]

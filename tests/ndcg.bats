@@ -49,8 +49,8 @@ ndcg_is() {
 	nDCG@2	all	0.000000
 	nDCG	all	0.163697
 	E
-	[ "$stderr" = "ndcg: ties change nDCG@2: optimistic 0.239812, pessimistic 0.000000
-ndcg: ties change nDCG: optimistic 0.239812, pessimistic 0.163697" ]
+	[ "$stderr" = "ndcg: ties change nDCG@2: 0.239812 if relevant items win every tie (optimistic), 0.000000 if they lose every one (pessimistic)
+ndcg: ties change nDCG: 0.239812 if relevant items win every tie (optimistic), 0.163697 if they lose every one (pessimistic)" ]
 }
 
 # --gain exp: gains 2^1-1 = 1 for d3, 2^2-1 = 3 for d9; IDCG = 3 + D(2) =

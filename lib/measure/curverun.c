@@ -198,12 +198,18 @@ static void write_row(size_t K, const char *query, double v,
 	out_char('\n');
 }
 
-void curve_write_stream(struct curveresult *r, const struct curveopts *o)
+void curve_write_stream(struct curveresult *r, const struct curveopts *o,
+			const char *system)
 {
 	size_t K;
 	long f;
 
 	stream_write_header(HDR_MEASURE);
+	if (system) {
+		out_str("# system ");
+		out_str(system);
+		out_char('\n');
+	}
 	for (f = 0; f < r->nfolds; f++) {
 		char name[32];
 		snprintf(name, sizeof name, "fold%ld", f + 1);
@@ -365,10 +371,13 @@ void curve_notes(struct curveresult *r, const struct curveopts *o,
 	if (!who)
 		who = "";
 	if (r->nempty)
-		note("%s%s%ld quer%s with no relevant item %s", who, sep,
-		     r->nempty, r->nempty == 1 ? "y" : "ies",
-		     o->empty == EMPTY_MISS ? "counted as 0 (--empty miss)" :
-		     "left out (--empty skip)");
+		note("%s%s%ld quer%s no relevant item: %s", who, sep,
+		     r->nempty, r->nempty == 1 ? "y has" : "ies have",
+		     o->empty == EMPTY_MISS ? (r->nempty == 1 ?
+		     "it counts as 0 (--empty miss)" :
+		     "they count as 0 (--empty miss)") : (r->nempty == 1 ?
+		     "it is left out of the curve (--empty skip)" :
+		     "they are left out of the curve (--empty skip)"));
 	/* both curves are constant from one break to the next: each stretch
 	 * is compared once, at its first K */
 	brk = curve_breaks(r, &nb);
@@ -391,7 +400,8 @@ void curve_notes(struct curveresult *r, const struct curveopts *o,
 	}
 	free(brk);
 	if (nchanged)
-		note("%s%sties change hit@K at %zu of %zu cut-offs, widest at hit@%zu: "
-		     "optimistic %s, pessimistic %s", who, sep, nchanged, r->nK,
+		note("%s%sties change hit@K at %zu of %zu cut-offs, most at hit@%zu: "
+		     "%s if relevant items win every tie (optimistic), %s if "
+		     "they lose every one (pessimistic)", who, sep, nchanged, r->nK,
 		     worst, worst_a, worst_b);
 }

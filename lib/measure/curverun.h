@@ -51,8 +51,11 @@ double curveresult_value(struct curveresult *r, size_t K, int mode);
  * for NaN */
 void curve_format_rate(char *buf, size_t n, const struct curveopts *o,
 		       double v);
-/* the measure stream: hit@K rows of each fold, then of "all" */
-void curve_write_stream(struct curveresult *r, const struct curveopts *o);
+/* the measure stream: hit@K rows of each fold, then of "all"; with a
+ * system name (no blanks), the comment line "# system NAME" after the
+ * header says whose curve it is (rankkit(7)) */
+void curve_write_stream(struct curveresult *r, const struct curveopts *o,
+			const char *system);
 /* "# K name ..." then one line per K: K and each system's value */
 void curve_write_columns(struct curveresult *r, size_t n,
 			 const char *const *names, const struct curveopts *o);

@@ -16,6 +16,17 @@
 
 /* the names of the columns that pick() takes, each name once: a list for
  * a note */
+/* "a, b, c" made "a, b and c", to read as a sentence */
+static void and_last(char *names, size_t size)
+{
+	char *comma = strrchr(names, ',');
+	size_t n = strlen(names);
+	if (!comma || n + 4 >= size)
+		return;
+	memmove(comma + 4, comma + 1, n - (size_t)(comma - names));
+	memcpy(comma, " and", 4);
+}
+
 static void column_names(const struct driver *d,
 			 int (*pick)(const struct driver *, size_t),
 			 char *names, size_t size)
@@ -35,6 +46,7 @@ static void column_names(const struct driver *d,
 			strncat(names, ", ", size - strlen(names) - 1);
 		strncat(names, d->col[i].name, size - strlen(names) - 1);
 	}
+	and_last(names, size);
 }
 
 static int needs_rel(const struct driver *d, size_t i)
@@ -60,8 +72,15 @@ static void note_left_out(const struct driver *d)
 	if (!cnt)
 		return;
 	column_names(d, left_out, names, sizeof names);
-	note("%s: %ld quer%s without a retrieved relevant item left out",
-	     names, cnt, cnt == 1 ? "y" : "ies");
+	int one = !strstr(names, " and ");
+	if (cnt == 1)
+		note("1 query retrieves none of its relevant items; %s leave%s "
+		     "it out, as it has no rank for %s", names, one ? "s" : "",
+		     one ? "it" : "them");
+	else
+		note("%ld queries retrieve none of their relevant items; %s "
+		     "leave%s them out, as they have no rank for %s", cnt, names,
+		     one ? "s" : "", one ? "it" : "them");
 }
 
 /* an empty query counts 0 under --empty miss, but in a measure that
@@ -74,14 +93,19 @@ static void note_empty(const struct driver *d)
 	if (!n)
 		return;
 	if (d->opt.empty != EMPTY_MISS) {
-		note("%ld quer%s with no relevant item left out (--empty skip)",
-		     n, n == 1 ? "y" : "ies");
+		note("%ld quer%s no relevant item and %s left out of every "
+		     "measure (--empty skip)", n, n == 1 ? "y has" : "ies have",
+		     n == 1 ? "is" : "are");
 		return;
 	}
 	column_names(d, needs_rel, names, sizeof names);
-	note("%ld quer%s with no relevant item counted as 0 (--empty miss)%s%s%s",
-	     n, n == 1 ? "y" : "ies", *names ? "; " : "", names,
-	     *names ? " leave them out" : "");
+	note("%ld quer%s no relevant item: %s as 0 (--empty miss)%s%s%s%s",
+	     n, n == 1 ? "y has" : "ies have", n == 1 ? "it counts" : "they count",
+	     *names ? ", except in " : "", names,
+	     !*names ? "" : strstr(names, " and ") ? ", which leave " :
+	     ", which leaves ",
+	     *names ? (n == 1 ? "it out, as it has no rank" :
+		       "them out, as they have no rank") : "");
 }
 
 /* cut-offs deeper than the candidates of queries that miss a relevant
@@ -89,7 +113,7 @@ static void note_empty(const struct driver *d)
  * the cut, so the values at those K are lower bounds */
 static void note_beyond(const struct driver *d)
 {
-	char names[256] = "", range[64];
+	char names[256] = "", range[64];	/* with "and": 4 more */
 	long lo = 0, hi = 0, most = 0;
 	size_t i, j;
 
@@ -111,14 +135,23 @@ static void note_beyond(const struct driver *d)
 	}
 	if (!most)
 		return;
-	if (lo == hi)
-		snprintf(range, sizeof range, "K=%ld exceeds", lo);
-	else
-		snprintf(range, sizeof range, "K=%ld to %ld exceed", lo, hi);
-	note("%s the candidates of %s%ld quer%s missing a relevant item: if "
-	     "rankings were cut short (simmat -k, a run's depth), %s there "
-	     "are lower bounds", range, lo == hi ? "" : "up to ", most,
-	     most == 1 ? "y" : "ies", names);
+	and_last(names, sizeof names);
+	int plural = strstr(names, " and ") || lo != hi;
+	char ks[64];
+	if (lo == hi) {
+		snprintf(range, sizeof range, "%ld", lo);
+		snprintf(ks, sizeof ks, "%ld", lo);
+	} else {
+		snprintf(range, sizeof range, "K (K from %ld to %ld)", lo, hi);
+		snprintf(ks, sizeof ks, "%ld to %ld", lo, hi);
+	}
+	note("%s%ld quer%s fewer than %s candidates and miss%s a relevant "
+	     "item: if %s cut short (simmat -k, a run's depth), the item may "
+	     "lie below the cut, so %s at K=%s %s",
+	     lo == hi ? "" : "up to ", most, most == 1 ? "y has" : "ies have",
+	     range, most == 1 ? "es" : "", most == 1 ? "its ranking was" :
+	     "their rankings were", names, ks,
+	     plural ? "are lower bounds" : "is a lower bound");
 }
 
 /* recall@K asked for by name without hit@K where queries have several
@@ -161,7 +194,9 @@ void driver_write_notes(const struct driver *d, const struct summaryrows *s)
 		driver_format_value(pess, sizeof pess, &d->opt, &d->col[i],
 			     s->all[i * NTIEMODES + TIE_PESS]);
 		if (strcmp(opt, pess) != 0)
-			note("ties change %s: optimistic %s, pessimistic %s",
+			note("ties change %s: %s if relevant items win every "
+			     "tie (optimistic), %s if they lose every one "
+			     "(pessimistic)",
 			     d->col[i].name, opt, pess);
 	}
 }

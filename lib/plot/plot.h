@@ -24,6 +24,13 @@ struct plotspec {
 	int legend;		/* the labels drawn (always with several curves) */
 	size_t every;		/* curves of at most this many points are
 				   drawn at every x (0: PLOT_EVERY) */
+	/* the SVG plot's own: its y range, [ymin, ymax] of the curves' values
+	   widened to round ticks within [0, ymax above] where NaN, else as
+	   given; a title above the plot (NULL: none); the picture's size in
+	   pixels (0: 640 x 400) */
+	double svg_ymin, svg_ymax;
+	const char *title;
+	int width, height;
 };
 
 /* curves up to this many points are drawn through every x */

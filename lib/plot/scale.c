@@ -86,3 +86,37 @@ size_t axis_ticks(const struct axis *ax, double charw, double gap,
 	}
 	return n;
 }
+
+/* the x of screen position p on the axis (axis_pos undone) */
+double axis_value(const struct axis *ax, double p)
+{
+	double f = (p - ax->p0) / (ax->p1 - ax->p0);
+	if (ax->log)
+		return ax->lo * det_exp(f * det_log(ax->hi / ax->lo));
+	return ax->lo + f * (ax->hi - ax->lo);
+}
+
+/* 1, 2 or 5 times a power of ten, the least at or above span; *dec the
+ * decimals its multiples need. By multiplying by ten, not by the C
+ * library's log and pow: the same bytes on every machine. */
+double round_step(double span, int *dec)
+{
+	double e = 1;
+	*dec = 0;
+	while (e > span && e > 1e-12) {
+		e /= 10;
+		++*dec;
+	}
+	while (e * 10 <= span) {
+		e *= 10;
+		*dec = *dec > 0 ? *dec - 1 : 0;
+	}
+	if (span <= e)
+		return e;
+	if (span <= 2 * e)
+		return 2 * e;
+	if (span <= 5 * e)
+		return 5 * e;
+	*dec = *dec > 0 ? *dec - 1 : 0;
+	return 10 * e;
+}

@@ -22,6 +22,14 @@ double axis_pos(const struct axis *ax, double v);
 size_t axis_ticks(const struct axis *ax, double charw, double gap,
 		  double *out, size_t max);
 
+/* the data value at screen position p: axis_pos undone */
+double axis_value(const struct axis *ax, double p);
+
+/* 1, 2 or 5 times a power of ten, the least at or above span > 0, found
+ * by multiplying by ten (the same on every machine); *dec the decimals
+ * its multiples need */
+double round_step(double span, int *dec);
+
 /* the decimal digits of integer v >= 0 */
 int digits_of(double v);
 

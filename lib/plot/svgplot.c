@@ -16,14 +16,25 @@
 #include "plot/svgplot.h"
 
 enum { WIDTH = 640, HEIGHT = 400, LEFT = 70, RIGHT = 24, TOP = 20,
-       BOTTOM = 64, YTICKS = 5, MAXTICKS = 64 };
+       TITLE = 24, BOTTOM = 64, PAD = 8, MAXTICKS = 64, MARKS = 8 };
 #define CHARW 7.0
 
-/* Okabe and Ito's palette, told apart with colour-blindness too */
+/* Okabe and Ito's palette, told apart with colour-blindness too; each
+ * curve also has its own dash pattern and marker, so that curves that
+ * overlap and a print in grey stay apart */
 static const char *const colour[] = { "#0072B2", "#D55E00", "#009E73",
 	"#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999933" };
-static const char *const dashes[] = { "", "8 4", "2 3", "8 3 2 3" };
+static const char *const dashes[] = { "", "8 4", "2 3", "8 3 2 3", "12 4", "4 4" };
 #define NCOLOUR 8
+#define NDASH 6
+#define NMARKER 6
+
+/* the picture's layout and its y axis */
+struct frame {
+	double w, h, top;	/* size; the plot area starts at top */
+	double ylo, yhi, ystep;	/* the y axis: range and tick step */
+	int ydec;		/* decimals of its labels */
+};
 
 static void num(double v)
 {
@@ -111,31 +122,40 @@ static void text(double x, double y, const char *anchor, const char *s)
 	out_str("</text>\n");
 }
 
-static double ypos(const struct plotspec *spec, double v)
+/* a value's screen y: [ylo, yhi] inside the frame less PAD pixels at
+ * each end, so that a curve at the top or the bottom of the range stays
+ * off the frame */
+static double ypos(const struct frame *fr, double v)
 {
-	v = v < 0 ? 0 : v > spec->ymax ? spec->ymax : v;
-	return (HEIGHT - BOTTOM) - v / spec->ymax * (HEIGHT - BOTTOM - TOP);
+	double y0 = fr->h - BOTTOM - PAD, y1 = fr->top + PAD;
+	v = v < fr->ylo ? fr->ylo : v > fr->yhi ? fr->yhi : v;
+	return y0 - (v - fr->ylo) / (fr->yhi - fr->ylo) * (y0 - y1);
 }
 
-static void y_axis(const struct plotspec *spec)
+static void y_axis(const struct plotspec *spec, const struct frame *fr)
 {
-	int i;
-	for (i = 0; i <= YTICKS; i++) {
-		double v = spec->ymax * i / YTICKS, y = ypos(spec, v);
+	/* the first multiple of the step at or above ylo, then each step */
+	double first = ceil(fr->ylo / fr->ystep - 1e-9) * fr->ystep;
+	for (int i = 0; i < MAXTICKS; i++) {
+		double v = first + fr->ystep * i, y;
 		char lab[32];
-		snprintf(lab, sizeof lab, "%.*f", spec->ydecimals, v);
-		line(LEFT, y, WIDTH - RIGHT, y, "class=\"grid\"");
+		if (v > fr->yhi + fr->ystep * 1e-9)
+			break;
+		y = ypos(fr, v);
+		snprintf(lab, sizeof lab, "%.*f", fr->ydec, v);
+		line(LEFT, y, fr->w - RIGHT, y, "class=\"grid\"");
 		line(LEFT - 5, y, LEFT, y, "class=\"axis\"");
 		text(LEFT - 8, y + 4, "end", lab);
 	}
 	out_str("<text transform=\"translate(18,");
-	num((HEIGHT - BOTTOM + TOP) / 2.0);
+	num((fr->h - BOTTOM + fr->top) / 2.0);
 	out_str(") rotate(-90)\" text-anchor=\"middle\">");
 	xml_text(spec->ylabel, (size_t)-1);
 	out_str("</text>\n");
 }
 
-static void x_axis(const struct plotspec *spec, const struct axis *xax)
+static void x_axis(const struct plotspec *spec, const struct frame *fr,
+		   const struct axis *xax)
 {
 	double tick[MAXTICKS];
 	size_t nt = axis_ticks(xax, CHARW, 10, tick, MAXTICKS), t;
@@ -144,11 +164,11 @@ static void x_axis(const struct plotspec *spec, const struct axis *xax)
 		double x = axis_pos(xax, tick[t]);
 		char lab[32];
 		snprintf(lab, sizeof lab, "%.0f", tick[t]);
-		line(x, TOP, x, HEIGHT - BOTTOM, "class=\"grid\"");
-		line(x, HEIGHT - BOTTOM, x, HEIGHT - BOTTOM + 5, "class=\"axis\"");
-		text(x, HEIGHT - BOTTOM + 19, "middle", lab);
+		line(x, fr->top, x, fr->h - BOTTOM, "class=\"grid\"");
+		line(x, fr->h - BOTTOM, x, fr->h - BOTTOM + 5, "class=\"axis\"");
+		text(x, fr->h - BOTTOM + 19, "middle", lab);
 	}
-	text((LEFT + WIDTH - RIGHT) / 2.0, HEIGHT - BOTTOM + 44, "middle",
+	text((LEFT + fr->w - RIGHT) / 2.0, fr->h - BOTTOM + 44, "middle",
 	     spec->xlabel);
 }
 
@@ -203,7 +223,17 @@ static long half_pixel(const void *ctx, size_t x)
 	return (long)floor(axis_pos(ctx, (double)x) * 2);
 }
 
-static void series(const struct plotspec *spec, const struct axis *xax, size_t si)
+/* curve si's stroke: its colour and dash pattern */
+static void curve_style(char *style, size_t size, size_t si)
+{
+	const char *d = dashes[si % NDASH];
+	snprintf(style, size, "class=\"curve\" stroke=\"%s\"%s%s%s",
+		 colour[si % NCOLOUR], *d ? " stroke-dasharray=\"" : "", d,
+		 *d ? "\"" : "");
+}
+
+static void series(const struct plotspec *spec, const struct frame *fr,
+		   const struct axis *xax, size_t si)
 {
 	const struct series *ser = &spec->s[si];
 	struct bucket bucket;
@@ -211,10 +241,7 @@ static void series(const struct plotspec *spec, const struct axis *xax, size_t s
 	int open = 0;
 	size_t i;
 
-	snprintf(style, sizeof style, "class=\"curve\" stroke=\"%s\"%s%s%s",
-		 colour[si % NCOLOUR], *dashes[si / NCOLOUR % 4] ?
-		 " stroke-dasharray=\"" : "", dashes[si / NCOLOUR % 4],
-		 *dashes[si / NCOLOUR % 4] ? "\"" : "");
+	curve_style(style, sizeof style, si);
 	bucket.n = 0;
 	for (i = plot_next_x(0, ser->n, spec->every, half_pixel, xax);
 	     i <= ser->n;
@@ -227,7 +254,7 @@ static void series(const struct plotspec *spec, const struct axis *xax, size_t s
 			continue;
 		}
 		x = axis_pos(xax, (double)i);
-		y = ypos(spec, v);
+		y = ypos(fr, v);
 		key = (long)floor(x * 2);
 		if (bucket.n && key != bucket.key)
 			bucket_flush(&bucket, &open, style);
@@ -257,11 +284,124 @@ static void series(const struct plotspec *spec, const struct axis *xax, size_t s
 	polyline_end(&open);
 }
 
-/* bottom right, where a rising curve leaves room */
-static void legend(const struct plotspec *spec)
+/* marker shape m at (x, y), in the stroke given */
+static void marker(size_t m, double x, double y, const char *stroke)
 {
-	size_t i, longest = 0, maxch = (size_t)((WIDTH - LEFT - RIGHT - 80) / CHARW);
-	double w, h, x, y;
+	static const char *const shape[NMARKER] = {
+		NULL,				/* a circle */
+		"m-3.5,-3.5 h7 v7 h-7 z",	/* a square */
+		"m0,-4.5 l4,7 h-8 z",		/* a triangle */
+		"m0,-4.5 l4.5,4.5 l-4.5,4.5 l-4.5,-4.5 z",	/* a diamond */
+		"m0,4.5 l4,-7 h-8 z",		/* a triangle upside down */
+		"m-4,-4 l8,8 m-8,0 l8,-8",	/* a cross */
+	};
+	if (!shape[m % NMARKER]) {
+		out_str("<circle class=\"mark\" cx=\"");
+		num(x);
+		out_str("\" cy=\"");
+		num(y);
+		out_str("\" r=\"3.5\" stroke=\"");
+	} else {
+		out_str("<path class=\"mark\" d=\"M");
+		num(x);
+		out_char(',');
+		num(y);
+		out_char(' ');
+		out_str(shape[m % NMARKER]);
+		out_str("\" stroke=\"");
+	}
+	out_str(stroke);
+	out_str("\"/>\n");
+}
+
+/* marker si at x = i of curve si */
+static void mark_at(const struct plotspec *spec, const struct frame *fr,
+		    const struct axis *xax, size_t si, size_t i)
+{
+	double v = spec->s[si].y(spec->s[si].ctx, i);
+	if (!isnan(v))
+		marker(si, axis_pos(xax, (double)i), ypos(fr, v),
+		       colour[si % NCOLOUR]);
+}
+
+/* About MARKS markers along curve si, at x no other curve marks, so that
+ * the markers of curves that overlap do not cover each other: on a short
+ * curve every ns-th x from x = si + 1; on a long one evenly across the
+ * plot's width, each curve's shifted by its share of the spacing. */
+static void markers(const struct plotspec *spec, const struct frame *fr,
+		    const struct axis *xax, size_t si)
+{
+	const struct series *ser = &spec->s[si];
+	double gap = (xax->p1 - xax->p0) / MARKS;
+	double shift = gap * (double)(si + 1) / (double)(spec->ns + 1);
+	size_t last = 0;
+	if (ser->n <= (size_t)MARKS * (spec->ns + 1)) {
+		for (size_t i = si + 1; i <= ser->n; i += spec->ns)
+			mark_at(spec, fr, xax, si, i);
+		return;
+	}
+	for (int j = 0; j < MARKS; j++) {
+		double x = axis_value(xax, xax->p0 + gap * j + shift);
+		size_t i = x < 1 ? 1 : (size_t)(x + 0.5);
+		if (i > ser->n || i <= last)
+			continue;
+		last = i;
+		mark_at(spec, fr, xax, si, i);
+	}
+}
+
+/* how many of the curves' points, at 4 px steps along x, fall in the box
+ * (x, y, w, h) */
+static long covered(const struct plotspec *spec, const struct frame *fr,
+		    const struct axis *xax, double x, double y, double w,
+		    double h)
+{
+	long hits = 0;
+	for (size_t si = 0; si < spec->ns; si++) {
+		const struct series *ser = &spec->s[si];
+		size_t last = 0;
+		for (double p = x; p <= x + w; p += 4) {
+			double v = axis_value(xax, p), py;
+			size_t i = v < 1 ? 1 : (size_t)(v + 0.5);
+			if (i > ser->n || i <= last)
+				continue;
+			last = i;
+			v = ser->y(ser->ctx, i);
+			py = isnan(v) ? -1 : ypos(fr, v);
+			hits += py >= y - 4 && py <= y + h + 4;
+		}
+	}
+	return hits;
+}
+
+/* the legend's corner: bottom right, where a rising curve leaves room,
+ * unless the curves cross it more than the top left, bottom left or
+ * top right */
+static void legend_place(const struct plotspec *spec, const struct frame *fr,
+			 const struct axis *xax, double w, double h,
+			 double *x, double *y)
+{
+	double xs[4] = { fr->w - RIGHT - 10 - w, LEFT + 10, LEFT + 10,
+			 fr->w - RIGHT - 10 - w };
+	double ys[4] = { fr->h - BOTTOM - 10 - h, fr->top + 10,
+			 fr->h - BOTTOM - 10 - h, fr->top + 10 };
+	long best = -1;
+	for (int c = 0; c < 4; c++) {
+		long n = covered(spec, fr, xax, xs[c], ys[c], w, h);
+		if (best < 0 || n < best) {
+			best = n;
+			*x = xs[c];
+			*y = ys[c];
+		}
+	}
+}
+
+/* in the corner the curves leave most room */
+static void legend(const struct plotspec *spec, const struct frame *fr,
+		   const struct axis *xax)
+{
+	size_t i, longest = 0, maxch = (size_t)((fr->w - LEFT - RIGHT - 80) / CHARW);
+	double w, h, x = 0, y = 0;
 
 	for (i = 0; i < spec->ns; i++)
 		if (text_chars(spec->s[i].label) > longest)
@@ -270,8 +410,7 @@ static void legend(const struct plotspec *spec)
 		longest = maxch;
 	w = 46 + (double)longest * CHARW;
 	h = 10 + 18.0 * (double)spec->ns;
-	x = WIDTH - RIGHT - 10 - w;
-	y = HEIGHT - BOTTOM - 10 - h;
+	legend_place(spec, fr, xax, w, h, &x, &y);
 	out_str("<rect class=\"legend\" x=\"");
 	num(x);
 	out_str("\" y=\"");
@@ -284,11 +423,9 @@ static void legend(const struct plotspec *spec)
 	for (i = 0; i < spec->ns; i++) {
 		double ly = y + 14 + 18.0 * (double)i;
 		char style[128];
-		snprintf(style, sizeof style, "class=\"curve\" stroke=\"%s\"%s%s%s",
-			 colour[i % NCOLOUR], *dashes[i / NCOLOUR % 4] ?
-			 " stroke-dasharray=\"" : "", dashes[i / NCOLOUR % 4],
-			 *dashes[i / NCOLOUR % 4] ? "\"" : "");
+		curve_style(style, sizeof style, i);
 		line(x + 8, ly, x + 34, ly, style);
+		marker(i, x + 21, ly, colour[i % NCOLOUR]);
 		out_str("<text x=\"");
 		num(x + 40);
 		out_str("\" y=\"");
@@ -299,43 +436,117 @@ static void legend(const struct plotspec *spec)
 	}
 }
 
+/* the lowest and highest value of the curves at the x they are drawn at */
+static void data_range(const struct plotspec *spec, const struct axis *xax,
+		       double *lo, double *hi)
+{
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (size_t si = 0; si < spec->ns; si++) {
+		const struct series *ser = &spec->s[si];
+		for (size_t i = plot_next_x(0, ser->n, spec->every, half_pixel, xax);
+		     i <= ser->n;
+		     i = plot_next_x(i, ser->n, spec->every, half_pixel, xax)) {
+			double v = ser->y(ser->ctx, i);
+			if (isnan(v))
+				continue;
+			*lo = v < *lo ? v : *lo;
+			*hi = v > *hi ? v : *hi;
+		}
+	}
+}
+
+/* the y axis: given ends kept, a free end at the curves' extreme rounded
+ * out to a tick, within [0, spec->ymax]; about four to six ticks */
+static void y_range(const struct plotspec *spec, const struct axis *xax,
+		    struct frame *fr)
+{
+	double lo, hi, full = spec->ymax;
+	int fixlo = !isnan(spec->svg_ymin), fixhi = !isnan(spec->svg_ymax);
+	data_range(spec, xax, &lo, &hi);
+	if (lo > hi)		/* no value at all */
+		lo = 0, hi = full;
+	lo = fixlo ? spec->svg_ymin : lo;
+	hi = fixhi ? spec->svg_ymax : hi;
+	if (hi - lo < full / 50) {	/* a flat curve: a band around it */
+		if (!fixlo && !fixhi)
+			lo -= full / 100;
+		if (!fixhi)
+			hi = lo + full / 50;
+		else if (!fixlo)
+			lo = hi - full / 50;
+	}
+	fr->ystep = round_step((hi - lo) / 5, &fr->ydec);
+	fr->ylo = fixlo ? lo : floor(lo / fr->ystep + 1e-9) * fr->ystep;
+	fr->yhi = fixhi ? hi : ceil(hi / fr->ystep - 1e-9) * fr->ystep;
+	if (!fixlo && fr->ylo < 0)
+		fr->ylo = 0;
+	if (!fixhi && fr->yhi > full && full > fr->ylo)
+		fr->yhi = full;
+}
+
 void svgplot_write(const struct plotspec *spec)
 {
-	struct axis axis;
+	struct frame fr = {
+		.w = spec->width ? spec->width : WIDTH,
+		.h = spec->height ? spec->height : HEIGHT,
+		.top = spec->title ? TOP + TITLE : TOP,
+	};
+	struct axis axis = { .lo = 1, .hi = (double)plot_xmax(spec),
+			     .log = spec->logx, .p0 = LEFT };
 	size_t i;
 
-	axis.lo = 1;
-	axis.hi = (double)plot_xmax(spec);
-	axis.log = spec->logx;
-	axis.p0 = LEFT;
-	axis.p1 = WIDTH - RIGHT;
+	axis.p1 = fr.w - RIGHT;
+	y_range(spec, &axis, &fr);
 	out_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ");
-	out_str("width=\"640\" height=\"400\" viewBox=\"0 0 640 400\">\n<title>");
-	xml_text(spec->ylabel, (size_t)-1);
+	out_str("width=\"");
+	num(fr.w);
+	out_str("\" height=\"");
+	num(fr.h);
+	out_str("\" viewBox=\"0 0 ");
+	num(fr.w);
+	out_char(' ');
+	num(fr.h);
+	out_str("\">\n<title>");
+	xml_text(spec->title ? spec->title : spec->ylabel, (size_t)-1);
 	out_str("</title>\n<style>\n"
 		"text { font-family: sans-serif; font-size: 12px; fill: #000000; }\n"
+		".title { font-size: 15px; font-weight: bold; }\n"
 		".grid { stroke: #dddddd; stroke-width: 1; }\n"
 		".axis { stroke: #000000; stroke-width: 1; }\n"
 		".curve { fill: none; stroke-width: 2; stroke-linejoin: round; }\n"
+		".mark { fill: none; stroke-width: 1.5; }\n"
 		".legend { fill: #ffffff; fill-opacity: 0.9; stroke: #999999; }\n"
-		"</style>\n"
-		"<rect x=\"0\" y=\"0\" width=\"640\" height=\"400\" fill=\"#ffffff\"/>\n");
-	y_axis(spec);
-	x_axis(spec, &axis);
+		"</style>\n<rect x=\"0\" y=\"0\" width=\"");
+	num(fr.w);
+	out_str("\" height=\"");
+	num(fr.h);
+	out_str("\" fill=\"#ffffff\"/>\n");
+	if (spec->title) {
+		out_str("<text class=\"title\" x=\"");
+		num((LEFT + fr.w - RIGHT) / 2.0);
+		out_str("\" y=\"28\" text-anchor=\"middle\">");
+		xml_text(spec->title, (size_t)-1);
+		out_str("</text>\n");
+	}
+	y_axis(spec, &fr);
+	x_axis(spec, &fr, &axis);
 	out_str("<rect x=\"");
 	num(LEFT);
 	out_str("\" y=\"");
-	num(TOP);
+	num(fr.top);
 	out_str("\" width=\"");
-	num(WIDTH - LEFT - RIGHT);
+	num(fr.w - LEFT - RIGHT);
 	out_str("\" height=\"");
-	num(HEIGHT - TOP - BOTTOM);
+	num(fr.h - fr.top - BOTTOM);
 	out_str("\" fill=\"none\" class=\"axis\"/>\n");
-	for (i = 0; i < spec->ns; i++)
-		series(spec, &axis, i);
+	for (i = 0; i < spec->ns; i++) {
+		series(spec, &fr, &axis, i);
+		markers(spec, &fr, &axis, i);
+	}
 	if (spec->legend || spec->ns > 1)
-		legend(spec);
+		legend(spec, &fr, &axis);
 	out_str("</svg>\n");
 }
 

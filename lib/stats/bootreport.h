@@ -3,25 +3,12 @@
  * comparisons of files of the same queries against the first. */
 #ifndef RK_BOOTREPORT_H
 #define RK_BOOTREPORT_H
-#include <stdint.h>
-#include "stream/measuretable.h"
+#include "stats/bootcalc.h"
 
 #define HDR_BOOT_ONE	"measure\tquery\tmean\tlower\tupper"
 #define HDR_BOOT_WILSON	"\twilson_lower\twilson_upper"
 #define HDR_BOOT_PAIR	"measure\tpair\tdifference\tlower\tupper\tp"
 #define HDR_BOOT_HOLM	"\traw_p"
-
-enum { METHOD_PERCENTILE, METHOD_BCA };
-
-struct bootopts {
-	long resamples, permutations;
-	uint64_t seed;
-	double confidence;	/* 0 < c < 1 */
-	int method;
-	int wilson;
-	int threads;
-	int decimals;
-};
 
 /* measure all mean lower upper [wilson_lower wilson_upper] */
 void boot_one(const struct mtable *tab, const struct bootopts *o);

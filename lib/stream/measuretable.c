@@ -56,6 +56,21 @@ static void fill(struct mtable *tab, struct cell *cell, size_t ncell)
 	}
 }
 
+/* tab->summary_only, which holds every measure with a summary row, keeps
+ * those without a per-query row, in the order of their first rows */
+static void keep_summary_only(struct mtable *tab)
+{
+	struct strmap all = tab->summary_only;
+	strmap_init(&tab->summary_only);
+	for (size_t e = 0; e < all.nent; e++) {
+		struct slice name = strmap_key(&all, e);
+		int created;
+		if (strmap_get(&tab->measures, name) == STRMAP_ABSENT)
+			strmap_put(&tab->summary_only, name, &created);
+	}
+	strmap_free(&all);
+}
+
 void mtable_read(struct mtable *tab, const char *path)
 {
 	struct mreader mr;
@@ -66,11 +81,17 @@ void mtable_read(struct mtable *tab, const char *path)
 	*tab = (struct mtable){ .file = path };
 	strmap_init(&tab->measures);
 	strmap_init(&tab->queries);
+	strmap_init(&tab->summary_only);
 	mreader_open(&mr, path);
 	tab->file = mreader_name(&mr);
 	while (mreader_next(&mr, &row)) {
-		if (slice_eqs(row.query, "all"))
+		if (slice_eqs(row.query, "all")) {
+			int created;	/* a run's tag (runid) is no measure */
+			if (!isnan(row.value))
+				strmap_put(&tab->summary_only, row.measure,
+					   &created);
 			continue;
+		}
 		xgrow((void **)&cell, &cellcap, ncell + 1, sizeof *cell);
 		cell[ncell++] = (struct cell){
 			.m = put_name(&tab->measures, row.measure, row.line,
@@ -88,6 +109,7 @@ void mtable_read(struct mtable *tab, const char *path)
 	tab->nq = tab->queries.nent;
 	fill(tab, cell, ncell);
 	free(cell);
+	keep_summary_only(tab);
 	mreader_close(&mr);
 }
 
@@ -95,6 +117,7 @@ void mtable_free(struct mtable *tab)
 {
 	strmap_free(&tab->measures);
 	strmap_free(&tab->queries);
+	strmap_free(&tab->summary_only);
 	free(tab->query_line);
 	free(tab->measure_line);
 	free(tab->v);

@@ -13,6 +13,9 @@ struct mtable {
 	long *query_line;	/* line of each query's first row */
 	long *measure_line;	/* line of each measure's first row */
 	double *v;		/* measure m, query q: v[m * nq + q] */
+	/* the measures with a summary row but no per-query row (a median,
+	   MedR, has none): they cannot be resampled, and are named */
+	struct strmap summary_only;
 	size_t nm, nq;
 };
 

@@ -17,6 +17,7 @@
  * (__SIZEOF_INT128__) and otherwise pairs of 64-bit halves (32-bit
  * targets; RK_PORTABLE_U128 selects them anywhere, for tests): the same
  * values, so the same text. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -355,4 +356,18 @@ size_t fmt_float(char *buf, float v)
 
 	memcpy(&u, &v, sizeof u);
 	return fmt_ieee(buf, u, (double)v, &binary32);
+}
+
+void fmt_fixed(char *buf, double v, int decimals)
+{
+	if (isnan(v)) {
+		strcpy(buf, "-");
+		return;
+	}
+	if (v == 0)
+		v = 0;		/* no "-0" */
+	if (fabs(v) >= 9007199254740992.0)	/* 2^53, or inf */
+		fmt_double(buf, v);
+	else		/* %.17f of a value below 2^53: 35 bytes */
+		snprintf(buf, FMTFIXED_MAX, "%.*f", decimals, v);
 }

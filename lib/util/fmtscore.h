@@ -14,4 +14,12 @@ enum { FMTSCORE_MAX = 32 };	/* bytes buf must hold, the NUL included */
 size_t fmt_double(char *buf, double v);
 size_t fmt_float(char *buf, float v);
 
+enum { FMTFIXED_MAX = 64 };	/* bytes fmt_fixed's buf must hold */
+
+/* v to `decimals` decimals (%.*f, at most 17), "-" for NaN, never "-0";
+ * from 2^53 on a double has no fraction and %f would spell out digits it
+ * does not hold (3.3e307 as 308 of them), so such a value gets
+ * fmt_double's shortest text (3.3e+307) */
+void fmt_fixed(char *buf, double v, int decimals);
+
 #endif

@@ -1,0 +1,67 @@
+/* bootstrap's numbers, before any format: each measure's mean with its
+ * interval, and the paired comparisons of systems with a baseline (the
+ * interval of the mean difference, the sign-flip p and Holm's p). The
+ * stream, the report and the tables all print these. */
+#ifndef RK_BOOTCALC_H
+#define RK_BOOTCALC_H
+#include <stdint.h>
+#include "stream/measuretable.h"
+
+enum { METHOD_PERCENTILE, METHOD_BCA };
+
+struct bootopts {
+	long resamples, permutations;
+	uint64_t seed;
+	double confidence;	/* 0 < c < 1 */
+	int method;
+	int wilson;
+	int threads;
+	int decimals;
+};
+
+/* an estimate and its interval; NaN where none exists */
+struct bootstat {
+	double est, lo, hi;
+};
+
+/* st[m] for each measure m of tab (its order): the mean over the queries
+ * and its interval from o->resamples resamples seeded with o->seed. Dies
+ * naming the file and measure when a value is past the largest double. */
+void boot_means(const struct mtable *tab, const struct bootopts *o,
+		struct bootstat *st);
+
+/* The comparisons of t[1] .. t[n-1] with the baseline t[0], n >= 2: for
+ * measure m of t[0] and system j, at i = m * (n - 1) + j - 1, st[i] the
+ * mean of t[0]'s value minus t[j]'s and its interval (seed o->seed), p[i]
+ * the sign-flip test's p (seed o->seed + 1) and adj[i] that p adjusted by
+ * Holm's method over the n - 1 comparisons of measure m. Dies naming the
+ * file when the systems' queries or measures differ. */
+void boot_diffs(const struct mtable *const *t, int n,
+		const struct bootopts *o, struct bootstat *st, double *p,
+		double *adj);
+
+/* Every number of a comparison of nsys systems with the baseline `base`,
+ * for the report and the tables: for measure m of the baseline (its
+ * order) and system s, at i = m * nsys + s, mean[i] the system's mean
+ * and interval, and for s != base diff[i] the baseline's mean minus the
+ * system's (interval), p[i] and adj[i] (Holm over the nsys - 1
+ * comparisons of m); NaN at s == base and when nsys is 1. */
+struct bootresults {
+	int nsys, base;
+	const char *const *label;	/* the systems' names */
+	const struct mtable *const *tab;	/* their tables */
+	const struct bootopts *o;
+	size_t nm, nq;			/* the baseline's measures and queries */
+	struct bootstat *mean, *diff;
+	double *p, *adj;
+};
+
+void boot_results(struct bootresults *r, const struct mtable *const *tab,
+		  const char *const *label, int nsys, int base,
+		  const struct bootopts *o);
+void boot_results_free(struct bootresults *r);
+
+/* the name of the baseline's measure m */
+struct slice boot_measure(const struct bootresults *r, size_t m);
+
+#endif
