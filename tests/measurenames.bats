@@ -47,7 +47,7 @@ setup() {
 	mapr -m MAP@10         | AP@10=83.33
 	mapr -m map@r          | MAP@R=50.00
 	mapr -m rprec          | Rprec=50.00
-	mapr -m Recall         | mapr: -m: mapr has no measure 'Recall'; it is hitrate -m recall (known: Rprec, MAP@R, AP, AP@K, mINP)
+	mapr -m Recall         | mapr: -m: mapr has no measure 'Recall'; it is hitrate -m recall (known: Rprec, MAP@R, AP, AP@K, mINP, bpref)
 	ndcg -m ndcg@3         | nDCG@3=91.97
 	ndcg -m NDCG@3         | nDCG@3=91.97
 	ndcg -m ndgc           | ndcg: -m: ndcg has no measure 'ndgc'; did you mean nDCG@K? (known: nDCG@K, nDCG)

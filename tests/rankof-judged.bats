@@ -74,20 +74,18 @@ V2='# query item grade rank ties n kind'
 	done
 }
 
-@test "version 1 readers refuse a version 2 stream loudly" {
-	# rankof --merge reads version 1 only: the header is named, and a
-	# stream without the header stops at its first line of 7 fields
+@test "rankof --merge refuses a --judged stream: it adds up gallery shards only" {
+	# --merge reads the version 2 streams of gallery shards, each with
+	# its items line before its records; a --judged stream has none,
+	# with its header or without
 	rankof --judged -r qrels scores > v2
 	run --separate-stderr rankof --merge v2
 	status_is 1
-	same "$stderr" "rankof: v2:1: this is a rank stream of version 2 (rankof --judged) where a rank stream (rankof's output) belongs: give it to hitrate, mapr, ndcg or cmc (this program reads version 1)"
+	same "$stderr" "rankof: v2: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)"
 	grep -v '^#' v2 > bare
 	run --separate-stderr rankof --merge bare
 	status_is 1
-	case "$stderr" in
-	"rankof: bare:1: expected 6 fields"*"found 7"*) ;;
-	*) echo "$stderr" >&2; return 1 ;;
-	esac
+	same "$stderr" "rankof: bare: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)"
 	# an awk script that tests NF == 6, as rankkit(7) asks, sees no line
 	same "$(awk '!/^#/ && NF == 6' v2)" ""
 }

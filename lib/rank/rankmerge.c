@@ -46,11 +46,16 @@ static int next_record(struct stream *st, struct slice *f)
 
 	if (!stream_next(st, f, 8, &nf))
 		return 0;
-	if (nf != 7 || !slice_eqs(f[6], "r"))
+	if (!st->has_items)	/* it comes before the records */
+		die_at(st->lines.name, 0, "no '# items A:B N' line: not a "
+		       "gallery shard (rankof -e --items A:B)");
+	if (nf != 7)
 		die_at(st->lines.name, st->lines.lineno, "expected 7 fields "
-		       "(query item grade rank ties n kind), the last 'r', "
-		       "found %zu%s", nf, nf == 6 ? " (not a gallery shard: "
-		       "rankof -e --items A:B writes them)" : "");
+		       "(query item grade rank ties n kind), found %zu", nf);
+	if (!slice_eqs(f[6], "r"))
+		die_at(st->lines.name, st->lines.lineno, "kind '%.*s': a "
+		       "gallery shard's lines are all of kind 'r'",
+		       (int)f[6].n, f[6].p);
 	return 1;
 }
 
