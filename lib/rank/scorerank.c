@@ -377,7 +377,7 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 		if (!same && (!rk->active || !slice_eq(f[0], rk->q))) {
 			push(c, EV_QUERY, line, f[0]);
 			ranker_begin(rk, f[0], sh->path, line);
-			if (sh->out->nshards > 1) {
+			if (sh->out->nshards > 1 || sh->out->ex) {
 				if (c->nev > c->poscap)
 					xgrow((void **)&c->pos, &c->poscap,
 					      c->nev, sizeof *c->pos);
@@ -448,12 +448,12 @@ static void write_explain(const struct chunk *c, size_t a, size_t b)
 }
 
 /* the chunk's lines, only those of the queries of the shard (--shard),
- * each query's explanation first */
+ * each query's explanation first (a chunk can hold several queries) */
 static void write_shard(struct ranker *out, const struct chunk *c)
 {
 	size_t i, j, a, b;
 
-	if (out->nshards == 1) {
+	if (out->nshards == 1 && !out->ex) {
 		write_explain(c, 0, c->ex.n);
 		out_bytes(c->out.p, c->out.n);
 		return;
