@@ -326,6 +326,7 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 	while (p < e) {
 		c->nlines = ++line;
 		if (*p == '#') {
+			ranker_check(rk);	/* its errors come first */
 			marker |= comment_line(sh, c, &p, e, line);
 			continue;
 		}
@@ -347,9 +348,11 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 		p = le + 1;
 		if (nf == 0)
 			continue;
-		if (nf == NUL_LINE)
+		if (nf == NUL_LINE) {
+			ranker_check(rk);
 			die_at(sh->path, line, "a NUL byte in the line (%s)",
 			       binary_hint(ls, (size_t)(le - ls)));
+		}
 		if (marker) {
 			push(c, EV_DATA_AFTER, line, none);
 			marker = 0;
@@ -364,6 +367,7 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 			if (ln.n && ln.p[ln.n - 1] == '\r')
 				ln.n--;
 			nf = split_fields(ln, f, 5);
+			ranker_check(rk);
 			die_at(sh->path, line,
 			       "expected 3 fields (query item score) or 6 or more (TREC run), found %zu%s",
 			       nf, nf == 4 && slice_eqs(f[1], "0") ?
@@ -372,9 +376,12 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 		}
 		double v;
 		int st = parse_double(sc, &v);
-		if (st != NUM_OK)
+		if (st != NUM_OK) {
+			ranker_check(rk);	/* a duplicate before comes first */
 			field_double(sh->path, line, nf == 3 ? 3 : 5, sc);
+		}
 		if (!same && (!rk->active || !slice_eq(f[0], rk->q))) {
+			ranker_end_query(rk);	/* its errors come first */
 			push(c, EV_QUERY, line, f[0]);
 			ranker_begin(rk, f[0], sh->path, line);
 			if (sh->out->nshards > 1 || sh->out->ex) {
