@@ -47,3 +47,22 @@ fields_data() {
 	RANKKIT_CHUNK=64 rankof -j 1 -r qrels run | body > gotbody
 	cmp gotbody want
 }
+
+@test "fieldscan: candidates of every length 1 to 40 are found again (strmap's key copy)" {
+	# id j is j letters, a different letter at each end; scores as above
+	awk 'BEGIN {
+		a = "abcdefghijklmnopqrstuvwxyzabcdefghijklmn"
+		for (j = 1; j <= 40; j++) {
+			id = substr("x" a, 1, j)
+			if (j > 1)
+				id = substr(id, 1, j - 1) "Z"
+			printf "q1 %s %d\n", id, j > "scores"
+			printf "q1 %s 1\n", id > "qrels"
+			line[j] = sprintf("q1\t%s\t1\t%d\t0\t40", id, 41 - j)
+		}
+		for (j = 40; j >= 1; j--)
+			print line[j] > "want"
+	}'
+	rankof -r qrels scores | body > gotbody
+	cmp gotbody want
+}
