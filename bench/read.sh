@@ -34,19 +34,12 @@ mkdir -p "$B" "$D" "$T"
 bench_tool gentrec
 bench_tool rusage
 
-stamp="gentrec -q $QUERIES -d $DOCS -c $COLLECTION -s $SEED $(cksum < bench/gentrec.c)"
-if [ ! -f "$D/stamp" ] || [ "$(cat "$D/stamp")" != "$stamp" ] ||
-   [ ! -f "$D/run" ] || [ ! -f "$D/qrels" ]; then
-	rm -f "$D/stamp" "$D/run" "$D/qrels" "$D/allqrels" "$D/ranks"
-	echo "bench: generating $QUERIES x $DOCS lines in $D" >&2
-	"$B/gentrec" -q "$QUERIES" -d "$DOCS" -c "$COLLECTION" -s "$SEED" \
-	    -o "$D" || die "gentrec failed"
-	echo "$stamp" > "$D/stamp"
-fi
-if [ ! -f "$D/ranks" ] || [ "$D/ranks" -ot "$D/stamp" ]; then
+bench_trec "$D" -q "$QUERIES" -d "$DOCS" -c "$COLLECTION" -s "$SEED"
+if [ ! -f "$D/ranks" ] || ! cmp -s "$D/stamp" "$D/ranks.stamp"; then
 	echo "bench: the rank stream of every line of the run" >&2
 	awk '{ print $1, 0, $3, 1 }' "$D/run" > "$D/allqrels"
 	bin/rankof -r "$D/allqrels" "$D/run" > "$D/ranks" || die "rankof failed"
+	cp "$D/stamp" "$D/ranks.stamp"
 fi
 
 # times "$@" ROUNDS times, alternating with the old build's program when
@@ -67,7 +60,7 @@ timed() {
 	new=$(bench_median 2 "$T"/new."$name".*)
 	printf '%-8s %s: %s s user (median of %s), %s MB/s' "$name" \
 	    "$input" "$new" "$ROUNDS" "$(awk -v b="$bytes" -v t="$new" \
-	    'BEGIN { printf "%.0f", b / 1e6 / t }')"
+	    'BEGIN { if (t > 0) printf "%.0f", b / 1e6 / t; else printf "-" }')"
 	if [ -n "$OLD_BIN" ]; then
 		cmp -s "$T/old.out" "$T/new.out" ||
 		    die "$name: the old and new outputs differ"
