@@ -66,7 +66,7 @@ timed() {
 		    die "$name: the old and new outputs differ"
 		old=$(bench_median 2 "$T"/old."$name".*)
 		printf '; old %s s, new/old %s' "$old" "$(awk -v n="$new" \
-		    -v o="$old" 'BEGIN { printf "%.3f", n / o }')"
+		    -v o="$old" 'BEGIN { if (o > 0) printf "%.3f", n / o; else printf "-" }')"
 	fi
 	echo
 	rm -f "$T"/old."$name".* "$T"/new."$name".*
