@@ -11,7 +11,7 @@
 #   make mutate-check  only that every mutation still applies (seconds)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
 #   make demo, make bench, make bench-cmc, make bench-knn,
-#   make bench-treceval, make bench-long, make bench-peak
+#   make bench-treceval, make bench-long, make bench-peak, make bench-read
 
 VERSION = 0.1.0
 PREFIX = /usr/local
@@ -282,6 +282,10 @@ bench-peak: $(LIBA)
 bench-long: all
 	sh bench/long.sh
 
+# the text readers in MB/s of user CPU (OLD_BIN=dir/bin: against that build)
+bench-read: all
+	sh bench/read.sh
+
 # the mutation audit of tests/mutations (minutes; not part of check)
 mutate:
 	sh tests/mutate.sh
@@ -310,7 +314,7 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san check-valgrind fuzz fuzz-build mutate \
+.PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench-read \
 	mutate-check bench bench-crossmodal bench-cmc bench-knn bench-treceval \
 	bench-peak bench-long demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

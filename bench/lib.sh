@@ -7,6 +7,9 @@
 #                         `wall user sys maxrss_kib` to FILE
 #   bench_median F FILE...  the median of field F (1 wall, 2 user, 3 sys,
 #                         4 maxrss, c: user + sys) over the files
+#   bench_trec DIR ARG...  DIR/run and DIR/qrels from $B/gentrec ARG...,
+#                         made again when ARG... or the generator change
+#                         (the stamp that run.sh writes for the same ARG...)
 
 bench_tool() {
 	_sum="$CC $(cksum < "bench/$1.c")"
@@ -30,4 +33,16 @@ bench_median() {
 		    awk -v f="$_field" '{ print f == "c" ? $2 + $3 : $f }'
 	done | sort -n | awk '{ v[NR] = $1 } END {
 		printf "%.4f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+bench_trec() {
+	_d=$1; shift
+	_stamp="gentrec $* $(cksum < bench/gentrec.c)"
+	if [ ! -f "$_d/stamp" ] || [ "$(cat "$_d/stamp")" != "$_stamp" ] ||
+	   [ ! -f "$_d/run" ] || [ ! -f "$_d/qrels" ]; then
+		rm -f "$_d/stamp" "$_d/run" "$_d/qrels"
+		echo "bench: generating gentrec $* in $_d" >&2
+		"$B/gentrec" "$@" -o "$_d" || { echo "bench: gentrec failed" >&2; exit 1; }
+		echo "$_stamp" > "$_d/stamp"
+	fi
 }

@@ -76,6 +76,21 @@ usage_table() {
 	T
 }
 
+@test "rankof: a duplicate item comes before a later line's error" {
+	# rankof checks a query's candidates for duplicates in bulk, at the
+	# query's end or before another error: still in line order
+	err_table <<-'T'
+	1 | rankof -r q | q1 d1 1\nq1 d1 2\nq1 d2 x\n     | rankof: -:2: duplicate item 'd1' in query 'q1'
+	1 | rankof -r q | q1 d1 1\nq1 d1 2\nq1 d2\n       | rankof: -:2: duplicate item 'd1' in query 'q1'
+	1 | rankof -r q | q2 d1 1\nq1 d1 1\nq1 d1 2\nq2 d3 1\n | rankof: -:3: duplicate item 'd1' in query 'q1'
+	1 | rankof -r q | q1 d1 1\nq1 d1 2\n# end\nq1 d3 1\n | rankof: -:2: duplicate item 'd1' in query 'q1'
+	1 | rankof -r q | q1 d1 1\nq1 d1 2\n# rankkit hitrate 1\n | rankof: -:2: duplicate item 'd1' in query 'q1'
+	1 | rankof -l l | q1 d1 1\nq1 d1 2\nq1 d2 1\n     | rankof: -:2: duplicate item 'd1' in query 'q1'
+	1 | rankof -r q | q1 d2 1\nq1 d3 1\nq1 d2 x\n     | rankof: -:3: field 3: bad number 'x'
+	1 | rankof -r q | q1 d1 1\nq1 d2 2\nq1 d3 2\nq1 d2 3\nq1 d1 1\n | rankof: -:4: duplicate item 'd2' in query 'q1'
+	T
+}
+
 @test "rankof: bad relevance files" {
 	err_table <<-'T'
 	1 | rankof -r empty                         | q1 d1 1\n | rankof: empty: no relevance judgments

@@ -214,11 +214,16 @@ embedded() {
 
 @test "rankof --explain: each query's explanation comes before its lines (2>&1)" {
 	labelled
-	RANKKIT_CHUNK=64 rankof -j 2 -l labels --explain all scores > both 2>&1
-	# every data line follows its query's explanation and precedes the next
-	awk '/^query / { q = $2; sub(/:$/, "", q); next }
-	     /^i[0-9]+\t/ { if ($1 != q) { print "line of " $1 " after the explanation of " q; bad = 1 } }
-	     END { exit bad }' both
+	# chunks of one query each (64) and of several (57: a chunk doubles
+	# until a 240-byte query fits, then holds more than one)
+	for n in 64 57; do
+		RANKKIT_CHUNK=$n rankof -j 2 -l labels --explain all scores > both 2>&1
+		# every data line follows its query's explanation and precedes
+		# the next
+		awk '/^query / { q = $2; sub(/:$/, "", q); next }
+		     /^i[0-9]+\t/ { if ($1 != q) { print "line of " $1 " after the explanation of " q; bad = 1 } }
+		     END { exit bad }' both
+	done
 }
 
 @test "rankof --explain: a qrels query the run lacks (-c), a query without relevant items" {

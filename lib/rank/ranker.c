@@ -190,6 +190,7 @@ void ranker_count(struct ranker *rk, const struct rankline *l, size_t m)
 void ranker_end_query(struct ranker *rk)
 {
 	if (rk->active && rk->judged) {
+		ranker_check(rk);
 		emit(rk, rk->q, rk->cand.nent);
 		ranker_count(rk, rk->line, rk->rq.n);
 	} else if (rk->active && rk->explain_on)
@@ -209,6 +210,7 @@ void ranker_begin(struct ranker *rk, struct slice q, const char *file,
 	if (!rk->judged)
 		rk->unjudged++;
 	strmap_clear(&rk->cand);
+	rk->indexed = 0;
 	rk->explain_on = rk->ex && rankexplain_wanted(rk->ex, rk->q);
 	if (rk->explain_on)
 		rankexplain_begin(rk->ex);
@@ -230,19 +232,51 @@ void ranker_take(struct ranker *rk, struct slice item, uint64_t h,
 	if (rk->rel->kind == REL_LABELS &&
 	    labelfile_get_h(&rk->rel->ilab, item, h) == (size_t)-1) {
 		if (!rk->rel->unlabeled_ok)
-			die_at(file, line, "item '%.*s' has no label in %s "
+			ranker_check(rk), die_at(file, line, "item '%.*s' has no label in %s "
 			       "(--unlabeled-irrelevant ranks such items as "
 			       "never relevant)", (int)item.n, item.p,
 			       rk->rel->ilab.name);
 		rk->unlabeled++;
 	}
-	size_t c = strmap_put_h(&rk->cand, item, h, &created);
-	if (!created)
-		die_at(file, line, "duplicate item '%.*s' in query '%.*s'",
-		       (int)item.n, item.p, (int)rk->q.n, rk->q.p);
+	size_t c;
+	if (rk->explain_on) {	/* the explanation stops at a duplicate */
+		c = strmap_put_h(&rk->cand, item, h, &created);
+		if (!created)
+			die_at(file, line, "duplicate item '%.*s' in query "
+			       "'%.*s'", (int)item.n, item.p, (int)rk->q.n,
+			       rk->q.p);
+		rk->indexed = c + 1;
+	} else {
+		c = strmap_append(&rk->cand, item);
+		if (c >= rk->hcap)
+			xgrow((void **)&rk->hash, &rk->hcap, c + 1,
+			      sizeof *rk->hash);
+		if (c >= rk->clcap)
+			xgrow((void **)&rk->cline, &rk->clcap, c + 1,
+			      sizeof *rk->cline);
+		rk->hash[c] = h;
+		rk->cline[c] = line;
+		rk->cfile = file;
+	}
 	if (c >= rk->scap)
 		xgrow((void **)&rk->score, &rk->scap, c + 1, sizeof *rk->score);
 	rk->score[c] = score;
+}
+
+void ranker_check(struct ranker *rk)
+{
+	size_t n = rk->cand.nent, d;
+
+	if (!rk->active || !rk->judged || rk->indexed >= n)
+		return;
+	d = strmap_index(&rk->cand, rk->indexed, rk->hash);
+	rk->indexed = n;
+	if (d != STRMAP_ABSENT) {
+		struct slice item = strmap_key(&rk->cand, d);
+		die_at(rk->cfile, rk->cline[d], "duplicate item '%.*s' in "
+		       "query '%.*s'", (int)item.n, item.p, (int)rk->q.n,
+		       rk->q.p);
+	}
 }
 
 /* Most queries without a single relevant item among their candidates is
@@ -271,6 +305,7 @@ void ranker_finish(struct ranker *rk)
 	ranker_end_query(rk);
 	if (rk->all_queries) {
 		strmap_clear(&rk->cand);
+		rk->indexed = 0;
 		for (i = 0; i < rel_nqueries(rk->rel); i++) {
 			struct slice q = rel_query_id(rk->rel, i);
 			if (idset_has(&rk->seen, q))
@@ -303,6 +338,8 @@ void ranker_free(struct ranker *rk)
 	idset_free(&rk->seen);
 	strmap_free(&rk->cand);
 	free(rk->score);
+	free(rk->hash);
+	free(rk->cline);
 	free(rk->rq.item);
 	free(rk->rq.grade);
 	free(rk->line);

@@ -21,6 +21,14 @@ struct ranker {
 	struct strmap cand;	/* this query's candidates: entry = index */
 	double *score;
 	size_t scap;
+	/* candidates go into cand unchecked, with their hashes and lines,
+	 * and are checked for duplicates all at once (ranker_check): the
+	 * map's slots are loaded a batch ahead instead of one cache miss a
+	 * line; the first `indexed` are checked */
+	uint64_t *hash;
+	long *cline;
+	size_t hcap, clcap, indexed;
+	const char *cfile;	/* the file of the candidates' lines */
 	struct slice q;		/* this query, as ranker_begin got it */
 	int active, judged;
 	int v2;			/* --judged: the rank stream's version 2 */
@@ -84,6 +92,10 @@ void ranker_take(struct ranker *rk, struct slice item, uint64_t h,
 /* counts a query of the run written as its m lines l (for the note on
  * queries whose relevant items are all missing from the candidates) */
 void ranker_count(struct ranker *rk, const struct rankline *l, size_t m);
+/* checks the candidates taken so far for a duplicate item (the error at
+ * the first one's line): the caller calls it before it reports another
+ * error in the query, so that errors come in line order */
+void ranker_check(struct ranker *rk);
 /* writes the query in progress, if any */
 void ranker_end_query(struct ranker *rk);
 /* the run's tag, for the "# run" line (the last one set wins) */

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "util/err.h"
+#include "util/fieldscan.h"
 #include "util/lines.h"
 #include "util/num.h"
 #include "util/out.h"
@@ -23,6 +24,9 @@
 /* bytes read for a chunk; RANKKIT_CHUNK (64 and up) sets it, so that the
  * tests can cut small inputs into many chunks */
 enum { BLOCK = 1 << 20, MIN_BLOCK = 64 };
+/* the room a chunk keeps after its bytes: the newline that ends the last
+ * line as a sentinel (scan_fields), and 7 more for its word reads */
+enum { PAD = 8 };
 enum { EV_HEADER, EV_END, EV_DATA_AFTER, EV_QUERY, EV_ERROR };
 
 /* What the calling thread checks in input order. A chunk of short lines
@@ -74,13 +78,8 @@ struct scorejob {
 	struct parts parts;	/* header and end lines seen so far */
 };
 
-/* byte classes of the line scanner: field bytes, blanks, the newline */
-static const unsigned char cls[256] = {
-	[' '] = 1, ['\t'] = 1, ['\n'] = 2, ['\0'] = 3
-};
-
-/* scan_line's count for a line holding a NUL byte */
-#define NUL_LINE ((size_t)-1)
+/* the byte classes of the line scanner (fieldscan.h) */
+#define cls field_cls
 
 /* the first field of the line [p, e), empty for a comment or blank line */
 static struct slice first_field(const char *p, const char *e)
@@ -199,9 +198,9 @@ static void fill_chunk(struct scorejob *sh, struct chunk *c)
 		sh->ncarry = 0;
 	}
 	for (;;) {
-		while (c->len < c->cap - 1 && !sh->eof) {
+		while (c->len < c->cap - PAD && !sh->eof) {
 			ssize_t r = read(sh->fd, c->buf + c->len,
-					 c->cap - 1 - c->len);
+					 c->cap - PAD - c->len);
 			if (r > 0)
 				c->len += (size_t)r;
 			else if (r == 0)
@@ -241,50 +240,6 @@ static void push(struct chunk *c, int kind, long line, struct slice q)
 	c->nev++;
 }
 
-
-/* Splits the line at p into at most max fields and returns their count,
- * or max + 1 when more follow (the rest is not split); *end gets the
- * line's newline. The chunk ends with a newline as sentinel, so the scan
- * needs no bounds checks and finds the line's end on the way, in one pass
- * (bench/RESULTS.md, "Where the time goes in code"). A '\r' before the
- * newline is not part of the line. */
-static size_t scan_line(const char *p, struct slice *f, size_t max,
-			const char **end)
-{
-	const unsigned char *u = (const unsigned char *)p, *s;
-	size_t k = 0;
-
-	for (;;) {
-		while (cls[*u] == 1)
-			u++;
-		if (*u == '\n')
-			break;
-		if (*u == '\0') {	/* binary data, not a line of text */
-			while (*u != '\n')
-				u++;
-			*end = (const char *)u;
-			return NUL_LINE;
-		}
-		if (k == max) {
-			while (*u != '\n')
-				u++;
-			*end = (const char *)u;
-			return k + 1;
-		}
-		s = u;
-		while (!cls[*u])
-			u++;
-		f[k].p = (const char *)s;
-		f[k].n = (size_t)(u - s);
-		k++;
-	}
-	if (k && f[k - 1].p + f[k - 1].n == (const char *)u &&
-	    u[-1] == '\r' && --f[k - 1].n == 0)
-		k--;
-	*end = (const char *)u;
-	return k;
-}
-
 /* the '#' line at *p (the chunk ends at e): a header or end line becomes
  * its event (then 1: a marker), another kind's header is an error; *p
  * moves past the line */
@@ -308,6 +263,25 @@ static int comment_line(struct scorejob *sh, struct chunk *c, const char **p,
 	return marker;
 }
 
+/* the error of the line [ls, le) whose count of fields is wrong, after
+ * the duplicate check of the query's lines before it */
+static _Noreturn void bad_fields(struct scorejob *sh, struct ranker *rk,
+				 const char *ls, const char *le, long line)
+{
+	struct slice ln = { ls, (size_t)(le - ls) }, f[6];
+	size_t nf;
+
+	if (ln.n && ln.p[ln.n - 1] == '\r')
+		ln.n--;
+	nf = split_fields(ln, f, 5);
+	ranker_check(rk);
+	die_at(sh->path, line,
+	       "expected 3 fields (query item score) or 6 or more (TREC run), found %zu%s",
+	       nf, nf == 4 && slice_eqs(f[1], "0") ?
+	       " (qrels? they go to -r, the scores come last)" :
+	       comma_hint(f, nf));
+}
+
 /* ranks the lines of c with rk into c->out; c->nlines counts them. Not
  * inlined into rank_chunk: its locals stay out of the frame that setjmp
  * saves, so that no longjmp can clobber them. */
@@ -326,6 +300,7 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 	while (p < e) {
 		c->nlines = ++line;
 		if (*p == '#') {
+			ranker_check(rk);	/* its errors come first */
 			marker |= comment_line(sh, c, &p, e, line);
 			continue;
 		}
@@ -339,17 +314,19 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 			f[0].p = p;
 			f[0].n = qn;
 			same = 1;
-			nf = scan_line(p + qn, f + 1, 4, &le);
-			nf = nf == NUL_LINE ? NUL_LINE : nf + 1;
+			nf = scan_fields(p + qn, f + 1, 4, &le);
+			nf = nf == FIELDS_NUL ? FIELDS_NUL : nf + 1;
 		} else {
-			nf = scan_line(p, f, 5, &le);
+			nf = scan_fields(p, f, 5, &le);
 		}
 		p = le + 1;
 		if (nf == 0)
 			continue;
-		if (nf == NUL_LINE)
+		if (nf == FIELDS_NUL) {
+			ranker_check(rk);
 			die_at(sh->path, line, "a NUL byte in the line (%s)",
 			       binary_hint(ls, (size_t)(le - ls)));
+		}
 		if (marker) {
 			push(c, EV_DATA_AFTER, line, none);
 			marker = 0;
@@ -359,25 +336,19 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 			item = f[1], sc = f[2];
 		else if (nf == 6)
 			item = f[2], sc = f[4], after_score = sc.p + sc.n;
-		else {
-			struct slice ln = { ls, (size_t)(le - ls) };
-			if (ln.n && ln.p[ln.n - 1] == '\r')
-				ln.n--;
-			nf = split_fields(ln, f, 5);
-			die_at(sh->path, line,
-			       "expected 3 fields (query item score) or 6 or more (TREC run), found %zu%s",
-			       nf, nf == 4 && slice_eqs(f[1], "0") ?
-			       " (qrels? they go to -r, the scores come last)" :
-			       comma_hint(f, nf));
-		}
+		else
+			bad_fields(sh, rk, ls, le, line);
 		double v;
 		int st = parse_double(sc, &v);
-		if (st != NUM_OK)
+		if (st != NUM_OK) {
+			ranker_check(rk);	/* a duplicate before comes first */
 			field_double(sh->path, line, nf == 3 ? 3 : 5, sc);
+		}
 		if (!same && (!rk->active || !slice_eq(f[0], rk->q))) {
+			ranker_end_query(rk);	/* its errors come first */
 			push(c, EV_QUERY, line, f[0]);
 			ranker_begin(rk, f[0], sh->path, line);
-			if (sh->out->nshards > 1) {
+			if (sh->out->nshards > 1 || sh->out->ex) {
 				if (c->nev > c->poscap)
 					xgrow((void **)&c->pos, &c->poscap,
 					      c->nev, sizeof *c->pos);
@@ -390,7 +361,7 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 	}
 	ranker_end_query(rk);
 	if (after_score)
-		scan_line(after_score, &c->tag, 1, &le);
+		scan_fields(after_score, &c->tag, 1, &le);
 }
 
 /* the same, a failure ending the chunk with an EV_ERROR event; with one
@@ -448,12 +419,12 @@ static void write_explain(const struct chunk *c, size_t a, size_t b)
 }
 
 /* the chunk's lines, only those of the queries of the shard (--shard),
- * each query's explanation first */
+ * each query's explanation first (a chunk can hold several queries) */
 static void write_shard(struct ranker *out, const struct chunk *c)
 {
 	size_t i, j, a, b;
 
-	if (out->nshards == 1) {
+	if (out->nshards == 1 && !out->ex) {
 		write_explain(c, 0, c->ex.n);
 		out_bytes(c->out.p, c->out.n);
 		return;

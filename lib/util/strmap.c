@@ -161,39 +161,116 @@ size_t strmap_put(struct strmap *m, struct slice key, int *created)
 	return strmap_put_h(m, key, hash_bytes(key.p, key.n), created);
 }
 
-size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
-		    int *created)
+/* n bytes from p to d without a call for the short keys that are the
+ * rule (two overlapping words, or halves of them), reading and writing
+ * only [p, p + n) and [d, d + n) */
+static inline void copy_key(char *d, const char *p, size_t n)
 {
-	uint32_t h32 = (uint32_t)h;
-	size_t i = (size_t)h & m->mask, e;
-
-	for (;; i = (i + 1) & m->mask) {
-		struct strmap_slot *s = &m->slot[i];
-		if (s->gen != m->gen)
-			break;
-		if (s->hash == h32 && key_is(m, s->entry, key)) {
-			if (created)
-				*created = 0;
-			return s->entry;
-		}
+	if (n > 16) {
+		memcpy(d, p, n);
+	} else if (n >= 8) {
+		uint64_t a = load64(p), b = load64(p + n - 8);
+		memcpy(d, &a, 8);
+		memcpy(d + n - 8, &b, 8);
+	} else if (n >= 4) {
+		uint32_t a = (uint32_t)load32(p), b = (uint32_t)load32(p + n - 4);
+		memcpy(d, &a, 4);
+		memcpy(d + n - 4, &b, 4);
+	} else if (n) {
+		d[0] = p[0];
+		d[n >> 1] = p[n >> 1];
+		d[n - 1] = p[n - 1];
 	}
-	e = m->nent;
+}
+
+/* a new entry for key, not yet in any slot */
+static size_t add_entry(struct strmap *m, struct slice key)
+{
+	size_t e = m->nent;
+
 	big_grow((void **)&m->off, &m->offcap, e + 1, sizeof *m->off);
 	big_grow((void **)&m->len, &m->lencap, e + 1, sizeof *m->len);
 	big_grow((void **)&m->arena, &m->arenacap, m->used + key.n + 1, 1);
-	memcpy(m->arena + m->used, key.p, key.n);
+	copy_key(m->arena + m->used, key.p, key.n);
 	m->arena[m->used + key.n] = '\0';	/* keys are also C strings */
 	m->off[e] = m->used;
 	m->len[e] = key.n;
 	m->used += key.n + 1;
 	m->nent++;
+	return e;
+}
+
+/* the slot of key (hash h): the one that holds it (*found = 1) or the
+ * empty one where it goes */
+static size_t probe(const struct strmap *m, struct slice key, uint64_t h,
+		    int *found)
+{
+	uint32_t h32 = (uint32_t)h;
+	size_t i = (size_t)h & m->mask;
+
+	for (;; i = (i + 1) & m->mask) {
+		const struct strmap_slot *s = &m->slot[i];
+		if (s->gen != m->gen)
+			break;
+		if (s->hash == h32 && key_is(m, s->entry, key)) {
+			*found = 1;
+			return i;
+		}
+	}
+	*found = 0;
+	return i;
+}
+
+static void occupy(struct strmap *m, size_t i, uint64_t h, size_t e)
+{
 	m->slot[i].gen = m->gen;
-	m->slot[i].hash = h32;
+	m->slot[i].hash = (uint32_t)h;
 	m->slot[i].entry = e;
+}
+
+size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
+		    int *created)
+{
+	int found;
+	size_t i = probe(m, key, h, &found), e;
+
 	if (created)
-		*created = 1;
+		*created = !found;
+	if (found)
+		return m->slot[i].entry;
+	e = add_entry(m, key);
+	occupy(m, i, h, e);
 	/* keep the load under 1/2 */
 	if (m->nent * 2 > m->mask + 1)
 		resize(m, (m->mask + 1) * 2);
 	return e;
+}
+
+size_t strmap_append(struct strmap *m, struct slice key)
+{
+	return add_entry(m, key);
+}
+
+/* how many entries ahead strmap_index prefetches a slot: enough to cover
+ * a miss to memory at a few nanoseconds an entry */
+#define AHEAD 16
+
+size_t strmap_index(struct strmap *m, size_t from, const uint64_t *h)
+{
+	size_t n = m->nent, e, i;
+	int found;
+
+	strmap_reserve(m, n);	/* no resize on the way: the load stays <= 1/2 */
+	for (e = from; e < n; e++) {
+#if defined(__GNUC__)
+		if (e + AHEAD < n)
+			__builtin_prefetch(&m->slot[(size_t)h[e + AHEAD] &
+						    m->mask], 1);
+#endif
+		i = probe(m, strmap_key(m, e), h[e], &found);
+		if (found)
+			return e;
+		occupy(m, i, h[e], e);
+	}
+	return STRMAP_ABSENT;
 }

@@ -39,6 +39,16 @@ size_t strmap_put(struct strmap *m, struct slice key, int *created);
 size_t strmap_get_h(const struct strmap *m, struct slice key, uint64_t h);
 size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
 		    int *created);
+/* Candidates in bulk (rankof's per-query map): strmap_append adds key as
+ * the next entry without looking it up or giving it a slot; then
+ * strmap_index gives a slot to each entry from `from` on, in entry order,
+ * h[e] = hash_bytes of entry e's key, prefetching the slots a few entries
+ * ahead so that their cache misses overlap. It returns the first entry
+ * whose key an earlier entry holds, or STRMAP_ABSENT when the keys are
+ * distinct; after such a duplicate the map is only good for strmap_key
+ * and strmap_clear. Between the two calls, only strmap_key holds. */
+size_t strmap_append(struct strmap *m, struct slice key);
+size_t strmap_index(struct strmap *m, size_t from, const uint64_t *h);
 static inline struct slice strmap_key(const struct strmap *m, size_t e)
 {
 	struct slice s = { m->arena + m->off[e], m->len[e] };

@@ -1,0 +1,96 @@
+/* Fields of a line of text in a buffer that ends with a newline: the end
+ * of a field eight bytes at a time where the compiler and byte order
+ * allow, instead of a table look-up a byte. Inline: the readers' loops. */
+#ifndef RK_FIELDSCAN_H
+#define RK_FIELDSCAN_H
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "util/slice.h"
+
+/* byte classes: field bytes, blanks, the newline, NUL */
+static const unsigned char field_cls[256] = {
+	[' '] = 1, ['\t'] = 1, ['\n'] = 2, ['\0'] = 3
+};
+
+/* scan_fields' count for a line holding a NUL byte */
+#define FIELDS_NUL ((size_t)-1)
+
+/* The first byte at or after u whose class cls[] is not 0. Every byte
+ * from 0x21 up must be of class 0 (blanks, newlines and NUL are below),
+ * and a byte of another class must come before the end of the buffer,
+ * which holds 7 bytes more after it: a word is read whole. A word's
+ * bytes below 0x21 are flagged by the borrow of subtracting 0x21 from
+ * each; only bytes above the first one flagged can be flagged wrongly
+ * (the borrow runs upward), so the lowest flag, the first in memory on a
+ * little-endian machine, is exact. */
+static inline const unsigned char *field_end(const unsigned char *u,
+					     const unsigned char *cls)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+	__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t ones = UINT64_C(0x0101010101010101);
+	for (;;) {
+		uint64_t x, t;
+		memcpy(&x, u, 8);
+		t = (x - ones * 0x21) & ~x & ones * 0x80;
+		if (!t) {
+			u += 8;
+			continue;
+		}
+		u += __builtin_ctzll(t) >> 3;
+		if (cls[*u])
+			return u;
+		u++;	/* a control byte inside the field */
+	}
+#else
+	while (!cls[*u])
+		u++;
+	return u;
+#endif
+}
+
+/* Splits the line at p into at most max fields and returns their count,
+ * or max + 1 when more follow (the rest is not split); *end gets the
+ * line's newline, or FIELDS_NUL for a line holding a NUL byte. The
+ * buffer ends with a newline as sentinel and 7 bytes more (field_end), so
+ * the scan needs no bounds checks and finds the line's end on the way, in
+ * one pass (bench/RESULTS.md, "Where the time goes in code"). A '\r'
+ * before the newline is not part of the line. */
+static inline size_t scan_fields(const char *p, struct slice *f,
+				  size_t max, const char **end)
+{
+	const unsigned char *u = (const unsigned char *)p, *s;
+	size_t k = 0;
+
+	for (;;) {
+		while (field_cls[*u] == 1)
+			u++;
+		if (*u == '\n')
+			break;
+		if (*u == '\0') {	/* binary data, not a line of text */
+			while (*u != '\n')
+				u++;
+			*end = (const char *)u;
+			return FIELDS_NUL;
+		}
+		if (k == max) {
+			while (*u != '\n')
+				u++;
+			*end = (const char *)u;
+			return k + 1;
+		}
+		s = u;
+		u = field_end(u, field_cls);
+		f[k].p = (const char *)s;
+		f[k].n = (size_t)(u - s);
+		k++;
+	}
+	if (k && f[k - 1].p + f[k - 1].n == (const char *)u &&
+	    u[-1] == '\r' && --f[k - 1].n == 0)
+		k--;
+	*end = (const char *)u;
+	return k;
+}
+
+#endif
