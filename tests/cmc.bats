@@ -64,8 +64,12 @@ within() {
 	same "$stderr" "cmc: cut.ranks:2: stream ends without its '# end' line (the program upstream failed)"
 }
 
+# One seed of 60 small queries full of ties (ties-gen.awk): every tie shape
+# the modes tell apart; ties-bruteforce.bats checks hitrate's hit@K against
+# the same enumeration over more seeds and the next test gives cmc hitrate's
+# bytes at every K, so a second seed here only doubled the enumeration
 @test "cmc: the brute force of every tie order, at every K, in three modes" {
-	for seed in 3 11; do
+	for seed in 3; do
 		gen $seed 60
 		rankof -r "qrels.$seed" "scores.$seed" > ranks
 		for mode in expected optimistic pessimistic; do
@@ -347,8 +351,9 @@ width() { LC_ALL=C tr -d '\200-\277' < "$1" | awk '{ if (length($0) > w) w = len
 	status_is 0
 	[ "$stderr" = "cmc: ties change hit@K at 999999999 of 1000000000 cut-offs, most at hit@1: 100.00 if relevant items win every tie (optimistic), 0.00 if they lose every one (pessimistic)" ]
 	# expected: (K/1e9 + min(K/1e6, 1))/2 by hand
-	run --separate-stderr cmc -K 2000000 -f -p 6 --curve t9
-	[ "$(echo "$output" | sed -n '2p;1000001p;2000001p')" = "$(printf '1\t0.000001\n1000000\t0.500500\n2000000\t0.501000')" ]
+	# (2M lines into a file: bats's run would split them into an array)
+	cmc -K 2000000 -f -p 6 --curve t9 >curve
+	[ "$(sed -n '2p;1000001p;2000001p' curve)" = "$(printf '1\t0.000001\n1000000\t0.500500\n2000000\t0.501000')" ]
 }
 
 # A curve that never falls has its lowest and highest values in a screen

@@ -261,8 +261,12 @@ fvecs() {
 		cmp b p
 		cmp r p
 	}
+	# a break order acts only among tied scores: the three orders on the
+	# float32 rows (667 of 12500 lines tie), the default on the float64
+	# rows too (no tie there: the other orders would give the same bytes)
 	for b in "" "--break input" "--break id"; do
 		for f in s32.fvecs "$S"; do
+			[ -z "$b" ] || [ "$f" = s32.fvecs ] || continue
 			same $f "-m dot -x" "-l cam.labels --junk same-camera $b"
 			same $f "-m dot" "-l cam.labels --junk-label 2 $b"
 			same $f "-m l2 --folds 5" "-l $D/shots.labels --folds 5 $b"

@@ -198,21 +198,22 @@ gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 @test "synthemb: a failed write leaves no file of the target's name" {
 	cd "$BATS_TEST_TMPDIR"
 	# a file-size limit (its signal ignored: the write fails with EFBIG)
-	# stops the first file, img.npy (1.2 MB), part way
-	run --separate-stderr sh -c 'trap "" XFSZ; ulimit -f 32; synthemb -o lim crossmodal'
+	# stops the first file, img.npy (1,000 images: 256 KB), part way; the
+	# write path is that of any size, so 1,000 of the default 5,000 do
+	run --separate-stderr sh -c 'trap "" XFSZ; ulimit -f 32; synthemb -n 1000 -o lim crossmodal'
 	status_is 1
 	[ "$stderr" = "synthemb: lim/img.npy: File too large" ]
 	# nothing that looks finished, no temporary file either
 	[ -z "$(ls -A lim)" ]
 	# a file of the name is replaced only by a complete one, its mode kept
-	synthemb -s 1 -o old crossmodal
+	synthemb -n 1000 -s 1 -o old crossmodal
 	chmod 640 old/img.npy
 	cp old/img.npy img.before
-	run --separate-stderr sh -c 'trap "" XFSZ; ulimit -f 32; synthemb -s 2 -o old crossmodal'
+	run --separate-stderr sh -c 'trap "" XFSZ; ulimit -f 32; synthemb -n 1000 -s 2 -o old crossmodal'
 	status_is 1
 	cmp old/img.npy img.before
 	[ "$(ls -A old | wc -l)" -eq 6 ]
-	synthemb -s 2 -o old crossmodal
+	synthemb -n 1000 -s 2 -o old crossmodal
 	! cmp -s old/img.npy img.before
 	[ "$(ls -l old/img.npy | cut -c1-10)" = "-rw-r-----" ]
 	[ "$(ls -A old | wc -l)" -eq 6 ]
