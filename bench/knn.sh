@@ -94,9 +94,7 @@ while [ "$r" -lt "$ROUNDS" ]; do
 	done
 done
 
-cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
-variant=${RANKKIT_KERNEL:-$(if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then echo avx512
-	elif grep -qw avx2 /proc/cpuinfo 2>/dev/null; then echo avx2; else echo base; fi)}
+bench_machine
 echo "exact k-NN, $NQ x $NI x $D float32, -j $J; ${cpu:-unknown CPU}," \
     "$(getconf _NPROCESSORS_ONLN) CPUs; kernel variant $variant; faiss" \
     "$("$PY" -c 'import faiss; print(faiss.__version__)');" \

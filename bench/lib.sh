@@ -7,6 +7,9 @@
 #                         `wall user sys maxrss_kib` to FILE
 #   bench_median F FILE...  the median of field F (1 wall, 2 user, 3 sys,
 #                         4 maxrss, c: user + sys) over the files
+#   bench_machine         sets cpu (the model name, empty if unknown) and
+#                         variant (the micro-kernel the programs choose: the
+#                         best the CPU flags allow, or RANKKIT_KERNEL)
 #   bench_trec DIR ARG...  DIR/run and DIR/qrels from $B/gentrec ARG...,
 #                         made again when ARG... or the generator change
 #                         (the stamp that run.sh writes for the same ARG...)
@@ -45,4 +48,10 @@ bench_trec() {
 		"$B/gentrec" "$@" -o "$_d" || { echo "bench: gentrec failed" >&2; exit 1; }
 		echo "$_stamp" > "$_d/stamp"
 	fi
+}
+
+bench_machine() {
+	cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+	variant=${RANKKIT_KERNEL:-$(if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then echo avx512
+		elif grep -qw avx2 /proc/cpuinfo 2>/dev/null; then echo avx2; else echo base; fi)}
 }

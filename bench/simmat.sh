@@ -64,10 +64,7 @@ while [ "$r" -lt "$ROUNDS" ]; do
 	done
 done
 
-cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
-# the variant simmat chooses: the best the CPU flags allow, or RANKKIT_KERNEL
-variant=${RANKKIT_KERNEL:-$(if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then echo avx512
-	elif grep -qw avx2 /proc/cpuinfo 2>/dev/null; then echo avx2; else echo base; fi)}
+bench_machine
 echo "simmat -m cos on $DATA; ${cpu:-unknown CPU}, $(getconf _NPROCESSORS_ONLN) CPUs;" \
     "kernel variant $variant;" \
     "$(date -u '+%Y-%m-%d %H:%M UTC'); load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); medians of $ROUNDS"
