@@ -35,6 +35,7 @@ LIBSRC = \
 	lib/util/out.c \
 	lib/util/helpversion.c \
 	lib/util/savefile.c \
+	lib/util/samefile.c \
 	lib/util/strmap.c \
 	lib/util/idset.c \
 	lib/util/optlist.c \

@@ -18,6 +18,7 @@
 #include "util/pool.h"
 #include "stream/stream.h"
 #include "util/strmap.h"
+#include "util/samefile.h"
 #include "kernel/topk.h"
 
 static const char usage_line[] =
@@ -392,6 +393,9 @@ int main(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &job.t0);
 
 	stream_write_header(HDR_SCORE);
+	if (!job.qemb.idfile && !job.iemb.idfile)
+		stream_write_ids(same_file(job.qemb.path, job.iemb.path) ?
+				 IDS_ROWS_ONE_FILE : IDS_ROWS_TWO_FILES);
 	/* a selective -k (k below a quarter of the items) is chosen as the
 	 * items are scored; otherwise from each query's scores kept whole */
 	if (job.topk && (size_t)job.topk < job.iemb.rows / o.folds / 4)

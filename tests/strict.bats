@@ -391,6 +391,39 @@ setup() {
 	[ "$(grep -vc '^#' a)" -eq 400 ]	# 100 captions x 4 others of their image
 }
 
+@test "strict: a score stream of two numbered files says so, and one labels file is refused" {
+	cd "$BATS_TEST_TMPDIR"
+	synthemb -n 20 -o my crossmodal
+	# the ids line right after the header (rankkit(7)): two files, one file
+	simmat -m cos my/img.npy my/cap.npy > two
+	[ "$(sed -n 2p two)" = "# ids	row numbers	two files" ]
+	simmat -m cos my/cap.npy my/cap.npy > one
+	[ "$(sed -n 2p one)" = "# ids	row numbers	one file" ]
+	# named rows: no ids line (the stream keeps its earlier bytes)
+	awk '{ print "c" NR - 1 }' my/cap.labels > cap.ids
+	simmat -m cos --query-ids cap.ids --item-ids cap.ids my/cap.npy my/cap.npy > named
+	[ "$(grep -c '^# ids' named)" -eq 0 ]
+	# one labels file for two numberings: exit 1 at the ids line, no data
+	run --separate-stderr rankof -l my/cap.labels two
+	status_is 1
+	[ "$stderr" = "rankof: two:2: the query and item ids are the row numbers of two embedding files: with one labels file (-l my/cap.labels) query row 0 would take the label of item row 0: give --query-labels and --item-labels (or one embedding file for both, with -x)" ]
+	[ "$(grep -vc '^#' <<< "$output")" -eq 0 ]
+	# through a pipe, on several threads, the words apart by other blanks
+	run --separate-stderr sh -c 'simmat -m cos my/img.npy my/cap.npy | sed "2s/\t/  /g" | rankof -j 3 -l my/cap.labels'
+	status_is 1
+	[[ $stderr == "rankof: -:2: the query and item ids are the row numbers of two embedding files:"* ]]
+	# the fix works, and gives what rankof -e gives
+	rankof --query-labels my/img.labels --item-labels my/cap.labels two > a
+	rankof -e -m cos --query-labels my/img.labels --item-labels my/cap.labels my/img.npy my/cap.npy > b
+	cmp a b
+	[ "$(grep -vc '^#' a)" -eq 100 ]	# 20 images x 5 captions each
+	# one file for both (leave-one-out) and qrels are fine
+	rankof -x -l my/cap.labels one > c
+	rankof -e -x -m cos -l my/cap.labels my/cap.npy my/cap.npy | cmp - c
+	awk 'NR > 2 && !/^#/ { print $1, $2, 1 }' two | head -3 > q
+	rankof -r q two > /dev/null
+}
+
 @test "strict: a descriptor closed at start is taken by no file" {
 	printf 'q1 d1 0.5\n' > s1
 	rankof -r q s1 > r1

@@ -24,7 +24,6 @@
  * double: neither order nor ties change), the same break orders (--break
  * input: row order; --break id: item id descending, byte order). */
 #include <stdint.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +31,7 @@
 #include "stream/stream.h"
 #include "rank/embrank.h"
 #include "util/err.h"
+#include "util/samefile.h"
 #include "util/out.h"
 #include "util/pool.h"
 #include "rank/rankcount.h"
@@ -148,17 +148,6 @@ static void slot_free(struct slot *sl)
 	free(sl->gabove);
 	free(sl->gequal);
 	free(sl->row);
-}
-
-/* 1 when paths a and b name the same file */
-static int same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-
-	if (strcmp(a, b) == 0)
-		return 1;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-		sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 /* One labels file (-l) for two files whose rows are named by their

@@ -240,6 +240,22 @@ static void push(struct chunk *c, int kind, long line, struct slice q)
 	c->nev++;
 }
 
+/* The ids line of a score stream of two files whose rows are named by
+ * their numbers (simmat q.npy g.npy): with one labels file (-l), query row
+ * 0 would take the label of item row 0. Refused, as rankof -e refuses it. */
+static void two_numberings(const struct scorejob *sh, long line)
+{
+	const struct relsrc *rel = sh->out->rel;
+
+	if (rel->kind != REL_LABELS || !rel->one_file)
+		return;
+	die_at(sh->path, line, "the query and item ids are the row numbers of "
+	       "two embedding files: with one labels file (-l %s) query row 0 "
+	       "would take the label of item row 0: give --query-labels and "
+	       "--item-labels (or one embedding file for both, with -x)",
+	       rel->ilab.name);
+}
+
 /* the '#' line at *p (the chunk ends at e): a header or end line becomes
  * its event (then 1: a marker), another kind's header is an error; *p
  * moves past the line */
@@ -257,6 +273,8 @@ static int comment_line(struct scorejob *sh, struct chunk *c, const char **p,
 		push(c, EV_HEADER, line, none), marker = 1;
 	else if (stream_is_end(ln))
 		push(c, EV_END, line, none), marker = 1;
+	else if (stream_ids_line(ln) == IDS_ROWS_TWO_FILES)
+		two_numberings(sh, line);
 	else
 		stream_check_kind(ln, HDR_SCORE, sh->path, line);
 	*p = le + 1;

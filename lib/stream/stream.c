@@ -210,6 +210,48 @@ void stream_write_end(void)
 	out_str("# end\n");
 }
 
+/* written with tabs between its fields; read as words apart by any blanks,
+ * as every stream's fields are */
+static const char *const ids_lines[] = {
+	[IDS_ROWS_ONE_FILE] = "ids\trow numbers\tone file",
+	[IDS_ROWS_TWO_FILES] = "ids\trow numbers\ttwo files",
+};
+
+void stream_write_ids(enum ids_from from)
+{
+	out_str("# ");
+	out_str(ids_lines[from]);
+	out_char('\n');
+}
+
+/* 1 when the words of line (blank-separated) are those of s */
+static int same_words(struct slice line, const char *s)
+{
+	struct slice a[8], b[8];
+	size_t na = split_fields(line, a, 8), i;
+	size_t nb = split_fields((struct slice){ s, strlen(s) }, b, 8);
+
+	if (na != nb)
+		return 0;
+	for (i = 0; i < na; i++)
+		if (a[i].n != b[i].n || memcmp(a[i].p, b[i].p, a[i].n) != 0)
+			return 0;
+	return 1;
+}
+
+enum ids_from stream_ids_line(struct slice line)
+{
+	size_t i;
+
+	if (line.n == 0 || line.p[0] != '#')
+		return IDS_UNSAID;
+	line.p++, line.n--;
+	for (i = IDS_ROWS_ONE_FILE; i <= IDS_ROWS_TWO_FILES; i++)
+		if (same_words(line, ids_lines[i]))
+			return (enum ids_from)i;
+	return IDS_UNSAID;
+}
+
 void stream_write_items(long a, long b, long n)
 {
 	char buf[80];

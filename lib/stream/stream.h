@@ -76,6 +76,14 @@ void stream_query_begins(struct idset *seen, struct slice q,
 /* "# header\n" and "# end\n" on stdout */
 void stream_write_header(const char *header);
 void stream_write_end(void);
+/* The ids line of a score stream (rankkit(7)), after its header: both
+ * files' rows are named by their numbers from 0, in one file (query row 0
+ * is item row 0) or in two (query row 0 and item row 0 share the id "0"
+ * and are different rows). */
+enum ids_from { IDS_UNSAID, IDS_ROWS_ONE_FILE, IDS_ROWS_TWO_FILES };
+void stream_write_ids(enum ids_from from);
+/* what a comment line says of the ids (IDS_UNSAID: not an ids line) */
+enum ids_from stream_ids_line(struct slice line);
 /* "# items\tA:B\tN\n" on stdout, the line after a gallery shard's header */
 void stream_write_items(long a, long b, long n);
 
