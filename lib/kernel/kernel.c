@@ -79,16 +79,6 @@ static void *pack_alloc(size_t n)
 #define TLOW 0x1p-916
 #define TLOW_TEXT "2^-916"
 #include "kernel/kernel_body.h"
-#undef T
-#undef SFX
-#undef SQRT
-#undef FMA
-#undef FABS
-#undef LDEXP
-#undef FREXP
-#undef TMAX
-#undef TLOW
-#undef TLOW_TEXT
 
 #define T float
 #define SFX _f32
@@ -101,16 +91,6 @@ static void *pack_alloc(size_t n)
 #define TLOW 0x1p-78f
 #define TLOW_TEXT "2^-78"
 #include "kernel/kernel_body.h"
-#undef T
-#undef SFX
-#undef SQRT
-#undef FMA
-#undef FABS
-#undef LDEXP
-#undef FREXP
-#undef TMAX
-#undef TLOW
-#undef TLOW_TEXT
 
 /* kcount_add (kernel.h), inlined into the micro-kernels */
 static inline void kc_add(struct kcount *c, double s, int sign)

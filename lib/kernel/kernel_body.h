@@ -1,6 +1,8 @@
 /* The type-generic part of kernel.c, included once per element type with
  * T (float or double), SFX (a name suffix), SQRT, FMA, FABS, LDEXP and
- * FREXP (those functions of T) and TMAX (T's largest finite value)
+ * FREXP (those functions of T), TMAX (T's largest finite value), TLOW
+ * and TLOW_TEXT (the least sum of squares scored the direct way, and its
+ * text)
  * defined: packing, sums of squares and norms, the finishing step, the
  * other way for sums beyond the range and the score alone, which every
  * variant of the micro-kernel (kernel_micro.h) shares, so that all of
@@ -389,3 +391,15 @@ FN(score)(const struct kernel *kern, size_t q, size_t i)
 #undef FN
 #undef CAT
 #undef CAT_
+
+/* the parameters go with this instance, so the next can define its own */
+#undef T
+#undef SFX
+#undef SQRT
+#undef FMA
+#undef FABS
+#undef LDEXP
+#undef FREXP
+#undef TMAX
+#undef TLOW
+#undef TLOW_TEXT
