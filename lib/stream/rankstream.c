@@ -172,6 +172,18 @@ static int cmp_rel(const void *pa, const void *pb)
 	return c ? c : (a->grade < b->grade) - (a->grade > b->grade);
 }
 
+/* 1 when cmp_rel holds the n items in order already, as rankof writes
+ * them (by rank): no sort then */
+static int in_order(const struct relitem *r, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (cmp_rel(&r[i - 1], &r[i]) > 0)
+			return 0;
+	return 1;
+}
+
 static void make_groups(struct rquery *q)
 {
 	size_t i;
@@ -223,7 +235,7 @@ static void check_judged(struct rquery *q, int q_empty)
 		die_at(q->file, q->line, "query '%s' has no line of kind r (a "
 		       "query without relevant items has '%s - 0 - - n r')",
 		       q->id, q->id);
-	if (q->nj > 1)
+	if (q->nj > 1 && !in_order(q->jud, q->nj))
 		qsort(q->jud, q->nj, sizeof *q->jud, cmp_rel);
 	while (i < q->nj && q->jud[i].rank >= 0) {
 		const struct relitem *f = &q->jud[i];
@@ -336,7 +348,7 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 		take_item(rd, item, line, q->id);
 		add(q, &it);
 	}
-	if (q->m > 1)
+	if (q->m > 1 && !in_order(q->rel, q->m))
 		qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
 	while (q->nret < q->m && q->rel[q->nret].rank >= 0)
 		q->nret++;

@@ -20,7 +20,27 @@ void num_error_msg(char *buf, size_t n, int fieldno, struct slice s, int r);
 
 /* As above, but die "prog: file:line: field N: bad number 'text'" (or NaN). */
 double field_double(const char *file, long line, int fieldno, struct slice s);
-long field_long(const char *file, long line, int fieldno, struct slice s);
+long field_long_any(const char *file, long line, int fieldno, struct slice s);
+
+/* field_long: a field of 1 to 9 plain digits (every rank, count and grade
+ * of an ordinary stream) is read here, inline, as it fits in any long;
+ * field_long_any reads the rest (signs, long numbers, errors) */
+static inline long field_long(const char *file, long line, int fieldno,
+			      struct slice s)
+{
+	unsigned long v = 0;
+	size_t i;
+
+	if (s.n == 0 || s.n > 9)
+		return field_long_any(file, line, fieldno, s);
+	for (i = 0; i < s.n; i++) {
+		unsigned d = (unsigned)((unsigned char)s.p[i] - '0');
+		if (d > 9)
+			return field_long_any(file, line, fieldno, s);
+		v = v * 10 + d;
+	}
+	return (long)v;
+}
 
 /* A command-line number: dies with a usage error naming the option when the
  * text is not an integer in [lo, hi]. */

@@ -1,4 +1,5 @@
 /* Field splitting and comparison of slices. */
+#include <stdint.h>
 #include <string.h>
 #include "util/slice.h"
 
@@ -12,8 +13,38 @@ int slice_cmp(struct slice a, struct slice b)
 }
 
 /* a byte-class table: fields are short, so a lookup per byte is the
- * cheapest test (bench/RESULTS.md, "Where the time goes in code") */
+ * cheapest test of the blanks between them (bench/RESULTS.md, "Where the
+ * time goes in code") */
 static const unsigned char blank[256] = { [' '] = 1, ['\t'] = 1 };
+
+/* The end of the field at p: the first blank before e, or e. Eight bytes
+ * at a time while eight remain (the borrow trick of fieldscan.h: the
+ * lowest byte below 0x21 of a word is found exactly; a control byte that
+ * is not a blank belongs to the field), then byte by byte. */
+static const unsigned char *field_stop(const unsigned char *p,
+				       const unsigned char *e)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+	__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t ones = UINT64_C(0x0101010101010101);
+	while (e - p >= 8) {
+		uint64_t x, t;
+		memcpy(&x, p, 8);
+		t = (x - ones * 0x21) & ~x & ones * 0x80;
+		if (!t) {
+			p += 8;
+			continue;
+		}
+		p += __builtin_ctzll(t) >> 3;
+		if (blank[*p])
+			return p;
+		p++;
+	}
+#endif
+	while (p < e && !blank[*p])
+		p++;
+	return p;
+}
 
 size_t split_fields(struct slice line, struct slice *f, size_t max)
 {
@@ -27,8 +58,7 @@ size_t split_fields(struct slice line, struct slice *f, size_t max)
 		if (p == e)
 			return k;
 		s = p;
-		while (p < e && !blank[*p])
-			p++;
+		p = field_stop(p, e);
 		if (k < max) {
 			f[k].p = (const char *)s;
 			f[k].n = (size_t)(p - s);
