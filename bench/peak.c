@@ -2,7 +2,8 @@
  * peak: the floating-point peak of one core per micro-kernel variant, and
  * the scoring kernel's speed as a fraction of it, for bench/crossmodal.sh.
  *
- * usage: peak [-k] [-r ROUNDS] [-q NQ] [-i NI] [-d DIM] [-b ROWS] [-c ROWS]
+ * usage: peak [-k] [-m dot,cos,l2] [-r ROUNDS] [-q NQ] [-i NI] [-d DIM]
+ *             [-b ROWS] [-c ROWS]
  *
  * For each variant the CPU runs (base: scalar C99 fma(); avx2: AVX2 with
  * FMA; avx512: AVX-512F), the GFLOP/s of independent chains of fused
@@ -10,13 +11,17 @@
  * adds (a = a*b + c, two roundings: 2 flops), in float64 and float32. The
  * chains are more than the FMA units' latency times their number, so the
  * figure is the throughput of the units (-k leaves this table out). Then
- * the scoring kernel alone (kernel_block, dot, one thread, nothing read
+ * the scoring kernel alone (kernel_block, one thread, nothing read
  * back) on random NQ x DIM queries against NI x DIM items
  * [5000 x 25000 x 64] in blocks of ROWS [24] queries x all items, with the
  * variant the programs choose (RANKKIT_KERNEL, lib/kernel/kernel.h), and
  * the counting kernel of rankof -e (kernel_count, every score below its one
  * target) in blocks of -c ROWS [240] queries, as GFLOP/s and as a fraction
- * of that variant's FMA peak.
+ * of that variant's FMA peak; for each metric of -m [dot,cos,l2]. A
+ * score of dot and cos is 2 flops per dimension (cos divides by the norms
+ * taken once per row), of l2 3: its exact form (x - y)^2 is a subtraction
+ * and a multiply-add, which a fused expansion -2xy + |x|^2 + |y|^2 avoids
+ * at the cost of cancellation (rankkit(7)).
  *
  * Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so that other
  * processes on a shared machine slow the wall clock more than the figures.
@@ -293,25 +298,98 @@ static void peak_table(size_t rounds)
 	printf("\n");
 }
 
+/* the metrics the kernel is timed on (-m): each score's flops per value
+ * of the dimension, 2 for a multiply-add (dot and cos: cos is dot over
+ * the two norms, taken once per row), 3 for l2's difference and its
+ * multiply-add (the exact form of rankkit(7): (x - y)^2 summed) */
+struct metricdef {
+	const char *name;
+	enum metric metric;
+	double flops;
+};
+static const struct metricdef metrics[] = {
+	{ "dot", MET_DOT, 2 },
+	{ "cos", MET_COS, 2 },
+	{ "l2", MET_L2, 3 },
+};
+enum { NMETRIC = sizeof metrics / sizeof metrics[0] };
+static int metric_on[NMETRIC];
+
+/* -m LIST: dot, cos, l2, comma-separated */
+static void parse_metrics(const char *list)
+{
+	char *copy = xmalloc(strlen(list) + 1), *w, *save = NULL;
+	int m;
+
+	strcpy(copy, list);
+	memset(metric_on, 0, sizeof metric_on);
+	for (w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		for (m = 0; m < NMETRIC; m++)
+			if (strcmp(w, metrics[m].name) == 0)
+				break;
+		if (m == NMETRIC)
+			usage_error(prog_usage, "-m %s: dot, cos or l2", w);
+		metric_on[m] = 1;
+	}
+	free(copy);
+}
+
+/* every round of one metric's four figures, each block beside a slice of
+ * the chosen variant's peak, and their lines */
+static void metric_rounds(const struct kernel *k64, const struct kernel *k32,
+			  const struct probe *pr, size_t rounds, size_t brows,
+			  size_t crows, const struct metricdef *md)
+{
+	double v[4][MAXROUNDS], k[4][MAXROUNDS], w[4][MAXROUNDS];
+	double pc[4][MAXROUNDS], scale;
+	int r, j;
+
+	/* kernel_round counts 2 flops a value */
+	scale = md->flops / 2;
+	for (r = 0; r < (int)rounds; r++)
+		for (j = 0; j < 4; j++) {
+			struct kround kr = kernel_round(j < 2 ? k64 : k32,
+				j % 2, j % 2 ? crows : brows,
+				j < 2 ? pr->fma64 : pr->fma32,
+				j < 2 ? pr->lanes64 : 2 * pr->lanes64);
+			k[j][r] = kr.gflops * scale;
+			v[j][r] = kr.peak;
+			pc[j][r] = kr.ratio * scale;
+			w[j][r] = kr.whole * scale;
+		}
+	printf("scoring kernel, variant %s (chosen at run time), "
+	       "%zu x %zu x %zu, %s, one thread, median of %zu rounds; "
+	       "blocks of %zu (scores) and %zu (count) queries x %zu items:\n",
+	       pr->name, k64->nq, k64->ni, k64->dim, md->name, rounds, brows,
+	       crows, k64->ni);
+	for (j = 0; j < 4; j++)
+		printf("- %s, %s: %.1f GFLOP/s, %.0f%% of the fma peak "
+		       "(%.1f); whole run %.1f GFLOP/s\n",
+		       j < 2 ? "float64" : "float32",
+		       j % 2 ? "count (rankof -e)" : "scores (simmat)",
+		       median(k[j], (int)rounds), 100 * median(pc[j], (int)rounds),
+		       median(v[j], (int)rounds), median(w[j], (int)rounds));
+}
+
 int main(int argc, char **argv)
 {
 	size_t nq = 5000, ni = 25000, dim = 64, rounds = 5;
 	size_t brows = 24, crows = 240;
-	double v[4][MAXROUNDS], k[4][MAXROUNDS], w[4][MAXROUNDS];
-	double pc[4][MAXROUNDS];
 	const char *chosen;
 	unsigned long long seed = 1;
-	struct embed qemb, iemb;
+	struct embed qemb64, iemb64, qemb32, iemb32;
 	struct kernel kern64, kern32;
 	const struct probe *pr;
-	int c, p, r, j, table = 1;
+	int c, p, m, table = 1;
 
 	set_progname(argv[0]);
-	prog_usage = "usage: peak [-k] [-r ROUNDS] [-q NQ] [-i NI] [-d DIM] "
-		   "[-b ROWS] [-c ROWS]";
-	while ((c = getopt(argc, argv, "kr:q:i:d:b:c:")) != -1)
+	prog_usage = "usage: peak [-k] [-m dot,cos,l2] [-r ROUNDS] [-q NQ] "
+		   "[-i NI] [-d DIM] [-b ROWS] [-c ROWS]";
+	parse_metrics("dot,cos,l2");
+	while ((c = getopt(argc, argv, "km:r:q:i:d:b:c:")) != -1)
 		switch (c) {
 		case 'k': table = 0; break;
+		case 'm': parse_metrics(optarg); break;
 		case 'r': rounds = parse_size(optarg, 1, MAXROUNDS); break;
 		case 'q': nq = parse_size(optarg, 1, 1000000); break;
 		case 'i': ni = parse_size(optarg, 1, 1000000); break;
@@ -326,40 +404,23 @@ int main(int argc, char **argv)
 	if (table)
 		peak_table(rounds);
 
-	random_embed(&qemb, "queries", nq, dim, EMB_F64, &seed);
-	random_embed(&iemb, "items", ni, dim, EMB_F64, &seed);
-	kernel_init(&kern64, MET_DOT, &qemb, &iemb);
-	random_embed(&qemb, "queries32", nq, dim, EMB_F32, &seed);
-	random_embed(&iemb, "items32", ni, dim, EMB_F32, &seed);
-	kernel_init(&kern32, MET_DOT, &qemb, &iemb);
 	for (p = 0; p < NPROBE; p++)
 		if (strcmp(probe[p].name, chosen) == 0)
 			break;
 	pr = &probe[p];
-	/* each block beside a slice of the chosen variant's peak */
-	for (r = 0; r < (int)rounds; r++)
-		for (j = 0; j < 4; j++) {
-			struct kround kr = kernel_round(j < 2 ? &kern64 : &kern32,
-				j % 2, j % 2 ? crows : brows,
-				j < 2 ? pr->fma64 : pr->fma32,
-				j < 2 ? pr->lanes64 : 2 * pr->lanes64);
-			k[j][r] = kr.gflops;
-			v[j][r] = kr.peak;
-			pc[j][r] = kr.ratio;
-			w[j][r] = kr.whole;
-		}
-	printf("scoring kernel, variant %s (chosen at run time), "
-	       "%zu x %zu x %zu, dot, one thread, median of %zu rounds; "
-	       "blocks of %zu (scores) and %zu (count) queries x %zu items:\n",
-	       chosen, nq, ni, dim, rounds, brows, crows, ni);
-	for (j = 0; j < 4; j++)
-		printf("- %s, %s: %.1f GFLOP/s, %.0f%% of the fma peak "
-		       "(%.1f); whole run %.1f GFLOP/s\n",
-		       j < 2 ? "float64" : "float32",
-		       j % 2 ? "count (rankof -e)" : "scores (simmat)",
-		       median(k[j], (int)rounds), 100 * median(pc[j], (int)rounds),
-		       median(v[j], (int)rounds), median(w[j], (int)rounds));
-	kernel_free(&kern64);
-	kernel_free(&kern32);
+	random_embed(&qemb64, "queries", nq, dim, EMB_F64, &seed);
+	random_embed(&iemb64, "items", ni, dim, EMB_F64, &seed);
+	random_embed(&qemb32, "queries32", nq, dim, EMB_F32, &seed);
+	random_embed(&iemb32, "items32", ni, dim, EMB_F32, &seed);
+	for (m = 0; m < NMETRIC; m++) {
+		if (!metric_on[m])
+			continue;
+		kernel_init(&kern64, metrics[m].metric, &qemb64, &iemb64);
+		kernel_init(&kern32, metrics[m].metric, &qemb32, &iemb32);
+		metric_rounds(&kern64, &kern32, pr, rounds, brows, crows,
+			      &metrics[m]);
+		kernel_free(&kern64);
+		kernel_free(&kern32);
+	}
 	return 0;
 }
