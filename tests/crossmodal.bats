@@ -245,7 +245,7 @@ fvecs() {
 	# row 0 with itself: the sum of its squared 1/64ths, exact in float32
 	[ "$(awk 'NR == 1 { for (i = 2; i <= NF; i++) { v = $i * 64; v = v < 0 ? -int(-v + 0.5) : int(v + 0.5); s += v * v }
 		printf "%.8g", s / 4096 }' "$S")" = 1.0043945 ]
-	[ "$(simmat -m dot s32.fvecs s32.fvecs | sed -n 2p)" = "0	0	1.0043945" ]
+	[ "$(simmat -m dot s32.fvecs s32.fvecs | body | head -n 1)" = "0	0	1.0043945" ]
 	awk '{ print $1, $2, NR % 3 }' "$D/shots.labels" >cam.labels
 	awk 'NR % 2 { print } !(NR % 2) { k[NR] = $0 } END { for (i = 2; i <= NR; i += 2) print k[i] }' \
 		"$D/shots.labels" >shuf.labels

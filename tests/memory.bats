@@ -92,9 +92,9 @@ peak_kib() {
 		[ "$peak" -lt 32768 ]
 	done
 	[ "$(cat sum1)" = "$(cat sum2)" ]
-	# every query against every item, the header and the end line
+	# every query against every item, the header, the ids line and the end
 	run sh -c "simmat -m l2 ann/query.fvecs ann/base.fvecs | awk 'END { print NR, \$0 }'"
-	[ "$output" = "$((48 * 60000 + 2)) # end" ]
+	[ "$output" = "$((48 * 60000 + 3)) # end" ]
 }
 
 @test "memory: simmat on the 5K image-text data at -j1 and -j2 under 32 MiB" {
@@ -108,11 +108,12 @@ peak_kib() {
 	# of all 5,000 only repeated them
 	{ head -c 128 "$x/img.npy" | LC_ALL=C sed 's/(5000, 64)/(1000, 64)/'
 	  tail -c +129 "$x/img.npy" | head -c $((1000 * 64 * 8)); } >img1k.npy
-	[ "$(simmat -m cos --folds 1000 img1k.npy "$x/cap.npy" | sed -n 2p)" = \
-	  "$(simmat -m cos --folds 5000 "$x/img.npy" "$x/cap.npy" | sed -n 2p)" ]
+	# the first score, after the header and the ids line
+	[ "$(simmat -m cos --folds 1000 img1k.npy "$x/cap.npy" | sed -n '3p;3q')" = \
+	  "$(simmat -m cos --folds 5000 "$x/img.npy" "$x/cap.npy" | sed -n '3p;3q')" ]
 	for j in 1 2; do
 		peak_kib "simmat -j $j -m cos img1k.npy $x/cap.npy | awk 'END { print NR }' > n$j"
-		[ "$(cat n$j)" -eq $((1000 * 25000 + 2)) ]
+		[ "$(cat n$j)" -eq $((1000 * 25000 + 3)) ]	# header, ids, end
 		echo "simmat -j $j: peak RSS $peak KiB" >&3
 		[ "$peak" -lt 32768 ]
 	done
