@@ -359,6 +359,7 @@ topk() {
 		for (k = 0; k < 3; k++) { s = (s * 1103515245 + 12345) % 2147483648
 			printf " %d", s % 9 - 4 } print "" } }' >all.txt
 	head -50 all.txt >q.txt
+	head -5 q.txt >q5.txt
 	tail -n +51 all.txt >i.txt
 	# -x: the queries are items too
 	head -20 q.txt >>i.txt
@@ -375,6 +376,15 @@ topk() {
 				for j in 1 3; do
 					simmat -j $j -m $m -k $k -t $t q.txt i.txt | body | cmp - want
 					simmat -j $j -m $m -x -k $k -t $t q.txt i.txt | body | cmp - wantx
+				done
+				# five queries, fewer than a chunk a thread: each
+				# thread takes a part of the items (3 blocks of
+				# 1,024, 1,024 and 972), the parts gathered
+				awk '$1 ~ /^q[0-4]$/' want >want5
+				awk '$1 ~ /^q[0-4]$/' wantx >want5x
+				for j in 2 3; do
+					simmat -j $j -m $m -k $k -t $t q5.txt i.txt | body | cmp - want5
+					simmat -j $j -m $m -x -k $k -t $t q5.txt i.txt | body | cmp - want5x
 				done
 			done
 		done

@@ -39,11 +39,20 @@ struct selslot {
 	struct topk_scratch tk;
 };
 
+/* With fewer chunks of queries than threads, each chunk's items are cut
+ * into parts, one task each (task s: chunk s / parts, part s % parts);
+ * each part keeps the candidates of its items that reach its own K-th
+ * best (at most the query's), and the calling thread gathers the parts'
+ * candidates in part order, so in item order, before the K-th best of the
+ * whole is taken: the same answer as one task over all the items. */
 struct selrun {
 	struct grid g;
 	const struct kselect *cfg;
 	size_t bi;		/* items per block */
+	size_t parts;		/* tasks per chunk (1: the chunk whole) */
 	struct selslot *slot;
+	struct cands *gather;	/* per query of a chunk: its parts' candidates */
+	struct topk_scratch tk;	/* the calling thread's */
 };
 
 static void cands_push(struct cands *c, size_t item, double s)
@@ -122,7 +131,32 @@ static void scan_block(const struct selrun *run, struct selslot *sl,
 static int take_chunk(void *arg, const struct pool_task *t)
 {
 	const struct selrun *run = arg;
-	return (size_t)t->seq < run->g.nchunks;
+	return (size_t)t->seq < run->g.nchunks * run->parts;
+}
+
+/* task t's chunk, its items cut to the task's part: whole blocks of bi
+ * items from the chunk's first */
+static void task_chunk(const struct selrun *run, long seq, struct kchunk *ch)
+{
+	size_t part = (size_t)seq % run->parts, nb, b0, b1;
+
+	grid_chunk(&run->g, (size_t)seq / run->parts, ch);
+	nb = (ch->i1 - ch->i0 + run->bi - 1) / run->bi;
+	b0 = part * nb / run->parts;
+	b1 = (part + 1) * nb / run->parts;
+	ch->i1 = b1 * run->bi < ch->i1 - ch->i0 ? ch->i0 + b1 * run->bi : ch->i1;
+	ch->i0 += b0 * run->bi;
+}
+
+/* the query's answer: the candidates at or above their K-th best */
+static void answer(const struct selrun *run, const struct kchunk *ch,
+		   size_t q, struct cands *c, struct topk_scratch *tk)
+{
+	double kth = cands_kth(c, run->cfg->k, tk);
+
+	if (kth > c->tau)
+		cands_keep(c, kth);
+	run->cfg->work(run->cfg->ctx, ch, q, c->item, c->score, c->n);
 }
 
 static void work_chunk(void *arg, const struct pool_task *t)
@@ -133,7 +167,7 @@ static void work_chunk(void *arg, const struct pool_task *t)
 	struct kchunk ch;
 	size_t q, ib;
 
-	grid_chunk(&run->g, (size_t)t->seq, &ch);
+	task_chunk(run, t->seq, &ch);
 	ch.slot = t->slot;
 	ch.scores = NULL;
 	for (q = 0; q < ch.q1 - ch.q0; q++) {
@@ -148,10 +182,24 @@ static void work_chunk(void *arg, const struct pool_task *t)
 	}
 	for (q = ch.q0; q < ch.q1; q++) {
 		struct cands *c = &sl->c[q - ch.q0];
-		double kth = cands_kth(c, cfg->k, &sl->tk);
-		if (kth > c->tau)
-			cands_keep(c, kth);
-		cfg->work(cfg->ctx, &ch, q, c->item, c->score, c->n);
+		if (run->parts == 1)
+			answer(run, &ch, q, c, &sl->tk);
+		else
+			cands_trim(c, cfg->k, &sl->tk);	/* a part: fewer to gather */
+	}
+}
+
+/* a part's candidates after those of the parts before it */
+static void gather_part(struct selrun *run, const struct selslot *sl,
+			size_t nq)
+{
+	size_t r, i;
+
+	for (r = 0; r < nq; r++) {
+		const struct cands *c = &sl->c[r];
+		struct cands *g = &run->gather[r];
+		for (i = 0; i < c->n; i++)
+			cands_push(g, c->item[i], c->score[i]);
 	}
 }
 
@@ -159,10 +207,22 @@ static void give_chunk(void *arg, const struct pool_task *t)
 {
 	struct selrun *run = arg;
 	struct kchunk ch;
+	size_t q;
 
-	grid_chunk(&run->g, (size_t)t->seq, &ch);
+	grid_chunk(&run->g, (size_t)t->seq / run->parts, &ch);
 	ch.slot = t->slot;
 	ch.scores = NULL;
+	if (run->parts > 1) {
+		gather_part(run, &run->slot[t->slot], ch.q1 - ch.q0);
+		if ((size_t)t->seq % run->parts != run->parts - 1)
+			return;
+		for (q = ch.q0; q < ch.q1; q++) {
+			struct cands *g = &run->gather[q - ch.q0];
+			g->tau = run->cfg->minscore;
+			answer(run, &ch, q, g, &run->tk);
+			g->n = 0;
+		}
+	}
 	run->cfg->emit(run->cfg->ctx, &ch);
 }
 
@@ -179,23 +239,38 @@ void kernel_run_select(const struct kernel *kern, int nthreads, size_t folds,
 		qb = GRID_MR_ALL;
 	grid_init(&run.g, kern, folds, qb);
 	run.bi = BLOCK_BYTES / (qb * esz);
-	if ((size_t)nthreads > run.g.nchunks)
-		nthreads = run.g.nchunks ? (int)run.g.nchunks : 1;
+	/* few queries: every thread on a part of each chunk's items */
+	run.parts = 1;
+	if (nthreads > 1 && run.g.nchunks < (size_t)nthreads) {
+		size_t nb = (kern->ni / folds + run.bi - 1) / run.bi;
+		run.parts = (size_t)nthreads < nb ? (size_t)nthreads : nb;
+		if (run.parts < 1)
+			run.parts = 1;
+	}
+	if ((size_t)nthreads > run.g.nchunks * run.parts)
+		nthreads = run.g.nchunks ? (int)(run.g.nchunks * run.parts) : 1;
 	nslots = pool_nslots(nthreads);
 	run.slot = xcalloc((size_t)nslots, sizeof *run.slot);
 	for (s = 0; s < nslots; s++) {
 		run.slot[s].block = xmalloc(qb * run.bi * esz);
 		run.slot[s].c = xcalloc(qb, sizeof *run.slot[s].c);
 	}
+	run.gather = xcalloc(qb, sizeof *run.gather);
 	pool_run(&pj, nthreads);
-	for (s = 0; s < nslots; s++) {
-		for (q = 0; q < qb; q++) {
+	for (q = 0; q < qb; q++) {
+		for (s = 0; s < nslots; s++) {
 			free(run.slot[s].c[q].item);
 			free(run.slot[s].c[q].score);
 		}
+		free(run.gather[q].item);
+		free(run.gather[q].score);
+	}
+	for (s = 0; s < nslots; s++) {
 		free(run.slot[s].c);
 		free(run.slot[s].block);
 		topk_free(&run.slot[s].tk);
 	}
+	topk_free(&run.tk);
+	free(run.gather);
 	free(run.slot);
 }
