@@ -10,7 +10,7 @@
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make mutate-check  only that every mutation still applies (seconds)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench, make bench-cmc, make bench-knn,
+#   make demo, make bench, make bench-cmc, make bench-knn, make bench-protocol,
 #   make bench-treceval, make bench-long, make bench-peak, make bench-read
 
 VERSION = 0.1.0
@@ -268,6 +268,10 @@ bench-cmc: all
 # exact k-NN: simmat -k against faiss (python3-faiss; skipped without it)
 bench-knn: all
 	sh bench/knn.sh
+# the 5K image-to-text protocol against faiss (IndexFlatIP, every caption
+# ranked); skipped without python3-faiss
+bench-protocol: all
+	sh bench/protocol.sh
 # treceval -q -m all_trec against trec_eval built from its tarball, on a
 # 10M-line run and on one whose qrels judge non-relevant documents
 bench-treceval: all
@@ -316,6 +320,6 @@ clean:
 	rm -rf build bin
 
 .PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench-read \
-	mutate-check bench bench-crossmodal bench-cmc bench-knn bench-treceval \
+	mutate-check bench bench-crossmodal bench-cmc bench-knn bench-protocol bench-treceval \
 	bench-peak bench-long demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)
