@@ -64,7 +64,7 @@ setup() {
 	for p in $PROGS; do
 		$p --help > help.$p
 	done
-	# a shared option's line: from its flag to the next option's line
+	# a shared option's help is one line, found by its flags
 	for o in '-T, --ties' '--empty' '--folds' '-f, --fractions' \
 	    '-p, --precision' '--quiet' '-h, --help' '--version'; do
 		for p in $PROGS; do
