@@ -7,9 +7,10 @@
 #define RK_OPTABLE_H
 #include <stddef.h>
 
-/* keys: a short letter is its own key (its long name's too); long-only
- * options take numbers, OPT_VERSION and up to OPT_OWN - 1 for lib/'s
- * shared options (measure/commonopts.h), OPT_OWN and up for a program's */
+/* keys: a short letter is its own key (its long name's too), and -h is
+ * always --help; long-only options take numbers: from OPT_VERSION to
+ * OPT_OWN - 1 for entries that several programs share (as
+ * measure/commonopts.h's), from OPT_OWN up for a program's own */
 enum { OPT_HELP = 'h', OPT_VERSION = 256, OPT_OWN = 1000 };
 
 struct optdef {
