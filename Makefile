@@ -39,6 +39,7 @@ LIBSRC = \
 	lib/util/strmap.c \
 	lib/util/idset.c \
 	lib/util/optlist.c \
+	lib/util/optable.c \
 	lib/util/fmtscore.c \
 	lib/util/pool.c \
 	lib/util/detmath.c \
@@ -94,6 +95,7 @@ LIBSRC = \
 	lib/measure/exactsum.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
+	lib/measure/commonopts.c \
 	lib/measure/driveropts.c \
 	lib/measure/measurenames.c \
 	lib/measure/direction.c \

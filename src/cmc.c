@@ -2,19 +2,17 @@
  * last K (the cumulative matching characteristic of re-identification,
  * the Recall@N curve of place recognition), as a measure stream, as
  * columns, or drawn. Each input stream is one system. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
-#include "util/optlist.h"
 #include "util/num.h"
-#include "util/helpversion.h"
+#include "util/optable.h"
 #include "util/out.h"
 #include "measure/curverun.h"
 #include "measure/curvegal.h"
-#include "measure/driver.h"
+#include "measure/commonopts.h"
 #include "measure/explain.h"
 #include "plot/svgplot.h"
 #include "plot/termplot.h"
@@ -27,70 +25,64 @@ static const char usage_line[] =
 	"[--label NAME ...] [--explain QUERY ...] [--quiet] [--format stream|table] "
 	"[--names rankkit] [--gallery-curve K] [RANKS ...]";
 
-static const char help[] =
-	"Reads rank streams (one per system) and writes hit@K for K = 1 .. N.\n"
-	"  -K, --max-rank N|all    last K (default 50; all: the largest gallery)\n"
-	"  -T, --ties MODE         expected (default), optimistic or pessimistic\n"
-	"      --empty POLICY      queries without relevant items: miss (default), skip, error\n"
-	"      --folds N           N equal consecutive folds of queries; all = their mean\n"
-	"  -f, --fractions         fractions instead of percent\n"
-	"  -p, --precision N       decimals (default 2, or 4 with -f)\n"
-	"      --curve             columns 'K value' (one value column per system)\n"
-	"      --plot              the curve drawn for a terminal of $COLUMNS columns\n"
-	"      --ascii             the plot in plain ASCII (implies --plot)\n"
-	"      --svg FILE          the curve as an SVG 1.1 picture too (-: instead)\n"
-	"      --log-k             K on a logarithmic scale in the plots\n"
-	"      --ymin Y, --ymax Y  the SVG's y range (default: the curves' values,\n"
-	"                          rounded out to ticks)\n"
-	"      --xlabel TEXT       the x axis title of the plots (default K)\n"
-	"      --ylabel TEXT       the y axis title (default hit@K (%) or hit@K)\n"
-	"      --title TEXT        a title above the SVG plot\n"
-	"      --width PX, --height PX  the SVG's size (default 640 x 400)\n"
-	"      --label NAME        a system's name in outputs and legends (once per input)\n"
-	"      --explain QUERY     how the query's hit@K are made, on stderr (all: every query)\n"
-	"      --format FORMAT     stream (default) or table: --curve's columns aligned\n"
-	"                          (--curve --format table is the same table)\n"
-	"      --quiet             no notes on the standard error (errors stay)\n"
-	"      --names NAMING      rankkit (default); trec_eval has no CMC curve\n"
-	"      --gallery-curve K   hit@K against the gallery size G instead (expected over\n"
-	"                          random sub-galleries of G that keep the relevant items)\n"
-	"  -h, --help              this help\n"
-	"      --version           version\n";
-
-enum { O_EMPTY = 256, O_FOLDS, O_CURVE, O_PLOT, O_ASCII, O_SVG, O_LOGK,
-       O_LABEL, O_EXPLAIN, O_QUIET, O_FORMAT, O_NAMES, O_VERSION,
+enum { O_CURVE = OPT_OWN, O_PLOT, O_ASCII, O_SVG, O_LOGK, O_LABEL,
        O_GALCURVE, O_YMIN, O_YMAX, O_XLABEL, O_YLABEL, O_TITLE, O_WIDTH,
        O_HEIGHT };
 
-static const struct option opts[] = {
-	{ "max-rank", required_argument, 0, 'K' },
-	{ "ties", required_argument, 0, 'T' },
-	{ "empty", required_argument, 0, O_EMPTY },
-	{ "folds", required_argument, 0, O_FOLDS },
-	{ "fractions", no_argument, 0, 'f' },
-	{ "precision", required_argument, 0, 'p' },
-	{ "curve", no_argument, 0, O_CURVE },
-	{ "plot", no_argument, 0, O_PLOT },
-	{ "ascii", no_argument, 0, O_ASCII },
-	{ "svg", required_argument, 0, O_SVG },
-	{ "log-k", no_argument, 0, O_LOGK },
-	{ "label", required_argument, 0, O_LABEL },
-	{ "ymin", required_argument, 0, O_YMIN },
-	{ "ymax", required_argument, 0, O_YMAX },
-	{ "xlabel", required_argument, 0, O_XLABEL },
-	{ "ylabel", required_argument, 0, O_YLABEL },
-	{ "title", required_argument, 0, O_TITLE },
-	{ "width", required_argument, 0, O_WIDTH },
-	{ "height", required_argument, 0, O_HEIGHT },
-	{ "explain", required_argument, 0, O_EXPLAIN },
-	{ "quiet", no_argument, 0, O_QUIET },
-	{ "format", required_argument, 0, O_FORMAT },
-	{ "names", required_argument, 0, O_NAMES },
-	{ "gallery-curve", required_argument, 0, O_GALCURVE },
-	{ "help", no_argument, 0, 'h' },
-	{ "version", no_argument, 0, O_VERSION },
-	{ 0, 0, 0, 0 }
+/* the options and --help in its order: cmc's own among those it shares
+ * with the measure programs (commonopts.h) */
+static const struct optdef opts[] = {
+	{ NULL, 0, 0,
+	  "Reads rank streams (one per system) and writes hit@K for K = 1 .. N.\n" },
+	{ "max-rank", 'K', 1,
+	  "  -K, --max-rank N|all    last K (default 50; all: the largest gallery)\n" },
+	CO_OPT_TIES,
+	CO_OPT_EMPTY,
+	CO_OPT_FOLDS,
+	CO_OPT_FRACTIONS,
+	CO_OPT_PRECISION,
+	{ "curve", O_CURVE, 0,
+	  "      --curve             columns 'K value' (one value column per system)\n" },
+	{ "plot", O_PLOT, 0,
+	  "      --plot              the curve drawn for a terminal of $COLUMNS columns\n" },
+	{ "ascii", O_ASCII, 0,
+	  "      --ascii             the plot in plain ASCII (implies --plot)\n" },
+	{ "svg", O_SVG, 1,
+	  "      --svg FILE          the curve as an SVG 1.1 picture too (-: instead)\n" },
+	{ "log-k", O_LOGK, 0,
+	  "      --log-k             K on a logarithmic scale in the plots\n" },
+	{ "ymin", O_YMIN, 1,
+	  "      --ymin Y, --ymax Y  the SVG's y range (default: the curves' values,\n"
+	  "                          rounded out to ticks)\n" },
+	{ "ymax", O_YMAX, 1, NULL },
+	{ "xlabel", O_XLABEL, 1,
+	  "      --xlabel TEXT       the x axis title of the plots (default K)\n" },
+	{ "ylabel", O_YLABEL, 1,
+	  "      --ylabel TEXT       the y axis title (default hit@K (%) or hit@K)\n" },
+	{ "title", O_TITLE, 1,
+	  "      --title TEXT        a title above the SVG plot\n" },
+	{ "width", O_WIDTH, 1,
+	  "      --width PX, --height PX  the SVG's size (default 640 x 400)\n" },
+	{ "height", O_HEIGHT, 1, NULL },
+	{ "label", O_LABEL, 1,
+	  "      --label NAME        a system's name in outputs and legends (once per input)\n" },
+	CO_OPT_EXPLAIN("how the query's hit@K are made, on stderr (all: every query)\n"),
+	CO_OPT_FORMAT("stream (default) or table: --curve's columns aligned\n"
+		      "                          (--curve --format table is the same table)\n"),
+	CO_OPT_QUIET,
+	CO_OPT_NAMES("rankkit (default); trec_eval has no CMC curve\n"),
+	{ "gallery-curve", O_GALCURVE, 1,
+	  "      --gallery-curve K   hit@K against the gallery size G instead (expected over\n"
+	  "                          random sub-galleries of G that keep the relevant items)\n" },
+	CO_OPT_HELP,
+	CO_OPT_VERSION,
 };
+
+/* the curve at K is trec_eval's success_K only where trec_eval has that
+ * K (1, 5, 10): hitrate prints those */
+static const char no_trec[] = "--names trec: trec_eval has no CMC curve; "
+	"its success_1, success_5 and success_10 are hitrate --names trec "
+	"-k 1,5,10 -m success";
 
 /* the most rows cmc writes: the largest -K, and the largest gallery of -K
  * all unless the output is a plot alone */
@@ -99,9 +91,8 @@ static const struct option opts[] = {
 struct cmcopts {
 	struct curveopts c;
 	int curve, plot, ascii, logk;
-	int format;		/* enum format (driver.h) */
 	const char *svg;
-	char **label;
+	const char **label;
 	size_t nlabel;
 	long galK;		/* --gallery-curve K; 0: the curve against K */
 	double ymin, ymax;	/* NaN: from the curves */
@@ -110,101 +101,54 @@ struct cmcopts {
 };
 
 /* the options of the plots' looks */
-static int plot_option(int c, struct cmcopts *o)
+static int plot_option(struct cmcopts *o, int key, const char *arg)
 {
-	switch (c) {
-	case O_YMIN: o->ymin = arg_double("--ymin", optarg); return 1;
-	case O_YMAX: o->ymax = arg_double("--ymax", optarg); return 1;
-	case O_XLABEL: o->xlabel = optarg; return 1;
-	case O_YLABEL: o->ylabel = optarg; return 1;
-	case O_TITLE: o->title = optarg; return 1;
-	case O_WIDTH: o->width = (int)arg_long("--width", optarg, 200, 20000); return 1;
-	case O_HEIGHT: o->height = (int)arg_long("--height", optarg, 150, 20000); return 1;
+	switch (key) {
+	case O_YMIN: o->ymin = arg_double("--ymin", arg); return 1;
+	case O_YMAX: o->ymax = arg_double("--ymax", arg); return 1;
+	case O_XLABEL: o->xlabel = arg; return 1;
+	case O_YLABEL: o->ylabel = arg; return 1;
+	case O_TITLE: o->title = arg; return 1;
+	case O_WIDTH: o->width = (int)arg_long("--width", arg, 200, 20000); return 1;
+	case O_HEIGHT: o->height = (int)arg_long("--height", arg, 150, 20000); return 1;
 	default: return 0;
 	}
 }
 
-static void parse_options(int argc, char **argv, struct cmcopts *o)
+/* one of cmc's own options; 0 if key is none of them */
+static int take(void *ctx, int key, const char *arg)
 {
-	static const char *const empties[] = { "miss", "skip", "error", NULL };
-	static const char *const formats[] = { "stream", "table", NULL };
-	static const char *const namings[] = { "rankkit", "trec", NULL };
-	int c;
+	struct cmcopts *o = ctx;
 
-	while ((c = getopt_long(argc, argv, ":K:T:fp:h", opts, NULL)) != -1) {
-		if (plot_option(c, o))
-			continue;
-		switch (c) {
-		case 'K':
-			o->c.maxK = strcmp(optarg, "all") == 0 ? 0 :
-				(size_t)arg_long("-K", optarg, 1, MAX_RANK);
-			break;
-		case 'T':
-			o->c.mode = parse_choice("-T", optarg, tiemode_name, usage_line);
-			break;
-		case O_EMPTY:
-			o->c.empty = parse_choice("--empty", optarg, empties, usage_line);
-			break;
-		case O_FOLDS:
-			o->c.folds = arg_long("--folds", optarg, 1, 1000000000L);
-			break;
-		case 'f':
-			o->c.fractions = 1;
-			break;
-		case 'p':
-			o->c.decimals = (int)arg_long("-p", optarg, 0, 17);
-			break;
-		case O_CURVE:
-			o->curve = 1;
-			break;
-		case O_ASCII:
-			o->ascii = 1;
-			/* fall through */
-		case O_PLOT:
-			o->plot = 1;
-			break;
-		case O_SVG:
-			o->svg = optarg;
-			break;
-		case O_LOGK:
-			o->logk = 1;
-			break;
-		case O_LABEL:
-			o->label = xrealloc(o->label,
-					    (o->nlabel + 1) * sizeof *o->label);
-			o->label[o->nlabel++] = optarg;
-			break;
-		case O_EXPLAIN:
-			o->c.explain = xrealloc(o->c.explain, (o->c.nexplain + 1) *
-						sizeof *o->c.explain);
-			o->c.explain[o->c.nexplain++] = optarg;
-			break;
-		case O_QUIET:
-			o->c.quiet = 1;
-			break;
-		case O_FORMAT:
-			o->format = parse_choice("--format", optarg, formats, usage_line);
-			break;
-		case O_NAMES:
-			/* the curve at K is trec_eval's success_K only where
-			 * trec_eval has that K (1, 5, 10): hitrate prints those */
-			if (parse_choice("--names", optarg, namings, usage_line))
-				usage_error(usage_line, "--names trec: trec_eval has "
-					    "no CMC curve; its success_1, success_5 "
-					    "and success_10 are hitrate --names trec "
-					    "-k 1,5,10 -m success");
-			break;
-		case O_GALCURVE:
-			o->galK = arg_long("--gallery-curve", optarg, 1, MAX_RANK);
-			break;
-		case 'h':
-			show_help(usage_line, help);
-		case O_VERSION:
-			show_version("cmc");
-		default:
-			opt_error(argv, c);
-		}
+	switch (key) {
+	case 'K':
+		o->c.maxK = strcmp(arg, "all") == 0 ? 0 :
+			(size_t)arg_long("-K", arg, 1, MAX_RANK);
+		return 1;
+	case O_CURVE:
+		o->curve = 1;
+		return 1;
+	case O_ASCII:
+		o->ascii = 1;
+		/* fall through */
+	case O_PLOT:
+		o->plot = 1;
+		return 1;
+	case O_SVG:
+		o->svg = arg;
+		return 1;
+	case O_LOGK:
+		o->logk = 1;
+		return 1;
+	case O_LABEL:
+		o->label = xrealloc(o->label, (o->nlabel + 1) * sizeof *o->label);
+		o->label[o->nlabel++] = arg;
+		return 1;
+	case O_GALCURVE:
+		o->galK = arg_long("--gallery-curve", arg, 1, MAX_RANK);
+		return 1;
 	}
+	return plot_option(o, key, arg);
 }
 
 /* a system's name: its --label, or its file name */
@@ -270,20 +214,20 @@ static void draw(const struct cmcopts *o, struct curveresult *r,
 {
 	struct series *s = xcalloc((size_t)nsys, sizeof *s);
 	struct plotted *p = xcalloc((size_t)nsys, sizeof *p);
-	double scale = o->c.fractions ? 1 : 100;
+	double scale = o->c.common.fractions ? 1 : 100;
 	struct plotspec spec = {
 		.s = s, .ns = (size_t)nsys, .xlabel = o->xlabel ? o->xlabel : "K",
-		.ylabel = o->ylabel ? o->ylabel : o->c.fractions ? "hit@K" : "hit@K (%)",
+		.ylabel = o->ylabel ? o->ylabel : o->c.common.fractions ? "hit@K" : "hit@K (%)",
 		.svg_ymin = o->ymin, .svg_ymax = o->ymax, .title = o->title,
 		.width = o->width, .height = o->height,
-		.ymax = scale, .ydecimals = o->c.fractions ? 1 : 0,
+		.ymax = scale, .ydecimals = o->c.common.fractions ? 1 : 0,
 		.logx = o->logk, .legend = nsys > 1 || o->nlabel,
 		.every = plot_every(),
 	};
 	int i;
 
 	for (i = 0; i < nsys; i++) {
-		p[i] = (struct plotted){ &r[i], o->c.mode, scale };
+		p[i] = (struct plotted){ &r[i], o->c.common.mode, scale };
 		s[i].label = system_name(o, files, nfiles, i);
 		s[i].n = r[i].nK;
 		s[i].y = plotted_y;
@@ -317,7 +261,7 @@ static void galcurve_out(const struct cmcopts *o, struct galcurve *c,
 {
 	struct series *s = xcalloc((size_t)nsys, sizeof *s);
 	struct galplotted *p = xcalloc((size_t)nsys, sizeof *p);
-	double scale = o->c.fractions ? 1 : 100;
+	double scale = o->c.common.fractions ? 1 : 100;
 	char ylabel[64];
 	struct plotspec spec = {
 		.s = s, .ns = (size_t)nsys,
@@ -325,16 +269,16 @@ static void galcurve_out(const struct cmcopts *o, struct galcurve *c,
 		.ylabel = o->ylabel ? o->ylabel : ylabel,
 		.svg_ymin = o->ymin, .svg_ymax = o->ymax, .title = o->title,
 		.width = o->width, .height = o->height, .ymax = scale,
-		.ydecimals = o->c.fractions ? 1 : 0, .logx = o->logk,
+		.ydecimals = o->c.common.fractions ? 1 : 0, .logx = o->logk,
 		.legend = nsys > 1 || o->nlabel,
 		.every = plot_every() ? plot_every() : 1,
 	};
 	int i;
 
 	snprintf(ylabel, sizeof ylabel, "hit@%ld%s", o->galK,
-		 o->c.fractions ? "" : " (%)");
+		 o->c.common.fractions ? "" : " (%)");
 	for (i = 0; i < nsys; i++) {
-		p[i] = (struct galplotted){ &c[i], o->galK, o->c.mode, scale };
+		p[i] = (struct galplotted){ &c[i], o->galK, o->c.common.mode, scale };
 		s[i].label = system_name(o, files, nfiles, i);
 		s[i].n = (size_t)c[i].gmax;
 		s[i].y = galplotted_y;
@@ -365,11 +309,11 @@ static _Noreturn void gallery_curve(const struct cmcopts *o, char **files,
 	struct galcurve *c = xcalloc((size_t)nsys, sizeof *c);
 	int i;
 
-	if (o->c.folds || o->c.nexplain || o->format == FORMAT_TABLE)
+	if (o->c.common.folds || o->c.common.nexplain || o->c.common.format == FORMAT_TABLE)
 		usage_error(usage_line, "--gallery-curve: no --folds, "
 			    "--explain or --format table");
 	for (i = 0; i < nsys; i++)
-		galcurve_read(nfiles ? files[i] : dash, o->c.empty, &c[i]);
+		galcurve_read(nfiles ? files[i] : dash, o->c.common.empty, &c[i]);
 	galcurve_out(o, c, files, nfiles, nsys);
 	out_flush();
 	for (i = 0; i < nsys; i++)
@@ -383,7 +327,7 @@ static _Noreturn void gallery_curve(const struct cmcopts *o, char **files,
 static void write_curves(const struct cmcopts *o, struct curveresult *r,
 			 char **files, int nfiles, int nsys, int svg_out)
 {
-	int table = o->format == FORMAT_TABLE, i;
+	int table = o->c.common.format == FORMAT_TABLE, i;
 	char **names;
 
 	if (o->plot) {
@@ -409,48 +353,47 @@ static void write_curves(const struct cmcopts *o, struct curveresult *r,
 	free(names);
 }
 
-int main(int argc, char **argv)
+/* the options, then what they ask for together; returns the index of
+ * the first operand */
+static int options(int argc, char **argv, struct cmcopts *o)
 {
-	struct cmcopts o = { .c = { .maxK = 50, .mode = TIE_EXP,
-				    .empty = EMPTY_MISS, .decimals = -1 },
-			     .ymin = NAN, .ymax = NAN };
-	struct curveresult *r;
-	static char dash[] = "-";
-	char **files;
-	size_t nK = 0;
-	int nfiles, nsys, i, svg_out;
+	struct optable t = { .name = "cmc", .usage = usage_line, .defs = opts,
+			     .ndefs = sizeof opts / sizeof opts[0],
+			     .take = take, .ctx = o };
+	int first, nsys, svg_out;
 
-	set_progname(argv[0]);
-	prog_usage = usage_line;
-	opterr = 0;
-	parse_options(argc, argv, &o);
-	files = argv + optind;
-	nfiles = argc - optind;
-	nsys = nfiles ? nfiles : 1;
-	svg_out = o.svg && strcmp(o.svg, "-") == 0;
-	if ((o.curve || o.format == FORMAT_TABLE) + o.plot + svg_out > 1)
+	*o = (struct cmcopts){ .c = { .maxK = 50 }, .ymin = NAN, .ymax = NAN };
+	first = commonopts_parse(&o->c.common, &t, no_trec, argc, argv);
+	nsys = argc > first ? argc - first : 1;
+	svg_out = o->svg && strcmp(o->svg, "-") == 0;
+	if ((o->curve || o->c.common.format == FORMAT_TABLE) + o->plot +
+	    svg_out > 1)
 		usage_error(usage_line, "--curve (or --format table), --plot "
 			    "and --svg - each take the standard output");
-	if (o.nlabel && o.nlabel != (size_t)nsys)
-		usage_error(usage_line, "%zu --label for %d input%s", o.nlabel,
+	if (o->nlabel && o->nlabel != (size_t)nsys)
+		usage_error(usage_line, "%zu --label for %d input%s", o->nlabel,
 			    nsys, nsys == 1 ? "" : "s");
-	if (!isnan(o.ymin) && !isnan(o.ymax) && !(o.ymin < o.ymax))
+	if (!isnan(o->ymin) && !isnan(o->ymax) && !(o->ymin < o->ymax))
 		usage_error(usage_line, "--ymin %g is not below --ymax %g",
-			    o.ymin, o.ymax);
-	if (o.c.decimals < 0)
-		o.c.decimals = o.c.fractions ? 4 : 2;
-	if (o.galK)
-		gallery_curve(&o, files, nfiles, nsys);
-
+			    o->ymin, o->ymax);
 	/* -K all writes a row per K up to the largest gallery: as many as
 	 * -K allows; a plot alone samples the curve, whatever the gallery */
-	if (o.plot || svg_out)
-		o.c.rows_max = 0;
-	else
-		o.c.rows_max = MAX_RANK;
-	r = xcalloc((size_t)nsys, sizeof *r);
+	o->c.rows_max = o->plot || svg_out ? 0 : MAX_RANK;
+	return first;
+}
+
+/* the curves against K: each system's rank stream read, then written */
+static void hit_curves(const struct cmcopts *o, char **files, int nfiles,
+		       int nsys)
+{
+	static char dash[] = "-";
+	struct curveresult *r = xcalloc((size_t)nsys, sizeof *r);
+	const char *who;
+	size_t nK = 0;
+	int i;
+
 	for (i = 0; i < nsys; i++) {
-		curve_read(nfiles ? files[i] : dash, &o.c, &r[i]);
+		curve_read(nfiles ? files[i] : dash, &o->c, &r[i]);
 		if (r[i].nK > nK)
 			nK = r[i].nK;
 	}
@@ -459,21 +402,34 @@ int main(int argc, char **argv)
 	 * too: asked for) */
 	for (i = 0; i < nsys; i++) {
 		curveresult_extend(&r[i], nK);
-		explain_missing(o.c.explain, o.c.nexplain,
+		explain_missing(o->c.common.explain, o->c.common.nexplain,
 				r[i].explained, nsys > 1 ?
-				system_name(&o, files, nfiles, i) : NULL);
+				system_name(o, files, nfiles, i) : NULL);
 	}
-
-	write_curves(&o, r, files, nfiles, nsys, svg_out);
-	if (o.svg)
-		draw(&o, r, files, nfiles, nsys, 0);
+	write_curves(o, r, files, nfiles, nsys,
+		     o->svg && strcmp(o->svg, "-") == 0);
+	if (o->svg)
+		draw(o, r, files, nfiles, nsys, 0);
 	out_flush();
 	for (i = 0; i < nsys; i++) {
-		curve_notes(&r[i], &o.c, nsys > 1 ? system_name(&o, files, nfiles, i) : NULL);
+		who = nsys > 1 ? system_name(o, files, nfiles, i) : NULL;
+		curve_notes(&r[i], &o->c, who);
 		curveresult_free(&r[i]);
 	}
 	free(r);
+}
+
+int main(int argc, char **argv)
+{
+	struct cmcopts o;
+	int first = options(argc, argv, &o);
+	char **files = argv + first;
+	int nfiles = argc - first, nsys = nfiles ? nfiles : 1;
+
+	if (o.galK)
+		gallery_curve(&o, files, nfiles, nsys);
+	hit_curves(&o, files, nfiles, nsys);
 	free(o.label);
-	free(o.c.explain);
+	free(o.c.common.explain);
 	out_finish();
 }

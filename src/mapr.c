@@ -115,7 +115,7 @@ static void check(const struct measureopts *o, const void *ctx)
 {
 	const struct ctx *x = ctx;
 
-	if (o->names == NAMES_TREC && x->div != APDIV_M)
+	if (o->common.names == NAMES_TREC && x->div != APDIV_M)
 		usage_error(usage_line, "--names trec: trec_eval's map_cut "
 			    "divides by m (--ap-divisor m)");
 }

@@ -58,7 +58,7 @@ static void check(const struct measureopts *o, const void *ctx)
 {
 	const struct ctx *x = ctx;
 
-	if (o->names == NAMES_TREC && x->gain != GAIN_LINEAR)
+	if (o->common.names == NAMES_TREC && x->gain != GAIN_LINEAR)
 		usage_error(usage_line, "--names trec: trec_eval's ndcg takes "
 			    "the grade as the gain (--gain linear)");
 }

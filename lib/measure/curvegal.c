@@ -11,7 +11,6 @@
 #include "util/out.h"
 #include "stream/stream.h"
 #include "stream/rankstream.h"
-#include "measure/driver.h"
 #include "measure/gallery.h"
 #include "measure/curvegal.h"
 
@@ -108,7 +107,7 @@ static void write_stream(const struct galcurve *c, long K,
 	     G = next_G(G, c->gmin, c->gmax)) {
 		snprintf(name, sizeof name, "hit@%ld/G%ld", K, G);
 		curve_format_rate(buf, sizeof buf, o,
-				  galcurve_value(c, G, K, o->mode));
+				  galcurve_value(c, G, K, o->common.mode));
 		out_str(name);
 		out_str("\tall\t");
 		out_str(buf);
@@ -143,7 +142,7 @@ void galcurve_write(const struct galcurve *c, size_t n, long K,
 		out_str(buf);
 		for (i = 0; i < n; i++) {
 			curve_format_rate(buf, sizeof buf, o,
-					  galcurve_value(&c[i], G, K, o->mode));
+					  galcurve_value(&c[i], G, K, o->common.mode));
 			out_char('\t');
 			out_str(buf);
 		}

@@ -15,7 +15,6 @@
 #include "measure/curve.h"
 #include "measure/curverun.h"
 #include "measure/exactsum.h"
-#include "measure/driver.h"
 #include "measure/explain.h"
 
 struct firstgroup {
@@ -46,18 +45,18 @@ static void store_query(struct foldstore *fs, const struct rquery *q)
 static void make_folds(const struct foldstore *fs, const struct curveopts *o,
 		       struct curveresult *r)
 {
-	size_t nf = (size_t)o->folds, per = fs->n / nf, f, i;
+	size_t nf = (size_t)o->common.folds, per = fs->n / nf, f, i;
 
 	if (fs->n % nf)
 		die(EXIT_DATA, "%zu queries do not split into %ld equal folds",
-		    fs->n, o->folds);
-	r->nfolds = o->folds;
+		    fs->n, o->common.folds);
+	r->nfolds = o->common.folds;
 	r->fold = xcalloc(nf, sizeof *r->fold);
 	for (f = 0; f < nf; f++) {
 		curve_init(&r->fold[f]);
 		for (i = f * per; i < (f + 1) * per; i++) {
 			const struct firstgroup *x = &fs->q[i];
-			if (x->kind == 0 && o->empty == EMPTY_SKIP)
+			if (x->kind == 0 && o->common.empty == EMPTY_SKIP)
 				continue;
 			curve_add_group(&r->fold[f], x->a,
 					x->kind == 2 ? x->t : 0, x->s);
@@ -90,7 +89,7 @@ void curve_read(char *file, const struct curveopts *o,
 	size_t nK = o->maxK;
 
 	memset(r, 0, sizeof *r);
-	r->explained = xcalloc(o->nexplain + 1, 1);
+	r->explained = xcalloc(o->common.nexplain + 1, 1);
 	memset(&q, 0, sizeof q);
 	curve_init(&r->all);
 	rankreader_open(&rd, files, 1);
@@ -98,30 +97,30 @@ void curve_read(char *file, const struct curveopts *o,
 	while (rankreader_next(&rd, &q)) {
 		r->nquery++;
 		if (q.m == 0) {
-			if (o->empty == EMPTY_ERROR)
+			if (o->common.empty == EMPTY_ERROR)
 				die_at(q.file, q.line,
 				       "query '%s' has no relevant item (--empty error)",
 				       q.id);
 			r->nempty++;
 		}
-		if (explain_wanted(o->explain, o->nexplain, q.id,
+		if (explain_wanted(o->common.explain, o->common.nexplain, q.id,
 				   r->explained)) {
-			explain_query(&q, o->mode);
+			explain_query(&q, o->common.mode);
 			if (q.m)
 				explain_curve(&q, o->maxK ? (long)o->maxK : q.n,
-					      o->mode);
+					      o->common.mode);
 		}
 		take_gallery(&q, o, &nK);
-		if (o->folds)
+		if (o->common.folds)
 			store_query(&fs, &q);
-		else if (q.m > 0 || o->empty == EMPTY_MISS)
+		else if (q.m > 0 || o->common.empty == EMPTY_MISS)
 			curve_add(&r->all, &q);
 	}
 	rankreader_close(&rd);
 	rquery_free(&q);
 	/* no query, or galleries of nothing: K = 1 */
 	r->nK = nK ? nK : 1;
-	if (o->folds)
+	if (o->common.folds)
 		make_folds(&fs, o, r);
 	free(fs.q);
 }
@@ -171,11 +170,11 @@ static void format_rate(char *buf, size_t n, const struct curveopts *o,
 		snprintf(buf, n, "-");
 		return;
 	}
-	if (!o->fractions)
+	if (!o->common.fractions)
 		v *= 100;
 	if (v == 0)
 		v = 0;
-	snprintf(buf, n, "%.*f", o->decimals, v);
+	snprintf(buf, n, "%.*f", o->common.decimals, v);
 }
 
 void curve_format_rate(char *buf, size_t n, const struct curveopts *o,
@@ -215,10 +214,10 @@ void curve_write_stream(struct curveresult *r, const struct curveopts *o,
 		snprintf(name, sizeof name, "fold%ld", f + 1);
 		for (K = 1; K <= r->nK; K++)
 			write_row(K, name, curve_value(&r->fold[f], (long)K,
-						       o->mode), o);
+						       o->common.mode), o);
 	}
 	for (K = 1; K <= r->nK; K++)
-		write_row(K, "all", curveresult_value(r, K, o->mode), o);
+		write_row(K, "all", curveresult_value(r, K, o->common.mode), o);
 	stream_write_end();
 }
 
@@ -227,7 +226,7 @@ static void cell(struct curveresult *r, size_t i, size_t K,
 		 const struct curveopts *o, char *buf, size_t size)
 {
 	format_rate(buf, size, o, K <= r[i].nK ?
-		    curveresult_value(&r[i], K, o->mode) : NAN);
+		    curveresult_value(&r[i], K, o->common.mode) : NAN);
 }
 
 static size_t last_K(const struct curveresult *r, size_t n)
@@ -366,14 +365,14 @@ void curve_notes(struct curveresult *r, const struct curveopts *o,
 	long *brk;
 	double gap = -1;
 
-	if (o->quiet)
+	if (o->common.quiet)
 		return;
 	if (!who)
 		who = "";
 	if (r->nempty)
 		note("%s%s%ld quer%s no relevant item: %s", who, sep,
 		     r->nempty, r->nempty == 1 ? "y has" : "ies have",
-		     o->empty == EMPTY_MISS ? (r->nempty == 1 ?
+		     o->common.empty == EMPTY_MISS ? (r->nempty == 1 ?
 		     "it counts as 0 (--empty miss)" :
 		     "they count as 0 (--empty miss)") : (r->nempty == 1 ?
 		     "it is left out of the curve (--empty skip)" :

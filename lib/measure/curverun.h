@@ -7,21 +7,16 @@
 #ifndef RK_CURVERUN_H
 #define RK_CURVERUN_H
 #include <stddef.h>
+#include "measure/commonopts.h"
 #include "measure/curve.h"
 #include "measure/ties.h"
 
+/* the options cmc shares with the measure programs, then its own */
 struct curveopts {
+	struct commonopts common;
 	size_t maxK;		/* last K; 0: the largest gallery */
 	size_t rows_max;	/* with maxK 0: the largest gallery that may
 				   become rows (0: any, for a plot alone) */
-	int mode;		/* enum tiemode */
-	int empty;		/* enum empty_policy */
-	long folds;		/* 0: none */
-	int fractions;		/* rates as fractions, not percent */
-	int decimals;
-	const char **explain;	/* --explain: query ids, or "all" */
-	size_t nexplain;
-	int quiet;		/* --quiet: no notes (errors stay) */
 };
 
 /* one system's curve */
@@ -47,7 +42,7 @@ void curveresult_free(struct curveresult *r);
  * have a value; NaN when none has. Fastest for K that do not decrease. */
 double curveresult_value(struct curveresult *r, size_t K, int mode);
 
-/* a rate as the rows print it: percent or fraction, o->decimals, "-"
+/* a rate as the rows print it: percent or fraction, o->common.decimals, "-"
  * for NaN */
 void curve_format_rate(char *buf, size_t n, const struct curveopts *o,
 		       double v);

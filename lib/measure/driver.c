@@ -41,10 +41,10 @@ void driver_init(struct driver *d, int argc, char **argv,
 	driver_build_columns(d);
 	d->rec.q = &d->q;
 	d->rec.v = xmalloc((d->ncol ? d->ncol : 1) * NTIEMODES * sizeof *d->rec.v);
-	summary_init(&d->sum, d->col, d->ncol, d->opt.folds, prog->ctx);
+	summary_init(&d->sum, d->col, d->ncol, d->opt.common.folds, prog->ctx);
 	d->noval = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->noval);
 	d->beyond = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->beyond);
-	if (d->opt.format == FORMAT_TABLE)
+	if (d->opt.common.format == FORMAT_TABLE)
 		table_begin(d);
 	rankreader_open(&d->reader, d->files, d->nfiles);
 	d->reader.v2ok = 1;	/* the r lines of version 2 are version 1 */
@@ -73,11 +73,11 @@ static void query_values(const struct driver *d, const struct rquery *q,
 		call.q = c->chance ? &shuffled : q;
 		for (m = 0; m < NTIEMODES; m++) {
 			call.mode = c->chance ? TIE_EXP : m;
-			if (q->m == 0 && d->opt.empty == EMPTY_MISS &&
+			if (q->m == 0 && d->opt.common.empty == EMPTY_MISS &&
 			    c->def->with_empty)
 				w[m] = c->def->value(&call);
 			else if (q->m == 0)
-				w[m] = d->opt.empty == EMPTY_MISS &&
+				w[m] = d->opt.common.empty == EMPTY_MISS &&
 					!c->def->needs_rel ? 0 : NAN;
 			else if (call.G && !c->chance)
 				w[m] = c->def->gvalue(&call);
@@ -96,7 +96,7 @@ static int summary_name(const struct driver *d, const char *id)
 
 	if (strcmp(id, "all") == 0)
 		return 1;
-	if (!d->opt.folds || strncmp(id, "fold", 4) != 0)
+	if (!d->opt.common.folds || strncmp(id, "fold", 4) != 0)
 		return 0;
 	digits = strspn(id + 4, "0123456789");
 	return digits > 0 && id[4 + digits] == '\0';
@@ -111,7 +111,7 @@ const struct qrecord *driver_next(struct driver *d)
 			die(EXIT_DATA, "no query in the input: nothing to measure");
 		return NULL;
 	}
-	if (d->q.m == 0 && d->opt.empty == EMPTY_ERROR)
+	if (d->q.m == 0 && d->opt.common.empty == EMPTY_ERROR)
 		die_at(d->q.file, d->q.line,
 		       "query '%s' has no relevant item (--empty error)", d->q.id);
 	if (summary_name(d, d->q.id))
@@ -133,16 +133,16 @@ void driver_format_value(char *buf, size_t n, const struct measureopts *o,
 		snprintf(buf, n, "-");
 		return;
 	}
-	if (c->def->rate && !o->fractions)
+	if (c->def->rate && !o->common.fractions)
 		v *= 100;
 	if (v == 0)
 		v = 0;
 	if (c->def->integer)
 		snprintf(buf, n, "%.0f", v);
-	else if (o->names == NAMES_TREC && o->format == FORMAT_STREAM)
-		snprintf(buf, n, "%6.*f", o->decimals, v);	/* trec_eval's %6.4f */
+	else if (o->common.names == NAMES_TREC && o->common.format == FORMAT_STREAM)
+		snprintf(buf, n, "%6.*f", o->common.decimals, v);	/* trec_eval's %6.4f */
 	else
-		snprintf(buf, n, "%.*f", o->decimals, v);
+		snprintf(buf, n, "%.*f", o->common.decimals, v);
 }
 
 /* the value field of a row or a cell of the table: the run's tag, or
@@ -163,7 +163,7 @@ static void write_row(const struct driver *d, const struct column *c,
 	char buf[512];
 
 	value_text(d, c, v, buf, sizeof buf);
-	if (d->opt.names == NAMES_TREC) {
+	if (d->opt.common.names == NAMES_TREC) {
 		trec_write_row(c->name, query, buf);
 		return;
 	}
@@ -197,7 +197,7 @@ static void table_row(struct driver *d, const char *name, const double *v,
 		if (query_row && !has_query_rows(c))
 			snprintf(buf, sizeof buf, "-");
 		else
-			value_text(d, c, v[i * NTIEMODES + (size_t)d->opt.mode],
+			value_text(d, c, v[i * NTIEMODES + (size_t)d->opt.common.mode],
 				   buf, sizeof buf);
 		texttable_cell(&d->table, buf);
 	}
@@ -209,12 +209,12 @@ void driver_write_rows(struct driver *d, const struct qrecord *rec)
 
 	if (!d->opt.perquery)
 		return;
-	if (d->opt.format == FORMAT_TABLE) {
+	if (d->opt.common.format == FORMAT_TABLE) {
 		table_row(d, rec->q->id, rec->v, 1);
 		return;
 	}
 	for (i = 0; i < d->ncol; i++) {
-		double x = rec->v[i * NTIEMODES + (size_t)d->opt.mode];
+		double x = rec->v[i * NTIEMODES + (size_t)d->opt.common.mode];
 		if (has_query_rows(&d->col[i]) && !isnan(x))
 			write_row(d, &d->col[i], rec->q->id, x);
 	}
@@ -236,7 +236,7 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 		d->nmulti++;
 	for (i = 0; i < d->ncol && q->m; i++) {
 		const struct column *c = &d->col[i];
-		if (isnan(rec->v[i * NTIEMODES + (size_t)d->opt.mode]))
+		if (isnan(rec->v[i * NTIEMODES + (size_t)d->opt.common.mode]))
 			d->noval[i]++;
 		/* a relevant item missing from a ranking shorter than K
 		 * might have been found by K in the whole ranking */
@@ -248,12 +248,12 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 
 void driver_write_summary(struct driver *d, const struct summaryrows *s)
 {
-	size_t f, i, mode = (size_t)d->opt.mode;
+	size_t f, i, mode = (size_t)d->opt.common.mode;
 
 	for (f = 0; f < s->nfold; f++) {
 		char name[32];
 		snprintf(name, sizeof name, "fold%zu", f + 1);
-		if (d->opt.format == FORMAT_TABLE) {
+		if (d->opt.common.format == FORMAT_TABLE) {
 			table_row(d, name, s->fold + f * d->ncol * NTIEMODES, 0);
 			continue;
 		}
@@ -261,7 +261,7 @@ void driver_write_summary(struct driver *d, const struct summaryrows *s)
 			write_row(d, &d->col[i], name,
 				  s->fold[(f * d->ncol + i) * NTIEMODES + mode]);
 	}
-	if (d->opt.format == FORMAT_TABLE) {
+	if (d->opt.common.format == FORMAT_TABLE) {
 		table_row(d, "all", s->all, 0);
 		return;
 	}
@@ -280,7 +280,7 @@ void driver_free(struct driver *d)
 	free(d->rec.v);
 	free(d->col);
 	free(o->cutoffs);
-	free(o->explain);
+	free(o->common.explain);
 	if (o->sel) {
 		free(o->sel[0]);
 		free(o->sel);
@@ -298,23 +298,23 @@ void driver_main(int argc, char **argv, const struct measureprog *prog)
 	unsigned char *seen;	/* the --explain names a query took */
 
 	driver_init(&d, argc, argv, prog);
-	seen = xcalloc(d.opt.nexplain + 1, 1);
-	if (d.opt.format == FORMAT_STREAM)
+	seen = xcalloc(d.opt.common.nexplain + 1, 1);
+	if (d.opt.common.format == FORMAT_STREAM)
 		stream_write_header(HDR_MEASURE);
 	while ((rec = driver_next(&d))) {
-		if (explain_wanted(d.opt.explain, d.opt.nexplain, rec->q->id,
+		if (explain_wanted(d.opt.common.explain, d.opt.common.nexplain, rec->q->id,
 				   seen))
 			explain_record(&d, rec);
 		driver_write_rows(&d, rec);
 		driver_add(&d, rec);
 	}
-	explain_missing(d.opt.explain, d.opt.nexplain, seen, NULL);
+	explain_missing(d.opt.common.explain, d.opt.common.nexplain, seen, NULL);
 	free(seen);
 	summary_rows(&d.sum, &s);
 	driver_write_summary(&d, &s);
 	/* the table is written only when every query was read: a failed
 	 * run leaves the standard output empty */
-	if (d.opt.format == FORMAT_TABLE)
+	if (d.opt.common.format == FORMAT_TABLE)
 		texttable_write(&d.table);
 	else
 		stream_write_end();

@@ -1,5 +1,5 @@
-/* The driver shared by the measure programs (hitrate, mapr, ndcg): common
- * options and their help, the columns, one pass over the rank stream with
+/* The driver shared by the measure programs (hitrate, mapr, ndcg): their
+ * options (those cmc takes too are commonopts.h's), the columns, one pass over the rank stream with
  * each query's values in the three tie modes, summaries, rows and notes.
  * A program supplies a table of measures and its own options.
  *
@@ -12,20 +12,17 @@
  *   summary_rows        folds and the "all" row, per column and tie mode
  *                       (summary.h)
  *   driver_write_summary, driver_write_notes
- * A program that prints something else per query (cmc) calls the steps
- * itself instead of driver_main. */
+ * cmc, which writes a curve rather than measures, shares only the options
+ * (its pass is curverun.h's). */
 #ifndef RK_DRIVER_H
 #define RK_DRIVER_H
 #include <stddef.h>
 #include "stream/rankstream.h"
 #include "measure/ties.h"
 #include "measure/column.h"
+#include "measure/commonopts.h"
 #include "measure/summary.h"
 #include "util/texttable.h"
-
-enum empty_policy { EMPTY_MISS, EMPTY_SKIP, EMPTY_ERROR };
-/* --format: the measure stream, or an aligned table for reading */
-enum format { FORMAT_STREAM, FORMAT_TABLE };
 
 /* a program's own option: --NAME takes one of names and stores the value
  * at the same place of values into *target */
@@ -71,24 +68,16 @@ struct measureprog {
 	.default_cutoffs = (cutoffs_), \
 	.ndefault_cutoffs = sizeof(cutoffs_) / sizeof((cutoffs_)[0])
 
-/* the options every measure program takes */
+/* the options every measure program takes: those it shares with cmc,
+ * then its own */
 struct measureopts {
+	struct commonopts common;
 	long *cutoffs;
 	size_t ncutoffs;
 	char **sel;		/* -m: names chosen, NULL for all */
 	size_t nsel;
-	int mode;		/* -T, enum tiemode */
-	int empty;		/* --empty, enum empty_policy */
-	long folds;		/* --folds, 0: none */
 	int perquery;		/* -q */
-	int fractions;		/* -f */
-	int decimals;		/* -p, resolved to the default when not given */
 	int chance;		/* --chance */
-	const char **explain;	/* --explain: query ids, or "all" */
-	size_t nexplain;
-	int quiet;		/* --quiet: no notes */
-	int names;		/* --names, enum names (trecnames.h) */
-	int format;		/* --format, enum format */
 	long gallery;		/* --gallery-size G, 0: the whole gallery */
 	unsigned long flags;	/* bit i: the program's flag i was given */
 };

@@ -53,7 +53,7 @@ static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
 		       long K, int chance)
 {
 	struct column *x;
-	int trec = d->opt.names == NAMES_TREC && def->trec && !chance;
+	int trec = d->opt.common.names == NAMES_TREC && def->trec && !chance;
 
 	xgrow((void **)&d->col, cap, d->ncol + 1, sizeof *d->col);
 	x = &d->col[d->ncol++];
@@ -205,6 +205,6 @@ void driver_build_columns(struct driver *d)
 		}
 	}
 	add_flag_columns(d, &cap);
-	if (o->names == NAMES_TREC)
+	if (o->common.names == NAMES_TREC)
 		trec_order_columns(d->col, d->ncol);
 }

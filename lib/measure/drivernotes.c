@@ -92,7 +92,7 @@ static void note_empty(const struct driver *d)
 
 	if (!n)
 		return;
-	if (d->opt.empty != EMPTY_MISS) {
+	if (d->opt.common.empty != EMPTY_MISS) {
 		note("%ld quer%s no relevant item and %s left out of every "
 		     "measure (--empty skip)", n, n == 1 ? "y has" : "ies have",
 		     n == 1 ? "is" : "are");
@@ -162,7 +162,7 @@ static void note_recall(const struct driver *d)
 	size_t i;
 	int recall = 0;
 
-	if (!d->opt.sel || d->opt.names == NAMES_TREC || !d->nmulti)
+	if (!d->opt.sel || d->opt.common.names == NAMES_TREC || !d->nmulti)
 		return;
 	for (i = 0; i < d->ncol; i++) {
 		if (strcmp(d->col[i].def->name, "hit") == 0)
@@ -179,7 +179,7 @@ void driver_write_notes(const struct driver *d, const struct summaryrows *s)
 {
 	size_t i;
 
-	if (d->opt.quiet)
+	if (d->opt.common.quiet)
 		return;
 	note_empty(d);
 	note_recall(d);

@@ -544,11 +544,11 @@ void explain_missing(const char *const *names, size_t n,
 
 void explain_record(const struct driver *d, const struct qrecord *rec)
 {
-	struct mcall c = { .q = rec->q, .mode = d->opt.mode,
+	struct mcall c = { .q = rec->q, .mode = d->opt.common.mode,
 			   .ctx = d->prog->ctx };
 	size_t i;
 
-	explain_query(rec->q, d->opt.mode);
+	explain_query(rec->q, d->opt.common.mode);
 	if (rec->q->m == 0)
 		return;
 	for (i = 0; i < d->ncol; i++) {
