@@ -19,6 +19,7 @@
 #include "stream/stream.h"
 #include "util/strmap.h"
 #include "util/samefile.h"
+#include "util/atleast.h"
 #include "kernel/topk.h"
 
 static const char usage_line[] =
@@ -124,12 +125,13 @@ static size_t self_item(const struct job *job, size_t q, size_t i0, size_t i1)
 }
 
 /* the lines query row `row` gives among the n scores S of items i0 ..:
- * those that pass thr, except item self */
-#define COUNT_LINES(TYPE)						\
+ * those that pass thr (tf: the same test in float), except item self */
+#define COUNT_LINES(TYPE, SFX, T)					\
 	do {								\
 		const TYPE *S = scores;					\
-		for (i = 0; i < n; i++)					\
-			lines += (double)S[i] >= thr && i0 + i != self;	\
+		for (i = at_least_##SFX(S, 0, n, T); i < n;		\
+		     i = at_least_##SFX(S, i + 1, n, T))		\
+			lines += i0 + i != self;			\
 	} while (0)
 
 /* a chunk's scores are there: each row's threshold (-k: its K-th best
@@ -158,9 +160,9 @@ static void ready(void *ctx, const struct kchunk *c, size_t *nlines)
 		}
 		rb->thr[q - c->q0] = thr;
 		if (job->kern.type == EMB_F32)
-			COUNT_LINES(float);
+			COUNT_LINES(float, f32, float_at_least(thr));
 		else
-			COUNT_LINES(double);
+			COUNT_LINES(double, f64, thr);
 		nlines[q - c->q0] = lines;
 	}
 }
@@ -187,12 +189,16 @@ static char *put_line(const struct job *job, char *o, struct slice qid,
  * order) whose score passes thr, except row `self`; up to a score of
  * +-inf, which no line may print: it stands for a number beyond the
  * range, and would tie with every other such one */
-#define WRITE_LINES(TYPE)						\
+#define WRITE_LINES(TYPE, SFX, T)					\
 	do {								\
-		const TYPE *row = scores;				\
-		for (i = p->i0; i < p->i1; i++) {			\
-			TYPE v = row[i - p->chunk.i0];			\
-			if (i == self || !((double)v >= thr))		\
+		const TYPE *row = (const TYPE *)scores +		\
+				  (p->i0 - p->chunk.i0);		\
+		size_t m = p->i1 - p->i0, k;				\
+		for (k = at_least_##SFX(row, 0, m, T); k < m;		\
+		     k = at_least_##SFX(row, k + 1, m, T)) {		\
+			TYPE v = row[k];				\
+			i = p->i0 + k;					\
+			if (i == self)					\
 				continue;				\
 			if (isinf(v)) {					\
 				b->badq = q;				\
@@ -227,9 +233,9 @@ static void work(void *ctx, const struct kpiece *p)
 		      b->n + lines * (qid.n + job->maxiid + FMTSCORE_MAX + 3), 1);
 		o = b->p + b->n;
 		if (job->kern.type == EMB_F32)
-			WRITE_LINES(float);
+			WRITE_LINES(float, f32, float_at_least(thr));
 		else
-			WRITE_LINES(double);
+			WRITE_LINES(double, f64, thr);
 		b->n = (size_t)(o - b->p);
 	}
 }

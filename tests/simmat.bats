@@ -232,6 +232,15 @@ items() { body | cut -f2 | paste -sd' '; }
 	[ "$(simmat -t 9 one.txt five.txt | items)" = "" ]
 	# l2 with a radius: within distance 1.5 of the point 1
 	[ "$(simmat -m l2 -t -1.5 one.txt five.txt | items)" = "b c d e" ]
+	# float32 scores against a threshold between two floats: the query
+	# (1) against items 1.5, 1.5 + 2^-23 (the next float) and 1.25 as
+	# .fvecs (dimension 1); 1.50000001 rounds to the float 1.5 but is
+	# above it, so only item 1 passes, with or without -k
+	printf '\001\000\000\000\000\000\200\077' >q1.fvecs
+	printf '\001\000\000\000\000\000\300\077\001\000\000\000\001\000\300\077\001\000\000\000\000\000\240\077' >i3.fvecs
+	[ "$(simmat -t 1.5 q1.fvecs i3.fvecs | items)" = "0 1" ]
+	[ "$(simmat -t 1.50000001 q1.fvecs i3.fvecs | items)" = "1" ]
+	[ "$(simmat -t 1.50000001 -k 2 q1.fvecs i3.fvecs | items)" = "1" ]
 }
 
 @test "simmat: -x skips the item with the query's id, also before -k" {

@@ -1,0 +1,54 @@
+/* The next score at or above a threshold, for the filters over rows of
+ * scores (simmat -t): eight scores at a time while none passes, in a loop
+ * the compiler turns into vector compares, then one by one. Inline: the
+ * callers' loops. */
+#ifndef RK_ATLEAST_H
+#define RK_ATLEAST_H
+#include <math.h>
+#include <stddef.h>
+
+/* the first i in [i, n) with s[i] >= t, or n */
+static inline size_t at_least_f64(const double *s, size_t i, size_t n,
+				  double t)
+{
+	while (n - i >= 8) {
+		int any = 0;
+		for (size_t j = 0; j < 8; j++)
+			any |= s[i + j] >= t;
+		if (any)
+			break;
+		i += 8;
+	}
+	while (i < n && !(s[i] >= t))
+		i++;
+	return i;
+}
+
+static inline size_t at_least_f32(const float *s, size_t i, size_t n,
+				  float t)
+{
+	while (n - i >= 8) {
+		int any = 0;
+		for (size_t j = 0; j < 8; j++)
+			any |= s[i + j] >= t;
+		if (any)
+			break;
+		i += 8;
+	}
+	while (i < n && !(s[i] >= t))
+		i++;
+	return i;
+}
+
+/* the least float f with (double)f >= t: for every float v (NaN too),
+ * v >= f exactly when (double)v >= t */
+static inline float float_at_least(double t)
+{
+	float f = (float)t;
+
+	if ((double)f < t)
+		f = nextafterf(f, INFINITY);
+	return f;
+}
+
+#endif
