@@ -7,38 +7,25 @@
 #include <math.h>
 #include <stddef.h>
 
-/* the first i in [i, n) with s[i] >= t, or n */
-static inline size_t at_least_f64(const double *s, size_t i, size_t n,
-				  double t)
-{
-	while (n - i >= 8) {
-		int any = 0;
-		for (size_t j = 0; j < 8; j++)
-			any |= s[i + j] >= t;
-		if (any)
-			break;
-		i += 8;
-	}
-	while (i < n && !(s[i] >= t))
-		i++;
-	return i;
+/* at_least_f64, at_least_f32: the first i in [i, n) with s[i] >= t, or n */
+#define AT_LEAST(SFX, T)						\
+static inline size_t at_least_##SFX(const T *s, size_t i, size_t n, T t) \
+{									\
+	while (n - i >= 8) {						\
+		int any = 0;						\
+		for (size_t j = 0; j < 8; j++)				\
+			any |= s[i + j] >= t;				\
+		if (any)						\
+			break;						\
+		i += 8;							\
+	}								\
+	while (i < n && !(s[i] >= t))					\
+		i++;							\
+	return i;							\
 }
-
-static inline size_t at_least_f32(const float *s, size_t i, size_t n,
-				  float t)
-{
-	while (n - i >= 8) {
-		int any = 0;
-		for (size_t j = 0; j < 8; j++)
-			any |= s[i + j] >= t;
-		if (any)
-			break;
-		i += 8;
-	}
-	while (i < n && !(s[i] >= t))
-		i++;
-	return i;
-}
+AT_LEAST(f64, double)
+AT_LEAST(f32, float)
+#undef AT_LEAST
 
 /* the least float f with (double)f >= t: for every float v (NaN too),
  * v >= f exactly when (double)v >= t */
