@@ -317,6 +317,28 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	    'runid all last' 'num_ret all 4' 'num_rel all 3' 'map all 0.9167' 'ndcg all 0.8801')"
 }
 
+@test "treceval: fields split eight bytes at a time: control bytes inside ids, long fields, NUL anywhere" {
+	# every line but the last has 7 bytes after its newline: the word-wise
+	# splitter reads it. \001 is no separator for C's isspace(): the id
+	# is 'd\001long-id-of-twenty' (judged); \v \f \r are separators
+	printf '1 0 d\001long-id-of-twenty 1\n1 0 b 1\n' >q
+	printf '1 Q0 d\001long-id-of-twenty 2 0.5 x\n1 Q0 a 1 0.9 x\n1\vQ0\fb\r3 0.1 x\n# a comment line that ends the file\n' >r
+	# a 0.9, the long id 0.5 (relevant, rank 2), b 0.1 (relevant, rank 3):
+	# map (1/2 + 2/3)/2
+	run --separate-stderr treceval -q -m num_ret -m num_rel_ret -m map q r
+	status_is 0
+	same "$stderr" ""
+	same "$output" "$(rows 'num_ret 1 3' 'num_rel_ret 1 2' 'map 1 0.5833' \
+	    'num_ret all 3' 'num_rel_ret all 2' 'map all 0.5833')"
+	# a NUL in a field, in the 6th field, in an extra field after it
+	for l in '1 Q0 b\0c 2 0.4 x' '1 Q0 b 2 0.4 x\0' '1 Q0 b 2 0.4 x y\0z'; do
+		printf "1 Q0 a 1 0.5 x\n$l\n1 Q0 d 3 0.3 x\n" >r
+		run --separate-stderr treceval -m map q r
+		status_is 2
+		same "$stderr" "treceval: r:2: a NUL byte in the line (binary data?)"
+	done
+}
+
 @test "treceval: numbers as atof and atol read them; grades above 127; ties by document id descending" {
 	# scores: abc 0, 0x10 16, 0.5abc 0.5, 1.8e308 inf, 1e-400 0, -1e999
 	# -inf: order d4 d2 d3 d5 d1 d6 (d5 before d1: tied, id descending)

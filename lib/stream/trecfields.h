@@ -23,6 +23,9 @@ struct trecfile {
 	void *map;		/* the mapping, or NULL */
 	size_t maplen;
 	char *buf;		/* or the bytes read */
+	size_t fast;		/* a line starting before byte fast ends
+				 * with a newline that 7 more bytes follow
+				 * (trec_line's word reads) */
 };
 void trecfile_read(struct trecfile *f, const char *path, int status);
 /* bytes [from, to) of a mapped file will not be read for a while: their
@@ -32,11 +35,14 @@ void trecfile_done(const struct trecfile *f, size_t from, size_t to);
 void trecfile_free(struct trecfile *f);
 
 /* The line starting at *p (before end): splits at most max fields into
- * f and returns how many there are in all (more than max: max + 1, the
- * rest unsplit); *p moves past the line's newline, *lineno counts it.
- * A NUL byte in the line dies naming file and line (status). */
-size_t trec_line(const char **p, const char *end, struct slice *f,
-		 size_t max, const char *file, long *lineno, int status);
+ * f and returns how many there are in all (with more than max, the rest
+ * counted but not kept); *p moves past the line's newline, *lineno counts
+ * it. A NUL byte in the line dies naming file and line (status). A line
+ * starting before fast (the file's, or end when unknown) is split eight
+ * bytes at a time (fieldscan.h), the others a byte at a time. */
+size_t trec_line(const char **p, const char *end, const char *fast,
+		 struct slice *f, size_t max, const char *file, long *lineno,
+		 int status);
 
 /* atol(): optional sign and the digits that follow it, 0 when there are
  * none, LONG_MAX or LONG_MIN when they overflow (glibc's strtol) */

@@ -32,7 +32,8 @@ static void parse(struct trecqrels *q)
 			line++;
 			continue;
 		}
-		nf = trec_line(&p, e, f, 5, path, &line, ST_INPUT);
+		nf = trec_line(&p, e, q->file.p + q->file.fast, f, 5, path,
+			       &line, ST_INPUT);
 		if (nf == 0)
 			continue;
 		if (nf != 4)

@@ -49,7 +49,8 @@ void trecrun_load(struct trecrun *r, const char *path)
 	e = p + r->file.n;
 	while (p < e) {
 		ls = p;
-		nf = trec_line(&p, e, f, NF, path, &line, ST_INPUT);
+		nf = trec_line(&p, e, r->file.p + r->file.fast, f, NF, path,
+			       &line, ST_INPUT);
 		if (nf == 0 || f[0].p[0] == '#')
 			continue;
 		if (nf < NF)
@@ -137,7 +138,8 @@ int trecrun_next(struct trecrunit *it, struct trecline *l)
 		}
 		ls = it->p;
 		/* pass 1 found no NUL: the line number is not needed */
-		nf = trec_line(&it->p, it->e, f, NF, path, &line, ST_INPUT);
+		nf = trec_line(&it->p, it->e, it->r->file.p + it->r->file.fast,
+			       f, NF, path, &line, ST_INPUT);
 		if (nf == 0 || f[0].p[0] == '#')
 			continue;
 		l->doc = f[2];
