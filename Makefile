@@ -75,6 +75,7 @@ LIBSRC = \
 	lib/rank/rankmerge.c \
 	lib/rank/rankexplain.c \
 	lib/rank/trecrank.c \
+	lib/rank/treconce.c \
 	lib/kernel/kernel.c \
 	lib/kernel/grid.c \
 	lib/kernel/chunkrun.c \

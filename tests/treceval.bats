@@ -317,6 +317,33 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	    'runid all last' 'num_ret all 4' 'num_rel all 3' 'map all 0.9167' 'ndcg all 0.8801')"
 }
 
+@test "treceval: the run read once: topics in pieces, copies, errors in the order of topics" {
+	printf '1 0 a 1\n2 0 b 1\n3 0 c 1\n' >q
+	# topic 1 in two pieces: its relevant a comes in the second, at 0.8,
+	# below x (0.9): rank 2, map 1/2; topic 2 in one piece: b at rank 1
+	printf '1 Q0 x 1 0.9 r\n2 Q0 b 1 0.5 r\n1 Q0 a 2 0.8 r\n' >r
+	run --separate-stderr treceval -q -m num_ret -m map q r
+	status_is 0
+	same "$output" "$(rows 'num_ret 1 2' 'map 1 0.5000' 'num_ret 2 1' 'map 2 1.0000' \
+	    'num_ret all 3' 'map all 0.7500')"
+	# topic 3 first in the file with a score that is no number, topic 2
+	# with a document twice, topic 9 (not judged) with a NaN too: topic
+	# 2's copy stops it (status 4), in the order of topics, before topic
+	# 3's NaN; topic 9 is left out unread (rows are printed at the end:
+	# none)
+	printf '9 Q0 z 1 nan r\n3 Q0 c 1 nan r\n1 Q0 a 1 0.5 r\n2 Q0 b 1 0.5 r\n2 Q0 b 2 0.4 r\n' >r
+	run --separate-stderr treceval -q -m map q r
+	status_is 4
+	same "$output" ""
+	same "$stderr" "treceval: r:5: document 'b' twice in topic '2' (line 4 too)"
+	# without topic 2's copy, topic 3's NaN (line 2) stops it
+	printf '9 Q0 z 1 nan r\n3 Q0 c 1 nan r\n1 Q0 a 1 0.5 r\n2 Q0 b 1 0.5 r\n' >r
+	run --separate-stderr treceval -q -m map q r
+	status_is 2
+	same "$output" ""
+	same "$stderr" "treceval: r:2: field 5: 'nan' is not a number (trec_eval's order of it is undefined)"
+}
+
 @test "treceval: fields split eight bytes at a time: control bytes inside ids, long fields, NUL anywhere" {
 	# every line but the last has 7 bytes after its newline: the word-wise
 	# splitter reads it. \001 is no separator for C's isspace(): the id

@@ -11,6 +11,7 @@
 #define RK_TRECDRIVE_H
 #include <stddef.h>
 #include "rank/trecrank.h"
+#include "rank/treconce.h"
 #include "stream/trecqrels.h"
 #include "stream/trecrun.h"
 #include "measure/trecargs.h"
@@ -21,14 +22,12 @@ struct treceval {
 	struct trecqrels qrels;
 	struct trecrun run;
 	struct trecrank rank;
+	struct treconce once;	/* the run's pass; the ranked documents */
 	struct trecsum sum;
 	size_t next;		/* the next topic of the qrels */
 	long left_out;		/* topics of the qrels the run lacks (no -c) */
 	long matched;		/* topics of the run in the qrels */
 	/* one topic's scratch */
-	struct slice *tdoc;	/* its judged documents of a grade >= g0 */
-	long *tgrade;
-	size_t tcap;
 	struct relitem *rel;
 	struct tgroup *grp;
 	size_t relcap, grpcap;
