@@ -24,8 +24,8 @@ struct trecfile {
 	size_t maplen;
 	char *buf;		/* or the bytes read */
 	size_t fast;		/* a line starting before byte fast ends
-				 * with a newline that 7 more bytes follow
-				 * (trec_line's word reads) */
+				 * with a newline that 63 more bytes follow
+				 * (trec_line reads 64 bytes at once) */
 };
 void trecfile_read(struct trecfile *f, const char *path, int status);
 /* bytes [from, to) of a mapped file will not be read for a while: their
@@ -38,8 +38,9 @@ void trecfile_free(struct trecfile *f);
  * f and returns how many there are in all (with more than max, the rest
  * counted but not kept); *p moves past the line's newline, *lineno counts
  * it. A NUL byte in the line dies naming file and line (status). A line
- * starting before fast (the file's, or end when unknown) is split eight
- * bytes at a time (fieldscan.h), the others a byte at a time. */
+ * starting before fast (the file's, or end when unknown) is split from
+ * masks of its first 64 bytes or eight bytes at a time (fieldscan.h),
+ * the others a byte at a time. */
 size_t trec_line(const char **p, const char *end, const char *fast,
 		 struct slice *f, size_t max, const char *file, long *lineno,
 		 int status);
