@@ -386,6 +386,19 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	same "$output" "$(rows 'recip_rank all 0.3333')"
 }
 
+@test "treceval: plain decimal scores read in line, the others as before: the same order" {
+	# 15 digits (read in line) among 16 (read by the general path), signs,
+	# "5." and ".5", -0 tied with 0: f 5, g .5, c, a, b, then i and h
+	# (0 and -0 tie: id descending), d -0.5, e -1.25
+	printf 't Q0 %s 0 %s r\n' a 0.100000000000001 b 0.1000000000000009 \
+	    c 0.1000000000000011 d -0.5 e -1.25 f 5. g .5 h -0.000 i 0 >r
+	# a at 4, h at 7, e at 9: map (1/4 + 2/7 + 3/9)/3
+	printf 't 0 %s 1\n' a h e >q
+	run --separate-stderr treceval -m recip_rank -m map q r
+	status_is 0
+	same "$output" "$(rows 'map all 0.2897' 'recip_rank all 0.2500')"
+}
+
 @test "treceval: topics on one side only, with and without -c, counted on the standard error" {
 	printf '%s 0 d%s 1\n' 1 1 2 2 3 3 >q
 	printf '%s Q0 d%s 1 1 x\n' 1 1 3 3 4 4 >r
