@@ -344,6 +344,17 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	same "$stderr" "treceval: r:2: field 5: 'nan' is not a number (trec_eval's order of it is undefined)"
 }
 
+@test "treceval: ranks counted on from the line before: scores out of order, up and down, tied" {
+	printf '1 Q0 %s 0 %s r\n' a 0.5 b 0.9 c 0.5 d 0.1 e 0.7 f 0.5 g 0.95 h 0.3 >r
+	printf '1 0 %s 1\n' a e h d >q
+	printf '1 0 b 0\n' >>q
+	# g .95, b .9, e .7, then f c a (.5, id descending), h .3, d .1: e at
+	# 3, a at 6, h at 7, d at 8; map (1/3 + 2/6 + 3/7 + 4/8)/4
+	run --separate-stderr treceval -m map -m recip_rank -m P.5 q r
+	status_is 0
+	same "$output" "$(rows 'map all 0.3988' 'recip_rank all 0.3333' 'P_5 all 0.2000')"
+}
+
 @test "treceval: fields split eight bytes at a time: control bytes inside ids, long fields, NUL anywhere" {
 	# every line but the last has 7 bytes after its newline: the word-wise
 	# splitter reads it. \001 is no separator for C's isspace(): the id
