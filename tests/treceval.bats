@@ -408,6 +408,15 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	run --separate-stderr treceval -m recip_rank -m map q r
 	status_is 0
 	same "$output" "$(rows 'map all 0.2897' 'recip_rank all 0.2500')"
+	# a topic's scores compare as integers only at one scale: 0.5 0.25
+	# 0.125 (1, 2, 3 digits after the point; as integers 5 < 25 < 125),
+	# 0.7 written 7e-1; topic 2 all at 2 digits, -0.10 below 0.05
+	printf '1 Q0 %s 0 %s r\n' a 0.5 b 0.25 c 0.125 d 7e-1 >r
+	printf '2 Q0 %s 0 %s r\n' e 0.05 f -0.10 g 0.30 >>r
+	printf '1 0 a 1\n2 0 e 1\n' >q
+	# a at 2 (d 0.7 first), e at 2 (g first)
+	run --separate-stderr treceval -q -m recip_rank q r
+	same "$output" "$(rows 'recip_rank 1 0.5000' 'recip_rank 2 0.5000' 'recip_rank all 0.5000')"
 }
 
 @test "treceval: topics on one side only, with and without -c, counted on the standard error" {

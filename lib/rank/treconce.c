@@ -22,8 +22,39 @@ size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt)
 	return k;
 }
 
+/* a score of another form than trec_decimal's, read by trec_atof */
+#define FR_REAL 255
+
+/* the score of line l of the piece: as an integer (trec_decimal) while
+ * every score of the piece has the same digits after the point (it
+ * orders and ties as the doubles do, and saves a division a line), the
+ * double of trec_atof otherwise; 0 for a NaN */
+static int score(struct treconce *w, size_t l, struct slice s, double *v)
+{
+	uint64_t m;
+	unsigned fr;
+	int neg;
+
+	if (l >= w->frcap)
+		xgrow((void **)&w->fr, &w->frcap, l + 1, sizeof *w->fr);
+	if (trec_decimal(s, &m, &fr, &neg)) {
+		*v = neg ? -(double)m : (double)m;
+	} else {
+		*v = trec_atof(s);
+		fr = FR_REAL;
+		if (isnan(*v))	/* tested here only: no branch a line waits
+				 * for the digits */
+			return 0;
+	}
+	w->fr[l] = (unsigned char)fr;
+	if (l > 0 && fr != w->fr[0])
+		w->mixed = 1;
+	return 1;
+}
+
 /* the end of topic qi's piece: its ranks kept, unless a document is
- * there twice */
+ * there twice; the scores made doubles first if they are integers of
+ * more than one scale (the same doubles as trec_atof's) */
 static void finish(struct treconce *w, struct trecrank *tr, size_t qi)
 {
 	const struct trecqtopic *qt = &w->q->t[qi];
@@ -33,6 +64,9 @@ static void finish(struct treconce *w, struct trecrank *tr, size_t qi)
 
 	if (!trecrank_index(tr))
 		return;
+	for (i = 0; w->mixed && i < tr->nlines; i++)
+		if (w->fr[i] != FR_REAL)
+			tr->score[i] /= trec_pow10[w->fr[i]];
 	k = treconce_targets(w, qt);
 	n = trecrank_count(tr, w->doc, w->grade, k, &l);
 	for (i = 0; i < k; i++)
@@ -79,16 +113,17 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		if (x.start && rank) {
 			if (cur >= 0)
 				finish(w, tr, (size_t)cur);
-			if ((cur = begin(w, &x)) >= 0)
+			if ((cur = begin(w, &x)) >= 0) {
 				trecrank_begin(tr, x.id);
+				w->mixed = 0;
+			}
 		}
 		if (cur < 0)
 			continue;
 		l.doc = x.doc;
-		l.score = trec_atof(x.score);
 		l.off = x.off;
-		if (isnan(l.score))	/* its error comes in its turn */
-			cur = -1;
+		if (!score(w, tr->nlines, x.score, &l.score))
+			cur = -1;	/* its error comes in its turn */
 		else
 			trecrank_append(tr, &l);
 	}
@@ -119,5 +154,6 @@ void treconce_free(struct treconce *w)
 	free(w->rank);
 	free(w->doc);
 	free(w->grade);
+	free(w->fr);
 	memset(w, 0, sizeof *w);
 }

@@ -28,6 +28,10 @@ struct treconce {
 	struct slice *doc;	/* one topic's judged documents ranked */
 	long *grade;
 	size_t cap;
+	unsigned char *fr;	/* per line of the piece: its score's digits
+				 * after the point, or 255: read as a double */
+	size_t frcap;
+	int mixed;		/* the piece's scores have several */
 };
 
 /* the judged documents of topic qt that are ranked, into w->doc and

@@ -235,23 +235,17 @@ long trec_atol(struct slice s)
 	return (long)v;
 }
 
-/* the powers of ten that are doubles exactly */
-static const double pow10_exact[] = {
+const double trec_pow10[16] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 	1e12, 1e13, 1e14, 1e15
 };
 
-/* The form of almost every score, [-]digits.digits of at most 15 digits
- * in all, in line: the digits as an integer (exact, below 2^53) over an
- * exact power of ten, one rounding, so the correctly rounded double that
- * strtod gives (Clinger's fast path, as parse_double's). 0 for any other
- * form. */
-static int plain_decimal(struct slice s, double *v)
+int trec_decimal(struct slice s, uint64_t *mp, unsigned *frp, int *negp)
 {
 	const unsigned char *p = (const unsigned char *)s.p, *e = p + s.n;
 	uint64_t m = 0;
-	size_t digits, fr = 0;
-	unsigned d;
+	size_t digits;
+	unsigned d, fr = 0;
 	int neg = 0;
 
 	if (s.n < 3 || s.n > 17)
@@ -268,9 +262,9 @@ static int plain_decimal(struct slice s, double *v)
 		m = m * 10 + d;
 	if (p != e || fr == 0)
 		return 0;
-	*v = (double)m / pow10_exact[fr];
-	if (neg)
-		*v = -*v;
+	*mp = m;
+	*frp = fr;
+	*negp = neg;
 	return 1;
 }
 
@@ -279,7 +273,17 @@ double trec_atof(struct slice s)
 	char small[64], *buf = small;
 	double v;
 
-	if (plain_decimal(s, &v) || parse_double(s, &v) == NUM_OK)
+	uint64_t m;
+	unsigned fr;
+	int neg;
+
+	/* Clinger's fast path, as parse_double's: an integer below 2^53
+	 * over an exact power of ten, one rounding */
+	if (trec_decimal(s, &m, &fr, &neg)) {
+		v = (double)m / trec_pow10[fr];
+		return neg ? -v : v;
+	}
+	if (parse_double(s, &v) == NUM_OK)
 		return v;
 	if (s.n >= sizeof small)
 		buf = xmalloc(s.n + 1);

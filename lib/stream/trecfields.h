@@ -6,6 +6,7 @@
 #ifndef RK_TRECFIELDS_H
 #define RK_TRECFIELDS_H
 #include <stddef.h>
+#include <stdint.h>
 #include "util/slice.h"
 
 /* the class of a byte: TF_FIELD, TF_BLANK (isspace but newline), TF_NL,
@@ -50,5 +51,15 @@ size_t trec_line(const char **p, const char *end, const char *fast,
 long trec_atol(struct slice s);
 /* atof(): the longest prefix that strtod() reads as a number, 0 if none */
 double trec_atof(struct slice s);
+/* [-]digits.digits of at most 15 digits, the form of almost every score:
+ * its digits as an integer *m (below 2^53, so exact as a double), *fr of
+ * them after the point (1 to 15), *neg its sign; 0 for any other form.
+ * atof() reads it as m / 10^fr correctly rounded, which trec_atof
+ * computes as (double)m / trec_pow10[fr] (one rounding of exact
+ * operands). Scores that all have fr digits after the point order and tie
+ * as their signed m do: the rounding is monotone, and two of them are
+ * never within a double's spacing of each other (m below 10^15). */
+int trec_decimal(struct slice s, uint64_t *m, unsigned *fr, int *neg);
+extern const double trec_pow10[16];	/* 10^0 .. 10^15, exact */
 
 #endif
