@@ -142,59 +142,17 @@ static size_t line_fast(const char **pp, struct slice *f, size_t max,
 	return k;
 }
 
-#ifdef FIELDSCAN_MASKS
-/* line_mask's answer for a line it leaves to line_fast */
-#define LINE_OTHER ((size_t)-1)
-
-/* the same line when its newline is among its first 64 bytes: the fields
- * are the runs of bytes of 0x21 and up before it (line_mask64), found
- * without a loop per byte or word. LINE_OTHER for a longer line or one
- * holding a byte below 0x21 other than ' ', '\t' and its newline (C's
- * other blanks, NUL, control bytes inside fields): line_fast takes it. */
-static size_t line_mask(const char **pp, struct slice *f, size_t max)
-{
-	const unsigned char *u = (const unsigned char *)*pp;
-	struct linemask m = line_mask64(u);
-	uint64_t before, field, starts;
-	size_t k = 0, s;
-
-	if (!m.nl)
-		return LINE_OTHER;
-	before = (m.nl & -m.nl) - 1;
-	if (m.low & ~m.blank & before)
-		return LINE_OTHER;
-	field = ~m.low & before;
-	starts = field & ~(field << 1);
-	for (; starts; starts &= starts - 1, k++) {
-		s = (size_t)__builtin_ctzll(starts);
-		if (k < max) {
-			f[k].p = (const char *)u + s;
-			f[k].n = (size_t)__builtin_ctzll(~(field >> s));
-		}
-	}
-	*pp = (const char *)u + __builtin_ctzll(m.nl) + 1;
-	return k;
-}
-#endif
-
-size_t trec_line(const char **pp, const char *end, const char *fast,
-		 struct slice *f, size_t max, const char *file, long *lineno,
-		 int status)
+size_t trec_line_bytes(const char **pp, const char *end, const char *fast,
+		       struct slice *f, size_t max, const char *file,
+		       long *lineno, int status)
 {
 	const unsigned char *p = (const unsigned char *)*pp, *s;
 	const unsigned char *e = (const unsigned char *)end;
 	size_t k = 0;
 
 	++*lineno;
-	if (*pp < fast) {
-#ifdef FIELDSCAN_MASKS
-		k = line_mask(pp, f, max);
-		if (k != LINE_OTHER)
-			return k;
-		k = 0;
-#endif
+	if (*pp < fast)
 		return line_fast(pp, f, max, file, *lineno, status);
-	}
 	for (;;) {
 		while (p < e && trec_class[*p] == TF_BLANK)
 			p++;
