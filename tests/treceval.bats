@@ -342,6 +342,20 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	status_is 2
 	same "$output" ""
 	same "$stderr" "treceval: r:2: field 5: 'nan' is not a number (trec_eval's order of it is undefined)"
+	# 100 judged documents looked for (tables grown): d1 .. d100 at
+	# scores 100 .. 1, every third relevant, the others judged 0: ranks
+	# 3, 6, .. 99, precision 1/3 at each, map 1/3; then d7 again at the
+	# end: status 4 (the topic read again for the copy's rules)
+	awk 'BEGIN { for (i = 1; i <= 100; i++) {
+		print "t Q0 d" i, i, 101 - i, "r" > "r"
+		print "t 0 d" i, (i % 3 == 0) > "q" } }'
+	run --separate-stderr treceval -m num_rel_ret -m map q r
+	status_is 0
+	same "$output" "$(rows 'num_rel_ret all 33' 'map all 0.3333')"
+	echo 't Q0 d7 101 0.5 r' >>r
+	run --separate-stderr treceval -m map q r
+	status_is 4
+	same "$stderr" "treceval: r:101: document 'd7' twice in topic 't' (line 7 too)"
 }
 
 @test "treceval: ranks counted on from the line before: scores out of order, up and down, tied" {

@@ -52,26 +52,27 @@ static int score(struct treconce *w, size_t l, struct slice s, double *v)
 	return 1;
 }
 
-/* the end of topic qi's piece: its ranks kept, unless a document is
- * there twice; the scores made doubles first if they are integers of
- * more than one scale (the same doubles as trec_atof's) */
-static void finish(struct treconce *w, struct trecrank *tr, size_t qi)
+/* the end of topic qi's piece: its ranks kept, unless a document may be
+ * there twice or -M cuts it (trecrank ranks it later); the scores made
+ * doubles first if they are integers of more than one scale (the same
+ * doubles as trec_atof's) */
+static void finish(struct treconce *w, size_t qi)
 {
 	const struct trecqtopic *qt = &w->q->t[qi];
+	struct trecpiece *p = &w->piece;
 	struct rankline *l;
-	size_t k, i;
-	long n;
+	size_t i;
 
-	if (!trecrank_index(tr))
+	if ((w->maxret >= 0 && p->n > (size_t)w->maxret) ||
+	    !trecpiece_flush(p))
 		return;
-	for (i = 0; w->mixed && i < tr->nlines; i++)
+	for (i = 0; w->mixed && i < p->n; i++)
 		if (w->fr[i] != FR_REAL)
-			tr->score[i] /= trec_pow10[w->fr[i]];
-	k = treconce_targets(w, qt);
-	n = trecrank_count(tr, w->doc, w->grade, k, &l);
-	for (i = 0; i < k; i++)
+			p->score[i] /= trec_pow10[w->fr[i]];
+	l = trecpiece_rank(p, w->grade);
+	for (i = 0; i < p->k; i++)
 		w->rank[qt->beg + i] = l[i].rank;
-	w->n[qi] = n;
+	w->n[qi] = (long)p->n;
 }
 
 /* the topic of a piece that starts: its index in the qrels when the pass
@@ -88,15 +89,18 @@ static long begin(struct treconce *w, const struct trecread *x)
 	}
 	if (w->q->t[qi].dup != (size_t)-1)
 		return -1;
+	trecpiece_begin(&w->piece, w->doc,
+			treconce_targets(w, &w->q->t[qi]));
+	w->mixed = 0;
 	return qi;
 }
 
 void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
-		   int all, struct trecrun *run, struct trecrank *tr,
-		   const char *path, int rank)
+		   int all, long maxret, struct trecrun *run, const char *path,
+		   int rank)
 {
 	struct trecread x;
-	struct trecline l;
+	double v;
 	long cur = -1;
 	size_t i;
 
@@ -104,31 +108,28 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 	w->q = q;
 	w->g0 = g0;
 	w->all = all;
+	w->maxret = maxret;
 	w->n = xmalloc((q->nt + 1) * sizeof *w->n);
 	for (i = 0; i < q->nt; i++)
 		w->n[i] = ONCE_NONE;
 	w->rank = xmalloc((q->nj + 1) * sizeof *w->rank);
+	trecpiece_init(&w->piece);
 	trecrun_open(run, path);
 	while (trecrun_read(run, &x)) {
 		if (x.start && rank) {
 			if (cur >= 0)
-				finish(w, tr, (size_t)cur);
-			if ((cur = begin(w, &x)) >= 0) {
-				trecrank_begin(tr, x.id);
-				w->mixed = 0;
-			}
+				finish(w, (size_t)cur);
+			cur = begin(w, &x);
 		}
 		if (cur < 0)
 			continue;
-		l.doc = x.doc;
-		l.off = x.off;
-		if (!score(w, tr->nlines, x.score, &l.score))
-			cur = -1;	/* its error comes in its turn */
-		else
-			trecrank_append(tr, &l);
+		/* a NaN's error, or a document's twice, comes in its turn */
+		if (!score(w, w->piece.n, x.score, &v) ||
+		    !trecpiece_add(&w->piece, x.doc, v))
+			cur = -1;
 	}
 	if (cur >= 0)
-		finish(w, tr, (size_t)cur);
+		finish(w, (size_t)cur);
 }
 
 long treconce_lines(const struct treconce *w, size_t qi,
@@ -155,5 +156,6 @@ void treconce_free(struct treconce *w)
 	free(w->doc);
 	free(w->grade);
 	free(w->fr);
+	trecpiece_free(&w->piece);
 	memset(w, 0, sizeof *w);
 }

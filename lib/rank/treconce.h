@@ -1,16 +1,17 @@
 /* treceval's run read once: each topic whose lines come in one piece
- * (a run written topic by topic) is ranked as its last line goes by, and
- * the ranks of its judged documents are kept, so that the run's bytes
- * are split into fields once. A topic the pass cannot rank alone (its
- * lines in several stretches, a document twice, a score that is not a
- * number, a document judged twice) is left to be ranked later from its
- * stretches of the file (trecrun_begin, trecrank.h), where its rules and
- * errors are, in trec_eval's order of topics. */
+ * (a run written topic by topic) is ranked as its last line goes by
+ * (trecpiece.h), and the ranks of its judged documents are kept, so that
+ * the run's bytes are split into fields once. A topic the pass cannot
+ * rank alone (its lines in several stretches, a document twice or two of
+ * one hash, a score that is not a number, a document judged twice, -M
+ * cutting it) is left to be ranked later from its stretches of the file
+ * (trecrun_begin, trecrank.h), where its rules and errors are, in
+ * trec_eval's order of topics. */
 #ifndef RK_TRECONCE_H
 #define RK_TRECONCE_H
 #include <stddef.h>
 #include "rank/rankcount.h"
-#include "rank/trecrank.h"
+#include "rank/trecpiece.h"
 #include "stream/trecqrels.h"
 #include "stream/trecrun.h"
 
@@ -21,6 +22,8 @@ struct treconce {
 	const struct trecqrels *q;
 	long g0;		/* the judged documents ranked: grade >= g0, */
 	int all;		/* or all of them */
+	long maxret;		/* -M, or -1 */
+	struct trecpiece piece;	/* the topic being read */
 	long *n;		/* per topic of the qrels: its documents kept,
 				 * or ONCE_NONE */
 	long *rank;		/* per judgment: j[beg + i] the rank of the
@@ -37,11 +40,13 @@ struct treconce {
 /* the judged documents of topic qt that are ranked, into w->doc and
  * w->grade; returns their count */
 size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt);
-/* Reads the run at path into run (trecrun_open), ranking with tr as it
- * goes (with rank 0: only reads). Dies as trecrun_read dies. */
+/* Reads the run at path into run (trecrun_open), ranking as it goes
+ * (with rank 0: only reads) the documents of grade >= g0 (all: every
+ * judged one) among the first maxret of a topic (-1: all). Dies as
+ * trecrun_read dies. */
 void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
-		   int all, struct trecrun *run, struct trecrank *tr,
-		   const char *path, int rank);
+		   int all, long maxret, struct trecrun *run, const char *path,
+		   int rank);
 /* topic qi's m judged documents (treconce_targets) as ranked by the
  * pass, into out[0 .. m-1], unsorted; returns the documents kept, or
  * ONCE_NONE when the pass did not rank the topic */

@@ -24,18 +24,6 @@ void trecrank_begin(struct trecrank *tr, struct slice topic)
 	tr->nlines = 0;
 }
 
-/* room for candidate c in the per-candidate arrays */
-static void room(struct trecrank *tr, size_t c)
-{
-	size_t cap = tr->scap;
-
-	if (c < cap)
-		return;
-	xgrow((void **)&tr->score, &cap, c + 1, sizeof *tr->score);
-	tr->off = xrealloc(tr->off, cap * sizeof *tr->off);
-	tr->scap = cap;
-}
-
 void trecrank_take(struct trecrank *tr, const struct trecline *l)
 {
 	int created;
@@ -44,7 +32,12 @@ void trecrank_take(struct trecrank *tr, const struct trecline *l)
 
 	tr->nlines++;
 	if (created) {
-		room(tr, c);
+		if (c >= tr->scap) {
+			size_t cap = tr->scap;
+			xgrow((void **)&tr->score, &cap, c + 1, sizeof *tr->score);
+			tr->off = xrealloc(tr->off, cap * sizeof *tr->off);
+			tr->scap = cap;
+		}
 		tr->score[c] = l->score;
 		tr->off[c] = l->off;
 		return;
@@ -58,24 +51,6 @@ void trecrank_take(struct trecrank *tr, const struct trecline *l)
 		d->s = tr->score[c];
 		tr->score[c] = l->score;
 	}
-}
-
-void trecrank_append(struct trecrank *tr, const struct trecline *l)
-{
-	size_t c = strmap_append(&tr->cand, l->doc);
-
-	room(tr, c);
-	if (c >= tr->hcap)
-		xgrow((void **)&tr->h, &tr->hcap, c + 1, sizeof *tr->h);
-	tr->h[c] = hash_bytes(l->doc.p, l->doc.n);
-	tr->score[c] = l->score;
-	tr->off[c] = l->off;
-	tr->nlines++;
-}
-
-int trecrank_index(struct trecrank *tr)
-{
-	return strmap_index(&tr->cand, 0, tr->h) == STRMAP_ABSENT;
 }
 
 static _Noreturn void twice(const struct trecrank *tr, const struct trecdup *d)
@@ -152,8 +127,8 @@ static void count(struct trecrank *tr, const unsigned char *kept, size_t k)
 	rankcount_ranks(g, tr->out);
 }
 
-long trecrank_count(struct trecrank *tr, const struct slice *doc,
-		    const long *grade, size_t m, struct rankline **lines)
+long trecrank_rank(struct trecrank *tr, const struct slice *doc,
+		   const long *grade, size_t m, struct rankline **lines)
 {
 	const unsigned char *kept = NULL;
 	size_t i, k = 0, c;
@@ -185,16 +160,8 @@ long trecrank_count(struct trecrank *tr, const struct slice *doc,
 	}
 	if (k)
 		count(tr, kept, k);
+	rankline_sort(tr->out, m);
 	*lines = tr->out;
-	return n;
-}
-
-long trecrank_rank(struct trecrank *tr, const struct slice *doc,
-		   const long *grade, size_t m, struct rankline **lines)
-{
-	long n = trecrank_count(tr, doc, grade, m, lines);
-
-	rankline_sort(*lines, m);
 	return n;
 }
 
@@ -203,7 +170,6 @@ void trecrank_free(struct trecrank *tr)
 	strmap_free(&tr->cand);
 	free(tr->score);
 	free(tr->off);
-	free(tr->h);
 	free(tr->dup);
 	maxcut_free(&tr->cut);
 	rankcount_free(&tr->g);

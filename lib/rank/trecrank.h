@@ -8,7 +8,6 @@
 #ifndef RK_TRECRANK_H
 #define RK_TRECRANK_H
 #include <stddef.h>
-#include <stdint.h>
 #include "rank/maxcut.h"
 #include "rank/rankcount.h"
 #include "stream/trecrun.h"
@@ -29,8 +28,6 @@ struct trecrank {
 	double *score;		/* per candidate, its better copy's */
 	size_t *off;		/* per candidate, its first line's byte */
 	size_t scap;
-	uint64_t *h;		/* per candidate, its hash (trecrank_append) */
-	size_t hcap;
 	struct trecdup *dup;
 	size_t ndup, dupcap;
 	size_t nlines;		/* the topic's lines, copies included */
@@ -44,23 +41,12 @@ void trecrank_init(struct trecrank *tr, long maxret,
 		   const struct trecrun *run);
 void trecrank_begin(struct trecrank *tr, struct slice topic);
 void trecrank_take(struct trecrank *tr, const struct trecline *l);
-/* A topic read in one piece, the fast way: its lines appended without a
- * look-up each, then trecrank_index, which gives the documents their
- * places in the map at once (their cache misses overlapping) and returns
- * 1, or 0 when a document is there twice: the topic is then taken again
- * line by line (trecrank_begin, trecrank_take), for trecrank_rank's
- * rules and errors of copies. */
-void trecrank_append(struct trecrank *tr, const struct trecline *l);
-int trecrank_index(struct trecrank *tr);
 /* The rank lines of the m judged documents doc[i] (grade[i]) into *lines,
  * in the rank stream's order (rankline_sort), ties 0; returns n, the
  * documents kept. Dies with trec_eval's status 4 on a document twice among
  * them. */
 long trecrank_rank(struct trecrank *tr, const struct slice *doc,
 		   const long *grade, size_t m, struct rankline **lines);
-/* the same, the lines in the order of doc, not sorted */
-long trecrank_count(struct trecrank *tr, const struct slice *doc,
-		    const long *grade, size_t m, struct rankline **lines);
 void trecrank_free(struct trecrank *tr);
 
 #endif
