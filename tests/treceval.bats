@@ -369,6 +369,30 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	same "$output" "$(rows 'map all 0.3988' 'recip_rank all 0.3333' 'P_5 all 0.2000')"
 }
 
+@test "treceval: a run by score, not rising: ranks from the lines, ties by id descending" {
+	# a .9, then b c d tied at .5 (in the order of ids descending: d c
+	# b), e .1: c at 3, e at 5; map (1/3 + 2/5)/2
+	printf '1 Q0 %s 0 %s r\n' a .9 b .5 c .5 d .5 e .1 >r
+	printf '1 0 %s 1\n' c e >q
+	run --separate-stderr treceval -m map q r
+	status_is 0
+	same "$output" "$(rows 'map all 0.3667')"
+	# 70 tied (longer than the runs of ties counted from the lines):
+	# t05 after t69 .. t06, at 66; z at 72; map (1/66 + 2/72)/2
+	awk 'BEGIN { print "1 Q0 a 0 0.9 r"
+		for (i = 0; i < 70; i++) printf "1 Q0 t%02d 0 0.5 r\n", i
+		print "1 Q0 z 0 0.1 r" }' >r
+	printf '1 0 %s 1\n' t05 z >q
+	run --separate-stderr treceval -m map q r
+	same "$output" "$(rows 'map all 0.0215')"
+	# not rising as integers of two scales (45, 5), rising as numbers
+	# (0.45, 0.5): b first
+	printf '1 Q0 %s 0 %s r\n' a 0.45 b 0.5 >r
+	printf '1 0 b 1\n' >q
+	run --separate-stderr treceval -m recip_rank q r
+	same "$output" "$(rows 'recip_rank all 1.0000')"
+}
+
 @test "treceval: fields split eight bytes at a time: control bytes inside ids, long fields, NUL anywhere" {
 	# every line but the last has 7 bytes after its newline: the word-wise
 	# splitter reads it. \001 is no separator for C's isspace(): the id

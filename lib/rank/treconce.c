@@ -66,9 +66,12 @@ static void finish(struct treconce *w, size_t qi)
 	if ((w->maxret >= 0 && p->n > (size_t)w->maxret) ||
 	    !trecpiece_flush(p))
 		return;
-	for (i = 0; w->mixed && i < p->n; i++)
-		if (w->fr[i] != FR_REAL)
-			p->score[i] /= trec_pow10[w->fr[i]];
+	if (w->mixed) {
+		for (i = 0; i < p->n; i++)
+			if (w->fr[i] != FR_REAL)
+				p->score[i] /= trec_pow10[w->fr[i]];
+		trecpiece_rescaled(p);
+	}
 	l = trecpiece_rank(p, w->grade);
 	for (i = 0; i < p->k; i++)
 		w->rank[qt->beg + i] = l[i].rank;

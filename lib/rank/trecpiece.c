@@ -6,7 +6,9 @@
 #include "util/strmap.h"
 #include "rank/trecpiece.h"
 
-enum { LAG = 8 };
+/* LAG: lines between a line and its place in the set; TIES: the longest
+ * run of equal scores ranks_in_order counts */
+enum { LAG = 8, TIES = 64 };
 
 void trecpiece_init(struct trecpiece *p)
 {
@@ -68,6 +70,7 @@ void trecpiece_begin(struct trecpiece *p, const struct slice *doc, size_t k)
 	for (i = 0; i < p->ins; i++)	/* the set emptied slot by slot */
 		p->set[p->where[i]] = 0;
 	p->n = p->ins = 0;
+	p->rising = 0;
 	p->tdoc = doc;
 	p->k = k;
 	if (k > p->tcap) {
@@ -141,6 +144,7 @@ int trecpiece_add(struct trecpiece *p, struct slice doc, double score)
 	p->h[c] = h;
 	p->id[c] = doc;
 	p->score[c] = score;
+	p->rising |= c > 0 && score > p->score[c - 1];
 	p->n++;
 	for (j = (size_t)h & p->tmask; filter_has(p, h) && p->tslot[j];
 	     j = (j + 1) & p->tmask) {
@@ -158,11 +162,57 @@ int trecpiece_add(struct trecpiece *p, struct slice doc, double score)
 	return c < LAG || insert(p, c - LAG);
 }
 
+void trecpiece_rescaled(struct trecpiece *p)
+{
+	size_t c;
+
+	p->rising = 0;
+	for (c = 1; c < p->n; c++)
+		p->rising |= p->score[c] > p->score[c - 1];
+}
+
 int trecpiece_flush(struct trecpiece *p)
 {
 	while (p->ins < p->n)
 		if (!insert(p, p->ins))
 			return 0;
+	return 1;
+}
+
+/* The ranks of the judged documents when the lines come by score, not
+ * rising (as runs are written): a line's rank is 1 + the lines above its
+ * run of equal scores + those of the run before it in the order of ids
+ * (descending), as rankcount counts it. 0 (nothing of out changed) for
+ * lines in another order, or a run of equal scores longer than TIES,
+ * which rankcount counts better. */
+static int ranks_in_order(struct trecpiece *p)
+{
+	size_t i, c, b, e, j;
+	long r;
+
+	if (p->rising)
+		return 0;
+	for (i = 0; i < p->k; i++) {	/* the runs' lengths first */
+		if ((c = p->tline[i]) == (size_t)-1)
+			continue;
+		for (b = c; b > 0 && p->score[b - 1] == p->score[c]; b--)
+			if (c - b >= TIES)
+				return 0;
+		for (e = c + 1; e < p->n && p->score[e] == p->score[c]; e++)
+			if (e - b >= TIES)
+				return 0;
+	}
+	for (i = 0; i < p->k; i++) {
+		if ((c = p->tline[i]) == (size_t)-1)
+			continue;
+		for (b = c; b > 0 && p->score[b - 1] == p->score[c]; b--)
+			;
+		r = (long)b + 1;
+		for (j = b; j < p->n && p->score[j] == p->score[c]; j++)
+			if (j != c && slice_cmp(p->id[j], p->id[c]) > 0)
+				r++;
+		p->out[i].rank = r;
+	}
 	return 1;
 }
 
@@ -180,6 +230,10 @@ struct rankline *trecpiece_rank(struct trecpiece *p, const long *grade)
 		p->out[i].grade = grade[i];
 		p->out[i].rank = -1;
 		p->out[i].ties = 0;
+	}
+	if (ranks_in_order(p))
+		return p->out;
+	for (i = 0; i < p->k; i++) {
 		if ((c = p->tline[i]) == (size_t)-1)
 			continue;
 		g->t[k].s = p->score[c];

@@ -22,12 +22,13 @@
 struct trecpiece {
 	/* per line of the piece, in order: its candidate number */
 	double *score;		/* the caller may rescale them before
-				 * trecpiece_rank */
+				 * trecpiece_rank, then trecpiece_rescaled */
 	struct slice *id;	/* in the caller's buffer, not copied */
 	uint64_t *h;
 	size_t *where;		/* its slot in set */
 	size_t n, cap;
 	size_t ins;		/* lines 0 .. ins-1 are in the set */
+	int rising;		/* a line scores above the one before */
 	uint64_t *set;		/* the lines' hashes, 0 for an empty slot */
 	size_t setmask;
 	/* the judged documents looked for */
@@ -54,6 +55,8 @@ void trecpiece_begin(struct trecpiece *p, const struct slice *doc, size_t k);
  * which returns 0 in the same case; then trecpiece_rank. */
 int trecpiece_add(struct trecpiece *p, struct slice doc, double score);
 int trecpiece_flush(struct trecpiece *p);
+/* score[] changed by the caller: rising found again */
+void trecpiece_rescaled(struct trecpiece *p);
 /* the rank lines of the judged documents, out[i] for doc[i] (grade[i]),
  * not sorted; the documents retrieved are the n lines */
 struct rankline *trecpiece_rank(struct trecpiece *p, const long *grade);
