@@ -82,9 +82,13 @@ static void finish(struct treconce *w, size_t qi)
  * ranks it, or -1 */
 static long begin(struct treconce *w, const struct trecread *x)
 {
-	long qi = trecqrels_find(w->q, x->id);
+	long qi;
 
-	if (qi < 0)
+	if (x->first) {	/* its topic in the qrels, found once */
+		xgrow((void **)&w->qi, &w->qicap, x->topic + 1, sizeof *w->qi);
+		w->qi[x->topic] = trecqrels_find(w->q, x->id);
+	}
+	if ((qi = w->qi[x->topic]) < 0)
 		return -1;
 	if (!x->first) {	/* a topic in pieces: ranked later */
 		w->n[qi] = ONCE_NONE;
@@ -159,6 +163,7 @@ void treconce_free(struct treconce *w)
 	free(w->doc);
 	free(w->grade);
 	free(w->fr);
+	free(w->qi);
 	trecpiece_free(&w->piece);
 	memset(w, 0, sizeof *w);
 }

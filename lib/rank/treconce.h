@@ -35,6 +35,9 @@ struct treconce {
 				 * after the point, or 255: read as a double */
 	size_t frcap;
 	int mixed;		/* the piece's scores have several */
+	long *qi;		/* per topic of the run: its index in the
+				 * qrels, or -1 */
+	size_t qicap;
 };
 
 /* the judged documents of topic qt that are ranked, into w->doc and
