@@ -77,6 +77,8 @@ LIBSRC = \
 	lib/rank/rankmerge.c \
 	lib/rank/rankexplain.c \
 	lib/rank/trecrank.c \
+	lib/rank/treconce.c \
+	lib/rank/trecpiece.c \
 	lib/kernel/kernel.c \
 	lib/kernel/grid.c \
 	lib/kernel/chunkrun.c \

@@ -317,6 +317,104 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	    'runid all last' 'num_ret all 4' 'num_rel all 3' 'map all 0.9167' 'ndcg all 0.8801')"
 }
 
+@test "treceval: the run read once: topics in pieces, copies, errors in the order of topics" {
+	printf '1 0 a 1\n2 0 b 1\n3 0 c 1\n' >q
+	# topic 1 in two pieces: its relevant a comes in the second, at 0.8,
+	# below x (0.9): rank 2, map 1/2; topic 2 in one piece: b at rank 1
+	printf '1 Q0 x 1 0.9 r\n2 Q0 b 1 0.5 r\n1 Q0 a 2 0.8 r\n' >r
+	run --separate-stderr treceval -q -m num_ret -m map q r
+	status_is 0
+	same "$output" "$(rows 'num_ret 1 2' 'map 1 0.5000' 'num_ret 2 1' 'map 2 1.0000' \
+	    'num_ret all 3' 'map all 0.7500')"
+	# topic 3 first in the file with a score that is no number, topic 2
+	# with a document twice, topic 9 (not judged) with a NaN too: topic
+	# 2's copy stops it (status 4), in the order of topics, before topic
+	# 3's NaN; topic 9 is left out unread (rows are printed at the end:
+	# none)
+	printf '9 Q0 z 1 nan r\n3 Q0 c 1 nan r\n1 Q0 a 1 0.5 r\n2 Q0 b 1 0.5 r\n2 Q0 b 2 0.4 r\n' >r
+	run --separate-stderr treceval -q -m map q r
+	status_is 4
+	same "$output" ""
+	same "$stderr" "treceval: r:5: document 'b' twice in topic '2' (line 4 too)"
+	# without topic 2's copy, topic 3's NaN (line 2) stops it
+	printf '9 Q0 z 1 nan r\n3 Q0 c 1 nan r\n1 Q0 a 1 0.5 r\n2 Q0 b 1 0.5 r\n' >r
+	run --separate-stderr treceval -q -m map q r
+	status_is 2
+	same "$output" ""
+	same "$stderr" "treceval: r:2: field 5: 'nan' is not a number (trec_eval's order of it is undefined)"
+	# 100 judged documents looked for (tables grown): d1 .. d100 at
+	# scores 100 .. 1, every third relevant, the others judged 0: ranks
+	# 3, 6, .. 99, precision 1/3 at each, map 1/3; then d7 again at the
+	# end: status 4 (the topic read again for the copy's rules)
+	awk 'BEGIN { for (i = 1; i <= 100; i++) {
+		print "t Q0 d" i, i, 101 - i, "r" > "r"
+		print "t 0 d" i, (i % 3 == 0) > "q" } }'
+	run --separate-stderr treceval -m num_rel_ret -m map q r
+	status_is 0
+	same "$output" "$(rows 'num_rel_ret all 33' 'map all 0.3333')"
+	echo 't Q0 d7 101 0.5 r' >>r
+	run --separate-stderr treceval -m map q r
+	status_is 4
+	same "$stderr" "treceval: r:101: document 'd7' twice in topic 't' (line 7 too)"
+}
+
+@test "treceval: ranks counted on from the line before: scores out of order, up and down, tied" {
+	printf '1 Q0 %s 0 %s r\n' a 0.5 b 0.9 c 0.5 d 0.1 e 0.7 f 0.5 g 0.95 h 0.3 >r
+	printf '1 0 %s 1\n' a e h d >q
+	printf '1 0 b 0\n' >>q
+	# g .95, b .9, e .7, then f c a (.5, id descending), h .3, d .1: e at
+	# 3, a at 6, h at 7, d at 8; map (1/3 + 2/6 + 3/7 + 4/8)/4
+	run --separate-stderr treceval -m map -m recip_rank -m P.5 q r
+	status_is 0
+	same "$output" "$(rows 'map all 0.3988' 'recip_rank all 0.3333' 'P_5 all 0.2000')"
+}
+
+@test "treceval: a run by score, not rising: ranks from the lines, ties by id descending" {
+	# a .9, then b c d tied at .5 (in the order of ids descending: d c
+	# b), e .1: c at 3, e at 5; map (1/3 + 2/5)/2
+	printf '1 Q0 %s 0 %s r\n' a .9 b .5 c .5 d .5 e .1 >r
+	printf '1 0 %s 1\n' c e >q
+	run --separate-stderr treceval -m map q r
+	status_is 0
+	same "$output" "$(rows 'map all 0.3667')"
+	# 70 tied (longer than the runs of ties counted from the lines):
+	# t05 after t69 .. t06, at 66; z at 72; map (1/66 + 2/72)/2
+	awk 'BEGIN { print "1 Q0 a 0 0.9 r"
+		for (i = 0; i < 70; i++) printf "1 Q0 t%02d 0 0.5 r\n", i
+		print "1 Q0 z 0 0.1 r" }' >r
+	printf '1 0 %s 1\n' t05 z >q
+	run --separate-stderr treceval -m map q r
+	same "$output" "$(rows 'map all 0.0215')"
+	# not rising as integers of two scales (45, 5), rising as numbers
+	# (0.45, 0.5): b first
+	printf '1 Q0 %s 0 %s r\n' a 0.45 b 0.5 >r
+	printf '1 0 b 1\n' >q
+	run --separate-stderr treceval -m recip_rank q r
+	same "$output" "$(rows 'recip_rank all 1.0000')"
+}
+
+@test "treceval: fields split eight bytes at a time: control bytes inside ids, long fields, NUL anywhere" {
+	# every line but the last has 7 bytes after its newline: the word-wise
+	# splitter reads it. \001 is no separator for C's isspace(): the id
+	# is 'd\001long-id-of-twenty' (judged); \v \f \r are separators
+	printf '1 0 d\001long-id-of-twenty 1\n1 0 b 1\n' >q
+	printf '1 Q0 d\001long-id-of-twenty 2 0.5 x\n1 Q0 a 1 0.9 x\n1\vQ0\fb\r3 0.1 x\n# a comment line that ends the file\n' >r
+	# a 0.9, the long id 0.5 (relevant, rank 2), b 0.1 (relevant, rank 3):
+	# map (1/2 + 2/3)/2
+	run --separate-stderr treceval -q -m num_ret -m num_rel_ret -m map q r
+	status_is 0
+	same "$stderr" ""
+	same "$output" "$(rows 'num_ret 1 3' 'num_rel_ret 1 2' 'map 1 0.5833' \
+	    'num_ret all 3' 'num_rel_ret all 2' 'map all 0.5833')"
+	# a NUL in a field, in the 6th field, in an extra field after it
+	for l in '1 Q0 b\0c 2 0.4 x' '1 Q0 b 2 0.4 x\0' '1 Q0 b 2 0.4 x y\0z'; do
+		printf "1 Q0 a 1 0.5 x\n$l\n1 Q0 d 3 0.3 x\n" >r
+		run --separate-stderr treceval -m map q r
+		status_is 2
+		same "$stderr" "treceval: r:2: a NUL byte in the line (binary data?)"
+	done
+}
+
 @test "treceval: numbers as atof and atol read them; grades above 127; ties by document id descending" {
 	# scores: abc 0, 0x10 16, 0.5abc 0.5, 1.8e308 inf, 1e-400 0, -1e999
 	# -inf: order d4 d2 d3 d5 d1 d6 (d5 before d1: tied, id descending)
@@ -335,6 +433,28 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	printf '1 0 a 1\n' >q
 	run --separate-stderr treceval -m recip_rank q r
 	same "$output" "$(rows 'recip_rank all 0.3333')"
+}
+
+@test "treceval: plain decimal scores read in line, the others as before: the same order" {
+	# 15 digits (read in line) among 16 (read by the general path), signs,
+	# "5." and ".5", -0 tied with 0: f 5, g .5, c, a, b, then i and h
+	# (0 and -0 tie: id descending), d -0.5, e -1.25
+	printf 't Q0 %s 0 %s r\n' a 0.100000000000001 b 0.1000000000000009 \
+	    c 0.1000000000000011 d -0.5 e -1.25 f 5. g .5 h -0.000 i 0 >r
+	# a at 4, h at 7, e at 9: map (1/4 + 2/7 + 3/9)/3
+	printf 't 0 %s 1\n' a h e >q
+	run --separate-stderr treceval -m recip_rank -m map q r
+	status_is 0
+	same "$output" "$(rows 'map all 0.2897' 'recip_rank all 0.2500')"
+	# a topic's scores compare as integers only at one scale: 0.5 0.25
+	# 0.125 (1, 2, 3 digits after the point; as integers 5 < 25 < 125),
+	# 0.7 written 7e-1; topic 2 all at 2 digits, -0.10 below 0.05
+	printf '1 Q0 %s 0 %s r\n' a 0.5 b 0.25 c 0.125 d 7e-1 >r
+	printf '2 Q0 %s 0 %s r\n' e 0.05 f -0.10 g 0.30 >>r
+	printf '1 0 a 1\n2 0 e 1\n' >q
+	# a at 2 (d 0.7 first), e at 2 (g first)
+	run --separate-stderr treceval -q -m recip_rank q r
+	same "$output" "$(rows 'recip_rank 1 0.5000' 'recip_rank 2 0.5000' 'recip_rank all 0.5000')"
 }
 
 @test "treceval: topics on one side only, with and without -c, counted on the standard error" {

@@ -11,27 +11,13 @@ void treceval_open(struct treceval *te, const struct trecopts *o)
 	memset(te, 0, sizeof *te);
 	te->o = o;
 	trecqrels_load(&te->qrels, o->qrels);
-	trecrun_load(&te->run, o->run);
 	trecrank_init(&te->rank, o->maxret, &te->run);
+	/* the judged documents that the ranks carry: grade >= g0, or all
+	 * of them when a measure needs the judged below -l (or -J) */
+	treconce_read(&te->once, &te->qrels, o->g0, o->judged, o->maxret,
+		      &te->run, o->run, o->ranks);
 	trecsum_init(&te->sum, o);
 	te->row = xmalloc((o->ncols ? o->ncols : 1) * sizeof *te->row);
-}
-
-/* the topic's judged documents that the ranks carry: grade >= g0, or
- * all of them when a measure needs the judged below -l (or -J) */
-static size_t targets(struct treceval *te, const struct trecqtopic *qt)
-{
-	size_t i, k = 0;
-
-	xgrow((void **)&te->tdoc, &te->tcap, qt->end - qt->beg + 1,
-	      sizeof *te->tdoc);
-	te->tgrade = xrealloc(te->tgrade, te->tcap * sizeof *te->tgrade);
-	for (i = qt->beg; i < qt->end; i++)
-		if (te->qrels.j[i].grade >= te->o->g0 || te->o->judged) {
-			te->tdoc[k] = te->qrels.j[i].doc;
-			te->tgrade[k++] = te->qrels.j[i].grade;
-		}
-	return k;
 }
 
 /* judged documents per grade 0 .. maxgrade, for the gain measures */
@@ -164,22 +150,23 @@ static void build(struct treceval *te, const struct rankline *l, size_t m,
 
 /* the ranks of the topic's judged documents in the run (topic rt), or,
  * for a topic the run lacks, none retrieved among trec_eval's stand-in
- * ranking of one document */
-static void rank_topic(struct treceval *te, const struct trecqtopic *qt,
-		       long rt)
+ * ranking of one document; the pass over the run ranked most topics
+ * (treconce.h), the others are ranked from their stretches of it */
+static void rank_topic(struct treceval *te, size_t qi, long rt)
 {
-	size_t k = targets(te, qt), i;
+	const struct trecqtopic *qt = &te->qrels.t[qi];
+	size_t k = treconce_targets(&te->once, qt), i;
 	struct rankline *l;
 	struct trecline line;
 	struct trecrunit it;
 	long n;
 
+	xgrow((void **)&te->rank.out, &te->rank.outcap, k + 1,
+	      sizeof *te->rank.out);
 	if (rt < 0) {
-		xgrow((void **)&te->rank.out, &te->rank.outcap, k + 1,
-		      sizeof *te->rank.out);
 		for (i = 0; i < k; i++) {
-			te->rank.out[i].item = te->tdoc[i];
-			te->rank.out[i].grade = te->tgrade[i];
+			te->rank.out[i].item = te->once.doc[i];
+			te->rank.out[i].grade = te->once.grade[i];
 			te->rank.out[i].rank = -1;
 			te->rank.out[i].ties = 0;
 		}
@@ -188,11 +175,17 @@ static void rank_topic(struct treceval *te, const struct trecqtopic *qt,
 			te->t.n = te->t.rq.n = 0;
 		return;
 	}
+	n = treconce_lines(&te->once, qi, te->rank.out, k);
+	if (n != ONCE_NONE) {
+		rankline_sort(te->rank.out, k);
+		build(te, te->rank.out, k, n);
+		return;
+	}
 	trecrank_begin(&te->rank, qt->id);
 	trecrun_begin(&te->run, (size_t)rt, &it);
 	while (trecrun_next(&it, &line))
 		trecrank_take(&te->rank, &line);
-	n = trecrank_rank(&te->rank, te->tdoc, te->tgrade, k, &l);
+	n = trecrank_rank(&te->rank, te->once.doc, te->once.grade, k, &l);
 	build(te, l, k, n);
 }
 
@@ -234,7 +227,8 @@ int treceval_topic(struct treceval *te)
 	const struct trecopts *o = te->o;
 
 	while (te->next < te->qrels.nt) {
-		const struct trecqtopic *qt = &te->qrels.t[te->next++];
+		size_t qi = te->next++;
+		const struct trecqtopic *qt = &te->qrels.t[qi];
 		long rt = trecrun_find(&te->run, qt->id);
 		if (rt < 0 && !o->complete) {
 			te->left_out++;
@@ -249,7 +243,7 @@ int treceval_topic(struct treceval *te)
 			trecqrels_twice(&te->qrels, qt);
 			if (o->levels)
 				count_levels(te, qt);
-			rank_topic(te, qt, rt);
+			rank_topic(te, qi, rt);
 		}
 		struct slice text;
 		values(te, &text);

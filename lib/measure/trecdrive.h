@@ -1,7 +1,8 @@
-/* treceval's pass over the topics: the qrels and the run read whole (each
- * once), then topic after topic in trec_eval's order, the qrels' ids in
- * byte order, the run's documents of the topic ranked (trecrank.h) into
- * the rank lines of its judged documents, and every measure's value from
+/* treceval's pass over the topics: the qrels read whole, the run read
+ * once, most topics ranked on the way (treconce.h), then topic after
+ * topic in trec_eval's order, the qrels' ids in byte order, the rank
+ * lines of its judged documents (from that pass, or ranked now from the
+ * run's stretches, trecrank.h), and every measure's value from
  * them (trecmeas.h), added to the summary (trecsum.h). Topics on one side
  * only: the run's are left out, as trec_eval leaves them out; the qrels'
  * count as a ranking of nothing relevant under -c, as trec_eval's, and
@@ -11,6 +12,7 @@
 #define RK_TRECDRIVE_H
 #include <stddef.h>
 #include "rank/trecrank.h"
+#include "rank/treconce.h"
 #include "stream/trecqrels.h"
 #include "stream/trecrun.h"
 #include "measure/trecargs.h"
@@ -21,14 +23,12 @@ struct treceval {
 	struct trecqrels qrels;
 	struct trecrun run;
 	struct trecrank rank;
+	struct treconce once;	/* the run's pass; the ranked documents */
 	struct trecsum sum;
 	size_t next;		/* the next topic of the qrels */
 	long left_out;		/* topics of the qrels the run lacks (no -c) */
 	long matched;		/* topics of the run in the qrels */
 	/* one topic's scratch */
-	struct slice *tdoc;	/* its judged documents of a grade >= g0 */
-	long *tgrade;
-	size_t tcap;
 	struct relitem *rel;
 	struct tgroup *grp;
 	size_t relcap, grpcap;

@@ -93,11 +93,10 @@ static void count_before(struct rankcount *grp, size_t j, size_t cand,
 		grp->pre[b]++;
 }
 
-void rankcount_add(struct rankcount *grp, size_t cand, struct slice id,
-		   double s)
+/* a candidate counted at lo, the number of target scores above s */
+static void add_at(struct rankcount *grp, size_t lo, size_t cand,
+		   struct slice id, double s)
 {
-	size_t lo = bisect_above(grp->u, grp->d, s);
-
 	if (grp->u[lo] != s) {
 		grp->above[lo]++;
 		return;
@@ -105,6 +104,34 @@ void rankcount_add(struct rankcount *grp, size_t cand, struct slice id,
 	grp->eq[lo]++;
 	if (grp->brk != BREAK_NONE)
 		count_before(grp, lo, cand, id);
+}
+
+void rankcount_add(struct rankcount *grp, size_t cand, struct slice id,
+		   double s)
+{
+	add_at(grp, bisect_above(grp->u, grp->d, s), cand, id, s);
+}
+
+void rankcount_add_walk(struct rankcount *grp, struct rankwalk *w,
+			size_t cand, struct slice id, double s)
+{
+	const double *u = grp->u;
+	size_t lo, d = grp->d, i;
+
+	if (w->have && !(s > w->last)) {
+		/* a few steps on from the last candidate's place, then a
+		 * search of the rest: O(log d) however the scores come */
+		for (lo = w->lo, i = 0; i < 4 && lo < d && u[lo] > s; i++)
+			lo++;
+		if (lo < d && u[lo] > s)
+			lo += bisect_above(u + lo, d - lo, s);
+	} else {
+		lo = bisect_above(u, d, s);
+	}
+	w->have = 1;
+	w->lo = lo;
+	w->last = s;
+	add_at(grp, lo, cand, id, s);
 }
 
 void rankcount_break_targets(struct rankcount *grp)

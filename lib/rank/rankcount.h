@@ -54,6 +54,17 @@ size_t rankcount_group(struct rankcount *grp);
 /* one candidate (the targets are candidates too) scoring s >= u[d-1] */
 void rankcount_add(struct rankcount *grp, size_t cand, struct slice id,
 		   double s);
+/* the same for candidates that mostly come by decreasing score (a TREC
+ * run in its ranked order): each search starts at the place of the one
+ * before when its score is not higher, instead of bisecting all the
+ * target scores. w starts zeroed, once per query. */
+struct rankwalk {
+	size_t lo;		/* the last candidate's place */
+	double last;		/* and its score */
+	int have;
+};
+void rankcount_add_walk(struct rankcount *grp, struct rankwalk *w,
+			size_t cand, struct slice id, double s);
 /* with a break rule, when no candidate but targets ties with a target:
  * the break order among the targets alone (zeroes pre first) */
 void rankcount_break_targets(struct rankcount *grp);

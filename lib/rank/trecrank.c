@@ -112,6 +112,7 @@ static const unsigned char *cut(struct trecrank *tr)
 static void count(struct trecrank *tr, const unsigned char *kept, size_t k)
 {
 	struct rankcount *g = &tr->g;
+	struct rankwalk w = { 0, 0, 0 };
 	size_t c, n = tr->cand.nent;
 	double lowest;
 
@@ -119,9 +120,10 @@ static void count(struct trecrank *tr, const unsigned char *kept, size_t k)
 	g->brk = BREAK_ID;
 	rankcount_group(g);
 	lowest = g->u[g->d - 1];
-	for (c = 0; c < n; c++)
+	for (c = 0; c < n; c++)	/* a run comes by rank, mostly */
 		if (!(tr->score[c] < lowest) && (!kept || kept[c]))
-			rankcount_add(g, c, strmap_key(&tr->cand, c), tr->score[c]);
+			rankcount_add_walk(g, &w, c, strmap_key(&tr->cand, c),
+					   tr->score[c]);
 	rankcount_ranks(g, tr->out);
 }
 

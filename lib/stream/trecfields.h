@@ -6,6 +6,8 @@
 #ifndef RK_TRECFIELDS_H
 #define RK_TRECFIELDS_H
 #include <stddef.h>
+#include <stdint.h>
+#include "util/fieldscan.h"
 #include "util/slice.h"
 
 /* the class of a byte: TF_FIELD, TF_BLANK (isspace but newline), TF_NL,
@@ -23,6 +25,9 @@ struct trecfile {
 	void *map;		/* the mapping, or NULL */
 	size_t maplen;
 	char *buf;		/* or the bytes read */
+	size_t fast;		/* a line starting before byte fast ends
+				 * with a newline that 63 more bytes follow
+				 * (trec_line reads 64 bytes at once) */
 };
 void trecfile_read(struct trecfile *f, const char *path, int status);
 /* bytes [from, to) of a mapped file will not be read for a while: their
@@ -32,16 +37,82 @@ void trecfile_done(const struct trecfile *f, size_t from, size_t to);
 void trecfile_free(struct trecfile *f);
 
 /* The line starting at *p (before end): splits at most max fields into
- * f and returns how many there are in all (more than max: max + 1, the
- * rest unsplit); *p moves past the line's newline, *lineno counts it.
- * A NUL byte in the line dies naming file and line (status). */
-size_t trec_line(const char **p, const char *end, struct slice *f,
-		 size_t max, const char *file, long *lineno, int status);
+ * f and returns how many there are in all (with more than max, the rest
+ * counted but not kept); *p moves past the line's newline, *lineno counts
+ * it. A NUL byte in the line dies naming file and line (status). A line
+ * starting before fast (the file's, or end when unknown) is split from
+ * masks of its first 64 bytes (trec_line, inline: the readers' loops) or
+ * eight bytes at a time (fieldscan.h), the others a byte at a time
+ * (trec_line_bytes). */
+size_t trec_line_bytes(const char **p, const char *end, const char *fast,
+		       struct slice *f, size_t max, const char *file,
+		       long *lineno, int status);
+
+#ifdef FIELDSCAN_MASKS
+/* trec_line for a line starting before fast whose newline is among its
+ * first 64 bytes: the fields are the runs of bytes of 0x21 and up before
+ * it (line_mask64), found without a loop per byte or word, each from its
+ * first and its last byte. (size_t)-1 for a longer line or one holding a
+ * byte below 0x21 other than ' ', '\t' and its newline (C's other
+ * blanks, NUL, control bytes inside fields): trec_line_bytes takes it. */
+static inline size_t trec_line_mask(const char **pp, struct slice *f,
+				    size_t max)
+{
+	const unsigned char *u = (const unsigned char *)*pp;
+	struct linemask m = line_mask64(u);
+	uint64_t before, field, first, last;
+	size_t k = 0, s;
+
+	if (!m.nl)
+		return (size_t)-1;
+	before = (m.nl & -m.nl) - 1;
+	if (m.low & ~m.blank & before)
+		return (size_t)-1;
+	field = ~m.low & before;
+	first = field & ~(field << 1);
+	last = field & ~(field >> 1);
+	for (; first; first &= first - 1, last &= last - 1, k++) {
+		s = (size_t)__builtin_ctzll(first);
+		if (k < max) {
+			f[k].p = (const char *)u + s;
+			f[k].n = (size_t)__builtin_ctzll(last) + 1 - s;
+		}
+	}
+	*pp = (const char *)u + __builtin_ctzll(m.nl) + 1;
+	return k;
+}
+#endif
+
+static inline size_t trec_line(const char **pp, const char *end,
+			       const char *fast, struct slice *f, size_t max,
+			       const char *file, long *lineno, int status)
+{
+#ifdef FIELDSCAN_MASKS
+	if (*pp < fast) {
+		size_t k = trec_line_mask(pp, f, max);
+		if (k != (size_t)-1) {
+			++*lineno;
+			return k;
+		}
+	}
+#endif
+	return trec_line_bytes(pp, end, fast, f, max, file, lineno, status);
+}
 
 /* atol(): optional sign and the digits that follow it, 0 when there are
  * none, LONG_MAX or LONG_MIN when they overflow (glibc's strtol) */
 long trec_atol(struct slice s);
 /* atof(): the longest prefix that strtod() reads as a number, 0 if none */
 double trec_atof(struct slice s);
+/* [-]digits.digits of at most 15 digits, the form of almost every score:
+ * its digits as an integer *m (below 2^53, so exact as a double), *fr of
+ * them after the point (1 to 15), *neg its sign; 0 for any other form.
+ * atof() reads it as m / 10^fr correctly rounded, which trec_atof
+ * computes as (double)m / trec_pow10[fr] (one rounding of exact
+ * operands). Scores that all have fr digits after the point order and tie
+ * as their signed m do: the rounding is monotone, and two of them are
+ * never within a double's spacing of each other (m below 10^15). */
+int trec_decimal(struct slice s, uint64_t *m, unsigned *fr, int *neg);
+extern const double trec_pow10[16];	/* 10^0 .. 10^15, exact */
 
 #endif

@@ -17,6 +17,18 @@ static int cmp_judgment(const void *pa, const void *pb)
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
+/* 1 when the judgments are in their order already (qrels are mostly
+ * written so): the sort is skipped, its result the same */
+static int sorted(const struct trecqrels *q)
+{
+	size_t i;
+
+	for (i = 1; i < q->nj; i++)
+		if (cmp_judgment(&q->j[i - 1], &q->j[i]) > 0)
+			return 0;
+	return 1;
+}
+
 /* the judgment lines into q->j, in file order */
 static void parse(struct trecqrels *q)
 {
@@ -32,7 +44,8 @@ static void parse(struct trecqrels *q)
 			line++;
 			continue;
 		}
-		nf = trec_line(&p, e, f, 5, path, &line, ST_INPUT);
+		nf = trec_line(&p, e, q->file.p + q->file.fast, f, 5, path,
+			       &line, ST_INPUT);
 		if (nf == 0)
 			continue;
 		if (nf != 4)
@@ -83,7 +96,8 @@ void trecqrels_load(struct trecqrels *q, const char *path)
 	memset(q, 0, sizeof *q);
 	trecfile_read(&q->file, path, ST_INPUT);
 	parse(q);
-	qsort(q->j, q->nj, sizeof *q->j, cmp_judgment);
+	if (!sorted(q))
+		qsort(q->j, q->nj, sizeof *q->j, cmp_judgment);
 	group(q);
 }
 

@@ -34,46 +34,87 @@ static void add_seg(struct trecrun *r, size_t t, int new, size_t beg,
 	r->last[t] = (uint32_t)s;
 }
 
-void trecrun_load(struct trecrun *r, const char *path)
+/* slice_eq for the topic ids of two lines: short, mostly equal; a loop
+ * here, not a call of memcmp a line */
+static int same_id(struct slice a, struct slice b)
 {
-	const char *p, *e, *ls;
-	struct slice f[NF], cur = { NULL, 0 };
-	size_t nf, t, done = 0;
-	long line = 0, n = 0;
-	int created;
+	size_t i;
 
+	if (a.n != b.n)
+		return 0;
+	for (i = 0; i < a.n; i++)
+		if (a.p[i] != b.p[i])
+			return 0;
+	return 1;
+}
+
+void trecrun_open(struct trecrun *r, const char *path)
+{
 	memset(r, 0, sizeof *r);
 	strmap_init(&r->ids);
 	trecfile_read(&r->file, path, ST_INPUT);
-	p = r->file.p;
-	e = p + r->file.n;
-	while (p < e) {
-		ls = p;
-		nf = trec_line(&p, e, f, NF, path, &line, ST_INPUT);
-		if (nf == 0 || f[0].p[0] == '#')
-			continue;
-		if (nf < NF)
-			die_status_at(ST_INPUT, path, line, "expected 6 fields or "
-				      "more (topic iteration document rank score "
-				      "run), found %zu", nf);
-		if (!cur.p || !slice_eq(f[0], cur) ||
-		    (size_t)(p - r->file.p) - r->seg[r->nseg - 1].beg > UINT32_MAX) {
-			t = strmap_put(&r->ids, f[0], &created);
-			add_seg(r, t, created, (size_t)(ls - r->file.p), path);
-			cur = f[0];
-		}
-		r->seg[r->nseg - 1].len =
-			(uint32_t)((size_t)(p - r->file.p) - r->seg[r->nseg - 1].beg);
-		r->tag = f[5];
-		n++;
-		if ((size_t)(p - r->file.p) - done >= STEP) {
-			trecfile_done(&r->file, done, (size_t)(p - r->file.p));
-			done = (size_t)(p - r->file.p);
-		}
+	r->rp = r->file.p;
+}
+
+/* the end of the file: its last pages advised away, a run of no lines
+ * refused */
+static int read_end(struct trecrun *r)
+{
+	trecfile_done(&r->file, r->done, r->file.n);
+	if (r->nres == 0)
+		die_status_at(ST_INPUT, r->file.path, 0, "no result lines");
+	return 0;
+}
+
+int trecrun_read(struct trecrun *r, struct trecread *x)
+{
+	const char *e = r->file.p + r->file.n, *fast = r->file.p + r->file.fast;
+	const char *path = r->file.path, *ls;
+	struct slice f[NF];
+	size_t nf, pos;
+	int created = 0;
+
+	do {
+		if (r->rp >= e)
+			return read_end(r);
+		ls = r->rp;
+		nf = trec_line(&r->rp, e, fast, f, NF, path, &r->rline, ST_INPUT);
+	} while (nf == 0 || f[0].p[0] == '#');
+	if (nf < NF)
+		die_status_at(ST_INPUT, path, r->rline, "expected 6 fields or "
+			      "more (topic iteration document rank score run), "
+			      "found %zu", nf);
+	pos = (size_t)(r->rp - r->file.p);
+	x->start = !r->cur.p || !same_id(f[0], r->cur) ||
+		   pos - r->seg[r->nseg - 1].beg > UINT32_MAX;
+	if (x->start) {
+		r->curt = strmap_put(&r->ids, f[0], &created);
+		add_seg(r, r->curt, created, (size_t)(ls - r->file.p), path);
+		r->cur = f[0];
 	}
-	trecfile_done(&r->file, done, r->file.n);
-	if (n == 0)
-		die_status_at(ST_INPUT, path, 0, "no result lines");
+	x->topic = r->curt;
+	x->first = x->start && created;
+	r->seg[r->nseg - 1].len = (uint32_t)(pos - r->seg[r->nseg - 1].beg);
+	r->tag = f[5];
+	r->nres++;
+	if (pos - r->done >= STEP) {
+		trecfile_done(&r->file, r->done, pos);
+		r->done = pos;
+	}
+	x->id = f[0];
+	x->doc = f[2];
+	x->score = f[4];
+	x->off = (size_t)(ls - r->file.p);
+	return 1;
+}
+
+void trecrun_load(struct trecrun *r, const char *path)
+{
+	struct trecread x;
+
+	trecrun_open(r, path);
+	while (trecrun_read(r, &x))
+		;
 }
 
 long trecrun_lineno(const struct trecrun *r, size_t off)
@@ -137,7 +178,8 @@ int trecrun_next(struct trecrunit *it, struct trecline *l)
 		}
 		ls = it->p;
 		/* pass 1 found no NUL: the line number is not needed */
-		nf = trec_line(&it->p, it->e, f, NF, path, &line, ST_INPUT);
+		nf = trec_line(&it->p, it->e, it->r->file.p + it->r->file.fast,
+			       f, NF, path, &line, ST_INPUT);
 		if (nf == 0 || f[0].p[0] == '#')
 			continue;
 		l->doc = f[2];

@@ -29,11 +29,31 @@ struct trecrun {
 	struct trecseg *seg;
 	size_t nseg, segcap, topcap;
 	struct slice tag;	/* the run field of the file's last line */
+	/* trecrun_read's place */
+	const char *rp;
+	long rline, nres;
+	size_t done;
+	struct slice cur;	/* the topic of the stretch read */
+	size_t curt;		/* its index */
 };
 
 /* dies with trec_eval's status 2 on a file it cannot read, a line of fewer
  * than six fields, or a file without result lines */
 void trecrun_load(struct trecrun *r, const char *path);
+
+/* The same in one pass that sees each result line on the way, for a
+ * reader that does its work then (treceval ranks a topic read in one
+ * piece as it ends): trecrun_open, then trecrun_read until it gives 0,
+ * which leaves the run as trecrun_load does. */
+struct trecread {
+	size_t topic;		/* its index */
+	int start;		/* the line starts a stretch of the topic */
+	int first;		/* ... its first stretch */
+	struct slice id, doc, score;	/* fields 1, 3 and 5 */
+	size_t off;		/* the line's byte */
+};
+void trecrun_open(struct trecrun *r, const char *path);
+int trecrun_read(struct trecrun *r, struct trecread *x);
 /* the index of the topic with this id, or -1 */
 long trecrun_find(const struct trecrun *r, struct slice id);
 void trecrun_free(struct trecrun *r);

@@ -1,6 +1,8 @@
 /* Fields of a line of text in a buffer that ends with a newline: the end
  * of a field eight bytes at a time where the compiler and byte order
- * allow, instead of a table look-up a byte. Inline: the readers' loops. */
+ * allow, instead of a table look-up a byte; with SSE2, a short line's
+ * blanks and newline as bit masks of its first 64 bytes. Inline: the
+ * readers' loops. */
 #ifndef RK_FIELDSCAN_H
 #define RK_FIELDSCAN_H
 #include <stddef.h>
@@ -15,6 +17,45 @@ static const unsigned char field_cls[256] = {
 
 /* scan_fields' count for a line holding a NUL byte */
 #define FIELDS_NUL ((size_t)-1)
+
+#if defined(__SSE2__) && defined(__GNUC__)
+#define FIELDSCAN_MASKS 1
+#include <emmintrin.h>
+
+/* The bytes at u up to the first newline among the first 64 (all 64
+ * must be there to read) as masks, bit i for u[i]: the bytes below 0x21
+ * (blanks, newlines, NUL, the other control bytes), the blanks ' ' and
+ * '\t', and the newlines; 16 bytes at a time, four compares each, up to
+ * the 16 that hold the newline (the bits after it are not all set). nl
+ * is 0 when the first 64 bytes hold no newline. A line of fewer than 64
+ * bytes is then split without a loop per byte or word. Where SSE2 is
+ * missing, eight 8-byte words do the same at twice the time of
+ * field_end's scan: field_end is used. */
+struct linemask {
+	uint64_t low, blank, nl;
+};
+
+static inline struct linemask line_mask64(const unsigned char *u)
+{
+	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+	const __m128i nl = _mm_set1_epi8('\n');
+	struct linemask m = { 0, 0, 0 };
+	unsigned sh;
+
+	for (sh = 0; sh < 64 && !m.nl; sh += 16, u += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)u);
+		/* x <= 0x20 unsigned: min(x, 0x20) == x */
+		__m128i lo = _mm_cmpeq_epi8(_mm_min_epu8(x, sp), x);
+		__m128i bl = _mm_or_si128(_mm_cmpeq_epi8(x, sp),
+					  _mm_cmpeq_epi8(x, tab));
+		m.low |= (uint64_t)(unsigned)_mm_movemask_epi8(lo) << sh;
+		m.blank |= (uint64_t)(unsigned)_mm_movemask_epi8(bl) << sh;
+		m.nl |= (uint64_t)(unsigned)_mm_movemask_epi8(
+			_mm_cmpeq_epi8(x, nl)) << sh;
+	}
+	return m;
+}
+#endif
 
 /* The first byte at or after u whose class cls[] is not 0. Every byte
  * from 0x21 up must be of class 0 (blanks, newlines and NUL are below),

@@ -1,0 +1,169 @@
+/* treceval's run read once, topics in one piece ranked on the way
+ * (treconce.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/err.h"
+#include "rank/treconce.h"
+
+size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt)
+{
+	const struct trecjudgment *j = w->q->j;
+	size_t i, k = 0;
+
+	xgrow((void **)&w->doc, &w->cap, qt->end - qt->beg + 1,
+	      sizeof *w->doc);
+	w->grade = xrealloc(w->grade, w->cap * sizeof *w->grade);
+	for (i = qt->beg; i < qt->end; i++)
+		if (j[i].grade >= w->g0 || w->all) {
+			w->doc[k] = j[i].doc;
+			w->grade[k++] = j[i].grade;
+		}
+	return k;
+}
+
+/* a score of another form than trec_decimal's, read by trec_atof */
+#define FR_REAL 255
+
+/* the score of line l of the piece: as an integer (trec_decimal) while
+ * every score of the piece has the same digits after the point (it
+ * orders and ties as the doubles do, and saves a division a line), the
+ * double of trec_atof otherwise; 0 for a NaN */
+static int score(struct treconce *w, size_t l, struct slice s, double *v)
+{
+	uint64_t m;
+	unsigned fr;
+	int neg;
+
+	if (l >= w->frcap)
+		xgrow((void **)&w->fr, &w->frcap, l + 1, sizeof *w->fr);
+	if (trec_decimal(s, &m, &fr, &neg)) {
+		*v = neg ? -(double)m : (double)m;
+	} else {
+		*v = trec_atof(s);
+		fr = FR_REAL;
+		if (isnan(*v))	/* tested here only: no branch a line waits
+				 * for the digits */
+			return 0;
+	}
+	w->fr[l] = (unsigned char)fr;
+	if (l > 0 && fr != w->fr[0])
+		w->mixed = 1;
+	return 1;
+}
+
+/* the end of topic qi's piece: its ranks kept, unless a document may be
+ * there twice or -M cuts it (trecrank ranks it later); the scores made
+ * doubles first if they are integers of more than one scale (the same
+ * doubles as trec_atof's) */
+static void finish(struct treconce *w, size_t qi)
+{
+	const struct trecqtopic *qt = &w->q->t[qi];
+	struct trecpiece *p = &w->piece;
+	struct rankline *l;
+	size_t i;
+
+	if ((w->maxret >= 0 && p->n > (size_t)w->maxret) ||
+	    !trecpiece_flush(p))
+		return;
+	if (w->mixed) {
+		for (i = 0; i < p->n; i++)
+			if (w->fr[i] != FR_REAL)
+				p->score[i] /= trec_pow10[w->fr[i]];
+		trecpiece_rescaled(p);
+	}
+	l = trecpiece_rank(p, w->grade);
+	for (i = 0; i < p->k; i++)
+		w->rank[qt->beg + i] = l[i].rank;
+	w->n[qi] = (long)p->n;
+}
+
+/* the topic of a piece that starts: its index in the qrels when the pass
+ * ranks it, or -1 */
+static long begin(struct treconce *w, const struct trecread *x)
+{
+	long qi;
+
+	if (x->first) {	/* its topic in the qrels, found once */
+		xgrow((void **)&w->qi, &w->qicap, x->topic + 1, sizeof *w->qi);
+		w->qi[x->topic] = trecqrels_find(w->q, x->id);
+	}
+	if ((qi = w->qi[x->topic]) < 0)
+		return -1;
+	if (!x->first) {	/* a topic in pieces: ranked later */
+		w->n[qi] = ONCE_NONE;
+		return -1;
+	}
+	if (w->q->t[qi].dup != (size_t)-1)
+		return -1;
+	trecpiece_begin(&w->piece, w->doc,
+			treconce_targets(w, &w->q->t[qi]));
+	w->mixed = 0;
+	return qi;
+}
+
+void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
+		   int all, long maxret, struct trecrun *run, const char *path,
+		   int rank)
+{
+	struct trecread x;
+	double v;
+	long cur = -1;
+	size_t i;
+
+	memset(w, 0, sizeof *w);
+	w->q = q;
+	w->g0 = g0;
+	w->all = all;
+	w->maxret = maxret;
+	w->n = xmalloc((q->nt + 1) * sizeof *w->n);
+	for (i = 0; i < q->nt; i++)
+		w->n[i] = ONCE_NONE;
+	w->rank = xmalloc((q->nj + 1) * sizeof *w->rank);
+	trecpiece_init(&w->piece);
+	trecrun_open(run, path);
+	while (trecrun_read(run, &x)) {
+		if (x.start && rank) {
+			if (cur >= 0)
+				finish(w, (size_t)cur);
+			cur = begin(w, &x);
+		}
+		if (cur < 0)
+			continue;
+		/* a NaN's error, or a document's twice, comes in its turn */
+		if (!score(w, w->piece.n, x.score, &v) ||
+		    !trecpiece_add(&w->piece, x.doc, v))
+			cur = -1;
+	}
+	if (cur >= 0)
+		finish(w, (size_t)cur);
+}
+
+long treconce_lines(const struct treconce *w, size_t qi,
+		    struct rankline *out, size_t m)
+{
+	const struct trecqtopic *qt = &w->q->t[qi];
+	size_t i;
+
+	if (w->n[qi] == ONCE_NONE)
+		return ONCE_NONE;
+	for (i = 0; i < m; i++) {
+		out[i].item = w->doc[i];
+		out[i].grade = w->grade[i];
+		out[i].rank = w->rank[qt->beg + i];
+		out[i].ties = 0;
+	}
+	return w->n[qi];
+}
+
+void treconce_free(struct treconce *w)
+{
+	free(w->n);
+	free(w->rank);
+	free(w->doc);
+	free(w->grade);
+	free(w->fr);
+	free(w->qi);
+	trecpiece_free(&w->piece);
+	memset(w, 0, sizeof *w);
+}

@@ -1,0 +1,60 @@
+/* treceval's run read once: each topic whose lines come in one piece
+ * (a run written topic by topic) is ranked as its last line goes by
+ * (trecpiece.h), and the ranks of its judged documents are kept, so that
+ * the run's bytes are split into fields once. A topic the pass cannot
+ * rank alone (its lines in several stretches, a document twice or two of
+ * one hash, a score that is not a number, a document judged twice, -M
+ * cutting it) is left to be ranked later from its stretches of the file
+ * (trecrun_begin, trecrank.h), where its rules and errors are, in
+ * trec_eval's order of topics. */
+#ifndef RK_TRECONCE_H
+#define RK_TRECONCE_H
+#include <stddef.h>
+#include "rank/rankcount.h"
+#include "rank/trecpiece.h"
+#include "stream/trecqrels.h"
+#include "stream/trecrun.h"
+
+/* a topic that the pass did not rank */
+#define ONCE_NONE (-2L)
+
+struct treconce {
+	const struct trecqrels *q;
+	long g0;		/* the judged documents ranked: grade >= g0, */
+	int all;		/* or all of them */
+	long maxret;		/* -M, or -1 */
+	struct trecpiece piece;	/* the topic being read */
+	long *n;		/* per topic of the qrels: its documents kept,
+				 * or ONCE_NONE */
+	long *rank;		/* per judgment: j[beg + i] the rank of the
+				 * topic's judged document i (doc[i]) */
+	struct slice *doc;	/* one topic's judged documents ranked */
+	long *grade;
+	size_t cap;
+	unsigned char *fr;	/* per line of the piece: its score's digits
+				 * after the point, or 255: read as a double */
+	size_t frcap;
+	int mixed;		/* the piece's scores have several */
+	long *qi;		/* per topic of the run: its index in the
+				 * qrels, or -1 */
+	size_t qicap;
+};
+
+/* the judged documents of topic qt that are ranked, into w->doc and
+ * w->grade; returns their count */
+size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt);
+/* Reads the run at path into run (trecrun_open), ranking as it goes
+ * (with rank 0: only reads) the documents of grade >= g0 (all: every
+ * judged one) among the first maxret of a topic (-1: all). Dies as
+ * trecrun_read dies. */
+void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
+		   int all, long maxret, struct trecrun *run, const char *path,
+		   int rank);
+/* topic qi's m judged documents (treconce_targets) as ranked by the
+ * pass, into out[0 .. m-1], unsorted; returns the documents kept, or
+ * ONCE_NONE when the pass did not rank the topic */
+long treconce_lines(const struct treconce *w, size_t qi,
+		    struct rankline *out, size_t m);
+void treconce_free(struct treconce *w);
+
+#endif
