@@ -320,3 +320,25 @@ f4big() {
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "simmat: t.npy: row 0: values too small for exact dot scores (sum of squares below 2^-78); multiply the embeddings by a power of two" ]
 }
+
+@test "bigvalues: rankof -e -m cos counts a huge row of another tile above the lowest target" {
+	# 40 items: i0 of values 1e200 (its norm is inf: cos takes the
+	# scaled way, 0.9999999999999998 with q = (1, 1)), 38 rows at cos 0,
+	# and the one relevant item i39 = (1, 0.9) last, at cos 0.9986 (the
+	# lowest target): whole tiles of 8, 16 or 32 items in every variant,
+	# so i0's tile holds no target and may be passed over only if its
+	# denominators are in range. i0 is above: rank 2 of 40.
+	printf 'q 1 1\n' > q.tsv
+	{ echo "i0 1e200 1e200"; for k in $(seq 1 38); do echo "i$k $k -$k"; done
+	  echo "i39 1 0.9"; } > i.tsv
+	printf 'q A\n' > q.labels
+	{ echo "i0 B"; for k in $(seq 1 38); do echo "i$k C"; done; echo "i39 A"; } > i.labels
+	for v in $(variants); do
+		for j in 1 2; do
+			run --separate-stderr env RANKKIT_KERNEL=$v rankof -j $j -e -m cos \
+			    --query-labels q.labels --item-labels i.labels q.tsv i.tsv
+			[ "$status" -eq 0 ]
+			[ "${lines[1]}" = "q	i39	1	2	0	40" ]
+		done
+	done
+}

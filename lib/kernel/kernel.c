@@ -126,6 +126,9 @@ void kcount_add(struct kcount *c, double s, int sign)
 #define VNOTBELOW_f64(v, s) (unsigned)!((v) < (s))
 #define VNOTBELOW_f32(v, s) (unsigned)!((v) < (s))
 #define VARIANT(f) f##_base
+/* cos's count without division (kernel_micro.h): where the fused
+ * multiply-add is an instruction, not the C library's fma() */
+#define COS_FILTER 0
 #include "kernel/kernel_variant.h"
 
 #if RK_X86
@@ -146,6 +149,7 @@ void kcount_add(struct kcount *c, double s, int sign)
 #define VNOTBELOW_f32(v, s) (unsigned)_mm256_movemask_ps( \
 	_mm256_cmp_ps(v, _mm256_set1_ps(s), _CMP_NLT_UQ))
 #define VARIANT(f) f##_avx2
+#define COS_FILTER 1
 #include "kernel/kernel_variant.h"
 
 #define ATTR __attribute__((target("avx512f")))
@@ -164,6 +168,7 @@ void kcount_add(struct kcount *c, double s, int sign)
 #define VNOTBELOW_f32(v, s) (unsigned)_mm512_cmp_ps_mask(v, \
 	_mm512_set1_ps(s), _CMP_NLT_UQ)
 #define VARIANT(f) f##_avx512
+#define COS_FILTER 1
 #include "kernel/kernel_variant.h"
 #endif
 

@@ -36,6 +36,7 @@
 #define QPACK MNAME(qpack)
 #define NOTBELOW MNAME(notbelow)
 #define TCOUNT MNAME(tcount)
+#define COSBELOW MNAME(cosbelow)
 #define SWEEP MNAME(sweep)
 #define SCORES MNAME(scores)
 #define LIVE MNAME(live)
@@ -218,6 +219,42 @@ ATTR static inline uint64_t NOTBELOW(const T *b, T lw)
 	return m;
 }
 
+/* cos, counting: 1 when every score of the tile's NR sums b, fl(b / den)
+ * with den = fl(|q| |x|) as the finishing step takes them, is below the
+ * lowest target lw, shown without a division: for den in (0, TMAX] the
+ * sign of fma(-lw2, den, b) is that of b - lw2 den, of b / den - lw2,
+ * exactly, and b / den < lw2 gives fl(b / den) <= lw2 < lw (rounding is
+ * monotone, lw2 a float). lw2 = lw - |lw| 2^-(p-2) (p: the precision) is
+ * at least one float below lw when lw is normal and not tiny; otherwise
+ * (and for a den of 0, inf or NaN) the answer is 0 and the tile is
+ * finished as always. A tile most of whose rows lie below their queries'
+ * lowest target, as in most of a gallery, then costs no division. */
+ATTR static inline int COSBELOW(const struct kernel *kern, size_t q,
+				const T *in, const T *b, T lw)
+{
+	const T tiny = sizeof(T) == 8 ? (T)0x1p-900 : (T)0x1p-100;
+	const T eps = sizeof(T) == 8 ? (T)0x1p-51 : (T)0x1p-22;
+	const T qn = ((const T *)kern->qnorm)[q];
+	unsigned maybe = 0;
+	size_t v;
+	T lw2;
+
+	if (!(lw > tiny || lw < -tiny))
+		return 0;
+	lw2 = lw - (lw < 0 ? -lw : lw) * eps;
+	for (v = 0; v < NV; v++) {
+		V x, a, den, r;
+		memcpy(&x, in + v * VL, sizeof x);
+		memcpy(&a, b + v * VL, sizeof a);
+		den = VBCAST(qn) * x;
+		r = VFMA(VBCAST(-lw2), den, a);
+		/* den <= 0 or NaN, den inf, or r not below 0: maybe counts */
+		maybe |= VNOTBELOW(-den, (T)0) | VNOTBELOW(den, (T)INFINITY) |
+			 VNOTBELOW(r, (T)0);
+	}
+	return maybe == 0;
+}
+
 /* The counting of one tile's sums: the finishing step, then the scores of
  * each query are counted against its targets (kernel.h, struct kcount)
  * while they are in L1. One vector comparison per NR/NV scores against the
@@ -239,6 +276,11 @@ ATTR static inline void TCOUNT(const struct kernel *kern, size_t qa,
 		if (!c->d)
 			continue;
 		/* over: a sum of the tile overflowed */
+		if (COS_FILTER && kern->metric == MET_COS && jb == 0 &&
+		    je == NR && !over &&
+		    COSBELOW(kern, qa + r, TNORMS(kern, it), b,
+			     (T)c->u[c->d - 1]))
+			continue;
 		if (jb == 0 && je == NR) {
 			/* NR known here: the finishing step is vectorized */
 			if (FINISH(kern, qa + r, TNORMS(kern, it), b, NR) | over)
@@ -458,6 +500,7 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 #undef VBCAST
 #undef VNOTBELOW
 #undef FINISH
+#undef COSBELOW
 #undef TILE
 #undef TILEDOT
 #undef QPACK

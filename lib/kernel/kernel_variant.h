@@ -4,7 +4,8 @@
  * ATTR, MR, NV, VARIANT(f) and, for each type suffix S (_f64 and _f32), the
  * variant's vector VEC##S (or the scalar itself), its lanes LANES##S, its
  * fused multiply-add VFMA##S, its broadcast VBCAST##S and its comparison
- * VNOTBELOW##S (the bits of the lanes not below a value); it undefines
+ * VNOTBELOW##S (the bits of the lanes not below a value), and COS_FILTER
+ * (1: cos's count skips the division where it can); it undefines
  * them for the next variant. Not a header of its own. */
 #define T double
 #define SFX _f64
@@ -32,3 +33,4 @@
 #undef VNOTBELOW_f64
 #undef VNOTBELOW_f32
 #undef VARIANT
+#undef COS_FILTER
