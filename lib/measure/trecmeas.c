@@ -187,31 +187,36 @@ static void recall_cuts(const struct trectopic *t, const struct trecasked *a,
 		cut[i] = lround(a->dcut[i] * (double)t->rq.m);
 }
 
-static void v_iprec(const struct trectopic *t, const struct trecasked *a,
-		    double *v)
+/* the interpolated precisions at the asked recall levels, each to put */
+static void iprec_at_recalls(const struct trectopic *t,
+			     const struct trecasked *a,
+			     void (*put)(void *ctx, size_t i, double v),
+			     struct iprec_ctx *x)
 {
 	long small[16] = { 0 }, *cut = a->ncut > 16 ? xmalloc(a->ncut * sizeof *cut)
 					    : small;
-	struct iprec_ctx x = { v, 0 };
 
 	recall_cuts(t, a, cut);
-	trec_iprec(t, cut, a->ncut, put_value, &x);
+	trec_iprec(t, cut, a->ncut, put, x);
 	if (cut != small)
 		free(cut);
+}
+
+static void v_iprec(const struct trectopic *t, const struct trecasked *a,
+		    double *v)
+{
+	struct iprec_ctx x = { v, 0 };
+
+	iprec_at_recalls(t, a, put_value, &x);
 }
 
 static void v_11pt(const struct trectopic *t, const struct trecasked *a,
 		   double *v)
 {
-	long small[16] = { 0 }, *cut = a->ncut > 16 ? xmalloc(a->ncut * sizeof *cut)
-					    : small;
 	struct iprec_ctx x = { v, 0 };
 
-	recall_cuts(t, a, cut);
-	trec_iprec(t, cut, a->ncut, put_sum, &x);
+	iprec_at_recalls(t, a, put_sum, &x);
 	v[0] = x.sum / (double)a->ncut;
-	if (cut != small)
-		free(cut);
 }
 
 /* precision at multiples of num_rel: (long)(x * num_rel + 0.9) documents */
