@@ -35,16 +35,7 @@ B=bench/data T=bench/data/knn
 die() { echo "bench: $*" >&2; exit 1; }
 
 [ -x "$THIS/simmat" ] || die "$THIS/simmat is not built"
-if [ -z "${PY:-}" ]; then
-	for p in python3 /usr/bin/python3; do
-		if "$p" -c 'import faiss, numpy' 2>/dev/null; then PY=$p; break; fi
-	done
-fi
-if [ -z "${PY:-}" ]; then
-	echo "bench/knn.sh: skipped: no python3 here imports faiss and numpy" \
-	    "(Debian: apt-get install python3-faiss python3-numpy)" >&2
-	exit 0
-fi
+bench_faiss_python
 mkdir -p "$B" "$T"
 bench_tool rusage
 bench_tool genemb -lm

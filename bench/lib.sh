@@ -10,6 +10,9 @@
 #   bench_machine         sets cpu (the model name, empty if unknown) and
 #                         variant (the micro-kernel the programs choose: the
 #                         best the CPU flags allow, or RANKKIT_KERNEL)
+#   bench_faiss_python    sets PY (unless set) to the first of python3,
+#                         /usr/bin/python3 that imports faiss and numpy; with
+#                         none, says the script is skipped and exits 0
 #   bench_trec DIR ARG...  DIR/run and DIR/qrels from $B/gentrec ARG...,
 #                         made again when ARG... or the generator change
 #                         (the stamp that run.sh writes for the same ARG...)
@@ -54,4 +57,17 @@ bench_machine() {
 	cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
 	variant=${RANKKIT_KERNEL:-$(if grep -qw avx512f /proc/cpuinfo 2>/dev/null; then echo avx512
 		elif grep -qw avx2 /proc/cpuinfo 2>/dev/null; then echo avx2; else echo base; fi)}
+}
+
+bench_faiss_python() {
+	if [ -z "${PY:-}" ]; then
+		for _p in python3 /usr/bin/python3; do
+			if "$_p" -c 'import faiss, numpy' 2>/dev/null; then PY=$_p; break; fi
+		done
+	fi
+	if [ -z "${PY:-}" ]; then
+		echo "bench/$(basename "$0"): skipped: no python3 here imports faiss and numpy" \
+		    "(Debian: apt-get install python3-faiss python3-numpy)" >&2
+		exit 0
+	fi
 }

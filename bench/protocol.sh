@@ -30,16 +30,7 @@ die() { echo "bench: $*" >&2; exit 1; }
 for p in rankof hitrate synthemb; do
 	[ -x "bin/$p" ] || die "bin/$p is not built (run make first)"
 done
-if [ -z "${PY:-}" ]; then
-	for p in python3 /usr/bin/python3; do
-		if "$p" -c 'import faiss, numpy' 2>/dev/null; then PY=$p; break; fi
-	done
-fi
-if [ -z "${PY:-}" ]; then
-	echo "bench/protocol.sh: skipped: no python3 here imports faiss and numpy" \
-	    "(Debian: apt-get install python3-faiss python3-numpy)" >&2
-	exit 0
-fi
+bench_faiss_python
 mkdir -p "$T"
 bench_tool rusage
 DATA=${DATA:-../shared/data/crossmodal-seed0}
