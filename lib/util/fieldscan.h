@@ -57,29 +57,39 @@ static inline struct linemask line_mask64(const unsigned char *u)
 }
 #endif
 
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+	__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FIELDSCAN_WORDS 1
+/* The offset of the first of the 8 bytes at u below 0x21 (blanks, line
+ * ends, NUL and the other control bytes), or 8. A word's bytes below 0x21
+ * are flagged by the borrow of subtracting 0x21 from each; only bytes
+ * above the first one flagged can be flagged wrongly (the borrow runs
+ * upward), so the lowest flag, the first in memory on a little-endian
+ * machine, is exact. */
+static inline unsigned word_first_control(const unsigned char *u)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101);
+	uint64_t x, t;
+
+	memcpy(&x, u, 8);
+	t = (x - ones * 0x21) & ~x & ones * 0x80;
+	return t ? (unsigned)(__builtin_ctzll(t) >> 3) : 8;
+}
+#endif
+
 /* The first byte at or after u whose class cls[] is not 0. Every byte
  * from 0x21 up must be of class 0 (blanks, newlines and NUL are below),
  * and a byte of another class must come before the end of the buffer,
- * which holds 7 bytes more after it: a word is read whole. A word's
- * bytes below 0x21 are flagged by the borrow of subtracting 0x21 from
- * each; only bytes above the first one flagged can be flagged wrongly
- * (the borrow runs upward), so the lowest flag, the first in memory on a
- * little-endian machine, is exact. */
+ * which holds 7 bytes more after it: a word is read whole. */
 static inline const unsigned char *field_end(const unsigned char *u,
 					     const unsigned char *cls)
 {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
-	__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	const uint64_t ones = UINT64_C(0x0101010101010101);
+#ifdef FIELDSCAN_WORDS
 	for (;;) {
-		uint64_t x, t;
-		memcpy(&x, u, 8);
-		t = (x - ones * 0x21) & ~x & ones * 0x80;
-		if (!t) {
-			u += 8;
+		unsigned k = word_first_control(u);
+		u += k;
+		if (k == 8)
 			continue;
-		}
-		u += __builtin_ctzll(t) >> 3;
 		if (cls[*u])
 			return u;
 		u++;	/* a control byte inside the field */

@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "util/slice.h"
+#include "util/fieldscan.h"
 
 int slice_cmp(struct slice a, struct slice b)
 {
@@ -18,24 +19,17 @@ int slice_cmp(struct slice a, struct slice b)
 static const unsigned char blank[256] = { [' '] = 1, ['\t'] = 1 };
 
 /* The end of the field at p: the first blank before e, or e. Eight bytes
- * at a time while eight remain (the borrow trick of fieldscan.h: the
- * lowest byte below 0x21 of a word is found exactly; a control byte that
- * is not a blank belongs to the field), then byte by byte. */
+ * at a time while eight remain (fieldscan.h: a control byte that is not a
+ * blank belongs to the field), then byte by byte. */
 static const unsigned char *field_stop(const unsigned char *p,
 				       const unsigned char *e)
 {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
-	__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	const uint64_t ones = UINT64_C(0x0101010101010101);
+#ifdef FIELDSCAN_WORDS
 	while (e - p >= 8) {
-		uint64_t x, t;
-		memcpy(&x, p, 8);
-		t = (x - ones * 0x21) & ~x & ones * 0x80;
-		if (!t) {
-			p += 8;
+		unsigned k = word_first_control(p);
+		p += k;
+		if (k == 8)
 			continue;
-		}
-		p += __builtin_ctzll(t) >> 3;
 		if (blank[*p])
 			return p;
 		p++;
