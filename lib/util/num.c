@@ -179,14 +179,6 @@ int parse_double(struct slice s, double *out)
 	return NUM_OK;
 }
 
-/* the most decimal digits that always fit in a long: 10^18 - 1 below
- * 2^63 - 1, 10^9 - 1 below 2^31 - 1 (ILP32) */
-#if LONG_MAX > 0x7fffffffL
-#define SAFE_DIGITS 18
-#else
-#define SAFE_DIGITS 9
-#endif
-
 int parse_long(struct slice s, long *out)
 {
 	const char *p = s.p, *e = s.p + s.n;
@@ -197,15 +189,7 @@ int parse_long(struct slice s, long *out)
 		neg = *p++ == '-';
 	if (p == e)
 		return NUM_BAD;
-	/* up to SAFE_DIGITS digits cannot pass LONG_MAX: the digits alone
-	 * are checked (the ranks, ties and n of a rank stream, every grade) */
-	if (e - p <= SAFE_DIGITS) {
-		for (; p < e; p++) {
-			unsigned d = (unsigned)(*p - '0');
-			if (d > 9)
-				return NUM_BAD;
-			v = v * 10 + d;
-		}
+	if (plain_digits((struct slice){ p, (size_t)(e - p) }, 9, &v)) {
 		*out = neg ? -(long)v : (long)v;
 		return NUM_OK;
 	}

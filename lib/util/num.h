@@ -22,24 +22,37 @@ void num_error_msg(char *buf, size_t n, int fieldno, struct slice s, int r);
 double field_double(const char *file, long line, int fieldno, struct slice s);
 long field_long_any(const char *file, long line, int fieldno, struct slice s);
 
-/* field_long: a field of 1 to 9 plain digits (every rank, count and grade
- * of an ordinary stream) is read here, inline, as it fits in any long;
- * field_long_any reads the rest (signs, long numbers, errors) */
-static inline long field_long(const char *file, long line, int fieldno,
-			      struct slice s)
+/* 1 when s is 1 to max plain decimal digits (max at most 9: the value
+ * fits in any long), their value in *v; else 0. The lean path of
+ * parse_long and field_long: every rank, count and grade of an ordinary
+ * stream. */
+static inline int plain_digits(struct slice s, size_t max, unsigned long *v)
 {
-	unsigned long v = 0;
+	unsigned long x = 0;
 	size_t i;
 
-	if (s.n == 0 || s.n > 9)
-		return field_long_any(file, line, fieldno, s);
+	if (s.n == 0 || s.n > max)
+		return 0;
 	for (i = 0; i < s.n; i++) {
 		unsigned d = (unsigned)((unsigned char)s.p[i] - '0');
 		if (d > 9)
-			return field_long_any(file, line, fieldno, s);
-		v = v * 10 + d;
+			return 0;
+		x = x * 10 + d;
 	}
-	return (long)v;
+	*v = x;
+	return 1;
+}
+
+/* field_long: plain digits inline; field_long_any reads the rest (signs,
+ * long numbers, errors) */
+static inline long field_long(const char *file, long line, int fieldno,
+			      struct slice s)
+{
+	unsigned long v;
+
+	if (plain_digits(s, 9, &v))
+		return (long)v;
+	return field_long_any(file, line, fieldno, s);
 }
 
 /* A command-line number: dies with a usage error naming the option when the
