@@ -134,8 +134,24 @@ static size_t self_item(const struct job *job, size_t q, size_t i0, size_t i1)
 			lines += i0 + i != self;			\
 	} while (0)
 
+/* the first of ps's scores whose item offset is at least off */
+static size_t passed_from(const struct kpassed *ps, size_t off)
+{
+	size_t lo = 0, hi = ps->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ps->off[mid] < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* a chunk's scores are there: each row's threshold (-k: its K-th best
- * score, if above -t's) and its count of lines */
+ * score, if above -t's) and its count of lines; with only the passing
+ * scores kept (c->passed), those but the query's own item */
 static void ready(void *ctx, const struct kchunk *c, size_t *nlines)
 {
 	struct job *job = ctx;
@@ -159,7 +175,12 @@ static void ready(void *ctx, const struct kchunk *c, size_t *nlines)
 				thr = kth;
 		}
 		rb->thr[q - c->q0] = thr;
-		if (job->kern.type == EMB_F32)
+		if (c->passed) {
+			const struct kpassed *ps = &c->passed[q - c->q0];
+			size_t k = self == SIZE_MAX ? ps->n :
+				   passed_from(ps, self - c->i0);
+			lines = ps->n - (k < ps->n && ps->off[k] == self - c->i0);
+		} else if (job->kern.type == EMB_F32)
 			COUNT_LINES(float, f32, float_at_least(thr));
 		else
 			COUNT_LINES(double, f64, thr);
@@ -184,6 +205,25 @@ static char *put_line(const struct job *job, char *o, struct slice qid,
 	*o++ = '\n';
 	return o;
 }
+
+/* the same from the scores kept, ps */
+#define WRITE_PASSED(TYPE)						\
+	do {								\
+		const TYPE *v = ps->score;				\
+		size_t k = passed_from(ps, p->i0 - c->i0);		\
+		size_t e = passed_from(ps, p->i1 - c->i0);		\
+		for (; k < e; k++) {					\
+			i = c->i0 + ps->off[k];				\
+			if (i == self)					\
+				continue;				\
+			if (isinf(v[k])) {				\
+				b->badq = q;				\
+				b->badi = i;				\
+				break;					\
+			}						\
+			o = put_line(job, o, qid, i, v[k]);		\
+		}							\
+	} while (0)
 
 /* the lines of one query into b: items p->i0 .. p->i1-1 of row (in item
  * order) whose score passes thr, except row `self`; up to a score of
@@ -232,7 +272,13 @@ static void work(void *ctx, const struct kpiece *p)
 		xgrow((void **)&b->p, &b->cap,
 		      b->n + lines * (qid.n + job->maxiid + FMTSCORE_MAX + 3), 1);
 		o = b->p + b->n;
-		if (job->kern.type == EMB_F32)
+		if (c->passed) {
+			const struct kpassed *ps = &c->passed[q - c->q0];
+			if (job->kern.type == EMB_F32)
+				WRITE_PASSED(float);
+			else
+				WRITE_PASSED(double);
+		} else if (job->kern.type == EMB_F32)
 			WRITE_LINES(float, f32, float_at_least(thr));
 		else
 			WRITE_LINES(double, f64, thr);
@@ -414,6 +460,8 @@ int main(int argc, char **argv)
 	else
 		kernel_run_pieces(&job.kern, o.nthreads, o.folds,
 				  &(struct kpieces){ .piece_lines = PIECE_LINES,
+				  .pass_only = job.have_min && !job.topk,
+				  .minscore = job.minscore,
 				  .ready = ready, .work = work, .emit = emit,
 				  .ctx = &job });
 	stream_write_end();

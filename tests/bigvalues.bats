@@ -178,6 +178,14 @@ ranks_agree() {
 			[ "$status" -eq 1 ]
 			[ "$stderr" = "simmat: p.tsv: row 0 against p.tsv: row 0: the dot product is about 3.44e+361, beyond the largest float64 (1.79769e+308)" ]
 			[ "$(tail -1 <<< "$output")" != "# end" ]
+			# -t alone keeps the passing scores of each block: a.a
+			# and b.b (beyond the range) pass 1e200, a.c (P) not
+			run --separate-stderr env RANKKIT_KERNEL=$v simmat -j $j -m dot -t 1e200 p.tsv p.tsv
+			[ "$status" -eq 1 ]
+			[ "$stderr" = "simmat: p.tsv: row 0 against p.tsv: row 0: the dot product is about 3.44e+361, beyond the largest float64 (1.79769e+308)" ]
+			[ "$(tail -1 <<< "$output")" != "# end" ]
+			[ -z "$(grep -v '^#' <<< "$output")" ]
+			[ "$(RANKKIT_KERNEL=$v simmat -j $j -x -m dot -t 1e200 p.tsv p.tsv)" = "$(printf '# query\titem\tscore\n# end')" ]
 		done
 	done
 }

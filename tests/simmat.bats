@@ -405,6 +405,53 @@ topk() {
 	simmat -j 2 -m dot --folds 2 -k 9 q.txt i.txt | body | cmp - want
 }
 
+# -t alone keeps each block's passing scores while the block is in the
+# cache, each row's in the room of its scores whole (float32: half its
+# items, float64: two thirds), else it scores the chunk again whole: 6
+# queries against 60,000 items of 3 small integers; per metric, a
+# threshold that keeps 11-15% of the scores (kept; a query's 8,192 lines
+# and more come in pieces), one that keeps 68-74% (whole, after some
+# blocks), one that keeps a few; each equal to awk's filter of every score
+@test "simmat: -t alone, kept block by block or scored whole, equals the filter of every score" {
+	awk 'BEGIN { s = 7; for (i = 0; i < 60006; i++) {
+		printf "%s%d", i < 6 ? "q" : "d", i < 6 ? i : i - 6
+		for (k = 0; k < 3; k++) { s = (s * 1103515245 + 12345) % 2147483648
+			printf " %d", int(s / 65536) % 9 - 4 } print "" } }' >all.txt
+	head -6 all.txt >q.txt
+	tail -n +7 all.txt >i.txt
+	cat i.txt q.txt >ix.txt
+	# the same values in float32 (.npy rows 0 .. 5 and 0 .. 59999)
+	f4rows() { awk 'BEGIN { for (v = -4; v <= 4; v++) {
+		e = v < 0 ? -v : v; hi = v < 0 ? 192 : 64
+		b[v] = v == 0 ? "\\x00\\x00\\x00\\x00" : sprintf("\\x00\\x00\\x%02x\\x%02x",
+			e == 1 ? 128 : e == 2 ? 0 : e == 3 ? 64 : 128, e == 1 ? hi - 1 : hi) } }
+		{ for (k = 2; k <= NF; k++) printf "%s", b[$k] }' "$1"; }
+	mknpy q.npy 1 '<f4' False '(6, 3)' "$(f4rows q.txt)"
+	mknpy i.npy 1 '<f4' False '(60000, 3)' "$(f4rows i.txt)"
+	[ "$(simmat -m dot q.npy i.npy | body | cut -f3 | md5sum)" = "$(simmat -m dot q.txt i.txt | body | cut -f3 | md5sum)" ]
+	for mt in "dot 12 -6 24" "l2 -3 -7 -2"; do
+		set -- $mt
+		m=$1
+		shift
+		for f in txt npy; do
+			simmat -m $m q.$f i.$f >full
+			for t in "$@"; do
+				body <full | awk -F '\t' -v t=$t '$3 + 0 >= t + 0' >want
+				[ -s want ]
+				for j in 1 3; do
+					simmat -j $j -m $m -t $t q.$f i.$f | body | cmp - want
+				done
+			done
+		done
+		# -x: the queries are items too, their own lines left out
+		simmat -x -m $m q.txt ix.txt | body | awk -F '\t' -v t=$2 '$3 + 0 >= t + 0' >want
+		simmat -j 2 -x -m $m -t $2 q.txt ix.txt | body | cmp - want
+	done
+	# folds: 2 of 3 queries and 30,000 items
+	simmat -m dot --folds 2 q.txt i.txt | body | awk -F '\t' '$3 + 0 >= 12' >want
+	simmat -j 2 -m dot --folds 2 -t 12 q.txt i.txt | body | cmp - want
+}
+
 @test "simmat: cos of img.npy and cap.npy rows equal awk's recomputation, exactly" {
 	need_shared data/crossmodal-seed0
 	D="$SHARED/data/crossmodal-seed0"

@@ -31,6 +31,7 @@ void grid_chunk(const struct grid *g, size_t n, struct kchunk *c)
 		(f + 1) * g->qf;
 	c->i0 = f * g->nif;
 	c->i1 = c->i0 + g->nif;
+	c->passed = NULL;
 	/* the fold's items among kern->ibeg .. kern->iend-1; none: an empty range
 	 * at the fold's start */
 	if (c->i1 > g->kern->iend)

@@ -21,7 +21,8 @@ size_t grid_chunk_queries(const struct kernel *kern, size_t folds,
 			  size_t bytes);
 void grid_init(struct grid *g, const struct kernel *kern, size_t folds,
 	       size_t qb);
-/* chunk n: its queries and items (c->slot and c->scores untouched) */
+/* chunk n: its queries and items, c->passed NULL (c->slot and c->scores
+ * untouched) */
 void grid_chunk(const struct grid *g, size_t n, struct kchunk *c);
 /* the chunk that holds query q */
 size_t grid_chunk_of_query(const struct grid *g, size_t q);

@@ -28,6 +28,7 @@
 #ifndef RK_KERNEL_H
 #define RK_KERNEL_H
 #include <stddef.h>
+#include <stdint.h>
 #include "stream/embed.h"
 
 enum metric { MET_DOT, MET_COS, MET_L2, MET_HAMMING };
@@ -135,10 +136,14 @@ int kernel_variant_runs(const char *name);
  * has unless the environment variable RANKKIT_KERNEL names a lower one
  * (base or avx2; for tests and benchmarks: every variant gives the same
  * bits). */
+struct kpassed;
 struct kchunk {
 	int slot;
 	size_t q0, q1, i0, i1;	/* queries q0 .. q1-1, items i0 .. i1-1 */
 	const void *scores;	/* (q1-q0) rows of i1-i0 scores, or NULL */
+	/* kernel_run_pieces with pass_only: per row, the scores that pass,
+	 * when the chunk keeps them alone (scores NULL); else NULL */
+	const struct kpassed *passed;
 };
 typedef void (*kchunk_fn)(void *ctx, const struct kchunk *c);
 void kernel_run(const struct kernel *kern, int nthreads, size_t folds,
@@ -167,8 +172,23 @@ struct kpiece {
 };
 typedef void (*kready_fn)(void *ctx, const struct kchunk *c, size_t *lines);
 typedef void (*kpiece_fn)(void *ctx, const struct kpiece *p);
+/* The scores of one query row that reach a bound, in item order: items
+ * i0 + off[0] < i0 + off[1] < ... of the chunk's i0, scores of kern->type */
+struct kpassed {
+	size_t n;
+	uint32_t *off;
+	void *score;
+};
 struct kpieces {
 	size_t piece_lines;
+	/* simmat -t alone (pass_only 1): a chunk keeps only the scores at or
+	 * above minscore, found block by block as the kernel makes them while
+	 * they are in the cache (c->passed, c->scores NULL), as long as each
+	 * row's fit in the memory of its scores whole (half its items in
+	 * float32, two thirds in float64); beyond that the chunk is scored
+	 * again whole (c->scores, c->passed NULL) */
+	int pass_only;
+	double minscore;
 	kready_fn ready;
 	kpiece_fn work, emit;
 	void *ctx;

@@ -10,17 +10,35 @@
  * work when the text is short (-k). Only the chunk of the next piece,
  * taken after every piece of the chunks before it, may wait for a buffer:
  * it waits for those pieces, which are taken and wait for nothing later,
- * so the wait ends. */
+ * so the wait ends.
+ *
+ * With pass_only (simmat -t alone) a chunk is scored in blocks of items
+ * small enough to stay in the cache, and each block's scores that reach
+ * the bound are kept per row (struct kpassed) while the block is there:
+ * the scores whole never go to memory and back. A row's kept scores and
+ * their offsets go where its scores whole would go; a chunk with a row
+ * that outgrows that room (more than half its items pass in float32, two
+ * thirds in float64) is scored again whole: such a row prints a line for
+ * every other score, which costs far more than its kernel. */
 #include <pthread.h>
 #include <stdlib.h>
+#include <stdint.h>
+#include "util/atleast.h"
 #include "util/err.h"
 #include "util/pool.h"
 #include "kernel/grid.h"
 
 enum { TASK_SCORES, TASK_PIECE };
 
+/* pass_only: the items of a block, about 192 KiB of scores */
+enum { PASS_BLOCK_BYTES = 192 << 10 };
+
 struct scorebuf {
 	void *scores;		/* the chunk's rows of scores */
+	struct kpassed *passed;	/* pass_only: per row, the scores kept, in
+				 * the memory of its row of scores */
+	int sparse;		/* the chunk is in passed, not in scores */
+	void *block;		/* pass_only: a block's scores */
 	size_t *lines;		/* per row: its lines (ready) */
 	long chunk;		/* the chunk it holds; -1: free */
 	int ready;		/* its scores and lines are there */
@@ -40,6 +58,7 @@ struct pieces {
 	size_t nq;		/* queries in all folds */
 	struct scorebuf *buf;
 	int nbuf;
+	size_t bi;		/* pass_only: items per block */
 	struct ptask *task;	/* per slot */
 	size_t next_chunk;	/* the next chunk to compute */
 	size_t next_claim;	/* the next chunk to take a buffer */
@@ -149,7 +168,8 @@ static void piece_of(const struct pieces *p, const struct ptask *tk, int slot,
 {
 	grid_chunk(&p->g, tk->chunk, &pc->chunk);
 	pc->chunk.slot = b;
-	pc->chunk.scores = p->buf[b].scores;
+	pc->chunk.scores = p->buf[b].sparse ? NULL : p->buf[b].scores;
+	pc->chunk.passed = p->buf[b].sparse ? p->buf[b].passed : NULL;
 	pc->lines = p->buf[b].lines;
 	pc->slot = slot;
 	pc->q0 = tk->q0;
@@ -158,9 +178,64 @@ static void piece_of(const struct pieces *p, const struct ptask *tk, int slot,
 	pc->i1 = tk->i1;
 }
 
+/* the scores of row `row` (bn of them, items from offset `at`) that reach
+ * the bound into ps, up to cap of them; 0 past cap */
+#define PASS_ROW(TYPE, SFX, T)						\
+	do {								\
+		const TYPE *v = row;					\
+		TYPE *kept = ps->score;					\
+		for (j = at_least_##SFX(v, 0, bn, T); j < bn;		\
+		     j = at_least_##SFX(v, j + 1, bn, T)) {		\
+			if (ps->n == cap)				\
+				return 0;				\
+			ps->off[ps->n] = (uint32_t)(at + j);		\
+			kept[ps->n++] = v[j];				\
+		}							\
+	} while (0)
+
+/* pass_only: chunk c's scores that reach the bound, block by block, into
+ * sb->passed; each row's in the memory of its scores whole (the offsets
+ * first, then the scores); 0 when a row's outgrow it, or when offsets
+ * would not fit 32 bits */
+static int pass_scores(const struct pieces *p, struct scorebuf *sb,
+		       const struct kchunk *c)
+{
+	const struct kernel *kern = p->g.kern;
+	size_t nq = c->q1 - c->q0, n = c->i1 - c->i0, esz = (size_t)kern->type;
+	/* an even number, so that the scores after the offsets are aligned */
+	size_t cap = n * esz / (sizeof(uint32_t) + esz) / 2 * 2;
+	float bound32 = float_at_least(p->cfg->minscore);
+	size_t r, ib;
+
+	if (n > UINT32_MAX)
+		return 0;
+	for (r = 0; r < nq; r++) {
+		struct kpassed *ps = &sb->passed[r];
+		ps->n = 0;
+		ps->off = (uint32_t *)((char *)sb->scores + r * n * esz);
+		ps->score = ps->off + cap;
+	}
+	for (ib = c->i0; ib < c->i1; ib += p->bi) {
+		size_t bn = c->i1 - ib > p->bi ? p->bi : c->i1 - ib;
+		size_t at = ib - c->i0, j;
+
+		kernel_block(kern, c->q0, c->q1, ib, ib + bn, sb->block);
+		for (r = 0; r < nq; r++) {
+			const void *row = (const char *)sb->block + r * bn * esz;
+			struct kpassed *ps = &sb->passed[r];
+			if (kern->type == EMB_F32)
+				PASS_ROW(float, f32, bound32);
+			else
+				PASS_ROW(double, f64, p->cfg->minscore);
+		}
+	}
+	return 1;
+}
+
 /* a chunk's scores: its buffer (taken in chunk order), the kernel, ready */
 static void work_scores(struct pieces *p, struct ptask *tk)
 {
+	struct scorebuf *sb;
 	struct kchunk c;
 	int b;
 
@@ -175,8 +250,13 @@ static void work_scores(struct pieces *p, struct ptask *tk)
 	pthread_mutex_unlock(&p->mu);
 	grid_chunk(&p->g, tk->chunk, &c);
 	c.slot = b;
-	c.scores = p->buf[b].scores;
-	kernel_block(p->g.kern, c.q0, c.q1, c.i0, c.i1, p->buf[b].scores);
+	sb = &p->buf[b];
+	sb->sparse = p->cfg->pass_only && pass_scores(p, sb, &c);
+	if (sb->sparse)
+		c.passed = sb->passed;
+	else
+		kernel_block(p->g.kern, c.q0, c.q1, c.i0, c.i1, sb->scores);
+	c.scores = sb->sparse ? NULL : sb->scores;
 	p->cfg->ready(p->cfg->ctx, &c, p->buf[b].lines);
 	pthread_mutex_lock(&p->mu);
 	p->buf[b].ready = 1;
@@ -243,11 +323,18 @@ void kernel_run_pieces(const struct kernel *kern, int nthreads, size_t folds,
 
 	grid_init(&p.g, kern, folds, qb);
 	p.nq = p.g.qf * folds;
+	/* blocks of whole 64-item tiles where they fit */
+	p.bi = PASS_BLOCK_BYTES / (qb * (size_t)kern->type);
+	p.bi = p.bi > 64 ? p.bi / 64 * 64 : p.bi ? p.bi : 1;
 	p.nbuf = nthreads > 1 ? nthreads : 1;
 	p.buf = xcalloc((size_t)p.nbuf, sizeof *p.buf);
 	p.task = xcalloc((size_t)pool_nslots(nthreads), sizeof *p.task);
 	for (b = 0; b < p.nbuf; b++) {
 		p.buf[b].scores = xmalloc(qb * row + 1);
+		if (cfg->pass_only) {
+			p.buf[b].passed = xcalloc(qb, sizeof *p.buf[b].passed);
+			p.buf[b].block = xmalloc(qb * p.bi * (size_t)kern->type);
+		}
 		p.buf[b].lines = xmalloc(qb * sizeof *p.buf[b].lines);
 		p.buf[b].chunk = -1;
 	}
@@ -257,6 +344,8 @@ void kernel_run_pieces(const struct kernel *kern, int nthreads, size_t folds,
 	pthread_cond_destroy(&p.cv);
 	pthread_mutex_destroy(&p.mu);
 	for (b = 0; b < p.nbuf; b++) {
+		free(p.buf[b].passed);
+		free(p.buf[b].block);
 		free(p.buf[b].scores);
 		free(p.buf[b].lines);
 	}
