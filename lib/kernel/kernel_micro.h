@@ -53,9 +53,13 @@
 #if NV == 2
 #define EACHV(M, r) M(r, 0) M(r, 1)
 #define LOADS LOADX(0) LOADX(1)
+#define ZDECL V z0 = zero, z1 = zero;
+#define ZSUM (z0 + z1)
 #elif NV == 4
 #define EACHV(M, r) M(r, 0) M(r, 1) M(r, 2) M(r, 3)
 #define LOADS LOADX(0) LOADX(1) LOADX(2) LOADX(3)
+#define ZDECL V z0 = zero, z1 = zero, z2 = zero, z3 = zero;
+#define ZSUM ((z0 + z1) + (z2 + z3))
 #else
 #error "NV must be 2 or 4"
 #endif
@@ -128,8 +132,11 @@ DOTRESCUE(const struct kernel *kern, size_t qa, size_t it, const T lw[MR],
  * NaN where a finite sum gives +-0: one fused multiply-add per vector of
  * sums, z = fma(a, 0, z), finds them all in z, and a tile whose z is not
  * below 1 in some lane (NaN) has its scores taken alone (RESCORE,
- * DOTRESCUE). MR * NV such steps against D * MR * NV for the sums. */
-#define ZERO1(r, v) z = VFMA(a##r##v, zero, z);
+ * DOTRESCUE). MR * NV such steps against D * MR * NV for the sums, in NV
+ * chains z0, z1, ... (one per vector of a row), added at the end: a NaN
+ * in any stays NaN, and a single chain would hold each tile up for MR * NV
+ * latencies of an fma (bench/RESULTS.md: the kernel's share of the peak). */
+#define ZERO1(r, v) z##v = VFMA(a##r##v, zero, z##v);
 #define ZERO(r) EACHV(ZERO1, r)
 #define TILE_LOOP(STEPM) TILE_SUMS(STEPM) EACH(ZERO) EACH(SAVE)
 
@@ -140,14 +147,14 @@ TILE(const T *qp, const T *tp, const T *next, size_t dim, int sq,
 {
 	size_t k, l;
 	const V zero = VBCAST((T)0);
-	V z = zero;
+	ZDECL
 
 	if (!sq) {
 		TILE_LOOP(STEP)
 	} else {
 		TILE_LOOP(STEPSQ)
 	}
-	return VNOTBELOW(z, (T)1) != 0;
+	return VNOTBELOW(ZSUM, (T)1) != 0;
 }
 
 /* The count of a tile for dot, whose sums are the scores: each row's sums
@@ -174,11 +181,11 @@ TILEDOT(const struct kernel *kern, size_t qa, size_t it, const T *qp,
 {
 	size_t k, l;
 	const V zero = VBCAST((T)0);
-	V z = zero;
+	ZDECL
 
 	TILE_SUMS(STEP)
 	EACH(ZERO)
-	if (VNOTBELOW(z, (T)1)) {
+	if (VNOTBELOW(ZSUM, (T)1)) {
 		DOTRESCUE(kern, qa, it, lw, rowlanes, kc);
 		return;
 	}
@@ -480,6 +487,8 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 #undef SAVE1
 #undef EACHV
 #undef LOADS
+#undef ZSUM
+#undef ZDECL
 #undef ACC
 #undef STEP
 #undef STEPSQ
