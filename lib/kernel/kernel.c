@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <string.h>
+#include "util/atleast.h"
 #include "util/bigalloc.h"
 #include "util/bisect.h"
 #include "util/err.h"
@@ -181,6 +182,10 @@ typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
 /* the sums of squares' types, sumsq_fn_f64 and the others, are
  * kernel_body.h's */
 typedef double (*score_fn)(const struct kernel *, size_t, size_t);
+typedef size_t (*pass64_fn)(const double *, size_t, double, size_t,
+			    uint32_t *, double *, size_t, size_t);
+typedef size_t (*pass32_fn)(const float *, size_t, float, size_t,
+			    uint32_t *, float *, size_t, size_t);
 
 /* by variant (KV_*): the micro-kernels of kernel_variant.h and their tile
  * widths */
@@ -195,6 +200,8 @@ static const struct {
 	packsq_fn_f64 *packsq64;
 	packsq_fn_f32 *packsq32;
 	score_fn score64, score32;
+	pass64_fn pass64;
+	pass32_fn pass32;
 	size_t nr64, nr32;
 } micro[KV_N] = {
 #define MICRO(v) { .name = #v, .block64 = block_##v##_f64, \
@@ -202,7 +209,8 @@ static const struct {
 		.count32 = count_##v##_f32, .sumsq64 = sumsq_##v##_f64, \
 		.sumsq32 = sumsq_##v##_f32, .packsq64 = pack_sumsq_##v##_f64, \
 		.packsq32 = pack_sumsq_##v##_f32, .score64 = score_##v##_f64, \
-		.score32 = score_##v##_f32, .nr64 = nr_##v##_f64, \
+		.score32 = score_##v##_f32, .pass64 = passrow_##v##_f64, \
+		.pass32 = passrow_##v##_f32, .nr64 = nr_##v##_f64, \
 		.nr32 = nr_##v##_f32 }
 	[KV_BASE] = MICRO(base),
 #if RK_X86
@@ -391,6 +399,17 @@ void kernel_count(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 		micro[kern->variant].count32(kern, q0, q1, i0, i1, kc);
 	else
 		micro[kern->variant].count64(kern, q0, q1, i0, i1, kc);
+}
+
+size_t kernel_pass_row(const struct kernel *kern, const void *row, size_t bn,
+		       double t, size_t at, uint32_t *off, void *kept,
+		       size_t n, size_t cap)
+{
+	if (kern->type == EMB_F32) {
+		return micro[kern->variant].pass32(row, bn, float_at_least(t),
+						   at, off, kept, n, cap);
+	}
+	return micro[kern->variant].pass64(row, bn, t, at, off, kept, n, cap);
 }
 
 double kernel_score(const struct kernel *kern, size_t q, size_t i)

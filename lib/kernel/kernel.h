@@ -80,6 +80,15 @@ void kernel_free(struct kernel *kern);
 void kernel_block(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S);
 
+/* simmat -t's scan of a row of bn scores of kern->type (a block of
+ * kernel_block's): appends to off[] and kept[] from n each score s with
+ * (double)s >= t, its offset at + j and s, in order, at most cap of them;
+ * returns the new count, or cap + 1 when more pass. Vector comparisons of
+ * the kernel's variant. */
+size_t kernel_pass_row(const struct kernel *kern, const void *row, size_t bn,
+		       double t, size_t at, uint32_t *off, void *kept,
+		       size_t n, size_t cap);
+
 /* The score of query q against item i, alone: the same operations in the
  * same order as kernel_block's, so the same bits. */
 double kernel_score(const struct kernel *kern, size_t q, size_t i);

@@ -479,6 +479,39 @@ ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 	SWEEP(kern, q0, q1, i0, i1, NULL, kc);
 }
 
+/* kernel_pass_row (kernel.h): the lanes of a vector not below t found by
+ * one comparison, the vector passed over when there are none (NaN is
+ * among those lanes, and left out one by one) */
+ATTR static size_t MNAME(passrow)(const T *v, size_t bn, T t, size_t at,
+				  uint32_t *off, T *kept, size_t n,
+				  size_t cap)
+{
+	size_t j = 0, k;
+	uint64_t m;
+
+	for (; j + VL <= bn; j += VL) {
+		V x;
+		memcpy(&x, v + j, sizeof x);
+		for (m = VNOTBELOW(x, t); m; m &= m - 1) {
+			k = j + (size_t)__builtin_ctzll(m);
+			if (!(v[k] >= t))
+				continue;
+			if (n == cap)
+				return cap + 1;
+			off[n] = (uint32_t)(at + k);
+			kept[n++] = v[k];
+		}
+	}
+	for (; j < bn; j++)
+		if (v[j] >= t) {
+			if (n == cap)
+				return cap + 1;
+			off[n] = (uint32_t)(at + j);
+			kept[n++] = v[j];
+		}
+	return n;
+}
+
 #undef VL
 #undef LOADX
 #undef ACC1

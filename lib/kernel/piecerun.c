@@ -23,7 +23,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <stdint.h>
-#include "util/atleast.h"
 #include "util/err.h"
 #include "util/pool.h"
 #include "kernel/grid.h"
@@ -178,21 +177,6 @@ static void piece_of(const struct pieces *p, const struct ptask *tk, int slot,
 	pc->i1 = tk->i1;
 }
 
-/* the scores of row `row` (bn of them, items from offset `at`) that reach
- * the bound into ps, up to cap of them; 0 past cap */
-#define PASS_ROW(TYPE, SFX, T)						\
-	do {								\
-		const TYPE *v = row;					\
-		TYPE *kept = ps->score;					\
-		for (j = at_least_##SFX(v, 0, bn, T); j < bn;		\
-		     j = at_least_##SFX(v, j + 1, bn, T)) {		\
-			if (ps->n == cap)				\
-				return 0;				\
-			ps->off[ps->n] = (uint32_t)(at + j);		\
-			kept[ps->n++] = v[j];				\
-		}							\
-	} while (0)
-
 /* pass_only: chunk c's scores that reach the bound, block by block, into
  * sb->passed; each row's in the memory of its scores whole (the offsets
  * first, then the scores); 0 when a row's outgrow it, or when offsets
@@ -204,7 +188,6 @@ static int pass_scores(const struct pieces *p, struct scorebuf *sb,
 	size_t nq = c->q1 - c->q0, n = c->i1 - c->i0, esz = (size_t)kern->type;
 	/* an even number, so that the scores after the offsets are aligned */
 	size_t cap = n * esz / (sizeof(uint32_t) + esz) / 2 * 2;
-	float bound32 = float_at_least(p->cfg->minscore);
 	size_t r, ib;
 
 	if (n > UINT32_MAX)
@@ -217,16 +200,17 @@ static int pass_scores(const struct pieces *p, struct scorebuf *sb,
 	}
 	for (ib = c->i0; ib < c->i1; ib += p->bi) {
 		size_t bn = c->i1 - ib > p->bi ? p->bi : c->i1 - ib;
-		size_t at = ib - c->i0, j;
+		size_t at = ib - c->i0;
 
 		kernel_block(kern, c->q0, c->q1, ib, ib + bn, sb->block);
 		for (r = 0; r < nq; r++) {
 			const void *row = (const char *)sb->block + r * bn * esz;
 			struct kpassed *ps = &sb->passed[r];
-			if (kern->type == EMB_F32)
-				PASS_ROW(float, f32, bound32);
-			else
-				PASS_ROW(double, f64, p->cfg->minscore);
+			ps->n = kernel_pass_row(kern, row, bn, p->cfg->minscore,
+						at, ps->off, ps->score, ps->n,
+						cap);
+			if (ps->n > cap)
+				return 0;
 		}
 	}
 	return 1;
