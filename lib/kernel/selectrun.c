@@ -35,6 +35,8 @@ struct cands {
 /* per pool slot */
 struct selslot {
 	void *block;		/* a block's scores, qb rows of bi values */
+	uint32_t *off;		/* a row's scores that reach tau: their items */
+	void *kept;		/* and their scores */
 	struct cands *c;	/* per query of the chunk */
 	struct topk_scratch tk;
 };
@@ -99,30 +101,26 @@ static void cands_trim(struct cands *c, size_t k, struct topk_scratch *tk)
 		c->bound = c->n * 2;
 }
 
-/* the scores of one block row that reach tau, but the query's own item */
-#define SCAN(TYPE)							\
-	do {								\
-		const TYPE *row = (const TYPE *)S + r * bn;		\
-		for (j = 0; j < bn; j++)				\
-			if ((double)row[j] >= c->tau && ib + j != self)	\
-				cands_push(c, ib + j, row[j]);		\
-	} while (0)
-
+/* each block row's scores that reach its query's tau (found by the
+ * kernel variant's vector compares), but the query's own item */
 static void scan_block(const struct selrun *run, struct selslot *sl,
 		       size_t q0, size_t q1, size_t ib, size_t bn)
 {
 	const struct kselect *cfg = run->cfg;
-	const void *S = sl->block;
-	size_t r, j;
+	const struct kernel *kern = run->g.kern;
+	size_t r, j, n, esz = (size_t)kern->type;
 
 	for (r = 0; r < q1 - q0; r++) {
 		struct cands *c = &sl->c[r];
 		size_t self = cfg->self ? cfg->self[q0 + r] : SIZE_MAX;
 
-		if (run->g.kern->type == EMB_F32)
-			SCAN(float);
-		else
-			SCAN(double);
+		n = kernel_pass_row(kern, (const char *)sl->block + r * bn * esz,
+				    bn, c->tau, 0, sl->off, sl->kept, 0, bn);
+		for (j = 0; j < n; j++)
+			if (ib + sl->off[j] != self)
+				cands_push(c, ib + sl->off[j], kern->type == EMB_F32 ?
+					   (double)((const float *)sl->kept)[j] :
+					   ((const double *)sl->kept)[j]);
 		if (c->n > c->bound)
 			cands_trim(c, cfg->k, &sl->tk);
 	}
@@ -253,6 +251,8 @@ void kernel_run_select(const struct kernel *kern, int nthreads, size_t folds,
 	run.slot = xcalloc((size_t)nslots, sizeof *run.slot);
 	for (s = 0; s < nslots; s++) {
 		run.slot[s].block = xmalloc(qb * run.bi * esz);
+		run.slot[s].off = xmalloc(run.bi * sizeof *run.slot[s].off);
+		run.slot[s].kept = xmalloc(run.bi * esz);
 		run.slot[s].c = xcalloc(qb, sizeof *run.slot[s].c);
 	}
 	run.gather = xcalloc(qb, sizeof *run.gather);
@@ -268,6 +268,8 @@ void kernel_run_select(const struct kernel *kern, int nthreads, size_t folds,
 	for (s = 0; s < nslots; s++) {
 		free(run.slot[s].c);
 		free(run.slot[s].block);
+		free(run.slot[s].off);
+		free(run.slot[s].kept);
 		topk_free(&run.slot[s].tk);
 	}
 	topk_free(&run.tk);
