@@ -66,3 +66,38 @@ fields_data() {
 	rankof -r qrels scores | body > gotbody
 	cmp gotbody want
 }
+
+@test "fieldscan: lines of 8 to 131 bytes, blanks before, between and after, 3 to 9 fields" {
+	# ids of 1 to 90 letters: the newline before, at and past the 16th,
+	# 32nd, 48th and 64th byte, where a line is split from the masks of
+	# its first 64 bytes or, longer, a word at a time; TREC lines with 0
+	# to 3 fields after the tag (a run's lines have 6 or more)
+	awk 'BEGIN {
+		a = "abcdefghijklmnopqrstuvwxyz"
+		a = a a a a
+		split(" |\t|  | \t ", seps, "|")
+		n = 90
+		for (j = 1; j <= n; j++) {
+			id = substr(a, 1, j) j
+			s = seps[j % 4 + 1]; t = seps[(j + 1) % 4 + 1]
+			printf "%sq1%s%s%s%d%s\n", j % 3 ? "" : s, s, id, t, j, j % 4 ? "" : t > "scores"
+			printf "q2 Q0 %s%s%d%s%d%srun", id, s, n + 1 - j, t, j, s > "run"
+			for (x = 0; x < j % 4; x++)
+				printf "%sextra%d", t, x > "run"
+			printf "%s\n", j % 2 ? "" : s > "run"
+			printf "q1 %s 1\nq2 %s 1\n", id, id > "qrels"
+			line1[j] = sprintf("q1\t%s\t1\t%d\t0\t%d", id, n + 1 - j, n)
+			line2[j] = sprintf("q2\t%s\t1\t%d\t0\t%d", id, n + 1 - j, n)
+		}
+		for (j = n; j >= 1; j--)
+			print line1[j] > "want1"
+		for (j = n; j >= 1; j--)
+			print line2[j] > "want2"
+	}'
+	[ "$(awk '{ print length($0) }' scores | sort -n | sed -n '1p;$p' | tr '\n' ' ')" = "8 103 " ]
+	[ "$(awk '{ print length($0) }' run | sort -n | sed -n '1p;$p' | tr '\n' ' ')" = "21 131 " ]
+	for chunk in 64 100 1000000; do
+		RANKKIT_CHUNK=$chunk rankof -j 2 -r qrels scores | body | cmp - want1
+		RANKKIT_CHUNK=$chunk rankof -j 2 -r qrels run | body | cmp - want2
+	done
+}

@@ -25,8 +25,9 @@
  * tests can cut small inputs into many chunks */
 enum { BLOCK = 1 << 20, MIN_BLOCK = 64 };
 /* the room a chunk keeps after its bytes: the newline that ends the last
- * line as a sentinel (scan_fields), and 7 more for its word reads */
-enum { PAD = 8 };
+ * line as a sentinel (scan_fields), and 63 more for scan_fields_mask's
+ * reads of a line's first 64 bytes */
+enum { PAD = 64 };
 enum { EV_HEADER, EV_END, EV_DATA_AFTER, EV_QUERY, EV_ERROR };
 
 /* What the calling thread checks in input order. A chunk of short lines
@@ -191,8 +192,9 @@ static void fill_chunk(struct scorejob *sh, struct chunk *c)
 		/* the carry is the start of one query: room for half a block
 		 * more keeps the chunk at its size (growing it to twice the
 		 * block here doubles every chunk, and their events, for good) */
-		if (sh->ncarry + sh->block / 2 > c->cap)
-			xgrow((void **)&c->buf, &c->cap, sh->ncarry + sh->block, 1);
+		if (sh->ncarry + sh->block / 2 + PAD > c->cap)
+			xgrow((void **)&c->buf, &c->cap,
+			      sh->ncarry + sh->block + PAD, 1);
 		memcpy(c->buf, sh->carry, sh->ncarry);
 		c->len = sh->ncarry;
 		sh->ncarry = 0;
@@ -314,7 +316,9 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 	long line = 0;
 	int marker = 0;
 
-	c->buf[c->len] = '\n';	/* the sentinel: fill_chunk left room */
+	/* the sentinel, and defined bytes for scan_fields_mask's reads past
+	 * it: fill_chunk left room */
+	memset(c->buf + c->len, '\n', PAD);
 	while (p < e) {
 		c->nlines = ++line;
 		if (*p == '#') {
@@ -324,11 +328,14 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 		}
 		/* while the query id repeats it is compared, not scanned
 		 * (an id holds no newline: a match stays inside the line) */
-		size_t nf, qn = rk->q.n;
+		size_t qn = rk->q.n, nf = scan_fields_mask(p, f, 5, &le);
 		const char *ls = p;
 		int same = 0;
-		if (rk->active && (size_t)(e - p) > qn && cls[(unsigned char)p[qn]] == 1 &&
-		    memcmp(p, rk->q.p, qn) == 0) {
+		if (nf != FIELDS_OTHER) {
+			/* split whole from its masks */
+		} else if (rk->active && (size_t)(e - p) > qn &&
+			   cls[(unsigned char)p[qn]] == 1 &&
+			   memcmp(p, rk->q.p, qn) == 0) {
 			f[0].p = p;
 			f[0].n = qn;
 			same = 1;
@@ -544,8 +551,8 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	}
 	sh.ch = xcalloc((size_t)nslots, sizeof *sh.ch);
 	for (i = 0; i < nslots; i++) {
-		sh.ch[i].cap = sh.block;
-		sh.ch[i].buf = xmalloc(sh.block);
+		sh.ch[i].cap = sh.block + PAD;
+		sh.ch[i].buf = xmalloc(sh.ch[i].cap);
 	}
 	pool_run(&job, nthreads);
 	if (sh.rerr)

@@ -60,24 +60,15 @@ static inline size_t trec_line_mask(const char **pp, struct slice *f,
 {
 	const unsigned char *u = (const unsigned char *)*pp;
 	struct linemask m = line_mask64(u);
-	uint64_t before, field, first, last;
-	size_t k = 0, s;
+	uint64_t before;
+	size_t k;
 
 	if (!m.nl)
 		return (size_t)-1;
 	before = (m.nl & -m.nl) - 1;
 	if (m.low & ~m.blank & before)
 		return (size_t)-1;
-	field = ~m.low & before;
-	first = field & ~(field << 1);
-	last = field & ~(field >> 1);
-	for (; first; first &= first - 1, last &= last - 1, k++) {
-		s = (size_t)__builtin_ctzll(first);
-		if (k < max) {
-			f[k].p = (const char *)u + s;
-			f[k].n = (size_t)__builtin_ctzll(last) + 1 - s;
-		}
-	}
+	k = mask_fields(u, ~m.low & before, f, max);
 	*pp = (const char *)u + __builtin_ctzll(m.nl) + 1;
 	return k;
 }
