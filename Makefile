@@ -21,7 +21,7 @@ DESTDIR =
 PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
-TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink
+TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
@@ -211,6 +211,10 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA)
 # tests/data/trec_eval); by default the directory "shared" beside the
 # checkout, unless the environment names another
 RANKKIT_SHARED ?= $(abspath ..)/shared
+# the test programs of tests/*.c (make check builds them; so does
+# tests/mutate.sh, whose copies must test their own library)
+test-programs: $(TESTBIN)
+
 # TESTS: the test files or folders make check runs
 TESTS = tests
 check: all $(TESTBIN)
@@ -326,7 +330,7 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all check check-san check-valgrind fuzz fuzz-build mutate bench-read \
+.PHONY: all test-programs check check-san check-valgrind fuzz fuzz-build mutate bench-read \
 	mutate-check bench bench-crossmodal bench-cmc bench-knn bench-protocol bench-treceval \
 	bench-peak bench-long demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

@@ -299,7 +299,7 @@ runtests() {
 
 if [ $only_check -eq 0 ]; then
 	echo "building the copy in $work" >&2
-	if ! make -C "$work" -j2 >"$M/build.log" 2>&1; then
+	if ! make -C "$work" -j2 all test-programs >"$M/build.log" 2>&1; then
 		cat "$M/build.log" >&2
 		echo "mutate: the unmutated tree does not build" >&2
 		exit 2
@@ -379,7 +379,7 @@ while [ $i -lt "$total" ]; do
 	fi
 	cp "$src" "$M/orig"
 	plant "$src" "$first" "$last" "$M/$i.from" "$M/$i.to"
-	if make -C "$work" -j2 >"$M/build.log" 2>&1; then
+	if make -C "$work" -j2 all test-programs >"$M/build.log" 2>&1; then
 		res=$(runtests $(cat "$M/$i.tests" 2>/dev/null))
 	else
 		res="NO BUILD"

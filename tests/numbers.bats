@@ -3,6 +3,7 @@
 # the same double. awk reads numbers with strtod, so it is the oracle: it
 # counts, for each relevant item, the candidates above and equal.
 load helper
+TESTBIN="${RANKKIT_TESTBIN:-$BATS_TEST_DIRNAME/../build/opt/tests}"
 
 # 17- to 19-digit decimals (simmat prints up to 17), values around 2^53
 # (9007199254740993 lies halfway between two doubles), near-halfway tails,
@@ -107,4 +108,13 @@ scores() {
 		[ "$status" -eq 1 ]
 		[ "$stderr" = "hitrate: $BATS_TEST_TMPDIR/b:1: field 4: bad number '$v'" ]
 	done
+}
+
+@test "numbers: scores read a word at a time (rankof's padded buffer) equal parse_double's, bit for bit" {
+	# tests/numcheck.c: every string of 1 to 4 bytes over digits, '.',
+	# signs, 'e' and the bytes beside the digits and from 0x80 up, and
+	# two million random ones, each with random bytes after it
+	run "$TESTBIN/numcheck"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "ok: "*" strings, the same status and bits" ]]
 }

@@ -26,7 +26,8 @@
 enum { BLOCK = 1 << 20, MIN_BLOCK = 64 };
 /* the room a chunk keeps after its bytes: the newline that ends the last
  * line as a sentinel (scan_fields), and 63 more for scan_fields_mask's
- * reads of a line's first 64 bytes */
+ * reads of a line's first 64 bytes (and parse_double_padded's 24 after a
+ * score) */
 enum { PAD = 64 };
 enum { EV_HEADER, EV_END, EV_DATA_AFTER, EV_QUERY, EV_ERROR };
 
@@ -364,7 +365,7 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 		else
 			bad_fields(sh, rk, ls, le, line);
 		double v;
-		int st = parse_double(sc, &v);
+		int st = parse_double_padded(sc, &v);
 		if (st != NUM_OK) {
 			ranker_check(rk);	/* a duplicate before comes first */
 			field_double(sh->path, line, nf == 3 ? 3 : 5, sc);

@@ -11,6 +11,10 @@ enum { NUM_OK = 0, NUM_BAD = -1, NUM_NAN = -2, NUM_RANGE = -3 };
  * beyond the doubles' range or a nonzero one that would round to 0. Correctly rounded (a fast exact path
  * for up to 19 digits and small exponents, strtod otherwise). */
 int parse_double(struct slice s, double *out);
+/* parse_double for a field followed by at least 24 bytes that may be
+ * read (a reader's padded buffer): the same results, the common forms
+ * ([-]digits.digits, 8 digits at most on each side) a word at a time */
+int parse_double_padded(struct slice s, double *out);
 /* optional sign and decimal digits only; NUM_RANGE on overflow */
 int parse_long(struct slice s, long *out);
 
