@@ -222,6 +222,10 @@ static inline int digits8(const char *p, size_t k, uint64_t *v)
  * loop per byte; anything else goes to parse_double. Same results. */
 int parse_double_padded(struct slice s, double *out)
 {
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	/* digits8 reads a word's first byte as its lowest */
+	return parse_double(s, out);
+#else
 	const char *p = s.p;
 	size_t n = s.n, k, f = 0;
 	uint64_t t, whole, frac = 0;
@@ -251,6 +255,7 @@ int parse_double_padded(struct slice s, double *out)
 	if (neg)
 		*out = -*out;
 	return NUM_OK;
+#endif
 }
 
 int parse_long(struct slice s, long *out)
