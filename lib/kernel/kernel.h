@@ -80,8 +80,9 @@ void kernel_free(struct kernel *kern);
 void kernel_block(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S);
 
-/* simmat -t's scan of a row of bn scores of kern->type (a block of
- * kernel_block's): appends to off[] and kept[] from n each score s with
+/* The scan of a row of bn scores of kern->type (a block of
+ * kernel_block's) for those that pass a bound (simmat -t, and -k's
+ * running K-th best): appends to off[] and kept[] from n each score s with
  * (double)s >= t, its offset at + j and s, in order, at most cap of them;
  * returns the new count, or cap + 1 when more pass. Vector comparisons of
  * the kernel's variant. */
