@@ -54,6 +54,10 @@ void rankreader_close(struct rankreader *rd)
 	rd->open = 0;
 	idset_free(&rd->seen);
 	strmap_free(&rd->items);
+	free(rd->ihash);
+	free(rd->iline);
+	rd->ihash = NULL;
+	rd->iline = NULL;
 	free(rd->pend_item);
 	free(rd->pend_qid);
 	free(rd->runtag);
@@ -112,6 +116,32 @@ static char parse_kind(const char *file, long ln, struct slice f,
 	return f.p[0];
 }
 
+/* The items of the query read since the last check, indexed in one
+ * batch whose table loads overlap (strmap_index): a duplicate dies with
+ * the line of its second occurrence, the first such line. Every file's
+ * end runs it, so that the lines it checks are all in the open file. */
+static void check_items(struct rankreader *rd)
+{
+	size_t n = rd->items.nent, d;
+
+	if (rd->checked >= n)
+		return;
+	d = strmap_index(&rd->items, rd->checked, rd->ihash);
+	rd->checked = n;
+	if (d != STRMAP_ABSENT) {
+		struct slice item = strmap_key(&rd->items, d);
+		die_at(rd->st.lines.name, rd->iline[d], "duplicate item "
+		       "'%.*s' in query '%s'", (int)item.n, item.p, rd->iqid);
+	}
+}
+
+/* err_first's form of check_items: an error of a later line waits for
+ * the duplicates before it */
+static void check_items_first(void *ctx)
+{
+	check_items(ctx);
+}
+
 /* reads the next record; 0 at the end of the last file */
 static int next_record(struct rankreader *rd, struct slice *qid,
 		       struct slice *item, struct relitem *it, long *n,
@@ -132,6 +162,7 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 		}
 		if (stream_next(&rd->st, f, 7, &nf))
 			break;
+		check_items(rd);
 		/* nothing at all, not even a header: a failed rankof upstream
 		 * (make runs pipelines without pipefail), never a result */
 		if (!rd->st.seen_any)
@@ -287,15 +318,18 @@ static void hold(struct rankreader *rd, struct slice qid, struct slice item,
 	rd->have_pend = 1;
 }
 
-/* an item that comes twice in one query would count twice */
-static void take_item(struct rankreader *rd, struct slice item, long line,
-		      const char *qid)
+/* an item that comes twice in one query would count twice: kept for
+ * check_items */
+static void take_item(struct rankreader *rd, struct slice item, long line)
 {
-	int created;
-	strmap_put(&rd->items, item, &created);
-	if (!created)
-		die_at(rd->st.lines.name, line, "duplicate item '%.*s' in query '%s'",
-		       (int)item.n, item.p, qid);
+	size_t e = strmap_append(&rd->items, item);
+
+	if (e >= rd->ihcap)
+		xgrow((void **)&rd->ihash, &rd->ihcap, e + 1, sizeof *rd->ihash);
+	if (e >= rd->ilcap)
+		xgrow((void **)&rd->iline, &rd->ilcap, e + 1, sizeof *rd->iline);
+	rd->ihash[e] = hash_bytes(item.p, item.n);
+	rd->iline[e] = line;
 }
 
 int rankreader_next(struct rankreader *rd, struct rquery *q)
@@ -321,10 +355,13 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 	q->m = q->nret = q->nj = 0;
 	q->v2 = rd->fields == 7;
 	strmap_clear(&rd->items);
+	rd->checked = 0;
+	rd->iqid = q->id;
+	err_first(check_items_first, rd);
 	int q_empty = rd->pend_empty;
 	if (!q_empty) {
 		struct slice pi = { rd->pend_item, rd->pend_itemlen };
-		take_item(rd, pi, q->line, q->id);
+		take_item(rd, pi, q->line);
 		add(q, &rd->pend);
 	}
 	while (next_record(rd, &qid, &item, &it, &n, &empty, &line)) {
@@ -345,9 +382,11 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 			die_at(rd->st.lines.name, line,
 			       "query '%s' has a '-' line and other lines%s",
 			       q->id, q->v2 ? " of kind r" : "");
-		take_item(rd, item, line, q->id);
+		take_item(rd, item, line);
 		add(q, &it);
 	}
+	check_items(rd);
+	err_first(NULL, NULL);
 	if (q->m > 1 && !in_order(q->rel, q->m))
 		qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
 	while (q->nret < q->m && q->rel[q->nret].rank >= 0)

@@ -3,6 +3,7 @@
 #ifndef RK_RANKSTREAM_H
 #define RK_RANKSTREAM_H
 #include <stddef.h>
+#include <stdint.h>
 #include "stream/stream.h"
 #include "util/idset.h"
 #include "util/strmap.h"
@@ -48,7 +49,16 @@ struct rankreader {
 	char **files;
 	int nfiles, fi, open;
 	struct idset seen;	/* queries begun */
-	struct strmap items;	/* this query's items, for duplicates */
+	/* this query's items, for duplicates: appended as they are read,
+	 * checked all at once (check_items) at the query's end, at the end
+	 * of each file, and before any error of a later line; entry e's
+	 * hash and line in ihash[e], iline[e], the first `checked` entries
+	 * indexed so far */
+	struct strmap items;
+	uint64_t *ihash;
+	long *iline;
+	size_t ihcap, ilcap, checked;
+	const char *iqid;	/* their query, for the message */
 	/* a record read ahead: the first of the next query */
 	int have_pend;
 	struct relitem pend;
