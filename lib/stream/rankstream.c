@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/fieldscan.h"
 #include "util/num.h"
 #include "util/out.h"
 #include "stream/rankstream.h"
@@ -69,8 +70,10 @@ static int is_dash(struct slice s)
 	return s.n == 1 && s.p[0] == '-';
 }
 
-void rankrecord_parse(const char *file, long ln, const struct slice *f,
-		      int shard, struct relitem *it, long *n, int *empty)
+/* rankrecord_parse, inline in the reader's loop */
+static inline void parse_record(const char *file, long ln,
+				const struct slice *f, int shard,
+				struct relitem *it, long *n, int *empty)
 {
 	it->line = ln;
 	it->grade = field_long(file, ln, 3, f[2]);
@@ -97,6 +100,12 @@ void rankrecord_parse(const char *file, long ln, const struct slice *f,
 	*empty = is_dash(f[1]);
 	if (*empty && it->rank >= 0)
 		die_at(file, ln, "a query without relevant items ('-') has rank '-'");
+}
+
+void rankrecord_parse(const char *file, long ln, const struct slice *f,
+		      int shard, struct relitem *it, long *n, int *empty)
+{
+	parse_record(file, ln, f, shard, it, n, empty);
 }
 
 /* version 2's seventh field: 'u' exactly for a negative grade, 'r' for
@@ -151,6 +160,35 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 	size_t nf;
 
 	for (;;) {
+		if (rd->p < rd->e) {
+			/* a data line of 6 or 7 fields split in one pass (from
+			 * masks, or 8 bytes at a time); any other line as
+			 * stream_next takes it */
+			const char *p = rd->p, *nl;
+			rd->st.lines.lineno++;
+			if (*p != '#') {
+#ifdef FIELDSCAN_MASKS
+				nf = mask_fields(&rd->p, f, 7);
+				if ((nf == 6 || nf == 7) && !rd->st.parts.ended) {
+					rd->st.seen_any = 1;
+					break;
+				}
+#endif
+				nf = scan_fields(p, f, 7, &nl);
+				rd->p = nl + 1;
+				if ((nf == 6 || nf == 7) && !rd->st.parts.ended) {
+					rd->st.seen_any = 1;
+					break;
+				}
+			} else {
+				nl = memchr(p, '\n', (size_t)(rd->e - p));
+				rd->p = nl + 1;
+			}
+			if (stream_line(&rd->st, lines_cut(&rd->st.lines, p, nl),
+					f, 7, &nf))
+				break;
+			continue;
+		}
 		if (!rd->open) {
 			if (rd->fi == rd->nfiles)
 				return 0;
@@ -160,15 +198,18 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 			rd->open = 1;
 			rd->fields = 0;
 		}
-		if (stream_next(&rd->st, f, 7, &nf))
-			break;
+		if (lines_block(&rd->st.lines, &rd->p, &rd->e))
+			continue;
 		check_items(rd);
+		parts_finish(&rd->st.parts, rd->st.lines.name,
+			     rd->st.lines.lineno);
 		/* nothing at all, not even a header: a failed rankof upstream
 		 * (make runs pipelines without pipefail), never a result */
 		if (!rd->st.seen_any)
 			die_at(rd->st.lines.name, 0, "empty input: no rank stream (did the program upstream fail?)");
 		stream_close(&rd->st);
 		rd->open = 0;
+		rd->p = rd->e = NULL;
 	}
 	const char *file = rd->st.lines.name;
 	long ln = rd->st.lines.lineno;
@@ -184,7 +225,7 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 	*qid = f[0];
 	*item = f[1];
 	*line = ln;
-	rankrecord_parse(file, ln, f, 0, it, n, empty);
+	parse_record(file, ln, f, 0, it, n, empty);
 	it->kind = nf == 7 ? parse_kind(file, ln, f[6], it->grade, *empty) : 'r';
 	return 1;
 }
@@ -246,10 +287,14 @@ static void make_groups(struct rquery *q)
 static void add(struct rquery *q, const struct relitem *it)
 {
 	if (it->kind == 'r') {
-		xgrow((void **)&q->rel, &q->relcap, q->m + 1, sizeof *q->rel);
+		if (q->m >= q->relcap)
+			xgrow((void **)&q->rel, &q->relcap, q->m + 1,
+			      sizeof *q->rel);
 		q->rel[q->m++] = *it;
 	} else {
-		xgrow((void **)&q->jud, &q->jcap, q->nj + 1, sizeof *q->jud);
+		if (q->nj >= q->jcap)
+			xgrow((void **)&q->jud, &q->jcap, q->nj + 1,
+			      sizeof *q->jud);
 		q->jud[q->nj++] = *it;
 	}
 }
@@ -332,6 +377,18 @@ static void take_item(struct rankreader *rd, struct slice item, long line)
 	rd->iline[e] = line;
 }
 
+/* memcmp(a, b, n) == 0 without a call for the short ids that are the
+ * rule: the query id of nearly every line is the one before */
+static inline int same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n > 16)
+		return memcmp(a, b, n) == 0;
+	while (n--)
+		if (*a++ != *b++)
+			return 0;
+	return 1;
+}
+
 int rankreader_next(struct rankreader *rd, struct rquery *q)
 {
 	struct slice qid, item;
@@ -365,8 +422,7 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 		add(q, &rd->pend);
 	}
 	while (next_record(rd, &qid, &item, &it, &n, &empty, &line)) {
-		if (qid.n != rd->pend_qidlen ||
-		    memcmp(qid.p, q->id, qid.n) != 0) {
+		if (qid.n != rd->pend_qidlen || !same_bytes(qid.p, q->id, qid.n)) {
 			if (!idset_add(&rd->seen, qid))
 				die_at(rd->st.lines.name, line,
 				       "query '%.*s' reappears after another query began (sort -b -s -k1,1 first)",

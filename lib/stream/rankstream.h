@@ -48,6 +48,7 @@ struct rankreader {
 	struct stream st;
 	char **files;
 	int nfiles, fi, open;
+	const char *p, *e;	/* the open file's lines read, not yet taken */
 	struct idset seen;	/* queries begun */
 	/* this query's items, for duplicates: appended as they are read,
 	 * checked all at once (check_items) at the query's end, at the end

@@ -55,6 +55,39 @@ static inline struct linemask line_mask64(const unsigned char *u)
 	}
 	return m;
 }
+
+/* The line at *pp split from line_mask64 when its newline is among its
+ * first 64 bytes and the bytes before it below 0x21 are ' ' and '\t'
+ * only: the fields are the runs of the other bytes, each found from its
+ * first and its last byte, without a loop per byte or word. Stores at
+ * most max fields, returns how many there are in all and moves *pp past
+ * the newline; (size_t)-1 for any other line (*pp unmoved). */
+static inline size_t mask_fields(const char **pp, struct slice *f,
+				 size_t max)
+{
+	const unsigned char *u = (const unsigned char *)*pp;
+	struct linemask m = line_mask64(u);
+	uint64_t before, field, first, last;
+	size_t k = 0, s;
+
+	if (!m.nl)
+		return (size_t)-1;
+	before = (m.nl & -m.nl) - 1;
+	if (m.low & ~m.blank & before)
+		return (size_t)-1;
+	field = ~m.low & before;
+	first = field & ~(field << 1);
+	last = field & ~(field >> 1);
+	for (; first; first &= first - 1, last &= last - 1, k++) {
+		s = (size_t)__builtin_ctzll(first);
+		if (k < max) {
+			f[k].p = (const char *)u + s;
+			f[k].n = (size_t)__builtin_ctzll(last) + 1 - s;
+		}
+	}
+	*pp = (const char *)u + __builtin_ctzll(m.nl) + 1;
+	return k;
+}
 #endif
 
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
