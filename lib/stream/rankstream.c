@@ -45,7 +45,7 @@ void rankreader_open(struct rankreader *rd, char **files, int nfiles)
 	rd->files = nfiles ? files : std_in;
 	rd->nfiles = nfiles ? nfiles : 1;
 	idset_init(&rd->seen);
-	strmap_init(&rd->items);
+	repeats_init(&rd->items);
 }
 
 void rankreader_close(struct rankreader *rd)
@@ -54,10 +54,8 @@ void rankreader_close(struct rankreader *rd)
 		stream_close(&rd->st);
 	rd->open = 0;
 	idset_free(&rd->seen);
-	strmap_free(&rd->items);
-	free(rd->ihash);
+	repeats_free(&rd->items);
 	free(rd->iline);
-	rd->ihash = NULL;
 	rd->iline = NULL;
 	free(rd->pend_item);
 	free(rd->pend_qid);
@@ -70,14 +68,34 @@ static int is_dash(struct slice s)
 	return s.n == 1 && s.p[0] == '-';
 }
 
-/* rankrecord_parse, inline in the reader's loop */
-static inline void parse_record(const char *file, long ln,
+/* field_long; a single digit (grades, ties) taken at once, and more
+ * digits read as one word when 8 bytes can be read from each field
+ * (bulk, lines_block's lines) */
+static inline long record_long(const char *file, long ln, int fieldno,
+			       struct slice s, int bulk)
+{
+	unsigned d = (unsigned)((unsigned char)s.p[0] - '0');
+
+	if (s.n == 1 && d <= 9)
+		return (long)d;
+#ifdef NUM_WORD_DIGITS
+	unsigned long v;
+
+	if (bulk && word_digits(s, &v))
+		return (long)v;
+#endif
+	return field_long(file, ln, fieldno, s);
+}
+
+/* rankrecord_parse, inline in the reader's loop (bulk) */
+static inline __attribute__((always_inline)) void parse_record(const char *file, long ln,
 				const struct slice *f, int shard,
-				struct relitem *it, long *n, int *empty)
+				struct relitem *it, long *n, int *empty,
+				int bulk)
 {
 	it->line = ln;
-	it->grade = field_long(file, ln, 3, f[2]);
-	*n = field_long(file, ln, 6, f[5]);
+	it->grade = record_long(file, ln, 3, f[2], bulk);
+	*n = record_long(file, ln, 6, f[5], bulk);
 	if (*n < 0)
 		die_at(file, ln, "field 6: n is negative");
 	if (is_dash(f[3]) || is_dash(f[4])) {
@@ -86,8 +104,8 @@ static inline void parse_record(const char *file, long ln,
 		it->rank = -1;
 		it->ties = 0;
 	} else {
-		it->rank = field_long(file, ln, 4, f[3]);
-		it->ties = field_long(file, ln, 5, f[4]);
+		it->rank = record_long(file, ln, 4, f[3], bulk);
+		it->ties = record_long(file, ln, 5, f[4], bulk);
 		if (it->rank < 1 || it->ties < 0)
 			die_at(file, ln, "rank must be >= 1 and ties >= 0");
 		/* rank + ties <= n (+ 1 in a shard), written so that nothing
@@ -105,7 +123,7 @@ static inline void parse_record(const char *file, long ln,
 void rankrecord_parse(const char *file, long ln, const struct slice *f,
 		      int shard, struct relitem *it, long *n, int *empty)
 {
-	parse_record(file, ln, f, shard, it, n, empty);
+	parse_record(file, ln, f, shard, it, n, empty, 0);
 }
 
 /* version 2's seventh field: 'u' exactly for a negative grade, 'r' for
@@ -125,20 +143,16 @@ static char parse_kind(const char *file, long ln, struct slice f,
 	return f.p[0];
 }
 
-/* The items of the query read since the last check, indexed in one
- * batch whose table loads overlap (strmap_index): a duplicate dies with
- * the line of its second occurrence, the first such line. Every file's
- * end runs it, so that the lines it checks are all in the open file. */
+/* The items of the query read since the last check, searched in one
+ * batch (repeats_check): a duplicate dies with the line of its second
+ * occurrence, the first such line. Every file's end runs it, so that the
+ * lines it checks are all in the open file. */
 static void check_items(struct rankreader *rd)
 {
-	size_t n = rd->items.nent, d;
+	size_t d = repeats_check(&rd->items);
 
-	if (rd->checked >= n)
-		return;
-	d = strmap_index(&rd->items, rd->checked, rd->ihash);
-	rd->checked = n;
-	if (d != STRMAP_ABSENT) {
-		struct slice item = strmap_key(&rd->items, d);
+	if (d != REPEATS_NONE) {
+		struct slice item = repeats_key(&rd->items, d);
 		die_at(rd->st.lines.name, rd->iline[d], "duplicate item "
 		       "'%.*s' in query '%s'", (int)item.n, item.p, rd->iqid);
 	}
@@ -225,7 +239,7 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 	*qid = f[0];
 	*item = f[1];
 	*line = ln;
-	parse_record(file, ln, f, 0, it, n, empty);
+	parse_record(file, ln, f, 0, it, n, empty, 1);
 	it->kind = nf == 7 ? parse_kind(file, ln, f[6], it->grade, *empty) : 'r';
 	return 1;
 }
@@ -263,7 +277,9 @@ static void make_groups(struct rquery *q)
 	for (i = 0; i < q->nret; i++) {
 		struct relitem *r = &q->rel[i];
 		if (i == 0 || r->rank != q->rel[i - 1].rank) {
-			xgrow((void **)&q->g, &q->gcap, q->ng + 1, sizeof *q->g);
+			if (q->ng >= q->gcap)
+				xgrow((void **)&q->g, &q->gcap, q->ng + 1,
+				      sizeof *q->g);
 			struct tgroup *g = &q->g[q->ng++];
 			g->a = r->rank - 1;
 			g->t = r->ties + 1;
@@ -283,13 +299,16 @@ static void make_groups(struct rquery *q)
 	}
 }
 
-/* a record into the query: relevant ('r') or one of the other judged */
-static void add(struct rquery *q, const struct relitem *it)
+/* a record into the query: relevant ('r') or one of the other judged;
+ * *unsorted set when a relevant one comes out of cmp_rel's order */
+static void add(struct rquery *q, const struct relitem *it, int *unsorted)
 {
 	if (it->kind == 'r') {
 		if (q->m >= q->relcap)
 			xgrow((void **)&q->rel, &q->relcap, q->m + 1,
 			      sizeof *q->rel);
+		if (q->m && cmp_rel(&q->rel[q->m - 1], it) > 0)
+			*unsorted = 1;
 		q->rel[q->m++] = *it;
 	} else {
 		if (q->nj >= q->jcap)
@@ -367,26 +386,32 @@ static void hold(struct rankreader *rd, struct slice qid, struct slice item,
  * check_items */
 static void take_item(struct rankreader *rd, struct slice item, long line)
 {
-	size_t e = strmap_append(&rd->items, item);
+	size_t e = rd->items.n;
 
-	if (e >= rd->ihcap)
-		xgrow((void **)&rd->ihash, &rd->ihcap, e + 1, sizeof *rd->ihash);
+	repeats_add(&rd->items, item);
 	if (e >= rd->ilcap)
 		xgrow((void **)&rd->iline, &rd->ilcap, e + 1, sizeof *rd->iline);
-	rd->ihash[e] = hash_bytes(item.p, item.n);
 	rd->iline[e] = line;
 }
 
-/* memcmp(a, b, n) == 0 without a call for the short ids that are the
- * rule: the query id of nearly every line is the one before */
+static inline uint64_t word_at(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/* memcmp(a, b, n) == 0 without a call or a loop for the short ids that
+ * are the rule (the query id of nearly every line is the one before):
+ * one word, or two that overlap; 8 bytes must be readable at a and b */
 static inline int same_bytes(const char *a, const char *b, size_t n)
 {
 	if (n > 16)
 		return memcmp(a, b, n) == 0;
-	while (n--)
-		if (*a++ != *b++)
-			return 0;
-	return 1;
+	if (n > 8)
+		return word_at(a) == word_at(b) &&
+		       word_at(a + n - 8) == word_at(b + n - 8);
+	return ((word_at(a) ^ word_at(b)) & (~UINT64_C(0) >> (64 - 8 * n))) == 0;
 }
 
 int rankreader_next(struct rankreader *rd, struct rquery *q)
@@ -404,22 +429,23 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 	}
 	rd->have_pend = 0;
 
-	xgrow((void **)&q->id, &q->idcap, rd->pend_qidlen + 1, 1);
+	/* 8 bytes more for same_bytes */
+	xgrow((void **)&q->id, &q->idcap, rd->pend_qidlen + 9, 1);
 	memcpy(q->id, rd->pend_qid, rd->pend_qidlen + 1);
+	memset(q->id + rd->pend_qidlen + 1, 0, 8);
 	q->n = rd->pend_n;
 	q->line = rd->pend.line;
 	q->file = rd->st.lines.name;
 	q->m = q->nret = q->nj = 0;
 	q->v2 = rd->fields == 7;
-	strmap_clear(&rd->items);
-	rd->checked = 0;
+	repeats_clear(&rd->items);
 	rd->iqid = q->id;
 	err_first(check_items_first, rd);
-	int q_empty = rd->pend_empty;
+	int q_empty = rd->pend_empty, unsorted = 0;
 	if (!q_empty) {
 		struct slice pi = { rd->pend_item, rd->pend_itemlen };
 		take_item(rd, pi, q->line);
-		add(q, &rd->pend);
+		add(q, &rd->pend, &unsorted);
 	}
 	while (next_record(rd, &qid, &item, &it, &n, &empty, &line)) {
 		if (qid.n != rd->pend_qidlen || !same_bytes(qid.p, q->id, qid.n)) {
@@ -439,11 +465,11 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 			       "query '%s' has a '-' line and other lines%s",
 			       q->id, q->v2 ? " of kind r" : "");
 		take_item(rd, item, line);
-		add(q, &it);
+		add(q, &it, &unsorted);
 	}
 	check_items(rd);
 	err_first(NULL, NULL);
-	if (q->m > 1 && !in_order(q->rel, q->m))
+	if (unsorted)
 		qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
 	while (q->nret < q->m && q->rel[q->nret].rank >= 0)
 		q->nret++;

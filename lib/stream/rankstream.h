@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include "stream/stream.h"
 #include "util/idset.h"
-#include "util/strmap.h"
+#include "util/repeats.h"
 
 /* One relevant item of a query. rank < 0: not retrieved. */
 struct relitem {
@@ -51,14 +51,12 @@ struct rankreader {
 	const char *p, *e;	/* the open file's lines read, not yet taken */
 	struct idset seen;	/* queries begun */
 	/* this query's items, for duplicates: appended as they are read,
-	 * checked all at once (check_items) at the query's end, at the end
-	 * of each file, and before any error of a later line; entry e's
-	 * hash and line in ihash[e], iline[e], the first `checked` entries
-	 * indexed so far */
-	struct strmap items;
-	uint64_t *ihash;
+	 * checked in batches (check_items) at the query's end, at the end
+	 * of each file, and before any error of a later line; item e read
+	 * at line iline[e] */
+	struct repeats items;
 	long *iline;
-	size_t ihcap, ilcap, checked;
+	size_t ilcap;
 	const char *iqid;	/* their query, for the message */
 	/* a record read ahead: the first of the next query */
 	int have_pend;
