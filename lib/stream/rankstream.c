@@ -414,6 +414,92 @@ static inline int same_bytes(const char *a, const char *b, size_t n)
 	return ((word_at(a) ^ word_at(b)) & (~UINT64_C(0) >> (64 - 8 * n))) == 0;
 }
 
+/* a field of 1 to 8 plain digits, in a line of a block (lines_block) */
+static inline int small_number(struct slice s, unsigned long *v)
+{
+	unsigned d = (unsigned)((unsigned char)s.p[0] - '0');
+
+	if (s.n == 1 && d <= 9) {
+		*v = d;
+		return 1;
+	}
+#ifdef NUM_WORD_DIGITS
+	return word_digits(s, v);
+#else
+	return plain_digits(s, 8, v);
+#endif
+}
+
+/* The text the query's n has on its lines, as rankof writes it (decimal
+ * digits, no sign or leading zero), in *w, its length the result; 0 when
+ * it is longer than 8 digits. */
+static size_t n_text(long n, uint64_t *w)
+{
+	char t[8];
+	size_t k = 0, i;
+
+	*w = 0;
+	if (n < 0 || n > 99999999)
+		return 0;
+	do {
+		t[k++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	for (i = 0; i < k; i++)
+		*w |= (uint64_t)(unsigned char)t[k - 1 - i] << (8 * i);
+	return k;
+}
+
+/* The common line, taken without next_record: a data line of the query
+ * being read (the same id), with as many fields as the file's lines
+ * before it, no byte below 0x21 but blanks (mask_fields), an item that
+ * is not '-', a grade, rank and ties of 1 to 8 plain digits, rank >= 1
+ * and rank + ties <= n, n written as rankof writes the query's n
+ * (rd->ntext), and in version 2 the kind r or j (the grade is not
+ * negative). Such a line passes every check of next_record and of
+ * rankreader_next's loop but the duplicate. Any other line: 0, nothing
+ * changed, and next_record takes it, errors and all. */
+static inline int take_common(struct rankreader *rd, struct rquery *q,
+			      int *unsorted)
+{
+#ifdef FIELDSCAN_MASKS
+	const char *p = rd->p;
+	struct slice f[7];
+	struct relitem it;
+	unsigned long grade, rank, ties;
+	size_t nf;
+
+	if (p >= rd->e || *p == '#')
+		return 0;
+	nf = mask_fields(&p, f, 7);
+	if (nf != rd->fields || rd->st.parts.ended ||
+	    f[0].n != rd->pend_qidlen || !same_bytes(f[0].p, q->id, f[0].n) ||
+	    f[5].n != rd->ntextlen ||
+	    ((word_at(f[5].p) ^ rd->ntext) & (~UINT64_C(0) >> (64 - 8 * f[5].n))) ||
+	    is_dash(f[1]) || !small_number(f[2], &grade) ||
+	    !small_number(f[3], &rank) || !small_number(f[4], &ties) ||
+	    rank < 1 || rank + ties > (unsigned long)q->n)
+		return 0;
+	it.kind = 'r';
+	if (nf == 7) {
+		if (f[6].n != 1 || (f[6].p[0] != 'r' && f[6].p[0] != 'j'))
+			return 0;
+		it.kind = f[6].p[0];
+	}
+	rd->p = p;
+	it.line = ++rd->st.lines.lineno;
+	it.grade = (long)grade;
+	it.rank = (long)rank;
+	it.ties = (long)ties;
+	take_item(rd, f[1], it.line);
+	add(q, &it, unsorted);
+	return 1;
+#else
+	(void)rd, (void)q, (void)unsorted;
+	return 0;
+#endif
+}
+
 int rankreader_next(struct rankreader *rd, struct rquery *q)
 {
 	struct slice qid, item;
@@ -447,7 +533,13 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 		take_item(rd, pi, q->line);
 		add(q, &rd->pend, &unsorted);
 	}
-	while (next_record(rd, &qid, &item, &it, &n, &empty, &line)) {
+	/* a query of '-' has its lines checked by next_record only */
+	rd->ntextlen = q_empty ? 0 : n_text(q->n, &rd->ntext);
+	for (;;) {
+		if (rd->ntextlen && take_common(rd, q, &unsorted))
+			continue;
+		if (!next_record(rd, &qid, &item, &it, &n, &empty, &line))
+			break;
 		if (qid.n != rd->pend_qidlen || !same_bytes(qid.p, q->id, qid.n)) {
 			if (!idset_add(&rd->seen, qid))
 				die_at(rd->st.lines.name, line,

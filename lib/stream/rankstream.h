@@ -58,6 +58,10 @@ struct rankreader {
 	long *iline;
 	size_t ilcap;
 	const char *iqid;	/* their query, for the message */
+	/* the query's n as its lines write it (ntextlen bytes in a
+	 * little-endian word; 0: no line is a common line, take_common) */
+	uint64_t ntext;
+	size_t ntextlen;
 	/* a record read ahead: the first of the next query */
 	int have_pend;
 	struct relitem pend;
