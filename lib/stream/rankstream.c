@@ -301,7 +301,8 @@ static void make_groups(struct rquery *q)
 
 /* a record into the query: relevant ('r') or one of the other judged;
  * *unsorted set when a relevant one comes out of cmp_rel's order */
-static void add(struct rquery *q, const struct relitem *it, int *unsorted)
+static inline void add(struct rquery *q, const struct relitem *it,
+		       int *unsorted)
 {
 	if (it->kind == 'r') {
 		if (q->m >= q->relcap)

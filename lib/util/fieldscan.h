@@ -78,13 +78,13 @@ static inline size_t mask_fields(const char **pp, struct slice *f,
 	field = ~m.low & before;
 	first = field & ~(field << 1);
 	last = field & ~(field >> 1);
-	for (; first; first &= first - 1, last &= last - 1, k++) {
+	for (; first && k < max; first &= first - 1, last &= last - 1, k++) {
 		s = (size_t)__builtin_ctzll(first);
-		if (k < max) {
-			f[k].p = (const char *)u + s;
-			f[k].n = (size_t)__builtin_ctzll(last) + 1 - s;
-		}
+		f[k].p = (const char *)u + s;
+		f[k].n = (size_t)__builtin_ctzll(last) + 1 - s;
 	}
+	for (; first; first &= first - 1)
+		k++;
 	*pp = (const char *)u + __builtin_ctzll(m.nl) + 1;
 	return k;
 }

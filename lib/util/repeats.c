@@ -36,9 +36,6 @@ void repeats_add(struct repeats *r, struct slice key)
 {
 	size_t e = r->n, used = r->off[e];
 
-	/* a slot numbers its key in 32 bits */
-	if (e >= UINT32_MAX - 1)
-		die(EXIT_DATA, "out of memory");
 	if (e >= r->hcap)
 		big_grow((void **)&r->hash, &r->hcap, e + 1, sizeof *r->hash);
 	if (e + 2 > r->offcap)
@@ -88,6 +85,9 @@ size_t repeats_check(struct repeats *r)
 
 	if (r->checked >= n)
 		return REPEATS_NONE;
+	/* a slot numbers its key in 32 bits */
+	if (n >= UINT32_MAX)
+		die(EXIT_DATA, "out of memory");
 	if (r->slots < 2 * n)
 		fit(r, n);
 	mask = r->slots - 1;
