@@ -68,30 +68,39 @@ static int is_dash(struct slice s)
 	return s.n == 1 && s.p[0] == '-';
 }
 
-/* field_long; a single digit (grades, ties) taken at once, and more
- * digits read as one word when 8 bytes can be read from each field
- * (bulk, lines_block's lines) */
-static inline long record_long(const char *file, long ln, int fieldno,
-			       struct slice s, int bulk)
+/* a field of 1 to 8 plain digits, in a line of a block (lines_block):
+ * a single digit (grades, ties) at once, more as one word */
+static inline int small_number(struct slice s, unsigned long *v)
 {
 	unsigned d = (unsigned)((unsigned char)s.p[0] - '0');
 
-	if (s.n == 1 && d <= 9)
-		return (long)d;
+	if (s.n == 1 && d <= 9) {
+		*v = d;
+		return 1;
+	}
 #ifdef NUM_WORD_DIGITS
+	return word_digits(s, v);
+#else
+	return plain_digits(s, 8, v);
+#endif
+}
+
+/* field_long, through small_number when 8 bytes can be read from each
+ * field (bulk: a line of lines_block) */
+static inline long record_long(const char *file, long ln, int fieldno,
+			       struct slice s, int bulk)
+{
 	unsigned long v;
 
-	if (bulk && word_digits(s, &v))
+	if (bulk && small_number(s, &v))
 		return (long)v;
-#endif
 	return field_long(file, ln, fieldno, s);
 }
 
 /* rankrecord_parse, inline in the reader's loop (bulk) */
-static inline __attribute__((always_inline)) void parse_record(const char *file, long ln,
-				const struct slice *f, int shard,
-				struct relitem *it, long *n, int *empty,
-				int bulk)
+static inline __attribute__((always_inline)) void
+parse_record(const char *file, long ln, const struct slice *f, int shard,
+	     struct relitem *it, long *n, int *empty, int bulk)
 {
 	it->line = ln;
 	it->grade = record_long(file, ln, 3, f[2], bulk);
@@ -413,22 +422,6 @@ static inline int same_bytes(const char *a, const char *b, size_t n)
 		return word_at(a) == word_at(b) &&
 		       word_at(a + n - 8) == word_at(b + n - 8);
 	return ((word_at(a) ^ word_at(b)) & (~UINT64_C(0) >> (64 - 8 * n))) == 0;
-}
-
-/* a field of 1 to 8 plain digits, in a line of a block (lines_block) */
-static inline int small_number(struct slice s, unsigned long *v)
-{
-	unsigned d = (unsigned)((unsigned char)s.p[0] - '0');
-
-	if (s.n == 1 && d <= 9) {
-		*v = d;
-		return 1;
-	}
-#ifdef NUM_WORD_DIGITS
-	return word_digits(s, v);
-#else
-	return plain_digits(s, 8, v);
-#endif
 }
 
 /* The text the query's n has on its lines, as rankof writes it (decimal
