@@ -79,6 +79,8 @@ setup() {
 	1 | hitrate | ${q}q b 1 2 0 4\n# end\n | hitrate: -:3: n differs within query 'q' (40, then 4)
 	1 | hitrate | ${q}q b 1 2 0 400\n# end\n | hitrate: -:3: n differs within query 'q' (40, then 400)
 	1 | hitrate | ${q}q - 0 - - 40\n# end\n | hitrate: -:3: query 'q' has a '-' line and other lines
+	1 | hitrate | ${q}q - 1 2 0 40\n# end\n | hitrate: -:3: a query without relevant items ('-') has rank '-'
+	1 | hitrate | ${q}# end\r\nq b 1 2 0 40\n | hitrate: -:4: data after the '# end' line
 	1 | hitrate | ${q}q b 1 1: 0 40\n# end\n | hitrate: -:3: field 4: bad number '1:'
 	1 | hitrate | ${q}q b : 2 0 40\n# end\n | hitrate: -:3: field 3: bad number ':'
 	1 | hitrate | ${q}q b 1 2 / 40\n# end\n | hitrate: -:3: field 5: bad number '/'
@@ -86,6 +88,8 @@ setup() {
 	1 | hitrate | ${q}q b 1 123456789 0 40\n# end\n | hitrate: -:3: rank 123456789 with 0 ties does not fit in n = 40
 	1 | hitrate | ${q}q b 1 2 0 40 r\n# end\n | hitrate: -:3: a line of 7 fields among lines of 6 (version 1 has 6 fields, version 2 has 7)
 	1 | hitrate | ${q}q b 1 2 0 40\tx\ty\n# end\n | hitrate: -:3: expected 6 fields (query item grade rank ties n), found 8
+	1 | hitrate | ${q}q b 1 2 0 40\tx\ty\tz\n# end\n | hitrate: -:3: expected 6 fields (query item grade rank ties n), found 9
+	1 | hitrate | ${q}# end\nq b 1 2 0 40\n | hitrate: -:4: data after the '# end' line
 	1 | hitrate | ${q}q2 b 1 2 0 40\nq c 1 2 0 40\n# end\n | hitrate: -:4: query 'q' reappears after another query began (sort -b -s -k1,1 first)
 	T
 	local v="# query\titem\tgrade\trank\tties\tn\tkind\nq a 1 1 0 40 r\n"

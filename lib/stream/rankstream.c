@@ -452,7 +452,9 @@ static size_t n_text(long n, uint64_t *w)
  * (rd->ntext), and in version 2 the kind r or j (the grade is not
  * negative). Such a line passes every check of next_record and of
  * rankreader_next's loop but the duplicate. Any other line: 0, nothing
- * changed, and next_record takes it, errors and all. */
+ * changed, and next_record takes it, errors and all. (The line after an
+ * end line is never one: next_record takes the end line and reads on to
+ * the next data line itself.) */
 static inline int take_common(struct rankreader *rd, struct rquery *q,
 			      int *unsorted)
 {
@@ -466,8 +468,8 @@ static inline int take_common(struct rankreader *rd, struct rquery *q,
 	if (p >= rd->e || *p == '#')
 		return 0;
 	nf = mask_fields(&p, f, 7);
-	if (nf != rd->fields || rd->st.parts.ended ||
-	    f[0].n != rd->pend_qidlen || !same_bytes(f[0].p, q->id, f[0].n) ||
+	if (nf != rd->fields || f[0].n != rd->pend_qidlen ||
+	    !same_bytes(f[0].p, q->id, f[0].n) ||
 	    f[5].n != rd->ntextlen ||
 	    ((word_at(f[5].p) ^ rd->ntext) & (~UINT64_C(0) >> (64 - 8 * f[5].n))) ||
 	    is_dash(f[1]) || !small_number(f[2], &grade) ||
