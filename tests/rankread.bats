@@ -130,6 +130,12 @@ setup() {
 	run --separate-stderr hitrate ten more
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "hitrate: more:300: duplicate item 'a3' in query 'q'" ]
+	# a file's lines agree on their count of fields, whatever the one
+	# before had
+	printf 'q d 1 3 0 5\nq e 1 4 0 5 r\n' > seven
+	run --separate-stderr hitrate one seven
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "hitrate: seven:2: a line of 7 fields among lines of 6 (version 1 has 6 fields, version 2 has 7)" ]
 	printf 'q a 1 5 0 5\n' > dupfirst
 	run --separate-stderr hitrate one dupfirst nosuch
 	[ "$status" -eq 1 ]

@@ -459,16 +459,23 @@ static inline int take_common(struct rankreader *rd, struct rquery *q,
 			      int *unsorted)
 {
 #ifdef FIELDSCAN_MASKS
-	const char *p = rd->p;
+	const char *p = rd->p, *next;
 	struct slice f[7];
 	struct relitem it;
 	unsigned long grade, rank, ties;
-	size_t nf;
+	uint64_t first, last;
+	size_t k, nf = rd->fields;
 
-	if (p >= rd->e || *p == '#')
+	/* nf: the fields of the file's lines, 0 before the first */
+	if (!nf || p >= rd->e || *p == '#' ||
+	    !mask_line(p, &first, &last, &next))
 		return 0;
-	nf = mask_fields(&p, f, 7);
-	if (nf != rd->fields || f[0].n != rd->pend_qidlen ||
+	for (k = 0; k < nf; k++) {
+		if (!first)
+			return 0;
+		f[k] = mask_next(p, &first, &last);
+	}
+	if (first || f[0].n != rd->pend_qidlen ||
 	    !same_bytes(f[0].p, q->id, f[0].n) ||
 	    f[5].n != rd->ntextlen ||
 	    ((word_at(f[5].p) ^ rd->ntext) & (~UINT64_C(0) >> (64 - 8 * f[5].n))) ||
@@ -482,7 +489,7 @@ static inline int take_common(struct rankreader *rd, struct rquery *q,
 			return 0;
 		it.kind = f[6].p[0];
 	}
-	rd->p = p;
+	rd->p = next;
 	it.line = ++rd->st.lines.lineno;
 	it.grade = (long)grade;
 	it.rank = (long)rank;
