@@ -38,6 +38,7 @@ LIBSRC = \
 	lib/util/samefile.c \
 	lib/util/strmap.c \
 	lib/util/idset.c \
+	lib/util/repeats.c \
 	lib/util/optlist.c \
 	lib/util/optable.c \
 	lib/util/fmtscore.c \

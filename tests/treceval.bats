@@ -237,6 +237,7 @@ usage: treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
 	1 0 a 1\n|1 Q0 a\0 1 1 x\n|r2:1: a NUL byte in the line (binary data?)
 	1 0 a\n|1 Q0 a 1 1 x\n|q2:1: expected 4 fields (topic iteration document grade), found 3
 	# c\n1 0 a 1 x\n|1 Q0 a 1 1 x\n|q2:2: expected 4 fields (topic iteration document grade), found 5
+	1 0 a 1 x y z\n# a comment long enough that the line before is split from masks, 64 bytes at once\n|1 Q0 a 1 1 x\n|q2:1: expected 4 fields (topic iteration document grade), found 7
 	# only comments\n|1 Q0 a 1 1 x\n|q2: no judgment lines
 	T
 	run --separate-stderr treceval -m map nosuch r

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/fieldscan.h"
 #include "util/num.h"
 #include "util/out.h"
 #include "stream/rankstream.h"
@@ -44,7 +45,7 @@ void rankreader_open(struct rankreader *rd, char **files, int nfiles)
 	rd->files = nfiles ? files : std_in;
 	rd->nfiles = nfiles ? nfiles : 1;
 	idset_init(&rd->seen);
-	strmap_init(&rd->items);
+	repeats_init(&rd->items);
 }
 
 void rankreader_close(struct rankreader *rd)
@@ -53,7 +54,9 @@ void rankreader_close(struct rankreader *rd)
 		stream_close(&rd->st);
 	rd->open = 0;
 	idset_free(&rd->seen);
-	strmap_free(&rd->items);
+	repeats_free(&rd->items);
+	free(rd->iline);
+	rd->iline = NULL;
 	free(rd->pend_item);
 	free(rd->pend_qid);
 	free(rd->runtag);
@@ -65,12 +68,43 @@ static int is_dash(struct slice s)
 	return s.n == 1 && s.p[0] == '-';
 }
 
-void rankrecord_parse(const char *file, long ln, const struct slice *f,
-		      int shard, struct relitem *it, long *n, int *empty)
+/* a field of 1 to 8 plain digits, in a line of a block (lines_block):
+ * a single digit (grades, ties) at once, more as one word */
+static inline int small_number(struct slice s, unsigned long *v)
+{
+	unsigned d = (unsigned)((unsigned char)s.p[0] - '0');
+
+	if (s.n == 1 && d <= 9) {
+		*v = d;
+		return 1;
+	}
+#ifdef NUM_WORD_DIGITS
+	return word_digits(s, v);
+#else
+	return plain_digits(s, 8, v);
+#endif
+}
+
+/* field_long, through small_number when 8 bytes can be read from each
+ * field (bulk: a line of lines_block) */
+static inline long record_long(const char *file, long ln, int fieldno,
+			       struct slice s, int bulk)
+{
+	unsigned long v;
+
+	if (bulk && small_number(s, &v))
+		return (long)v;
+	return field_long(file, ln, fieldno, s);
+}
+
+/* rankrecord_parse, inline in the reader's loop (bulk) */
+static inline __attribute__((always_inline)) void
+parse_record(const char *file, long ln, const struct slice *f, int shard,
+	     struct relitem *it, long *n, int *empty, int bulk)
 {
 	it->line = ln;
-	it->grade = field_long(file, ln, 3, f[2]);
-	*n = field_long(file, ln, 6, f[5]);
+	it->grade = record_long(file, ln, 3, f[2], bulk);
+	*n = record_long(file, ln, 6, f[5], bulk);
 	if (*n < 0)
 		die_at(file, ln, "field 6: n is negative");
 	if (is_dash(f[3]) || is_dash(f[4])) {
@@ -79,8 +113,8 @@ void rankrecord_parse(const char *file, long ln, const struct slice *f,
 		it->rank = -1;
 		it->ties = 0;
 	} else {
-		it->rank = field_long(file, ln, 4, f[3]);
-		it->ties = field_long(file, ln, 5, f[4]);
+		it->rank = record_long(file, ln, 4, f[3], bulk);
+		it->ties = record_long(file, ln, 5, f[4], bulk);
 		if (it->rank < 1 || it->ties < 0)
 			die_at(file, ln, "rank must be >= 1 and ties >= 0");
 		/* rank + ties <= n (+ 1 in a shard), written so that nothing
@@ -93,6 +127,12 @@ void rankrecord_parse(const char *file, long ln, const struct slice *f,
 	*empty = is_dash(f[1]);
 	if (*empty && it->rank >= 0)
 		die_at(file, ln, "a query without relevant items ('-') has rank '-'");
+}
+
+void rankrecord_parse(const char *file, long ln, const struct slice *f,
+		      int shard, struct relitem *it, long *n, int *empty)
+{
+	parse_record(file, ln, f, shard, it, n, empty, 0);
 }
 
 /* version 2's seventh field: 'u' exactly for a negative grade, 'r' for
@@ -112,6 +152,28 @@ static char parse_kind(const char *file, long ln, struct slice f,
 	return f.p[0];
 }
 
+/* The items of the query read since the last check, searched in one
+ * batch (repeats_check): a duplicate dies with the line of its second
+ * occurrence, the first such line. Every file's end runs it, so that the
+ * lines it checks are all in the open file. */
+static void check_items(struct rankreader *rd)
+{
+	size_t d = repeats_check(&rd->items);
+
+	if (d != REPEATS_NONE) {
+		struct slice item = repeats_key(&rd->items, d);
+		die_at(rd->st.lines.name, rd->iline[d], "duplicate item "
+		       "'%.*s' in query '%s'", (int)item.n, item.p, rd->iqid);
+	}
+}
+
+/* err_first's form of check_items: an error of a later line waits for
+ * the duplicates before it */
+static void check_items_first(void *ctx)
+{
+	check_items(ctx);
+}
+
 /* reads the next record; 0 at the end of the last file */
 static int next_record(struct rankreader *rd, struct slice *qid,
 		       struct slice *item, struct relitem *it, long *n,
@@ -121,6 +183,35 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 	size_t nf;
 
 	for (;;) {
+		if (rd->p < rd->e) {
+			/* a data line of 6 or 7 fields split in one pass (from
+			 * masks, or 8 bytes at a time); any other line as
+			 * stream_next takes it */
+			const char *p = rd->p, *nl;
+			rd->st.lines.lineno++;
+			if (*p != '#') {
+#ifdef FIELDSCAN_MASKS
+				nf = mask_fields(&rd->p, f, 7);
+				if ((nf == 6 || nf == 7) && !rd->st.parts.ended) {
+					rd->st.seen_any = 1;
+					break;
+				}
+#endif
+				nf = scan_fields(p, f, 7, &nl);
+				rd->p = nl + 1;
+				if ((nf == 6 || nf == 7) && !rd->st.parts.ended) {
+					rd->st.seen_any = 1;
+					break;
+				}
+			} else {
+				nl = memchr(p, '\n', (size_t)(rd->e - p));
+				rd->p = nl + 1;
+			}
+			if (stream_line(&rd->st, lines_cut(&rd->st.lines, p, nl),
+					f, 7, &nf))
+				break;
+			continue;
+		}
 		if (!rd->open) {
 			if (rd->fi == rd->nfiles)
 				return 0;
@@ -130,14 +221,18 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 			rd->open = 1;
 			rd->fields = 0;
 		}
-		if (stream_next(&rd->st, f, 7, &nf))
-			break;
+		if (lines_block(&rd->st.lines, &rd->p, &rd->e))
+			continue;
+		check_items(rd);
+		parts_finish(&rd->st.parts, rd->st.lines.name,
+			     rd->st.lines.lineno);
 		/* nothing at all, not even a header: a failed rankof upstream
 		 * (make runs pipelines without pipefail), never a result */
 		if (!rd->st.seen_any)
 			die_at(rd->st.lines.name, 0, "empty input: no rank stream (did the program upstream fail?)");
 		stream_close(&rd->st);
 		rd->open = 0;
+		rd->p = rd->e = NULL;
 	}
 	const char *file = rd->st.lines.name;
 	long ln = rd->st.lines.lineno;
@@ -153,7 +248,7 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 	*qid = f[0];
 	*item = f[1];
 	*line = ln;
-	rankrecord_parse(file, ln, f, 0, it, n, empty);
+	parse_record(file, ln, f, 0, it, n, empty, 1);
 	it->kind = nf == 7 ? parse_kind(file, ln, f[6], it->grade, *empty) : 'r';
 	return 1;
 }
@@ -191,7 +286,9 @@ static void make_groups(struct rquery *q)
 	for (i = 0; i < q->nret; i++) {
 		struct relitem *r = &q->rel[i];
 		if (i == 0 || r->rank != q->rel[i - 1].rank) {
-			xgrow((void **)&q->g, &q->gcap, q->ng + 1, sizeof *q->g);
+			if (q->ng >= q->gcap)
+				xgrow((void **)&q->g, &q->gcap, q->ng + 1,
+				      sizeof *q->g);
 			struct tgroup *g = &q->g[q->ng++];
 			g->a = r->rank - 1;
 			g->t = r->ties + 1;
@@ -211,14 +308,22 @@ static void make_groups(struct rquery *q)
 	}
 }
 
-/* a record into the query: relevant ('r') or one of the other judged */
-static void add(struct rquery *q, const struct relitem *it)
+/* a record into the query: relevant ('r') or one of the other judged;
+ * *unsorted set when a relevant one comes out of cmp_rel's order */
+static inline void add(struct rquery *q, const struct relitem *it,
+		       int *unsorted)
 {
 	if (it->kind == 'r') {
-		xgrow((void **)&q->rel, &q->relcap, q->m + 1, sizeof *q->rel);
+		if (q->m >= q->relcap)
+			xgrow((void **)&q->rel, &q->relcap, q->m + 1,
+			      sizeof *q->rel);
+		if (q->m && cmp_rel(&q->rel[q->m - 1], it) > 0)
+			*unsorted = 1;
 		q->rel[q->m++] = *it;
 	} else {
-		xgrow((void **)&q->jud, &q->jcap, q->nj + 1, sizeof *q->jud);
+		if (q->nj >= q->jcap)
+			xgrow((void **)&q->jud, &q->jcap, q->nj + 1,
+			      sizeof *q->jud);
 		q->jud[q->nj++] = *it;
 	}
 }
@@ -287,15 +392,115 @@ static void hold(struct rankreader *rd, struct slice qid, struct slice item,
 	rd->have_pend = 1;
 }
 
-/* an item that comes twice in one query would count twice */
-static void take_item(struct rankreader *rd, struct slice item, long line,
-		      const char *qid)
+/* an item that comes twice in one query would count twice: kept for
+ * check_items */
+static void take_item(struct rankreader *rd, struct slice item, long line)
 {
-	int created;
-	strmap_put(&rd->items, item, &created);
-	if (!created)
-		die_at(rd->st.lines.name, line, "duplicate item '%.*s' in query '%s'",
-		       (int)item.n, item.p, qid);
+	size_t e = rd->items.n;
+
+	repeats_add(&rd->items, item);
+	if (e >= rd->ilcap)
+		xgrow((void **)&rd->iline, &rd->ilcap, e + 1, sizeof *rd->iline);
+	rd->iline[e] = line;
+}
+
+static inline uint64_t word_at(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/* memcmp(a, b, n) == 0 without a call or a loop for the short ids that
+ * are the rule (the query id of nearly every line is the one before):
+ * one word, or two that overlap; 8 bytes must be readable at a and b */
+static inline int same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n > 16)
+		return memcmp(a, b, n) == 0;
+	if (n > 8)
+		return word_at(a) == word_at(b) &&
+		       word_at(a + n - 8) == word_at(b + n - 8);
+	return ((word_at(a) ^ word_at(b)) & (~UINT64_C(0) >> (64 - 8 * n))) == 0;
+}
+
+/* The text the query's n has on its lines, as rankof writes it (decimal
+ * digits, no sign or leading zero), in *w, its length the result; 0 when
+ * it is longer than 8 digits. */
+static size_t n_text(long n, uint64_t *w)
+{
+	char t[8];
+	size_t k = 0, i;
+
+	*w = 0;
+	if (n < 0 || n > 99999999)
+		return 0;
+	do {
+		t[k++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	for (i = 0; i < k; i++)
+		*w |= (uint64_t)(unsigned char)t[k - 1 - i] << (8 * i);
+	return k;
+}
+
+/* The common line, taken without next_record: a data line of the query
+ * being read (the same id), with as many fields as the file's lines
+ * before it, no byte below 0x21 but blanks (mask_fields), an item that
+ * is not '-', a grade, rank and ties of 1 to 8 plain digits, rank >= 1
+ * and rank + ties <= n, n written as rankof writes the query's n
+ * (rd->ntext), and in version 2 the kind r or j (the grade is not
+ * negative). Such a line passes every check of next_record and of
+ * rankreader_next's loop but the duplicate. Any other line: 0, nothing
+ * changed, and next_record takes it, errors and all. (The line after an
+ * end line is never one: next_record takes the end line and reads on to
+ * the next data line itself.) */
+static inline int take_common(struct rankreader *rd, struct rquery *q,
+			      int *unsorted)
+{
+#ifdef FIELDSCAN_MASKS
+	const char *p = rd->p, *next;
+	struct slice f[7];
+	struct relitem it;
+	unsigned long grade, rank, ties;
+	uint64_t first, last;
+	size_t k, nf = rd->fields;
+
+	/* nf: the fields of the file's lines, 0 before the first */
+	if (!nf || p >= rd->e || *p == '#' ||
+	    !mask_line(p, &first, &last, &next))
+		return 0;
+	for (k = 0; k < nf; k++) {
+		if (!first)
+			return 0;
+		f[k] = mask_next(p, &first, &last);
+	}
+	if (first || f[0].n != rd->pend_qidlen ||
+	    !same_bytes(f[0].p, q->id, f[0].n) ||
+	    f[5].n != rd->ntextlen ||
+	    ((word_at(f[5].p) ^ rd->ntext) & (~UINT64_C(0) >> (64 - 8 * f[5].n))) ||
+	    is_dash(f[1]) || !small_number(f[2], &grade) ||
+	    !small_number(f[3], &rank) || !small_number(f[4], &ties) ||
+	    rank < 1 || rank + ties > (unsigned long)q->n)
+		return 0;
+	it.kind = 'r';
+	if (nf == 7) {
+		if (f[6].n != 1 || (f[6].p[0] != 'r' && f[6].p[0] != 'j'))
+			return 0;
+		it.kind = f[6].p[0];
+	}
+	rd->p = next;
+	it.line = ++rd->st.lines.lineno;
+	it.grade = (long)grade;
+	it.rank = (long)rank;
+	it.ties = (long)ties;
+	take_item(rd, f[1], it.line);
+	add(q, &it, unsorted);
+	return 1;
+#else
+	(void)rd, (void)q, (void)unsorted;
+	return 0;
+#endif
 }
 
 int rankreader_next(struct rankreader *rd, struct rquery *q)
@@ -313,23 +518,32 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 	}
 	rd->have_pend = 0;
 
-	xgrow((void **)&q->id, &q->idcap, rd->pend_qidlen + 1, 1);
+	/* 8 bytes more for same_bytes */
+	xgrow((void **)&q->id, &q->idcap, rd->pend_qidlen + 9, 1);
 	memcpy(q->id, rd->pend_qid, rd->pend_qidlen + 1);
+	memset(q->id + rd->pend_qidlen + 1, 0, 8);
 	q->n = rd->pend_n;
 	q->line = rd->pend.line;
 	q->file = rd->st.lines.name;
 	q->m = q->nret = q->nj = 0;
 	q->v2 = rd->fields == 7;
-	strmap_clear(&rd->items);
-	int q_empty = rd->pend_empty;
+	repeats_clear(&rd->items);
+	rd->iqid = q->id;
+	err_first(check_items_first, rd);
+	int q_empty = rd->pend_empty, unsorted = 0;
 	if (!q_empty) {
 		struct slice pi = { rd->pend_item, rd->pend_itemlen };
-		take_item(rd, pi, q->line, q->id);
-		add(q, &rd->pend);
+		take_item(rd, pi, q->line);
+		add(q, &rd->pend, &unsorted);
 	}
-	while (next_record(rd, &qid, &item, &it, &n, &empty, &line)) {
-		if (qid.n != rd->pend_qidlen ||
-		    memcmp(qid.p, q->id, qid.n) != 0) {
+	/* a query of '-' has its lines checked by next_record only */
+	rd->ntextlen = q_empty ? 0 : n_text(q->n, &rd->ntext);
+	for (;;) {
+		if (rd->ntextlen && take_common(rd, q, &unsorted))
+			continue;
+		if (!next_record(rd, &qid, &item, &it, &n, &empty, &line))
+			break;
+		if (qid.n != rd->pend_qidlen || !same_bytes(qid.p, q->id, qid.n)) {
 			if (!idset_add(&rd->seen, qid))
 				die_at(rd->st.lines.name, line,
 				       "query '%.*s' reappears after another query began (sort -b -s -k1,1 first)",
@@ -345,10 +559,12 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 			die_at(rd->st.lines.name, line,
 			       "query '%s' has a '-' line and other lines%s",
 			       q->id, q->v2 ? " of kind r" : "");
-		take_item(rd, item, line, q->id);
-		add(q, &it);
+		take_item(rd, item, line);
+		add(q, &it, &unsorted);
 	}
-	if (q->m > 1 && !in_order(q->rel, q->m))
+	check_items(rd);
+	err_first(NULL, NULL);
+	if (unsorted)
 		qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
 	while (q->nret < q->m && q->rel[q->nret].rank >= 0)
 		q->nret++;

@@ -3,9 +3,10 @@
 #ifndef RK_RANKSTREAM_H
 #define RK_RANKSTREAM_H
 #include <stddef.h>
+#include <stdint.h>
 #include "stream/stream.h"
 #include "util/idset.h"
-#include "util/strmap.h"
+#include "util/repeats.h"
 
 /* One relevant item of a query. rank < 0: not retrieved. */
 struct relitem {
@@ -47,8 +48,20 @@ struct rankreader {
 	struct stream st;
 	char **files;
 	int nfiles, fi, open;
+	const char *p, *e;	/* the open file's lines read, not yet taken */
 	struct idset seen;	/* queries begun */
-	struct strmap items;	/* this query's items, for duplicates */
+	/* this query's items, for duplicates: appended as they are read,
+	 * checked in batches (check_items) at the query's end, at the end
+	 * of each file, and before any error of a later line; item e read
+	 * at line iline[e] */
+	struct repeats items;
+	long *iline;
+	size_t ilcap;
+	const char *iqid;	/* their query, for the message */
+	/* the query's n as its lines write it (ntextlen bytes in a
+	 * little-endian word; 0: no line is a common line, take_common) */
+	uint64_t ntext;
+	size_t ntextlen;
 	/* a record read ahead: the first of the next query */
 	int have_pend;
 	struct relitem pend;

@@ -161,34 +161,40 @@ static int take_items(struct stream *st, struct slice line)
 	return 1;
 }
 
+int stream_line(struct stream *st, struct slice line, struct slice *f,
+		size_t max, size_t *nf)
+{
+	if (line.n && line.p[0] == '#') {
+		if (st->header && stream_is_header(line, st->header))
+			parts_header(&st->parts, st->lines.lineno);
+		else if (stream_is_end(line))
+			parts_end(&st->parts);
+		else if (take_items(st, line))
+			;
+		else if (st->comment && st->comment(st->comment_ctx, line))
+			;
+		else
+			stream_check_kind(line, st->header, st->lines.name,
+					  st->lines.lineno);
+		st->seen_any = 1;
+		return 0;
+	}
+	size_t k = split_fields(line, f, max);
+	if (k == 0)
+		return 0;	/* blank line */
+	parts_data(&st->parts, st->lines.name, st->lines.lineno);
+	*nf = k;
+	st->seen_any = 1;
+	return 1;
+}
+
 int stream_next(struct stream *st, struct slice *f, size_t max, size_t *nf)
 {
 	struct slice line;
 
-	while (lines_next(&st->lines, &line)) {
-		if (line.n && line.p[0] == '#') {
-			if (st->header && stream_is_header(line, st->header))
-				parts_header(&st->parts, st->lines.lineno);
-			else if (stream_is_end(line))
-				parts_end(&st->parts);
-			else if (take_items(st, line))
-				;
-			else if (st->comment && st->comment(st->comment_ctx, line))
-				;
-			else
-				stream_check_kind(line, st->header, st->lines.name,
-						  st->lines.lineno);
-			st->seen_any = 1;
-			continue;
-		}
-		size_t k = split_fields(line, f, max);
-		if (k == 0)
-			continue;	/* blank line */
-		parts_data(&st->parts, st->lines.name, st->lines.lineno);
-		*nf = k;
-		st->seen_any = 1;
-		return 1;
-	}
+	while (lines_next(&st->lines, &line))
+		if (stream_line(st, line, f, max, nf))
+			return 1;
 	parts_finish(&st->parts, st->lines.name, st->lines.lineno);
 	return 0;
 }

@@ -56,6 +56,11 @@ void stream_open(struct stream *st, const char *path, const char *header);
  * total). Comment and blank lines are skipped. Returns 0 at the end, after
  * checking the end line. */
 int stream_next(struct stream *st, struct slice *f, size_t max, size_t *nf);
+/* stream_next's step for one line read already (a reader that takes
+ * lines in bulk, lines_block): 1 and its fields for a data line, 0 for
+ * a comment or blank line, taken */
+int stream_line(struct stream *st, struct slice line, struct slice *f,
+		size_t max, size_t *nf);
 void stream_close(struct stream *st);
 
 /* a comment line that is this header, or the end line */

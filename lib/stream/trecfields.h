@@ -41,38 +41,12 @@ void trecfile_free(struct trecfile *f);
  * counted but not kept); *p moves past the line's newline, *lineno counts
  * it. A NUL byte in the line dies naming file and line (status). A line
  * starting before fast (the file's, or end when unknown) is split from
- * masks of its first 64 bytes (trec_line, inline: the readers' loops) or
- * eight bytes at a time (fieldscan.h), the others a byte at a time
- * (trec_line_bytes). */
+ * masks of its first 64 bytes where mask_fields can (trec_line, inline:
+ * the readers' loops) or eight bytes at a time (fieldscan.h), the others
+ * a byte at a time (trec_line_bytes). */
 size_t trec_line_bytes(const char **p, const char *end, const char *fast,
 		       struct slice *f, size_t max, const char *file,
 		       long *lineno, int status);
-
-#ifdef FIELDSCAN_MASKS
-/* trec_line for a line starting before fast whose newline is among its
- * first 64 bytes: the fields are the runs of bytes of 0x21 and up before
- * it (line_mask64), found without a loop per byte or word, each from its
- * first and its last byte. (size_t)-1 for a longer line or one holding a
- * byte below 0x21 other than ' ', '\t' and its newline (C's other
- * blanks, NUL, control bytes inside fields): trec_line_bytes takes it. */
-static inline size_t trec_line_mask(const char **pp, struct slice *f,
-				    size_t max)
-{
-	const unsigned char *u = (const unsigned char *)*pp;
-	struct linemask m = line_mask64(u);
-	uint64_t before;
-	size_t k;
-
-	if (!m.nl)
-		return (size_t)-1;
-	before = (m.nl & -m.nl) - 1;
-	if (m.low & ~m.blank & before)
-		return (size_t)-1;
-	k = mask_fields(u, ~m.low & before, f, max);
-	*pp = (const char *)u + __builtin_ctzll(m.nl) + 1;
-	return k;
-}
-#endif
 
 static inline size_t trec_line(const char **pp, const char *end,
 			       const char *fast, struct slice *f, size_t max,
@@ -80,7 +54,7 @@ static inline size_t trec_line(const char **pp, const char *end,
 {
 #ifdef FIELDSCAN_MASKS
 	if (*pp < fast) {
-		size_t k = trec_line_mask(pp, f, max);
+		size_t k = mask_fields(pp, f, max);
 		if (k != (size_t)-1) {
 			++*lineno;
 			return k;

@@ -13,6 +13,26 @@ const char *progname = "rankkit";
 const char *prog_usage;
 _Thread_local struct errtrap *err_trap;
 
+static _Thread_local void (*first_fn)(void *ctx);
+static _Thread_local void *first_ctx;
+
+void err_first(void (*fn)(void *ctx), void *ctx)
+{
+	first_fn = fn;
+	first_ctx = ctx;
+}
+
+/* the earlier lines' check, before any error of a later line */
+static void run_first(void)
+{
+	void (*fn)(void *ctx) = first_fn;
+
+	if (!fn)
+		return;
+	first_fn = NULL;
+	fn(first_ctx);
+}
+
 /* a trapped error never returns: it jumps back into the worker */
 static void trap(int status, long line, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
@@ -111,6 +131,7 @@ char *err_format(size_t *len, const char *file, const char *fmt, ...)
 void die(int status, const char *fmt, ...)
 {
 	va_list ap;
+	run_first();
 	va_start(ap, fmt);
 	trap(status, 0, fmt, ap);
 	vmsg(NULL, 0, fmt, ap);
@@ -125,6 +146,7 @@ static _Noreturn void vdie_at(int status, const char *file, long line,
 static _Noreturn void vdie_at(int status, const char *file, long line,
 			      const char *fmt, va_list ap)
 {
+	run_first();
 	trap(status, line, fmt, ap);
 	vmsg(file, line, fmt, ap);
 	exit(status);
@@ -223,6 +245,7 @@ void vtell(const char *fmt, va_list ap)
 void usage_error(const char *usage, const char *fmt, ...)
 {
 	va_list ap;
+	run_first();
 	va_start(ap, fmt);
 	trap(EXIT_USAGE, 0, fmt, ap);
 	vmsg(NULL, 0, fmt, ap);

@@ -58,6 +58,14 @@ struct errtrap {
 };
 extern _Thread_local struct errtrap *err_trap;
 
+/* A reader that checks some of its lines later than it reads them (the
+ * duplicate items of a query, all at once at its end) sets err_first
+ * while such lines wait: die(), die_at() and usage_error() call fn(ctx)
+ * first, once (cleared before the call), so that the error of an earlier
+ * line, which fn dies with, comes before the error of a later one. The
+ * thread's own; err_first(NULL, NULL) clears it. */
+void err_first(void (*fn)(void *ctx), void *ctx);
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);

@@ -58,23 +58,59 @@ static inline struct linemask line_mask64(const unsigned char *u)
 	return m;
 }
 
-/* The fields of a line at u from its masks: the runs of set bits of
- * `field` (its field bytes before the newline), each from its first and
- * its last byte, the first max of them into f; returns how many there are
- * in all */
-static inline size_t mask_fields(const unsigned char *u, uint64_t field,
-				 struct slice *f, size_t max)
+/* The fields of the line at u as two masks from line_mask64, when its
+ * newline is among its first 64 bytes and the bytes before it below 0x21
+ * are ' ' and '\t' only: the fields are the runs of the other bytes,
+ * *first holding the bit of each one's first byte and *last of each
+ * one's last; *next gets the byte after the newline. 0 for any other
+ * line. */
+static inline int mask_line(const char *p, uint64_t *first, uint64_t *last,
+			    const char **next)
 {
-	uint64_t first = field & ~(field << 1), last = field & ~(field >> 1);
-	size_t k = 0, s;
+	struct linemask m = line_mask64((const unsigned char *)p);
+	uint64_t before, field;
 
-	for (; first; first &= first - 1, last &= last - 1, k++) {
-		s = (size_t)__builtin_ctzll(first);
-		if (k < max) {
-			f[k].p = (const char *)u + s;
-			f[k].n = (size_t)__builtin_ctzll(last) + 1 - s;
-		}
-	}
+	if (!m.nl)
+		return 0;
+	before = (m.nl & -m.nl) - 1;
+	if (m.low & ~m.blank & before)
+		return 0;
+	field = ~m.low & before;
+	*first = field & ~(field << 1);
+	*last = field & ~(field >> 1);
+	*next = p + __builtin_ctzll(m.nl) + 1;
+	return 1;
+}
+
+/* the next field of mask_line's line at p, taken off the masks (*first
+ * must not be 0) */
+static inline struct slice mask_next(const char *p, uint64_t *first,
+				     uint64_t *last)
+{
+	size_t s = (size_t)__builtin_ctzll(*first);
+	struct slice f = { p + s, (size_t)__builtin_ctzll(*last) + 1 - s };
+
+	*first &= *first - 1;
+	*last &= *last - 1;
+	return f;
+}
+
+/* The line at *pp split by mask_line, without a loop per byte or word:
+ * stores at most max fields, returns how many there are in all and moves
+ * *pp past the newline; (size_t)-1 for any other line (*pp unmoved). */
+static inline size_t mask_fields(const char **pp, struct slice *f,
+				 size_t max)
+{
+	const char *p = *pp;
+	uint64_t first, last;
+	size_t k = 0;
+
+	if (!mask_line(p, &first, &last, pp))
+		return (size_t)-1;
+	for (; first && k < max; k++)
+		f[k] = mask_next(p, &first, &last);
+	for (; first; first &= first - 1)
+		k++;
 	return k;
 }
 #endif
@@ -176,18 +212,12 @@ static inline size_t scan_fields_mask(const char *p, struct slice *f,
 				      size_t max, const char **end)
 {
 #ifdef FIELDSCAN_MASKS
-	const unsigned char *u = (const unsigned char *)p;
-	struct linemask m = line_mask64(u);
-	uint64_t before;
-	size_t k;
+	const char *next = p;
+	size_t k = mask_fields(&next, f, max);
 
-	if (!m.nl)
+	if (k == (size_t)-1)
 		return FIELDS_OTHER;
-	before = (m.nl & -m.nl) - 1;
-	if (m.low & ~m.blank & before)
-		return FIELDS_OTHER;
-	k = mask_fields(u, ~m.blank & before, f, max);
-	*end = p + __builtin_ctzll(m.nl);
+	*end = next - 1;
 	return k > max ? max + 1 : k;
 #else
 	(void)p, (void)f, (void)max, (void)end;

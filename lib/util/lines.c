@@ -9,7 +9,8 @@
 #include "util/err.h"
 #include "util/lines.h"
 
-enum { CHUNK = 1 << 20 };
+/* SLACK: the bytes kept readable after the data (lines_block) */
+enum { CHUNK = 1 << 20, SLACK = 64 };
 
 void lines_open(struct lines *ln, const char *path)
 {
@@ -25,7 +26,8 @@ void lines_open(struct lines *ln, const char *path)
 	big_grow((void **)&ln->buf, &ln->cap, CHUNK, 1);
 }
 
-/* reads more bytes after end; returns 0 at end of file */
+/* reads more bytes after end, SLACK zero bytes after them; returns 0
+ * at end of file */
 static int fill(struct lines *ln)
 {
 	if (ln->beg > 0) {
@@ -33,12 +35,14 @@ static int fill(struct lines *ln)
 		ln->end -= ln->beg;
 		ln->beg = 0;
 	}
-	if (ln->end == ln->cap)
+	if (ln->end + SLACK >= ln->cap)
 		big_grow((void **)&ln->buf, &ln->cap, ln->cap + 1, 1);
 	for (;;) {
-		ssize_t r = read(ln->fd, ln->buf + ln->end, ln->cap - ln->end);
+		ssize_t r = read(ln->fd, ln->buf + ln->end,
+				 ln->cap - SLACK - ln->end);
 		if (r > 0) {
 			ln->end += (size_t)r;
+			memset(ln->buf + ln->end, 0, SLACK);
 			return 1;
 		}
 		if (r == 0)
@@ -129,6 +133,53 @@ int lines_next(struct lines *ln, struct slice *line)
 			ln->eof = 1;
 		scan += ln->beg;
 	}
+}
+
+struct slice lines_cut(const struct lines *ln, const char *p, const char *nl)
+{
+	struct slice line = { p, (size_t)(nl - p) };
+
+	if (line.n && p[line.n - 1] == '\r')
+		line.n--;
+	check_nul(ln, &line);
+	return line;
+}
+
+/* the last newline in [p, e), or NULL */
+static const char *last_newline(const char *p, const char *e)
+{
+	while (e > p)
+		if (*--e == '\n')
+			return e;
+	return NULL;
+}
+
+int lines_block(struct lines *ln, const char **p, const char **e)
+{
+	const char *nl;
+
+	if (ln->lineno == 0 && ln->end == 0)
+		skip_bom(ln);
+	for (;;) {
+		nl = last_newline(ln->buf + ln->beg, ln->buf + ln->end);
+		if (nl)
+			break;
+		if (ln->eof) {
+			if (ln->beg == ln->end)
+				return 0;
+			/* a last line without newline gets one */
+			ln->buf[ln->end++] = '\n';
+			memset(ln->buf + ln->end, 0, SLACK - 1);
+			nl = ln->buf + ln->end - 1;
+			break;
+		}
+		if (!fill(ln))
+			ln->eof = 1;
+	}
+	*p = ln->buf + ln->beg;
+	*e = nl + 1;
+	ln->beg = (size_t)(*e - ln->buf);
+	return 1;
 }
 
 void lines_close(struct lines *ln)

@@ -19,6 +19,17 @@ void lines_open(struct lines *ln, const char *path);
  * A UTF-8 byte-order mark at the start of the file is not part of it.
  * Returns 0 at end of file. Dies on a read error. */
 int lines_next(struct lines *ln, struct slice *line);
+/* Whole lines in bulk, for a reader that splits them itself: [*p, *e)
+ * holds one or more lines, each ending with a newline (a last line
+ * without one gets it), and the buffer holds at least 63 readable bytes
+ * after *e (a scan 8 or 64 bytes at a time needs no bounds check). The
+ * caller takes every line of the block before
+ * it calls again (then the block is gone), adding each to lineno for the
+ * messages. Returns 0 at end of file. */
+int lines_block(struct lines *ln, const char **p, const char **e);
+/* A line of a block, [p, nl) with nl its newline, as lines_next gives
+ * it: a "\r" before the newline left out, a NUL byte in it an error. */
+struct slice lines_cut(const struct lines *ln, const char *p, const char *nl);
 void lines_close(struct lines *ln);
 /* What binary data that begins at p (n bytes) most likely is, for the
  * message of a NUL byte: "gzip data: decompress it first (zcat FILE |

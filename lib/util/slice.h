@@ -20,6 +20,32 @@ static inline int slice_eqs(struct slice a, const char *s)
 	return a.n == n && memcmp(a.p, s, n) == 0;
 }
 
+/* n bytes from p to d without a call for the short keys that are the
+ * rule (two overlapping words, or halves of them), reading and writing
+ * only [p, p + n) and [d, d + n) */
+static inline void copy_short(char *d, const char *p, size_t n)
+{
+	if (n > 16) {
+		memcpy(d, p, n);
+	} else if (n >= 8) {
+		char a[8], b[8];
+		memcpy(a, p, 8);
+		memcpy(b, p + n - 8, 8);
+		memcpy(d, a, 8);
+		memcpy(d + n - 8, b, 8);
+	} else if (n >= 4) {
+		char a[4], b[4];
+		memcpy(a, p, 4);
+		memcpy(b, p + n - 4, 4);
+		memcpy(d, a, 4);
+		memcpy(d + n - 4, b, 4);
+	} else if (n) {
+		d[0] = p[0];
+		d[n >> 1] = p[n >> 1];
+		d[n - 1] = p[n - 1];
+	}
+}
+
 /* byte-order comparison, a prefix sorts first (strcmp's order) */
 int slice_cmp(struct slice a, struct slice b);
 

@@ -161,28 +161,6 @@ size_t strmap_put(struct strmap *m, struct slice key, int *created)
 	return strmap_put_h(m, key, hash_bytes(key.p, key.n), created);
 }
 
-/* n bytes from p to d without a call for the short keys that are the
- * rule (two overlapping words, or halves of them), reading and writing
- * only [p, p + n) and [d, d + n) */
-static inline void copy_key(char *d, const char *p, size_t n)
-{
-	if (n > 16) {
-		memcpy(d, p, n);
-	} else if (n >= 8) {
-		uint64_t a = load64(p), b = load64(p + n - 8);
-		memcpy(d, &a, 8);
-		memcpy(d + n - 8, &b, 8);
-	} else if (n >= 4) {
-		uint32_t a = (uint32_t)load32(p), b = (uint32_t)load32(p + n - 4);
-		memcpy(d, &a, 4);
-		memcpy(d + n - 4, &b, 4);
-	} else if (n) {
-		d[0] = p[0];
-		d[n >> 1] = p[n >> 1];
-		d[n - 1] = p[n - 1];
-	}
-}
-
 /* a new entry for key, not yet in any slot */
 static size_t add_entry(struct strmap *m, struct slice key)
 {
@@ -191,7 +169,7 @@ static size_t add_entry(struct strmap *m, struct slice key)
 	big_grow((void **)&m->off, &m->offcap, e + 1, sizeof *m->off);
 	big_grow((void **)&m->len, &m->lencap, e + 1, sizeof *m->len);
 	big_grow((void **)&m->arena, &m->arenacap, m->used + key.n + 1, 1);
-	copy_key(m->arena + m->used, key.p, key.n);
+	copy_short(m->arena + m->used, key.p, key.n);
 	m->arena[m->used + key.n] = '\0';	/* keys are also C strings */
 	m->off[e] = m->used;
 	m->len[e] = key.n;

@@ -1,0 +1,288 @@
+#!/usr/bin/env bats
+# The rank stream reader (lib/stream/rankstream.c): a query's duplicate
+# items, found at the query's end, at a file's end or before a later
+# line's error, are reported as if each line were checked as it is read
+# (the first duplicate in file order, before any error of a later line);
+# lines read in bulk read as lines_next reads them (blanks, CR, long
+# lines, numbers written otherwise). Expected messages are written by hand
+# or found by awk over the generated stream; expected measures are counted
+# by awk.
+load helper
+load errtable
+bats_require_minimum_version 1.5.0
+
+H='# query\titem\tgrade\trank\tties\tn\n'
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+@test "rankread: duplicates at distances 1, 2 and in a query's first and last lines" {
+	err_table <<-T
+	1 | hitrate | ${H}q a 1 1 0 5\nq a 1 2 0 5\n# end\n | hitrate: -:3: duplicate item 'a' in query 'q'
+	1 | hitrate | ${H}q a 1 1 0 5\nq b 1 2 0 5\nq a 1 3 0 5\n# end\n | hitrate: -:4: duplicate item 'a' in query 'q'
+	1 | hitrate | ${H}p z 1 1 0 5\nq a 1 1 0 5\nq b 1 2 0 5\nq c 1 3 0 5\nq a 1 4 0 5\nr z 1 1 0 5\n# end\n | hitrate: -:6: duplicate item 'a' in query 'q'
+	1 | hitrate | ${H}q a 1 1 0 5\nq b 1 2 0 5\nq b 1 3 0 5\nr a 1 1 0 5\n# end\n | hitrate: -:4: duplicate item 'b' in query 'q'
+	1 | hitrate | ${H}q a 1 1 0 5\nq b 1 2 0 5\nq b 1 3 0 5\nq a 1 4 0 5\n# end\n | hitrate: -:4: duplicate item 'b' in query 'q'
+	1 | hitrate | ${H}q a 1 1 0 5\nq b 1 2 0 5\nq a 1 3 0 5\nq b 1 4 0 5\n# end\n | hitrate: -:4: duplicate item 'a' in query 'q'
+	1 | hitrate | q a 1 1 0 5\nq a 1 2 0 5\n | hitrate: -:2: duplicate item 'a' in query 'q'
+	1 | hitrate | ${H}q a 1 1 0 5\nq b 1 2 0 5\nr a 1 1 0 5\nr a 1 2 0 5\n# end\n | hitrate: -:5: duplicate item 'a' in query 'r'
+	T
+}
+
+@test "rankread: a duplicate comes before every error of a later line" {
+	# line 4 repeats 'a'; line 5 (or the query's end) holds another error
+	local d="${H}q a 1 1 0 5\nq b 1 2 0 5\nq a 1 3 0 5\n"
+	local m="hitrate: -:4: duplicate item 'a' in query 'q'"
+	err_table <<-T
+	1 | hitrate | ${d}q c 1 4 0 6\n# end\n | $m
+	1 | hitrate | ${d}q - 0 - - 5\n# end\n | $m
+	1 | hitrate | ${d}q c x 4 0 5\n# end\n | $m
+	1 | hitrate | ${d}q c 1 4 0\n# end\n | $m
+	1 | hitrate | ${d}q c 1 4 0 5 r 8\n# end\n | $m
+	1 | hitrate | ${d}q c 1 9 0 5\n# end\n | $m
+	1 | hitrate | ${d}q c 1 4 - 5\n# end\n | $m
+	1 | hitrate | ${d}q c\x001 4 0 5\n# end\n | $m
+	1 | hitrate | ${d}# query\titem\tscore\n# end\n | $m
+	1 | hitrate | ${d}# items\t0:1\t5\n# end\n | $m
+	1 | hitrate | ${d}# end\nq c 1 4 0 5\n | $m
+	1 | hitrate | ${d} | $m
+	1 | hitrate | ${d}p c 1 1 0 5\nq c 1 4 0 5\n# end\n | $m
+	1 | hitrate | ${d}q c 1 3 1 5\n# end\n | $m
+	1 | hitrate | ${d}q c 1 1 0 5\n# end\n | $m
+	T
+}
+
+@test "rankread: a line's own error comes before its being a duplicate" {
+	err_table <<-T
+	1 | hitrate | ${H}q a 1 1 0 5\nq a 1 2 0 6\n# end\n | hitrate: -:3: n differs within query 'q' (5, then 6)
+	1 | hitrate | ${H}q a 1 1 0 5\nq a 1 2 0 x\n# end\n | hitrate: -:3: field 6: bad number 'x'
+	1 | hitrate | ${H}q a 1 1 0 5\nq b 1 2 0 5\nq a 1 3 0 5\nq b 1 4 0 6\n# end\n | hitrate: -:4: duplicate item 'a' in query 'q'
+	T
+}
+
+@test "rankread: version 2: a duplicate before a kind's error" {
+	local h='# query\titem\tgrade\trank\tties\tn\tkind\n'
+	err_table <<-T
+	1 | hitrate | ${h}q a 1 1 0 5 r\nq b 0 2 0 5 j\nq a 1 3 0 5 r\nq c 1 4 0 5 x\n# end\n | hitrate: -:4: duplicate item 'a' in query 'q'
+	1 | hitrate | ${h}q a 1 1 0 5 r\nq b 0 2 0 5 j\nq b 0 3 0 5 j\nq c -1 4 0 5 r\n# end\n | hitrate: -:4: duplicate item 'b' in query 'q'
+	T
+}
+
+@test "rankread: errors of a query's later lines (the lines read most quickly)" {
+	local q="${H}q a 1 1 0 40\n"
+	err_table <<-T
+	1 | hitrate | ${q}q b 1 0 0 40\n# end\n | hitrate: -:3: rank must be >= 1 and ties >= 0
+	1 | hitrate | ${q}q b 1 38 3 40\n# end\n | hitrate: -:3: rank 38 with 3 ties does not fit in n = 40
+	1 | hitrate | ${q}q b 1 41 0 40\n# end\n | hitrate: -:3: rank 41 with 0 ties does not fit in n = 40
+	1 | hitrate | ${q}q b 1 2 0 41\n# end\n | hitrate: -:3: n differs within query 'q' (40, then 41)
+	1 | hitrate | ${q}q b 1 2 0 4\n# end\n | hitrate: -:3: n differs within query 'q' (40, then 4)
+	1 | hitrate | ${q}q b 1 2 0 400\n# end\n | hitrate: -:3: n differs within query 'q' (40, then 400)
+	1 | hitrate | ${q}q - 0 - - 40\n# end\n | hitrate: -:3: query 'q' has a '-' line and other lines
+	1 | hitrate | ${q}q - 1 2 0 40\n# end\n | hitrate: -:3: a query without relevant items ('-') has rank '-'
+	1 | hitrate | ${q}# end\r\nq b 1 2 0 40\n | hitrate: -:4: data after the '# end' line
+	1 | hitrate | ${q}q b 1 1: 0 40\n# end\n | hitrate: -:3: field 4: bad number '1:'
+	1 | hitrate | ${q}q b : 2 0 40\n# end\n | hitrate: -:3: field 3: bad number ':'
+	1 | hitrate | ${q}q b 1 2 / 40\n# end\n | hitrate: -:3: field 5: bad number '/'
+	1 | hitrate | ${q}q b 1 2 0 4/\n# end\n | hitrate: -:3: field 6: bad number '4/'
+	1 | hitrate | ${q}q b 1 123456789 0 40\n# end\n | hitrate: -:3: rank 123456789 with 0 ties does not fit in n = 40
+	1 | hitrate | ${q}q b 1 2 0 40 r\n# end\n | hitrate: -:3: a line of 7 fields among lines of 6 (version 1 has 6 fields, version 2 has 7)
+	1 | hitrate | ${q}q b 1 2 0 40\tx\ty\n# end\n | hitrate: -:3: expected 6 fields (query item grade rank ties n), found 8
+	1 | hitrate | ${q}q b 1 2 0 40\tx\ty\tz\n# end\n | hitrate: -:3: expected 6 fields (query item grade rank ties n), found 9
+	1 | hitrate | ${q}# end\nq b 1 2 0 40\n | hitrate: -:4: data after the '# end' line
+	1 | hitrate | ${q}q2 b 1 2 0 40\nq c 1 2 0 40\n# end\n | hitrate: -:4: query 'q' reappears after another query began (sort -b -s -k1,1 first)
+	T
+	local v="# query\titem\tgrade\trank\tties\tn\tkind\nq a 1 1 0 40 r\n"
+	err_table <<-T
+	1 | hitrate | ${v}q b 1 2 0 40 u\n# end\n | hitrate: -:3: kind u with grade 1 (u is for the negative grades, and only u)
+	1 | hitrate | ${v}q b 1 2 0 40 rr\n# end\n | hitrate: -:3: field 7: kind 'rr' is not r, j or u
+	1 | hitrate | ${v}q b 1 2 0 40\n# end\n | hitrate: -:3: a line of 6 fields among lines of 7 (version 1 has 6 fields, version 2 has 7)
+	T
+}
+
+@test "rankread: a duplicate across files, and inside the second file of a query" {
+	printf 'q a 1 1 0 5\nq b 1 2 0 5\n' > one
+	printf 'q c 1 3 0 5\nq b 1 4 0 5\nq d 1 5 0 x\n' > two
+	printf 'q c 1 3 0 5\nq d 1 4 0 5\nq c 1 5 0 5\n' > three
+	run --separate-stderr hitrate one two
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "hitrate: two:2: duplicate item 'b' in query 'q'" ]
+	run --separate-stderr hitrate one three
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "hitrate: three:3: duplicate item 'c' in query 'q'" ]
+	run --separate-stderr hitrate one one
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "hitrate: one:1: duplicate item 'a' in query 'q'" ]
+	run --separate-stderr hitrate one nosuch
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "hitrate: nosuch: No such file or directory" ]
+	# a duplicate inside the first file of a query that goes on in the
+	# second: named in the first
+	printf 'q a 1 1 0 5\nq a 1 2 0 5\n' > dupone
+	run --separate-stderr hitrate dupone three
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "hitrate: dupone:2: duplicate item 'a' in query 'q'" ]
+	# 10 items in the first file, 300 in the second, the last of them
+	# the first file's third item again
+	awk 'BEGIN { for (i = 1; i <= 10; i++) printf "q a%d 1 %d 0 400\n", i, i }' > ten
+	awk 'BEGIN { for (i = 11; i < 310; i++) printf "q a%d 1 %d 0 400\n", i, i
+	    printf "q a3 1 310 0 400\n" }' > more
+	run --separate-stderr hitrate ten more
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "hitrate: more:300: duplicate item 'a3' in query 'q'" ]
+	# a file's lines agree on their count of fields, whatever the one
+	# before had
+	printf 'q d 1 3 0 5\nq e 1 4 0 5 r\n' > seven
+	run --separate-stderr hitrate one seven
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "hitrate: seven:2: a line of 7 fields among lines of 6 (version 1 has 6 fields, version 2 has 7)" ]
+	printf 'q a 1 5 0 5\n' > dupfirst
+	run --separate-stderr hitrate one dupfirst nosuch
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "hitrate: dupfirst:1: duplicate item 'a' in query 'q'" ]
+}
+
+# gen Q M SEED: Q queries of M items each, ranks 1.. from a start that
+# varies by query, item ids of 1 to 40 bytes that share nothing across
+# queries (a query's number is in each) and differ among a query's items
+@test "rankread: many queries of distinct items, ids of 1 to 40 bytes: no false duplicate" {
+	awk -v Q=300 -v M=700 'BEGIN {
+		printf "# query\titem\tgrade\trank\tties\tn\n"
+		for (q = 1; q <= Q; q++) {
+			start = 1 + q % 4
+			for (i = 0; i < M; i++) {
+				len = 1 + (i * 7 + q) % 40
+				id = sprintf("%d.%d.%d", q, i, len)
+				while (length(id) < len) id = id "x"
+				printf "Q%d\t%s\t1\t%d\t0\t%d\n", q, id, start + i, start + M
+			}
+		}
+		print "# end"
+	}' > many.ranks
+	# expected: hit@1 is the share of queries starting at rank 1 (q % 4 == 0)
+	awk -F'\t' '!/^#/ && !($1 in seen) { seen[$1] = 1; n++; if ($4 == 1) h++ }
+	    END { printf "%.2f\n", 100 * h / n }' many.ranks > want
+	run --separate-stderr hitrate -m hit -k 1 many.ranks
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | awk '$1 == "hit@1" { print $3 }')" = "$(cat want)" ]
+	# through a pipe: reads of any size end anywhere in a line
+	run --separate-stderr sh -c 'cat many.ranks | hitrate -m hit -k 1'
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | awk '$1 == "hit@1" { print $3 }')" = "$(cat want)" ]
+}
+
+@test "rankread: a duplicate of each id length from 1 to 40 bytes" {
+	local len fails=0 id want
+	for len in $(seq 1 40); do
+		id=$(printf '%*s' "$len" '' | tr ' ' 'k')
+		# ids that differ from it in the first, the middle and the last byte
+		awk -v id="$id" 'BEGIN {
+			n = length(id)
+			printf "# query\titem\tgrade\trank\tties\tn\n"
+			printf "q\t%s\t1\t1\t0\t9\n", id
+			printf "q\t%s\t1\t2\t0\t9\n", "j" substr(id, 2)
+			if (n > 2) printf "q\t%s\t1\t3\t0\t9\n", substr(id, 1, int(n / 2)) "j" substr(id, int(n / 2) + 2)
+			if (n > 1) printf "q\t%s\t1\t4\t0\t9\n", substr(id, 1, n - 1) "j"
+			printf "q\t%s\t1\t5\t0\t9\n", id "k"
+			printf "q\t%s\t1\t6\t0\t9\n", id
+			print "# end"
+		}' > len.ranks
+		want="hitrate: len.ranks:$(grep -n "^q	$id	1	6	" len.ranks | cut -d: -f1): duplicate item '$id' in query 'q'"
+		run --separate-stderr hitrate len.ranks
+		if [ "$status" -ne 1 ] || [ "$stderr" != "$want" ]; then
+			echo "length $len: $stderr (want $want)" >&2
+			fails=$((fails + 1))
+		fi
+		# without the last line: no duplicate
+		grep -v "	6	0	9$" len.ranks > ok.ranks
+		run --separate-stderr hitrate ok.ranks
+		if [ "$status" -ne 0 ]; then
+			echo "length $len, distinct ids: $stderr" >&2
+			fails=$((fails + 1))
+		fi
+	done
+	[ "$fails" -eq 0 ]
+}
+
+# dupat N K: a stream of one long query of N lines (ids of 1 to 40 bytes)
+# in which line K of the data repeats the query's first item; the expected
+# message found by awk
+dupat() {
+	awk -v N="$1" -v K="$2" 'BEGIN {
+		printf "# query\titem\tgrade\trank\tties\tn\n"
+		for (i = 1; i <= N; i++) {
+			len = 1 + i % 40
+			id = (i == K) ? "first" : sprintf("i%d", i)
+			if (i != K && i != 1) while (length(id) < len) id = id "y"
+			if (i == 1) id = "first"
+			printf "long\t%s\t1\t%d\t0\t%d\n", id, i, N
+		}
+		print "# end"
+	}' > dup.ranks
+	awk -F'\t' '!/^#/ && seen[$2]++ { printf "hitrate: dup.ranks:%d: duplicate item '\''%s'\'' in query '\''%s'\''\n", NR, $2, $1; exit }' dup.ranks > want
+}
+
+@test "rankread: a duplicate far apart, and across the ends of read buffers" {
+	local k fails=0 off
+	# the first item again at line 90000 of a 100000-line query (2.5 MB)
+	dupat 100000 90000
+	run --separate-stderr hitrate dup.ranks
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$(cat want)" ]
+	run --separate-stderr sh -c 'cat dup.ranks | hitrate'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$(cat want | sed 's/dup.ranks:/-:/')" ]
+	# the repeating line placed across 1 MiB and 2 MiB of the file, where
+	# a read of whole MiB ends: the lines around those offsets, each in turn
+	dupat 100000 0
+	for off in 1048576 2097152; do
+		for k in $(awk -v o="$off" '{ b += length($0) + 1 } b >= o - 60 && b <= o + 60 { print NR - 1 }' dup.ranks); do
+			dupat 100000 "$k"
+			run --separate-stderr hitrate dup.ranks
+			if [ "$status" -ne 1 ] || [ "$stderr" != "$(cat want)" ]; then
+				echo "line $k: $stderr (want $(cat want))" >&2
+				fails=$((fails + 1))
+			fi
+		done
+	done
+	[ "$fails" -eq 0 ]
+}
+
+@test "rankread: blanks, CR, long lines and other spellings of the numbers read as the plain stream" {
+	# each line of plain.ranks written another way in messy.ranks: runs of
+	# blanks, leading and trailing blanks, CRLF, an id longer than 64
+	# bytes, zeros before a number, a last line without newline
+	awk 'BEGIN {
+		printf "# query\titem\tgrade\trank\tties\tn\n"
+		for (q = 1; q <= 40; q++)
+			for (i = 1; i <= 30; i++)
+				printf "q%d\td%d\t%d\t%d\t%d\t%d\n", q, i, i % 3, i + q % 3 - (i % 7 == 0), (i % 7 == 6 || i % 7 == 0), 40
+		print "# end"
+	}' > plain.ranks
+	awk 'BEGIN { OFS = "\t" }
+	/^#/ { print $0 (NR == 1 ? "\r" : ""); next }
+	{
+		k = NR % 9
+		if (k == 1) { $0 = "  " $1 "   " $2 " \t " $3 "\t" $4 "\t" $5 "\t" $6 "  " }
+		else if (k == 2) { $0 = $0 "\r" }
+		else if (k == 3) { $2 = $2 sprintf("%070d", 0) }
+		else if (k == 4) { $6 = "000000000040" }
+		else if (k == 5) { $4 = "00" $4; $3 = "0" $3 }
+		else if (k == 6) { $0 = $0 " \r" }
+		else if (k == 7) { $6 = "040" }
+		print
+	}' plain.ranks | awk 'NR > 1 { printf "\n" } { printf "%s", $0 }' > messy.ranks
+	# the ids made longer in messy.ranks are longer in plain.ranks too
+	awk 'BEGIN { OFS = "\t" } !/^#/ && NR % 9 == 3 { $2 = $2 sprintf("%070d", 0) } { print }' plain.ranks > plain2.ranks
+	run --separate-stderr hitrate -q -k 1,3,7 plain2.ranks
+	[ "$status" -eq 0 ]
+	local want=$output
+	run --separate-stderr hitrate -q -k 1,3,7 messy.ranks
+	[ "$status" -eq 0 ]
+	[ "$output" = "$want" ]
+	run --separate-stderr mapr -q messy.ranks
+	[ "$status" -eq 0 ]
+	local m=$output
+	run --separate-stderr mapr -q plain2.ranks
+	[ "$output" = "$m" ]
+}
