@@ -100,51 +100,44 @@ setup() {
 	T
 }
 
+# fails_with MESSAGE CMD...: CMD exits 1 with MESSAGE, alone, on stderr
+fails_with() {
+	local want=$1
+	shift
+	run --separate-stderr "$@"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$want" ]
+}
+
 @test "rankread: a duplicate across files, and inside the second file of a query" {
 	printf 'q a 1 1 0 5\nq b 1 2 0 5\n' > one
 	printf 'q c 1 3 0 5\nq b 1 4 0 5\nq d 1 5 0 x\n' > two
 	printf 'q c 1 3 0 5\nq d 1 4 0 5\nq c 1 5 0 5\n' > three
-	run --separate-stderr hitrate one two
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "hitrate: two:2: duplicate item 'b' in query 'q'" ]
-	run --separate-stderr hitrate one three
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "hitrate: three:3: duplicate item 'c' in query 'q'" ]
-	run --separate-stderr hitrate one one
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "hitrate: one:1: duplicate item 'a' in query 'q'" ]
-	run --separate-stderr hitrate one nosuch
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "hitrate: nosuch: No such file or directory" ]
+	fails_with "hitrate: two:2: duplicate item 'b' in query 'q'" hitrate one two
+	fails_with "hitrate: three:3: duplicate item 'c' in query 'q'" hitrate one three
+	fails_with "hitrate: one:1: duplicate item 'a' in query 'q'" hitrate one one
+	fails_with "hitrate: nosuch: No such file or directory" hitrate one nosuch
 	# a duplicate inside the first file of a query that goes on in the
 	# second: named in the first
 	printf 'q a 1 1 0 5\nq a 1 2 0 5\n' > dupone
-	run --separate-stderr hitrate dupone three
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "hitrate: dupone:2: duplicate item 'a' in query 'q'" ]
+	fails_with "hitrate: dupone:2: duplicate item 'a' in query 'q'" hitrate dupone three
 	# 10 items in the first file, 300 in the second, the last of them
 	# the first file's third item again
 	awk 'BEGIN { for (i = 1; i <= 10; i++) printf "q a%d 1 %d 0 400\n", i, i }' > ten
 	awk 'BEGIN { for (i = 11; i < 310; i++) printf "q a%d 1 %d 0 400\n", i, i
 	    printf "q a3 1 310 0 400\n" }' > more
-	run --separate-stderr hitrate ten more
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "hitrate: more:300: duplicate item 'a3' in query 'q'" ]
+	fails_with "hitrate: more:300: duplicate item 'a3' in query 'q'" hitrate ten more
 	# a file's lines agree on their count of fields, whatever the one
 	# before had
 	printf 'q d 1 3 0 5\nq e 1 4 0 5 r\n' > seven
-	run --separate-stderr hitrate one seven
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "hitrate: seven:2: a line of 7 fields among lines of 6 (version 1 has 6 fields, version 2 has 7)" ]
+	fails_with "hitrate: seven:2: a line of 7 fields among lines of 6 (version 1 has 6 fields, version 2 has 7)" hitrate one seven
 	printf 'q a 1 5 0 5\n' > dupfirst
-	run --separate-stderr hitrate one dupfirst nosuch
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "hitrate: dupfirst:1: duplicate item 'a' in query 'q'" ]
+	fails_with "hitrate: dupfirst:1: duplicate item 'a' in query 'q'" hitrate one dupfirst nosuch
 }
 
-# gen Q M SEED: Q queries of M items each, ranks 1.. from a start that
-# varies by query, item ids of 1 to 40 bytes that share nothing across
-# queries (a query's number is in each) and differ among a query's items
+# Q queries of M items each, ranks 1.. from a start that varies by query,
+# item ids of 1 to 40 bytes that share nothing across queries (a query's
+# number is in each) and differ among a query's items
 @test "rankread: many queries of distinct items, ids of 1 to 40 bytes: no false duplicate" {
 	awk -v Q=300 -v M=700 'BEGIN {
 		printf "# query\titem\tgrade\trank\tties\tn\n"
