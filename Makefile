@@ -10,7 +10,7 @@
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make mutate-check  only that every mutation still applies (seconds)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
-#   make demo, make bench, make bench-cmc, make bench-knn, make bench-protocol,
+#   make demo, make bench, make bench-against, make bench-cmc, make bench-knn, make bench-protocol,
 #   make bench-treceval, make bench-long, make bench-peak, make bench-read
 
 VERSION = 0.1.0
@@ -303,6 +303,10 @@ bench-long: all
 bench-read: all
 	sh bench/read.sh
 
+# this build against another's bin/ (OLD_BIN=...), program by program
+bench-against: all
+	sh bench/against.sh
+
 # the mutation audit of tests/mutations (minutes; not part of check)
 mutate:
 	sh tests/mutate.sh
@@ -332,6 +336,6 @@ clean:
 	rm -rf build bin
 
 .PHONY: all test-programs check check-san check-valgrind fuzz fuzz-build mutate bench-read \
-	mutate-check bench bench-crossmodal bench-cmc bench-knn bench-protocol bench-treceval \
+	mutate-check bench bench-against bench-crossmodal bench-cmc bench-knn bench-protocol bench-treceval \
 	bench-peak bench-long demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

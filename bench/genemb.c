@@ -2,7 +2,10 @@
  * genemb: write random float32 embeddings as a .npy file, for the k-NN
  * benchmark (bench/knn.sh), fast at sizes synthemb takes long for.
  *
- * usage: genemb ROWS DIM SEED OUT.npy
+ * usage: genemb ROWS DIM SEED OUT.npy [f8]
+ *
+ * With f8, the same float32 values widened to float64 ('<f8'): the float64
+ * copy of the same rows, for timing float64 against float32.
  *
  * Row i is a standard normal vector (Box-Muller over splitmix64), the same
  * bytes on every machine for the same arguments. numpy's .npy format 1.0:
@@ -36,14 +39,22 @@ static double unit(void)
 	return ((double)(splitmix64() >> 11) + 1) * 0x1p-53;
 }
 
-static void put_le32(unsigned char *p, float f)
+/* the value at p little-endian, as float32 or (f8) widened to float64 */
+static void put_le(unsigned char *p, float f, int f8)
 {
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	p[0] = (unsigned char)u;
-	p[1] = (unsigned char)(u >> 8);
-	p[2] = (unsigned char)(u >> 16);
-	p[3] = (unsigned char)(u >> 24);
+	uint64_t u;
+	int b;
+
+	if (f8) {
+		double d = f;
+		memcpy(&u, &d, 8);
+	} else {
+		uint32_t v;
+		memcpy(&v, &f, 4);
+		u = v;
+	}
+	for (b = 0; b < (f8 ? 8 : 4); b++)
+		p[b] = (unsigned char)(u >> 8 * b);
 }
 
 int main(int argc, char **argv)
@@ -51,11 +62,12 @@ int main(int argc, char **argv)
 	char hdr[128], tmp[4096];
 	unsigned char *row;
 	unsigned long rows, dim, i, k;
-	int n, pad;
+	int n, pad, f8 = argc == 6 && strcmp(argv[5], "f8") == 0;
+	size_t esz = f8 ? 8 : 4;
 	FILE *f;
 
-	if (argc != 5) {
-		fprintf(stderr, "usage: genemb ROWS DIM SEED OUT.npy\n");
+	if (argc != 5 && !f8) {
+		fprintf(stderr, "usage: genemb ROWS DIM SEED OUT.npy [f8]\n");
 		return 2;
 	}
 	rows = strtoul(argv[1], NULL, 10);
@@ -65,13 +77,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "genemb: ROWS and DIM must be positive\n");
 		return 2;
 	}
-	n = snprintf(hdr, sizeof hdr, "{'descr': '<f4', 'fortran_order': "
-		     "False, 'shape': (%lu, %lu), }", rows, dim);
+	n = snprintf(hdr, sizeof hdr, "{'descr': '<f%d', 'fortran_order': "
+		     "False, 'shape': (%lu, %lu), }", (int)esz, rows, dim);
 	pad = 64 - (10 + n + 1) % 64;
 	if (pad == 64)
 		pad = 0;
 	snprintf(tmp, sizeof tmp, "%s.tmp%ld", argv[4], (long)getpid());
-	if (!(f = fopen(tmp, "wb")) || !(row = malloc(dim * 4))) {
+	if (!(f = fopen(tmp, "wb")) || !(row = malloc(dim * esz))) {
 		perror("genemb");
 		return 1;
 	}
@@ -82,11 +94,12 @@ int main(int argc, char **argv)
 	for (i = 0; i < rows; i++) {
 		for (k = 0; k < dim; k += 2) {
 			double r = sqrt(-2 * log(unit())), t = 6.283185307179586 * unit();
-			put_le32(row + 4 * k, (float)(r * cos(t)));
+			put_le(row + esz * k, (float)(r * cos(t)), f8);
 			if (k + 1 < dim)
-				put_le32(row + 4 * (k + 1), (float)(r * sin(t)));
+				put_le(row + esz * (k + 1), (float)(r * sin(t)),
+				       f8);
 		}
-		fwrite(row, 4, dim, f);
+		fwrite(row, esz, dim, f);
 	}
 	if (fclose(f) != 0 || rename(tmp, argv[4]) != 0) {
 		perror("genemb");
