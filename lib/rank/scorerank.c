@@ -327,23 +327,24 @@ static __attribute__((noinline)) void rank_lines(struct scorejob *sh,
 			marker |= comment_line(sh, c, &p, e, line);
 			continue;
 		}
-		/* while the query id repeats it is compared, not scanned
+		/* a short plain line split from its masks; any other by
+		 * bytes, its query id compared, not scanned, while it repeats
 		 * (an id holds no newline: a match stays inside the line) */
 		size_t qn = rk->q.n, nf = scan_fields_mask(p, f, 5, &le);
 		const char *ls = p;
 		int same = 0;
-		if (nf != FIELDS_OTHER) {
-			/* split whole from its masks */
-		} else if (rk->active && (size_t)(e - p) > qn &&
-			   cls[(unsigned char)p[qn]] == 1 &&
-			   memcmp(p, rk->q.p, qn) == 0) {
-			f[0].p = p;
-			f[0].n = qn;
-			same = 1;
-			nf = scan_fields(p + qn, f + 1, 4, &le);
-			nf = nf == FIELDS_NUL ? FIELDS_NUL : nf + 1;
-		} else {
-			nf = scan_fields(p, f, 5, &le);
+		if (nf == FIELDS_OTHER) {
+			if (rk->active && (size_t)(e - p) > qn &&
+			    cls[(unsigned char)p[qn]] == 1 &&
+			    memcmp(p, rk->q.p, qn) == 0) {
+				f[0].p = p;
+				f[0].n = qn;
+				same = 1;
+				nf = scan_fields(p + qn, f + 1, 4, &le);
+				nf = nf == FIELDS_NUL ? FIELDS_NUL : nf + 1;
+			} else {
+				nf = scan_fields(p, f, 5, &le);
+			}
 		}
 		p = le + 1;
 		if (nf == 0)
