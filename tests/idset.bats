@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# util/idset, the set of queries a stream has begun, and strmap's
-# hash_bytes (tests/setcheck.c drives them; the programs' tests of a
-# reappearing query cover their use)
+# util/idset, the set of queries a stream has begun, strmap's hash_bytes,
+# and strmap itself with slice_eq (tests/setcheck.c drives them; the
+# programs' tests of a reappearing query and of duplicate items cover their
+# use)
 
 load helper
 TESTBIN="${RANKKIT_TESTBIN:-$BATS_TEST_DIRNAME/../build/opt/tests}"
@@ -18,6 +19,15 @@ TESTBIN="${RANKKIT_TESTBIN:-$BATS_TEST_DIRNAME/../build/opt/tests}"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$output" = "set: 300003 keys: ok" ]
+}
+
+@test "strmap: keys one byte apart, keys longer than a block, put, copied, left in place, repeats found first" {
+	# slice_eq against memcmp at every length to 40; 60 groups of 1154
+	# keys, each checked against a brute-force search of its group
+	run "$TESTBIN/setcheck" map
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = "map: ok" ]
 }
 
 @test "setcheck: a usage error" {

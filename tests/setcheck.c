@@ -8,7 +8,14 @@
  *   setcheck set    300000 keys of 0 to 40 bytes, and keys longer than a
  *                   storage block, through many doublings of the table:
  *                   every key added is found, added twice is refused,
- *                   and a key one byte longer or changed is not found */
+ *                   and a key one byte longer or changed is not found
+ *   setcheck map    slice_eq against memcmp; strmap over groups cleared
+ *                   between them: keys of 1 to 24 bytes that differ from
+ *                   another in one byte at any place, keys longer than a block of
+ *                   copies, keys put, appended (copied and in place) and
+ *                   indexed: every entry's key is its own, a key found at
+ *                   its entry, a repeat found at the first entry that
+ *                   repeats, by brute force over the group */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,14 +143,176 @@ static void set(void)
 	free(longk);
 }
 
+/* group g's key i (i < 2 * 24 * 24 + 2): for length n = 1 + i / 48 % 24,
+ * a base of n letters that depend on g, or the base with one byte, at
+ * i % 24 modulo n, changed; the last two keys are longer than a block of
+ * copies (64 KiB and 200 KiB) */
+static size_t map_key(char *k, size_t g, size_t i)
+{
+	size_t n, j;
+
+	if (i >= 2 * 24 * 24) {
+		n = i == 2 * 24 * 24 ? (64 << 10) : (200 << 10);
+		memset(k, 'A' + (int)(g % 26), n);
+		return n;
+	}
+	n = 1 + i / 48 % 24;
+	for (j = 0; j < n; j++)
+		k[j] = (char)('a' + (g + j) % 26);
+	if (i % 48 >= 24)
+		k[i % 24 % n] = (char)('0' + i % 24 / n);
+	return n;
+}
+
+enum { MAPKEYS = 2 * 24 * 24 + 2 };
+
+/* the first of keys[0..n) equal to k, by comparing each; n when none */
+static size_t find(char **keys, const size_t *len, size_t n, struct slice k)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		if (len[j] == k.n && memcmp(keys[j], k.p, k.n) == 0)
+			return j;
+	return n;
+}
+
+/* the first key that an earlier one equals; n when none */
+static size_t first_repeat(char **keys, const size_t *len, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (find(keys, len, i, (struct slice){ keys[i], len[i] }) < i)
+			return i;
+	return n;
+}
+
+/* group g by strmap_put: entries numbered in order of first appearance */
+static void map_put(struct strmap *m, char **keys, const size_t *len,
+		    size_t n)
+{
+	size_t i, distinct = 0, e[MAPKEYS];
+	int created;
+
+	for (i = 0; i < n; i++) {
+		struct slice k = { keys[i], len[i] };
+		size_t j = find(keys, len, i, k);
+		e[i] = strmap_put(m, k, &created);
+		check(created == (j == i), "a key new once", i);
+		check(e[i] == (j == i ? distinct++ : e[j]), "a put key's entry", i);
+	}
+	check(m->nent == distinct, "the count of entries", n);
+	for (i = 0; i < n; i++) {
+		struct slice k = { keys[i], len[i] };
+		check(strmap_get(m, k) == e[i], "a put key found", i);
+		check(slice_eq(strmap_key(m, e[i]), k), "a put entry's key", i);
+		k.n--;
+		size_t j = find(keys, len, n, k);
+		check(strmap_get(m, k) == (j == n ? STRMAP_ABSENT : e[j]),
+		      "a key one byte shorter", i);
+	}
+}
+
+/* the same appended (copied, or in place when ref) and indexed */
+static void map_index(struct strmap *m, char **keys, const size_t *len,
+		      size_t n, int ref)
+{
+	uint64_t h[MAPKEYS];
+	size_t i, d, rep = first_repeat(keys, len, n);
+
+	for (i = 0; i < n; i++) {
+		struct slice k = { keys[i], len[i] };
+		h[i] = hash_bytes(k.p, k.n);
+		check((ref ? strmap_append_ref(m, k) : strmap_append(m, k)) == i,
+		      "an appended key's entry", i);
+	}
+	for (i = 0; i < n; i++) {
+		struct slice k = { keys[i], len[i] }, got = strmap_key(m, i);
+		check(slice_eq(got, k), "an appended key", i);
+		check((got.p == k.p) == ref, "a key copied or left in place", i);
+	}
+	d = strmap_index(m, 0, h);
+	check(d == (rep == n ? STRMAP_ABSENT : rep), "the first repeat", n);
+	for (i = 0; d == STRMAP_ABSENT && i < n; i++) {
+		struct slice k = { keys[i], len[i] };
+		check(strmap_get(m, k) == i, "an indexed key found", i);
+		k.n--;
+		size_t j = find(keys, len, n, k);
+		check(strmap_get(m, k) == (j == n ? STRMAP_ABSENT : j),
+		      "an indexed key one byte shorter", i);
+	}
+}
+
+/* slice_eq against memcmp: keys of 0 to 40 bytes equal at two places,
+ * and differing in one byte at each place */
+static void map_eq(void)
+{
+	char a[48], b[48];
+	size_t n, pos;
+
+	for (n = 0; n <= 40; n++) {
+		struct slice x = { a, n }, y = { b + 1, n };
+		memset(a, 'k', sizeof a);
+		memset(b, 'k', sizeof b);
+		check(slice_eq(x, y), "equal keys", n);
+		for (pos = 0; pos < n; pos++) {
+			b[1 + pos] = 'K';
+			check(!slice_eq(x, y), "keys that differ in one byte", n);
+			b[1 + pos] = 'k';
+		}
+		y.n = n + 1;
+		check(!slice_eq(x, y), "a key one byte longer", n);
+	}
+}
+
+static void map(void)
+{
+	struct strmap m;
+	char *keys[MAPKEYS];
+	size_t len[MAPKEYS];
+	size_t g, i;
+
+	map_eq();
+	for (i = 0; i < MAPKEYS; i++)
+		if (!(keys[i] = malloc(200 << 10)))
+			exit(2);
+	strmap_init(&m);
+	for (g = 0; g < 60; g++) {
+		/* groups with repeats (odd g) and without; put (g % 3 ==
+		 * 0), appended with copies (1) or in place (2) */
+		strmap_clear(&m);
+		for (i = 0; i < MAPKEYS; i++) {
+			size_t from = g % 2 && i % 97 == 50 ? i / 2 : i;
+			/* the long keys come last, in the middle, or the
+			 * longest first (a block of copies too small for it
+			 * is passed over) */
+			len[i] = map_key(keys[i], g, g % 4 == 3 ?
+					 MAPKEYS - 1 - from :
+					 (from + g * 577) % MAPKEYS);
+		}
+		if (g % 3 == 0)
+			map_put(&m, keys, len, MAPKEYS);
+		else
+			map_index(&m, keys, len, MAPKEYS, g % 3 == 2);
+	}
+	if (!failed)
+		printf("map: ok\n");
+	strmap_free(&m);
+	for (i = 0; i < MAPKEYS; i++)
+		free(keys[i]);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "hash") == 0)
 		hash();
 	else if (argc == 2 && strcmp(argv[1], "set") == 0)
 		set();
+	else if (argc == 2 && strcmp(argv[1], "map") == 0)
+		map();
 	else {
-		fprintf(stderr, "usage: setcheck hash|set\n");
+		fprintf(stderr, "usage: setcheck hash|set|map\n");
 		return 2;
 	}
 	return failed;

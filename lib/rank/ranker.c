@@ -214,10 +214,28 @@ void ranker_begin(struct ranker *rk, struct slice q, const char *file,
 	rk->explain_on = rk->ex && rankexplain_wanted(rk->ex, rk->q);
 	if (rk->explain_on)
 		rankexplain_begin(rk->ex);
+	rk->cfile = file;
+	rk->plain = rk->judged && !rk->excl && !rk->explain_on &&
+		    rk->rel->kind != REL_LABELS;
 }
 
-void ranker_take(struct ranker *rk, struct slice item, uint64_t h,
-		 double score, const char *file, long line)
+/* room in score, hash and cline for the candidates cand holds: xgrow
+ * gives the three the same new capacity */
+void ranker_grow(struct ranker *rk)
+{
+	size_t need = rk->cand.nent, cap = rk->ccap;
+
+	xgrow((void **)&rk->score, &cap, need, sizeof *rk->score);
+	cap = rk->ccap;
+	xgrow((void **)&rk->hash, &cap, need, sizeof *rk->hash);
+	cap = rk->ccap;
+	xgrow((void **)&rk->cline, &cap, need, sizeof *rk->cline);
+	rk->ccap = cap;
+}
+
+/* ranker_take for a query that is not plain */
+void ranker_take_checked(struct ranker *rk, struct slice item, uint64_t h,
+			 double score, const char *file, long line)
 {
 	int created;
 
@@ -247,20 +265,13 @@ void ranker_take(struct ranker *rk, struct slice item, uint64_t h,
 			       rk->q.p);
 		rk->indexed = c + 1;
 	} else {
-		c = strmap_append(&rk->cand, item);
-		if (c >= rk->hcap)
-			xgrow((void **)&rk->hash, &rk->hcap, c + 1,
-			      sizeof *rk->hash);
-		if (c >= rk->clcap)
-			xgrow((void **)&rk->cline, &rk->clcap, c + 1,
-			      sizeof *rk->cline);
-		rk->hash[c] = h;
-		rk->cline[c] = line;
-		rk->cfile = file;
+		c = strmap_append_ref(&rk->cand, item);
 	}
-	if (c >= rk->scap)
-		xgrow((void **)&rk->score, &rk->scap, c + 1, sizeof *rk->score);
+	if (c >= rk->ccap)
+		ranker_grow(rk);
 	rk->score[c] = score;
+	rk->hash[c] = h;
+	rk->cline[c] = line;
 }
 
 void ranker_check(struct ranker *rk)

@@ -19,18 +19,21 @@ struct ranker {
 	struct idset seen;	/* queries begun so far (the calling
 				 * thread's ranker: a worker's is empty) */
 	struct strmap cand;	/* this query's candidates: entry = index */
+	/* candidates go into cand unchecked, their ids left where the
+	 * caller holds them, with their scores, hashes and lines, and are
+	 * checked for duplicates all at once (ranker_check): the map's slots
+	 * are loaded a batch ahead instead of one cache miss a line; the
+	 * first `indexed` are checked */
 	double *score;
-	size_t scap;
-	/* candidates go into cand unchecked, with their hashes and lines,
-	 * and are checked for duplicates all at once (ranker_check): the
-	 * map's slots are loaded a batch ahead instead of one cache miss a
-	 * line; the first `indexed` are checked */
 	uint64_t *hash;
 	long *cline;
-	size_t hcap, clcap, indexed;
+	size_t ccap, indexed;	/* room in score, hash and cline */
 	const char *cfile;	/* the file of the candidates' lines */
 	struct slice q;		/* this query, as ranker_begin got it */
 	int active, judged;
+	/* this query's candidates go straight in: judged, no exclusion to
+	 * check, no labels to look up, not explained */
+	int plain;
 	int v2;			/* --judged: the rank stream's version 2 */
 	struct relquery rq;
 	long unjudged;		/* run queries left out: not in the qrels */
@@ -81,14 +84,32 @@ void rankline_write_v2(struct slice q, const struct rankline *l, size_t m,
 		       long n, long min_grade);
 
 /* candidates go in as: begin query q, then take each of its candidates
- * (h = hash_bytes(item)); file and line name them in messages. q must
- * stay valid until the query ends; the caller checks that a query does
+ * (h = hash_bytes(item)); file and line name them in messages. q and the
+ * items must stay valid until the query ends; the caller checks that a query does
  * not come back (stream_query_begins into the seen of the ranker that
  * keeps the whole run's). */
 void ranker_begin(struct ranker *rk, struct slice q, const char *file,
 		  long line);
-void ranker_take(struct ranker *rk, struct slice item, uint64_t h,
-		 double score, const char *file, long line);
+void ranker_take_checked(struct ranker *rk, struct slice item, uint64_t h,
+			 double score, const char *file, long line);
+void ranker_grow(struct ranker *rk);
+static inline void ranker_take(struct ranker *rk, struct slice item,
+			       uint64_t h, double score, const char *file,
+			       long line)
+{
+	size_t c;
+
+	if (!rk->plain) {
+		ranker_take_checked(rk, item, h, score, file, line);
+		return;
+	}
+	c = strmap_append_ref(&rk->cand, item);
+	if (c >= rk->ccap)
+		ranker_grow(rk);
+	rk->score[c] = score;
+	rk->hash[c] = h;
+	rk->cline[c] = line;
+}
 /* counts a query of the run written as its m lines l (for the note on
  * queries whose relevant items are all missing from the candidates) */
 void ranker_count(struct ranker *rk, const struct rankline *l, size_t m);

@@ -71,16 +71,21 @@ void strmap_init(struct strmap *m)
 
 void strmap_free(struct strmap *m)
 {
+	size_t b;
+
 	big_free(m->slot);
-	big_free(m->off);
-	big_free(m->len);
-	big_free(m->arena);
+	big_free(m->key);
+	for (b = 0; b < m->nblock; b++)
+		big_free(m->block[b]);
+	free(m->block);
+	free(m->bcap);
 	memset(m, 0, sizeof *m);
 }
 
 void strmap_clear(struct strmap *m)
 {
 	m->nent = 0;
+	m->cur = 0;
 	m->used = 0;
 	if (++m->gen == 0) {	/* wrapped: stamps must restart */
 		memset(m->slot, 0, (m->mask + 1) * sizeof *m->slot);
@@ -88,9 +93,9 @@ void strmap_clear(struct strmap *m)
 	}
 }
 
-static int key_is(const struct strmap *m, size_t e, struct slice k)
+static inline int key_is(const struct strmap *m, size_t e, struct slice k)
 {
-	return m->len[e] == k.n && memcmp(m->arena + m->off[e], k.p, k.n) == 0;
+	return slice_eq(m->key[e], k);
 }
 
 size_t strmap_get(const struct strmap *m, struct slice key)
@@ -161,27 +166,57 @@ size_t strmap_put(struct strmap *m, struct slice key, int *created)
 	return strmap_put_h(m, key, hash_bytes(key.p, key.n), created);
 }
 
-/* a new entry for key, not yet in any slot */
+void strmap_grow_keys(struct strmap *m)
+{
+	big_grow((void **)&m->key, &m->keycap, m->nent + 1, sizeof *m->key);
+}
+
+/* n bytes that stay where they are until strmap_clear: the rest of the
+ * block in use, or the next block, made when new at twice the size of
+ * the one before (at least 64 KiB, at least n) */
+static char *key_room(struct strmap *m, size_t n)
+{
+	if (m->nblock && m->used + n <= m->bcap[m->cur]) {
+		m->used += n;
+		return m->block[m->cur] + m->used - n;
+	}
+	if (m->nblock)
+		m->cur++;
+	while (m->cur < m->nblock && m->bcap[m->cur] < n)
+		m->cur++;	/* too small for this key: left for later ones */
+	if (m->cur == m->nblock) {
+		size_t size = m->nblock ? m->bcap[m->nblock - 1] : 32 << 10;
+		size_t nb = m->nblock + 1;
+		do {
+			if (size > SIZE_MAX / 2)
+				die(EXIT_DATA, "out of memory");
+			size *= 2;
+		} while (size < n);
+		m->block = xrealloc(m->block, nb * sizeof *m->block);
+		m->bcap = xrealloc(m->bcap, nb * sizeof *m->bcap);
+		m->block[m->nblock] = big_alloc(size);
+		m->bcap[m->nblock] = size;
+		m->nblock = nb;
+	}
+	m->used = n;
+	return m->block[m->cur];
+}
+
+/* a new entry for key, not yet in any slot, its bytes copied */
 static size_t add_entry(struct strmap *m, struct slice key)
 {
-	size_t e = m->nent;
+	char *d = key_room(m, key.n + 1);
 
-	big_grow((void **)&m->off, &m->offcap, e + 1, sizeof *m->off);
-	big_grow((void **)&m->len, &m->lencap, e + 1, sizeof *m->len);
-	big_grow((void **)&m->arena, &m->arenacap, m->used + key.n + 1, 1);
-	copy_short(m->arena + m->used, key.p, key.n);
-	m->arena[m->used + key.n] = '\0';	/* keys are also C strings */
-	m->off[e] = m->used;
-	m->len[e] = key.n;
-	m->used += key.n + 1;
-	m->nent++;
-	return e;
+	copy_short(d, key.p, key.n);
+	d[key.n] = '\0';	/* keys are also C strings */
+	key.p = d;
+	return strmap_append_ref(m, key);
 }
 
 /* the slot of key (hash h): the one that holds it (*found = 1) or the
  * empty one where it goes */
-static size_t probe(const struct strmap *m, struct slice key, uint64_t h,
-		    int *found)
+static inline size_t probe(const struct strmap *m, struct slice key,
+			   uint64_t h, int *found)
 {
 	uint32_t h32 = (uint32_t)h;
 	size_t i = (size_t)h & m->mask;

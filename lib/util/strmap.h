@@ -1,6 +1,7 @@
 /* Byte-string keys to dense entry numbers. Entry i is the i-th distinct key
- * put; its key is kept in the map's arena. clear() is O(1) (generation
- * stamps), so one map serves query after query. */
+ * put; its key is copied into the map's blocks (or, strmap_append_ref,
+ * left in the caller's buffer). clear() is O(1) (generation stamps), so
+ * one map serves query after query. */
 #ifndef RK_STRMAP_H
 #define RK_STRMAP_H
 #include <stddef.h>
@@ -17,10 +18,14 @@ struct strmap {
 	struct strmap_slot *slot;
 	size_t mask;		/* slots - 1, a power of two minus one */
 	uint32_t gen;
-	size_t *off, *len;	/* per entry: key position in arena, length */
-	size_t nent, offcap, lencap;
-	char *arena;
-	size_t used, arenacap;
+	struct slice *key;	/* per entry: its key */
+	size_t nent, keycap;
+	/* the keys the map copies, in blocks that never move (a key stays
+	 * where it is until strmap_clear); block b holds bcap[b] bytes and
+	 * is given again from 0 by strmap_clear */
+	char **block;
+	size_t *bcap;
+	size_t nblock, cur, used;	/* blocks made; in use; its bytes used */
 };
 
 void strmap_init(struct strmap *m);
@@ -40,7 +45,9 @@ size_t strmap_get_h(const struct strmap *m, struct slice key, uint64_t h);
 size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
 		    int *created);
 /* Candidates in bulk (rankof's per-query map): strmap_append adds key as
- * the next entry without looking it up or giving it a slot; then
+ * the next entry without looking it up or giving it a slot, its bytes
+ * copied; strmap_append_ref the same without the copy: the key stays in
+ * the caller's buffer, which must hold it until strmap_clear. Then
  * strmap_index gives a slot to each entry from `from` on, in entry order,
  * h[e] = hash_bytes of entry e's key, prefetching the slots a few entries
  * ahead so that their cache misses overlap. It returns the first entry
@@ -49,10 +56,17 @@ size_t strmap_put_h(struct strmap *m, struct slice key, uint64_t h,
  * and strmap_clear. Between the two calls, only strmap_key holds. */
 size_t strmap_append(struct strmap *m, struct slice key);
 size_t strmap_index(struct strmap *m, size_t from, const uint64_t *h);
+void strmap_grow_keys(struct strmap *m);
+static inline size_t strmap_append_ref(struct strmap *m, struct slice key)
+{
+	if (m->nent == m->keycap)
+		strmap_grow_keys(m);
+	m->key[m->nent] = key;
+	return m->nent++;
+}
 static inline struct slice strmap_key(const struct strmap *m, size_t e)
 {
-	struct slice s = { m->arena + m->off[e], m->len[e] };
-	return s;
+	return m->key[e];
 }
 
 uint64_t hash_bytes(const char *p, size_t n);
