@@ -193,18 +193,19 @@ static const uint64_t pow10int[] = {
 	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000
 };
 
-/* 1 when the k bytes at p (1 to 8; all 8 readable) are decimal digits,
- * their value in *v. The k bytes go to the top of a word whose other
- * bytes are '0', so that it holds 8 digits of the same value; a byte is
- * a digit when neither b + 0x46 (above '9') nor b - 0x30 (below '0')
- * sets its top bit, which holds whatever carries and borrows the bytes
- * before it pass on (they can only make a digit look wrong). Then pairs,
- * fours and the eight are summed in place, three multiplications. */
-static inline int digits8(const char *p, size_t k, uint64_t *v)
+/* 1 when the first k bytes of the word x (1 to 8; the first in memory
+ * lowest) are decimal digits, their value in *v. The k bytes go to the
+ * top of a word whose other bytes are '0', so that it holds 8 digits of
+ * the same value; a byte is a digit when neither b + 0x46 (above '9') nor
+ * b - 0x30 (below '0') sets its top bit, which holds whatever carries and
+ * borrows the bytes before it pass on (they can only make a digit look
+ * wrong). Then pairs, fours and the eight are summed in place, three
+ * multiplications. */
+static inline int digits8(uint64_t x, size_t k, uint64_t *v)
 {
 	unsigned sh = (unsigned)(8 - k) * 8;
-	uint64_t x = word8(p) << sh;
 
+	x <<= sh;
 	if (sh)
 		x |= ONES * '0' >> (64 - sh);
 	if (((x + ONES * (0x7f - '9')) | (x - ONES * '0')) & ONES * 0x80)
@@ -219,7 +220,11 @@ static inline int digits8(const char *p, size_t k, uint64_t *v)
 /* parse_double for a field followed by at least 24 readable bytes (in
  * the readers' padded buffers): [-]D.F with 1 to 8 digits on each side of
  * the point, or [-]D of 1 to 8 digits, read a word at a time without a
- * loop per byte; anything else goes to parse_double. Same results. */
+ * loop per byte; anything else goes to parse_double. Same results. A
+ * field of at most 8 bytes is one word: the point taken out (the bytes
+ * after it moved down one place), its up to 7 digits read at once. The
+ * value is Clinger's: at most 16 digits are below 2^53 + 1, one division
+ * by an exact power of ten rounds once. */
 int parse_double_padded(struct slice s, double *out)
 {
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -228,7 +233,7 @@ int parse_double_padded(struct slice s, double *out)
 #else
 	const char *p = s.p;
 	size_t n = s.n, k, f = 0;
-	uint64_t t, whole, frac = 0;
+	uint64_t t, x, whole, frac = 0;
 	int neg = 0;
 
 	if (n && *p == '-')
@@ -236,21 +241,31 @@ int parse_double_padded(struct slice s, double *out)
 	if (n == 0 || n > 17)
 		return parse_double(s, out);
 	/* the first '.' among the 8 bytes at p: its zero byte after the xor */
-	t = word8(p) ^ ONES * '.';
+	x = word8(p);
+	t = x ^ ONES * '.';
 	t = (t - ONES) & ~t & ONES * 0x80;
 	k = t ? (size_t)__builtin_ctzll(t) >> 3 : 8;
 	if (k >= n || k == 8) {
 		/* no point: at most 8 digits */
-		if (n > 8 || !digits8(p, n, &whole))
+		if (n > 8 || !digits8(x, n, &whole))
+			return parse_double(s, out);
+	} else if (n <= 8) {
+		/* the k digits before the point, then the f after it */
+		uint64_t below = (UINT64_C(1) << (k * 8)) - 1;
+		f = n - k - 1;
+		if (k == 0 || f == 0 ||
+		    !digits8((x & below) | (x >> 8 & ~below), n - 1, &whole))
 			return parse_double(s, out);
 	} else {
 		f = n - k - 1;
-		if (k == 0 || f == 0 || f > 8 || !digits8(p, k, &whole) ||
-		    !digits8(p + k + 1, f, &frac))
+		if (k == 0 || f == 0 || f > 8 || !digits8(x, k, &whole) ||
+		    !digits8(word8(p + k + 1), f, &frac))
 			return parse_double(s, out);
 		whole = whole * pow10int[f] + frac;
 	}
-	if (!exact_scale(whole, -(int)f, out))
+	if (whole <= UINT64_C(1) << 53)
+		*out = (double)whole / pow10tab[f];
+	else if (!exact_scale(whole, -(int)f, out))
 		return parse_double(s, out);
 	if (neg)
 		*out = -*out;
