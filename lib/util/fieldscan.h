@@ -37,24 +37,40 @@ struct linemask {
 	uint64_t low, blank, nl;
 };
 
-static inline struct linemask line_mask64(const unsigned char *u)
+/* the masks of the 16 bytes at u, placed at bit sh */
+static inline void line_mask16(struct linemask *m, const unsigned char *u,
+			       unsigned sh)
 {
 	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
 	const __m128i nl = _mm_set1_epi8('\n');
-	struct linemask m = { 0, 0, 0 };
-	unsigned sh;
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)u);
+	/* x <= 0x20 unsigned: min(x, 0x20) == x */
+	__m128i lo = _mm_cmpeq_epi8(_mm_min_epu8(x, sp), x);
+	__m128i bl = _mm_or_si128(_mm_cmpeq_epi8(x, sp),
+				  _mm_cmpeq_epi8(x, tab));
 
-	for (sh = 0; sh < 64 && !m.nl; sh += 16, u += 16) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)u);
-		/* x <= 0x20 unsigned: min(x, 0x20) == x */
-		__m128i lo = _mm_cmpeq_epi8(_mm_min_epu8(x, sp), x);
-		__m128i bl = _mm_or_si128(_mm_cmpeq_epi8(x, sp),
-					  _mm_cmpeq_epi8(x, tab));
-		m.low |= (uint64_t)(unsigned)_mm_movemask_epi8(lo) << sh;
-		m.blank |= (uint64_t)(unsigned)_mm_movemask_epi8(bl) << sh;
-		m.nl |= (uint64_t)(unsigned)_mm_movemask_epi8(
-			_mm_cmpeq_epi8(x, nl)) << sh;
-	}
+	m->low |= (uint64_t)(unsigned)_mm_movemask_epi8(lo) << sh;
+	m->blank |= (uint64_t)(unsigned)_mm_movemask_epi8(bl) << sh;
+	m->nl |= (uint64_t)(unsigned)_mm_movemask_epi8(
+		_mm_cmpeq_epi8(x, nl)) << sh;
+}
+
+/* four steps written out: a loop's counter and shifts cost as much as
+ * a step */
+static inline struct linemask line_mask64(const unsigned char *u)
+{
+	struct linemask m = { 0, 0, 0 };
+
+	line_mask16(&m, u, 0);
+	if (m.nl)
+		return m;
+	line_mask16(&m, u + 16, 16);
+	if (m.nl)
+		return m;
+	line_mask16(&m, u + 32, 32);
+	if (m.nl)
+		return m;
+	line_mask16(&m, u + 48, 48);
 	return m;
 }
 
@@ -107,6 +123,18 @@ static inline size_t mask_fields(const char **pp, struct slice *f,
 
 	if (!mask_line(p, &first, &last, pp))
 		return (size_t)-1;
+	/* the first 8 fields without a loop: max is a constant where this
+	 * is inlined, so the steps past it vanish */
+#define MASK_STEP(j) \
+	if (j < max) { \
+		if (!first) \
+			return j; \
+		f[j] = mask_next(p, &first, &last); \
+		k = j + 1; \
+	}
+	MASK_STEP(0) MASK_STEP(1) MASK_STEP(2) MASK_STEP(3)
+	MASK_STEP(4) MASK_STEP(5) MASK_STEP(6) MASK_STEP(7)
+#undef MASK_STEP
 	for (; first && k < max; k++)
 		f[k] = mask_next(p, &first, &last);
 	for (; first; first &= first - 1)
