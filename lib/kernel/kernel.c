@@ -174,9 +174,9 @@ void kcount_add(struct kcount *c, double s, int sign)
 #endif
 
 typedef void (*block64_fn)(const struct kernel *, size_t, size_t, size_t,
-			   size_t, double *);
+			   size_t, double *, struct kqrows *);
 typedef void (*block32_fn)(const struct kernel *, size_t, size_t, size_t,
-			   size_t, float *);
+			   size_t, float *, struct kqrows *);
 typedef void (*count_fn)(const struct kernel *, size_t, size_t, size_t,
 			 size_t, struct kcount *);
 /* the sums of squares' types, sumsq_fn_f64 and the others, are
@@ -381,14 +381,26 @@ static void check_range(const struct kernel *kern, size_t q0, size_t q1,
 		    "the rows read (a bug: please report it)", q0, q1, i0, i1);
 }
 
-void kernel_block(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
-		  size_t i1, void *S)
+void kernel_block_rows(const struct kernel *kern, struct kqrows *qr,
+		       size_t q0, size_t q1, size_t i0, size_t i1, void *S)
 {
 	check_range(kern, q0, q1, i0, i1);
 	if (kern->type == EMB_F32)
-		micro[kern->variant].block32(kern, q0, q1, i0, i1, S);
+		micro[kern->variant].block32(kern, q0, q1, i0, i1, S, qr);
 	else
-		micro[kern->variant].block64(kern, q0, q1, i0, i1, S);
+		micro[kern->variant].block64(kern, q0, q1, i0, i1, S, qr);
+}
+
+void kernel_block(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
+		  size_t i1, void *S)
+{
+	kernel_block_rows(kern, NULL, q0, q1, i0, i1, S);
+}
+
+void kqrows_free(struct kqrows *qr)
+{
+	free(qr->pack);
+	memset(qr, 0, sizeof *qr);
 }
 
 void kernel_count(const struct kernel *kern, size_t q0, size_t q1, size_t i0,

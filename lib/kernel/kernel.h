@@ -80,6 +80,22 @@ void kernel_free(struct kernel *kern);
 void kernel_block(const struct kernel *kern, size_t q0, size_t q1, size_t i0,
 		  size_t i1, void *S);
 
+/* Queries q0 .. q1-1 in the micro-kernel's layout, kept between the
+ * calls of one thread that scores the same queries against block after
+ * block of items (simmat -t and -k): kernel_block_rows packs them on its
+ * first call for those rows (of that kernel) and takes them again after,
+ * instead of packing them at every block. Zeroed to start; kqrows_free
+ * ends it. */
+struct kqrows {
+	const struct kernel *kern;
+	size_t q0, q1;		/* the rows in pack */
+	void *pack;		/* NULL: none yet */
+	size_t cap;		/* bytes */
+};
+void kernel_block_rows(const struct kernel *kern, struct kqrows *qr,
+		       size_t q0, size_t q1, size_t i0, size_t i1, void *S);
+void kqrows_free(struct kqrows *qr);
+
 /* The scan of a row of bn scores of kern->type (a block of
  * kernel_block's) for those that pass a bound (simmat -t, and -k's
  * running K-th best): appends to off[] and kept[] from n each score s with

@@ -195,12 +195,25 @@ TILEDOT(const struct kernel *kern, size_t qa, size_t it, const T *qp,
 /* the queries q0 .. q1-1 in blocks of MR rows, each block dimension-major
  * (value k of row r at [k * MR + r]); a short last block repeats its last
  * row */
-ATTR static T *QPACK(const struct kernel *kern, size_t q0, size_t q1)
+ATTR static T *QPACK(const struct kernel *kern, size_t q0, size_t q1,
+		     struct kqrows *qr)
 {
 	const T *Q = kern->q;
 	size_t dim = kern->dim, nb = (q1 - q0 + MR - 1) / MR, b, r, k;
-	T *qp = xmalloc(nb * MR * dim * sizeof *qp);
+	size_t bytes = nb * MR * dim * sizeof(T);
+	T *qp;
 
+	if (qr && qr->pack && qr->kern == kern && qr->q0 == q0 && qr->q1 == q1)
+		return qr->pack;	/* packed by the caller's last block */
+	if (!qr) {
+		qp = xmalloc(bytes);
+	} else {
+		xgrow(&qr->pack, &qr->cap, bytes, 1);
+		qp = qr->pack;
+		qr->kern = kern;
+		qr->q0 = q0;
+		qr->q1 = q1;
+	}
 	for (b = 0; b < nb; b++)
 		for (r = 0; r < MR; r++) {
 			size_t q = q0 + b * MR + r;
@@ -347,7 +360,7 @@ SCORES(const struct kernel *kern, size_t q, size_t it, size_t jb, size_t je,
  * so each gets its own loop. */
 ATTR static inline __attribute__((always_inline)) void
 SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
-      T *S, struct kcount *kc)
+      T *S, struct kcount *kc, struct kqrows *qr)
 {
 	const T *P = kern->ipack;
 	const size_t pt0 = kern->t0;	/* the first tile packed */
@@ -366,7 +379,7 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 	 * when i0 is not a multiple of NR, and that tile need not be packed */
 	if (i0 >= i1 || q0 >= q1)
 		return;
-	qpack = QPACK(kern, q0, q1);
+	qpack = QPACK(kern, q0, q1, qr);
 	live = kc ? LIVE(kc, q1 - q0) : NULL;
 	for (qg = q0; qg < q1; qg += qgn) {
 		size_t qge = qg + qgn < q1 ? qg + qgn : q1;
@@ -425,7 +438,8 @@ SWEEP(const struct kernel *kern, size_t q0, size_t q1, size_t i0, size_t i1,
 			}
 		}
 	}
-	free(qpack);
+	if (!qr)
+		free(qpack);
 	free(live);
 }
 
@@ -468,15 +482,15 @@ ATTR static double SCORE1(const struct kernel *kern, size_t q, size_t i)
 }
 
 ATTR static void MNAME(block)(const struct kernel *kern, size_t q0, size_t q1,
-		      size_t i0, size_t i1, T *S)
+		      size_t i0, size_t i1, T *S, struct kqrows *qr)
 {
-	SWEEP(kern, q0, q1, i0, i1, S, NULL);
+	SWEEP(kern, q0, q1, i0, i1, S, NULL, qr);
 }
 
 ATTR static void MNAME(count)(const struct kernel *kern, size_t q0, size_t q1,
 		       size_t i0, size_t i1, struct kcount *kc)
 {
-	SWEEP(kern, q0, q1, i0, i1, NULL, kc);
+	SWEEP(kern, q0, q1, i0, i1, NULL, kc, NULL);
 }
 
 /* kernel_pass_row (kernel.h): the lanes of a vector not below t found by

@@ -189,6 +189,7 @@ static int pass_scores(const struct pieces *p, struct scorebuf *sb,
 	/* an even number, so that the scores after the offsets are aligned */
 	size_t cap = n * esz / (sizeof(uint32_t) + esz) / 2 * 2;
 	size_t r, ib;
+	struct kqrows qr = { 0 };	/* the chunk's queries, packed once */
 
 	if (n > UINT32_MAX)
 		return 0;
@@ -202,17 +203,21 @@ static int pass_scores(const struct pieces *p, struct scorebuf *sb,
 		size_t bn = c->i1 - ib > p->bi ? p->bi : c->i1 - ib;
 		size_t at = ib - c->i0;
 
-		kernel_block(kern, c->q0, c->q1, ib, ib + bn, sb->block);
+		kernel_block_rows(kern, &qr, c->q0, c->q1, ib, ib + bn,
+				  sb->block);
 		for (r = 0; r < nq; r++) {
 			const void *row = (const char *)sb->block + r * bn * esz;
 			struct kpassed *ps = &sb->passed[r];
 			ps->n = kernel_pass_row(kern, row, bn, p->cfg->minscore,
 						at, ps->off, ps->score, ps->n,
 						cap);
-			if (ps->n > cap)
+			if (ps->n > cap) {
+				kqrows_free(&qr);
 				return 0;
+			}
 		}
 	}
+	kqrows_free(&qr);
 	return 1;
 }
 

@@ -39,6 +39,7 @@ struct selslot {
 	void *kept;		/* and their scores */
 	struct cands *c;	/* per query of the chunk */
 	struct topk_scratch tk;
+	struct kqrows qr;	/* the chunk's queries, packed once */
 };
 
 /* With fewer chunks of queries than threads, each chunk's items are cut
@@ -175,7 +176,8 @@ static void work_chunk(void *arg, const struct pool_task *t)
 	}
 	for (ib = ch.i0; ib < ch.i1; ib += run->bi) {
 		size_t ie = ch.i1 - ib > run->bi ? ib + run->bi : ch.i1;
-		kernel_block(run->g.kern, ch.q0, ch.q1, ib, ie, sl->block);
+		kernel_block_rows(run->g.kern, &sl->qr, ch.q0, ch.q1, ib, ie,
+				  sl->block);
 		scan_block(run, sl, ch.q0, ch.q1, ib, ie - ib);
 	}
 	for (q = ch.q0; q < ch.q1; q++) {
@@ -268,6 +270,7 @@ void kernel_run_select(const struct kernel *kern, int nthreads, size_t folds,
 	for (s = 0; s < nslots; s++) {
 		free(run.slot[s].c);
 		free(run.slot[s].block);
+		kqrows_free(&run.slot[s].qr);
 		free(run.slot[s].off);
 		free(run.slot[s].kept);
 		topk_free(&run.slot[s].tk);
