@@ -179,61 +179,21 @@ int parse_double(struct slice s, double *out)
 	return NUM_OK;
 }
 
-/* the 8 bytes at p as a little-endian word */
-static inline uint64_t word8(const char *p)
+/* The rest of parse_double_padded (num.h): [-]D.F of 9 to 17 bytes, 1
+ * to 8 digits on each side of the point, as two words, or [-]D of 1 to 8
+ * digits as one; anything else goes to parse_double. */
+int parse_double_padded_rest(struct slice s, double *out)
 {
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
-
-#define ONES UINT64_C(0x0101010101010101)
-
-static const uint64_t pow10int[] = {
-	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000
-};
-
-/* 1 when the first k bytes of the word x (1 to 8; the first in memory
- * lowest) are decimal digits, their value in *v. The k bytes go to the
- * top of a word whose other bytes are '0', so that it holds 8 digits of
- * the same value; a byte is a digit when neither b + 0x46 (above '9') nor
- * b - 0x30 (below '0') sets its top bit, which holds whatever carries and
- * borrows the bytes before it pass on (they can only make a digit look
- * wrong). Then pairs, fours and the eight are summed in place, three
- * multiplications. */
-static inline int digits8(uint64_t x, size_t k, uint64_t *v)
-{
-	unsigned sh = (unsigned)(8 - k) * 8;
-
-	x <<= sh;
-	if (sh)
-		x |= ONES * '0' >> (64 - sh);
-	if (((x + ONES * (0x7f - '9')) | (x - ONES * '0')) & ONES * 0x80)
-		return 0;
-	x -= ONES * '0';
-	x = (x * 10 + (x >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
-	x = (x * 100 + (x >> 16)) & UINT64_C(0x0000ffff0000ffff);
-	*v = (x * 10000 + (x >> 32)) & 0xffffffff;
-	return 1;
-}
-
-/* parse_double for a field followed by at least 24 readable bytes (in
- * the readers' padded buffers): [-]D.F with 1 to 8 digits on each side of
- * the point, or [-]D of 1 to 8 digits, read a word at a time without a
- * loop per byte; anything else goes to parse_double. Same results. A
- * field of at most 8 bytes is one word: the point taken out (the bytes
- * after it moved down one place), its up to 7 digits read at once. The
- * value is Clinger's: at most 16 digits are below 2^53 + 1, one division
- * by an exact power of ten rounds once. */
-int parse_double_padded(struct slice s, double *out)
-{
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-	/* digits8 reads a word's first byte as its lowest */
+#ifndef NUM_WORD_DIGITS
+	/* word_digits8 reads a word's first byte as its lowest */
 	return parse_double(s, out);
 #else
+	static const uint64_t pow10int[] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000
+	};
 	const char *p = s.p;
 	size_t n = s.n, k, f = 0;
-	uint64_t t, x, whole, frac = 0;
+	uint64_t t, x, y, whole, frac = 0;
 	int neg = 0;
 
 	if (n && *p == '-')
@@ -241,31 +201,23 @@ int parse_double_padded(struct slice s, double *out)
 	if (n == 0 || n > 17)
 		return parse_double(s, out);
 	/* the first '.' among the 8 bytes at p: its zero byte after the xor */
-	x = word8(p);
-	t = x ^ ONES * '.';
-	t = (t - ONES) & ~t & ONES * 0x80;
+	memcpy(&x, p, 8);
+	t = x ^ NUM_ONES * '.';
+	t = (t - NUM_ONES) & ~t & NUM_ONES * 0x80;
 	k = t ? (size_t)__builtin_ctzll(t) >> 3 : 8;
 	if (k >= n || k == 8) {
 		/* no point: at most 8 digits */
-		if (n > 8 || !digits8(x, n, &whole))
-			return parse_double(s, out);
-	} else if (n <= 8) {
-		/* the k digits before the point, then the f after it */
-		uint64_t below = (UINT64_C(1) << (k * 8)) - 1;
-		f = n - k - 1;
-		if (k == 0 || f == 0 ||
-		    !digits8((x & below) | (x >> 8 & ~below), n - 1, &whole))
+		if (n > 8 || !word_digits8(x, n, &whole))
 			return parse_double(s, out);
 	} else {
 		f = n - k - 1;
-		if (k == 0 || f == 0 || f > 8 || !digits8(x, k, &whole) ||
-		    !digits8(word8(p + k + 1), f, &frac))
+		memcpy(&y, p + k + 1, 8);
+		if (k == 0 || f == 0 || f > 8 || !word_digits8(x, k, &whole) ||
+		    !word_digits8(y, f, &frac))
 			return parse_double(s, out);
 		whole = whole * pow10int[f] + frac;
 	}
-	if (whole <= UINT64_C(1) << 53)
-		*out = (double)whole / pow10tab[f];
-	else if (!exact_scale(whole, -(int)f, out))
+	if (!exact_scale(whole, -(int)f, out))
 		return parse_double(s, out);
 	if (neg)
 		*out = -*out;

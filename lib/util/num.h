@@ -13,10 +13,6 @@ enum { NUM_OK = 0, NUM_BAD = -1, NUM_NAN = -2, NUM_RANGE = -3 };
  * beyond the doubles' range or a nonzero one that would round to 0. Correctly rounded (a fast exact path
  * for up to 19 digits and small exponents, strtod otherwise). */
 int parse_double(struct slice s, double *out);
-/* parse_double for a field followed by at least 24 bytes that may be
- * read (a reader's padded buffer): the same results, the common forms
- * ([-]digits.digits, 8 digits at most on each side) a word at a time */
-int parse_double_padded(struct slice s, double *out);
 /* optional sign and decimal digits only; NUM_RANGE on overflow */
 int parse_long(struct slice s, long *out);
 
@@ -49,36 +45,89 @@ static inline int plain_digits(struct slice s, size_t max, unsigned long *v)
 	return 1;
 }
 
-/* plain_digits of 1 to 8 digits as one word, without a loop or a branch
- * per digit; 8 bytes from s.p must be readable (a line read in bulk,
- * lines_block). The digits are shifted to the word's top (the first,
- * most significant, at byte 8 - n of a little-endian load, zeros below),
- * checked by their two nibbles (high 3, low at most 9: adding 6 keeps the
- * high nibble) and combined in pairs, fours and eights. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define NUM_WORD_DIGITS 1
+#define NUM_ONES UINT64_C(0x0101010101010101)
+
+/* 1 when the first k bytes of the word x (1 to 8; the first in memory
+ * lowest) are decimal digits, their value in *v. The k bytes go to the
+ * top of a word whose other bytes are '0', so that it holds 8 digits of
+ * the same value; a byte is a digit when neither b + 0x46 (above '9') nor
+ * b - 0x30 (below '0') sets its top bit, which holds whatever carries and
+ * borrows the bytes before it pass on (they can only make a digit look
+ * wrong). Then pairs, fours and the eight are summed in place, three
+ * multiplications, without a loop or a branch per digit. */
+static inline int word_digits8(uint64_t x, size_t k, uint64_t *v)
+{
+	unsigned sh = (unsigned)(8 - k) * 8;
+
+	x <<= sh;
+	if (sh)
+		x |= NUM_ONES * '0' >> (64 - sh);
+	if (((x + NUM_ONES * (0x7f - '9')) | (x - NUM_ONES * '0')) &
+	    NUM_ONES * 0x80)
+		return 0;
+	x -= NUM_ONES * '0';
+	x = (x * 10 + (x >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
+	x = (x * 100 + (x >> 16)) & UINT64_C(0x0000ffff0000ffff);
+	*v = (x * 10000 + (x >> 32)) & 0xffffffff;
+	return 1;
+}
+
+/* plain_digits of 1 to 8 digits as one word; 8 bytes from s.p must be
+ * readable (a line read in bulk, lines_block) */
 static inline int word_digits(struct slice s, unsigned long *v)
 {
-	const uint64_t ones = UINT64_C(0x0101010101010101);
-	uint64_t x, m;
+	uint64_t x, d;
 
 	if (s.n == 0 || s.n > 8)
 		return 0;
 	memcpy(&x, s.p, 8);
-	x <<= (8 - s.n) * 8;
-	m = ~UINT64_C(0) << ((8 - s.n) * 8);
-	if ((x & ones * 0xF0) != (ones * 0x30 & m) ||
-	    ((x + ones * 0x06) & ones * 0xF0 & m) != (ones * 0x30 & m))
+	if (!word_digits8(x, s.n, &d))
 		return 0;
-	x -= ones * 0x30 & m;
-	x = (x * 10 + (x >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
-	x = (x * 100 + (x >> 16)) & UINT64_C(0x0000FFFF0000FFFF);
-	x = x * 10000 + (x >> 32);
-	*v = (unsigned long)(x & 0xFFFFFFFF);
+	*v = (unsigned long)d;
 	return 1;
 }
 #endif
 
+/* parse_double_padded for what its inline part leaves */
+int parse_double_padded_rest(struct slice s, double *out);
+
+/* parse_double for a field followed by at least 24 bytes that may be
+ * read (a reader's padded buffer): the same results, the common forms
+ * ([-]digits.digits, 8 digits at most on each side) a word at a time.
+ * Inline: a field of at most 8 bytes (its sign apart) with a point
+ * inside, one word: the point taken out (the bytes after it moved down
+ * one place), its up to 7 digits read at once, and Clinger's exact
+ * value, one division by an exact power of ten (one rounding). */
+static inline int parse_double_padded(struct slice s, double *out)
+{
+#ifdef NUM_WORD_DIGITS
+	static const double pow10[8] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7
+	};
+	const char *p = s.p + (s.n && *s.p == '-');
+	size_t n = s.n - (size_t)(p - s.p), k;
+	uint64_t x, t, below, v;
+
+	if (n >= 3 && n <= 8) {
+		memcpy(&x, p, 8);
+		/* the first '.': its zero byte after the xor */
+		t = x ^ NUM_ONES * '.';
+		t = (t - NUM_ONES) & ~t & NUM_ONES * 0x80;
+		k = t ? (size_t)__builtin_ctzll(t) >> 3 : 8;
+		below = (UINT64_C(1) << (k & 7) * 8) - 1;
+		if (k != 0 && k < n - 1 &&
+		    word_digits8((x & below) | (x >> 8 & ~below), n - 1, &v)) {
+			*out = (double)v / pow10[n - k - 1];
+			if (p != s.p)
+				*out = -*out;
+			return NUM_OK;
+		}
+	}
+#endif
+	return parse_double_padded_rest(s, out);
+}
 /* field_long: plain digits inline; field_long_any reads the rest (signs,
  * long numbers, errors) */
 static inline long field_long(const char *file, long line, int fieldno,
