@@ -267,11 +267,7 @@ void ranker_take_checked(struct ranker *rk, struct slice item, uint64_t h,
 	} else {
 		c = strmap_append_ref(&rk->cand, item);
 	}
-	if (c >= rk->ccap)
-		ranker_grow(rk);
-	rk->score[c] = score;
-	rk->hash[c] = h;
-	rk->cline[c] = line;
+	ranker_store(rk, c, score, h, line);
 }
 
 void ranker_check(struct ranker *rk)

@@ -93,22 +93,25 @@ void ranker_begin(struct ranker *rk, struct slice q, const char *file,
 void ranker_take_checked(struct ranker *rk, struct slice item, uint64_t h,
 			 double score, const char *file, long line);
 void ranker_grow(struct ranker *rk);
-static inline void ranker_take(struct ranker *rk, struct slice item,
-			       uint64_t h, double score, const char *file,
-			       long line)
+/* candidate c's score, hash and line */
+static inline void ranker_store(struct ranker *rk, size_t c, double score,
+				uint64_t h, long line)
 {
-	size_t c;
-
-	if (!rk->plain) {
-		ranker_take_checked(rk, item, h, score, file, line);
-		return;
-	}
-	c = strmap_append_ref(&rk->cand, item);
 	if (c >= rk->ccap)
 		ranker_grow(rk);
 	rk->score[c] = score;
 	rk->hash[c] = h;
 	rk->cline[c] = line;
+}
+static inline void ranker_take(struct ranker *rk, struct slice item,
+			       uint64_t h, double score, const char *file,
+			       long line)
+{
+	if (rk->plain)
+		ranker_store(rk, strmap_append_ref(&rk->cand, item), score, h,
+			     line);
+	else
+		ranker_take_checked(rk, item, h, score, file, line);
 }
 /* counts a query of the run written as its m lines l (for the note on
  * queries whose relevant items are all missing from the candidates) */
