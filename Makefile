@@ -11,7 +11,8 @@
 #   make mutate-check  only that every mutation still applies (seconds)
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
 #   make demo, make bench, make bench-against, make bench-cmc, make bench-knn, make bench-protocol,
-#   make bench-treceval, make bench-long, make bench-peak, make bench-read
+#   make bench-treceval, make bench-long, make bench-peak, make bench-read,
+#   make bench-threshold
 
 VERSION = 0.1.0
 PREFIX = /usr/local
@@ -303,6 +304,10 @@ bench-long: all
 bench-read: all
 	sh bench/read.sh
 
+# simmat -t alone as a share of one core's FMA peak, the peak probed in turn
+bench-threshold: all
+	sh bench/threshold.sh
+
 # this build against another's bin/ (OLD_BIN=...), program by program
 bench-against: all
 	sh bench/against.sh
@@ -336,6 +341,7 @@ clean:
 	rm -rf build bin
 
 .PHONY: all test-programs check check-san check-valgrind fuzz fuzz-build mutate bench-read \
+	bench-threshold \
 	mutate-check bench bench-against bench-crossmodal bench-cmc bench-knn bench-protocol bench-treceval \
 	bench-peak bench-long demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

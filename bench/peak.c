@@ -2,7 +2,7 @@
  * peak: the floating-point peak of one core per micro-kernel variant, and
  * the scoring kernel's speed as a fraction of it, for bench/crossmodal.sh.
  *
- * usage: peak [-k] [-m dot,cos,l2] [-r ROUNDS] [-q NQ] [-i NI] [-d DIM]
+ * usage: peak [-k | -p] [-m dot,cos,l2] [-r ROUNDS] [-q NQ] [-i NI] [-d DIM]
  *             [-b ROWS] [-c ROWS]
  *
  * For each variant the CPU runs (base: scalar C99 fma(); avx2: AVX2 with
@@ -10,7 +10,8 @@
  * multiply-adds (a = fma(a, b, c): 2 flops) and of separate multiplies and
  * adds (a = a*b + c, two roundings: 2 flops), in float64 and float32. The
  * chains are more than the FMA units' latency times their number, so the
- * figure is the throughput of the units (-k leaves this table out). Then
+ * figure is the throughput of the units (-k leaves this table out; -p
+ * prints it alone, for bench/threshold.sh). Then
  * the scoring kernel alone (kernel_block, one thread, nothing read
  * back) on random NQ x DIM queries against NI x DIM items
  * [5000 x 25000 x 64] in blocks of ROWS [24] queries x all items, with the
@@ -380,15 +381,16 @@ int main(int argc, char **argv)
 	struct embed qemb64, iemb64, qemb32, iemb32;
 	struct kernel kern64, kern32;
 	const struct probe *pr;
-	int c, p, m, table = 1;
+	int c, p, m, table = 1, table_only = 0;
 
 	set_progname(argv[0]);
-	prog_usage = "usage: peak [-k] [-m dot,cos,l2] [-r ROUNDS] [-q NQ] "
+	prog_usage = "usage: peak [-k | -p] [-m dot,cos,l2] [-r ROUNDS] [-q NQ] "
 		   "[-i NI] [-d DIM] [-b ROWS] [-c ROWS]";
 	parse_metrics("dot,cos,l2");
-	while ((c = getopt(argc, argv, "km:r:q:i:d:b:c:")) != -1)
+	while ((c = getopt(argc, argv, "kpm:r:q:i:d:b:c:")) != -1)
 		switch (c) {
 		case 'k': table = 0; break;
+		case 'p': table_only = 1; break;
 		case 'm': parse_metrics(optarg); break;
 		case 'r': rounds = parse_size(optarg, 1, MAXROUNDS); break;
 		case 'q': nq = parse_size(optarg, 1, 1000000); break;
@@ -401,8 +403,10 @@ int main(int argc, char **argv)
 	if (optind != argc)
 		usage_error(prog_usage, "%s: no operands", argv[optind]);
 	chosen = kernel_variant_chosen();
-	if (table)
+	if (table || table_only)
 		peak_table(rounds);
+	if (table_only)
+		return 0;
 
 	for (p = 0; p < NPROBE; p++)
 		if (strcmp(probe[p].name, chosen) == 0)
