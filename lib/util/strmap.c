@@ -120,7 +120,7 @@ void strmap_grow_keys(struct strmap *m)
 
 /* n bytes that stay where they are until strmap_clear: the rest of the
  * block in use, or the next block, made when new at twice the size of
- * the one before (at least 64 KiB, at least n) */
+ * the one before (at least 4 KiB, at least n) */
 static char *key_room(struct strmap *m, size_t n)
 {
 	if (m->nblock && m->used + n <= m->bcap[m->cur]) {
@@ -132,7 +132,7 @@ static char *key_room(struct strmap *m, size_t n)
 	while (m->cur < m->nblock && m->bcap[m->cur] < n)
 		m->cur++;	/* too small for this key: left for later ones */
 	if (m->cur == m->nblock) {
-		size_t size = m->nblock ? m->bcap[m->nblock - 1] : 32 << 10;
+		size_t size = m->nblock ? m->bcap[m->nblock - 1] : 2 << 10;
 		size_t nb = m->nblock + 1;
 		do {
 			if (size > SIZE_MAX / 2)
