@@ -8,59 +8,6 @@
 #include "util/err.h"
 #include "util/strmap.h"
 
-#define M1 UINT64_C(0x9E3779B97F4A7C15)
-#define M2 UINT64_C(0xBF58476D1CE4E5B9)
-
-static inline uint64_t load64(const char *p)
-{
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
-
-static inline uint64_t load32(const char *p)
-{
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-}
-
-/* 1 to 7 bytes as one word, every byte in it for a given length (two
- * overlapping loads from 4 bytes up, else the first, middle and last
- * byte), without the byte-by-byte copy whose 8-byte reload waits for the
- * stores to retire */
-static inline uint64_t short_word(const char *p, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)p;
-	if (n >= 4)
-		return load32(p) | load32(p + n - 4) << 32;
-	return (uint64_t)u[0] | (uint64_t)u[n >> 1] << 8 |
-	       (uint64_t)u[n - 1] << 16;
-}
-
-/* The length and 8-byte words, the last one overlapping the one before
- * when n is not a multiple of 8: for a given length every byte enters. */
-uint64_t hash_bytes(const char *p, size_t n)
-{
-	uint64_t h = (uint64_t)n * M1;
-	if (n > 8) {
-		const char *last = p + n - 8;
-		for (; p < last; p += 8) {
-			h = (h ^ load64(p)) * M2;
-			h ^= h >> 29;
-		}
-		h = (h ^ load64(last)) * M2;
-	} else if (n == 8) {
-		h = (h ^ load64(p)) * M2;
-	} else if (n) {
-		h = (h ^ short_word(p, n)) * M2;
-	}
-	h ^= h >> 32;
-	h *= M1;
-	h ^= h >> 29;
-	return h;
-}
-
 void strmap_init(struct strmap *m)
 {
 	memset(m, 0, sizeof *m);

@@ -5,6 +5,7 @@
 #define RK_STRMAP_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "util/slice.h"
 
 struct strmap_slot {
@@ -55,6 +56,60 @@ static inline struct slice strmap_key(const struct strmap *m, size_t e)
 	return s;
 }
 
-uint64_t hash_bytes(const char *p, size_t n);
+static inline uint64_t hash_load64(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint64_t hash_load32(const char *p)
+{
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/* 1 to 7 bytes as one word, every byte in it for a given length (two
+ * overlapping loads from 4 bytes up, else the first, middle and last
+ * byte), without the byte-by-byte copy whose 8-byte reload waits for the
+ * stores to retire */
+static inline uint64_t hash_short_word(const char *p, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	if (n >= 4)
+		return hash_load32(p) | hash_load32(p + n - 4) << 32;
+	return (uint64_t)u[0] | (uint64_t)u[n >> 1] << 8 |
+	       (uint64_t)u[n - 1] << 16;
+}
+
+/* The key's 64-bit hash: the length and 8-byte words, the last one
+ * overlapping the one before when n is not a multiple of 8, so that for
+ * a given length every byte enters. Inline: the loops that hash every
+ * key they read (a query's items, a run's documents). */
+static inline __attribute__((always_inline)) uint64_t
+hash_bytes(const char *p, size_t n)
+{
+	const uint64_t m1 = UINT64_C(0x9E3779B97F4A7C15);
+	const uint64_t m2 = UINT64_C(0xBF58476D1CE4E5B9);
+	uint64_t h = (uint64_t)n * m1;
+
+	if (n > 8) {
+		const char *last = p + n - 8;
+		for (; p < last; p += 8) {
+			h = (h ^ hash_load64(p)) * m2;
+			h ^= h >> 29;
+		}
+		h = (h ^ hash_load64(last)) * m2;
+	} else if (n == 8) {
+		h = (h ^ hash_load64(p)) * m2;
+	} else if (n) {
+		h = (h ^ hash_short_word(p, n)) * m2;
+	}
+	h ^= h >> 32;
+	h *= m1;
+	h ^= h >> 29;
+	return h;
+}
 
 #endif
