@@ -57,6 +57,18 @@ static inline int plain_digits(struct slice s, size_t max, unsigned long *v)
  * high nibble) and combined in pairs, fours and eights. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define NUM_WORD_DIGITS 1
+/* the number whose digits' values (0 to 9) are the bytes of x, the
+ * first digit in the lowest byte of the top n, zeros below: pairs, fours
+ * and eights combined */
+static inline __attribute__((always_inline)) unsigned long
+digit_word_value(uint64_t x)
+{
+	x = (x * 10 + (x >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
+	x = (x * 100 + (x >> 16)) & UINT64_C(0x0000FFFF0000FFFF);
+	x = x * 10000 + (x >> 32);
+	return (unsigned long)(x & 0xFFFFFFFF);
+}
+
 static inline int word_digits(struct slice s, unsigned long *v)
 {
 	const uint64_t ones = UINT64_C(0x0101010101010101);
@@ -70,14 +82,35 @@ static inline int word_digits(struct slice s, unsigned long *v)
 	if ((x & ones * 0xF0) != (ones * 0x30 & m) ||
 	    ((x + ones * 0x06) & ones * 0xF0 & m) != (ones * 0x30 & m))
 		return 0;
-	x -= ones * 0x30 & m;
-	x = (x * 10 + (x >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
-	x = (x * 100 + (x >> 16)) & UINT64_C(0x0000FFFF0000FFFF);
-	x = x * 10000 + (x >> 32);
-	*v = (unsigned long)(x & 0xFFFFFFFF);
+	*v = digit_word_value(x - (ones * 0x30 & m));
 	return 1;
 }
 #endif
+
+/* The value of the n (1 to 8) bytes at p, which the caller knows to be
+ * decimal digits; 8 bytes from p must be readable. One digit at once,
+ * more as one word where the byte order allows (word_digits' sums), else
+ * digit by digit. */
+static inline __attribute__((always_inline)) unsigned long
+digits_value(const char *p, size_t n)
+{
+#ifdef NUM_WORD_DIGITS
+	uint64_t x;
+
+	if (n == 1)
+		return (unsigned long)((unsigned char)p[0] - '0');
+	memcpy(&x, p, 8);
+	return digit_word_value((x << ((8 - n) * 8)) &
+				UINT64_C(0x0F0F0F0F0F0F0F0F));
+#else
+	unsigned long v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v = v * 10 + (unsigned long)((unsigned char)p[i] - '0');
+	return v;
+#endif
+}
 
 /* field_long: plain digits inline; field_long_any reads the rest (signs,
  * long numbers, errors) */

@@ -32,20 +32,19 @@ void repeats_clear(struct repeats *r)
 	r->slots = 0;
 }
 
-void repeats_add(struct repeats *r, struct slice key)
+void repeats_reserve(struct repeats *r, size_t keys, size_t bytes)
 {
 	size_t e = r->n, used = r->off[e];
 
-	if (e >= r->hcap)
-		big_grow((void **)&r->hash, &r->hcap, e + 1, sizeof *r->hash);
-	if (e + 2 > r->offcap)
-		big_grow((void **)&r->off, &r->offcap, e + 2, sizeof *r->off);
-	if (used + key.n > r->bcap)
-		big_grow((void **)&r->bytes, &r->bcap, used + key.n, 1);
-	r->hash[e] = hash_bytes(key.p, key.n);
-	copy_short(r->bytes + used, key.p, key.n);
-	r->off[e + 1] = used + key.n;
-	r->n = e + 1;
+	big_grow((void **)&r->hash, &r->hcap, e + keys, sizeof *r->hash);
+	big_grow((void **)&r->off, &r->offcap, e + keys + 1, sizeof *r->off);
+	big_grow((void **)&r->bytes, &r->bcap, used + bytes, 1);
+}
+
+void repeats_add(struct repeats *r, struct slice key)
+{
+	repeats_reserve(r, 1, key.n);
+	repeats_put(r, key);
 }
 
 static inline uint64_t slot_of(uint64_t h, size_t e)

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "util/slice.h"
+#include "util/strmap.h"
 
 struct repeats {
 	uint64_t *hash;		/* key e's hash_bytes */
@@ -31,6 +32,21 @@ void repeats_free(struct repeats *r);
 void repeats_clear(struct repeats *r);
 /* appends key; its number is r->n - 1 */
 void repeats_add(struct repeats *r, struct slice key);
+/* room for keys more keys of bytes bytes in all, so that repeats_put
+ * needs no test of its arrays */
+void repeats_reserve(struct repeats *r, size_t keys, size_t bytes);
+/* repeats_add with room reserved, inline: a reader's loop that reserves
+ * once for a block of lines */
+static inline __attribute__((always_inline)) void
+repeats_put(struct repeats *r, struct slice key)
+{
+	size_t e = r->n, used = r->off[e];
+
+	r->hash[e] = hash_bytes(key.p, key.n);
+	copy_short(r->bytes + used, key.p, key.n);
+	r->off[e + 1] = used + key.n;
+	r->n = e + 1;
+}
 /* The first key from r->checked on that equals an earlier key of the
  * group, or REPEATS_NONE; all keys count as checked after. After a
  * repeat, only repeats_key and repeats_clear hold. */
