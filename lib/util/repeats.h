@@ -18,9 +18,15 @@ struct repeats {
 	char *bytes;
 	size_t n, checked;	/* keys; of which searched */
 	size_t hcap, offcap, bcap;
-	uint64_t *slot;		/* 0: empty; else the top 32 bits of the
-				 * hash and the key number + 1 */
+	/* the table: a slot holds the top 32 bits of a hash and below them
+	 * base + the key's number + 1; one whose low 32 bits are base or
+	 * less is empty (0, or a key of a group before), so that a new
+	 * group needs no clearing */
+	uint64_t *slot;
 	size_t slots, slotcap;	/* table in use (0: none yet), allocated */
+	size_t clean;		/* slots [0, clean) hold values, the rest
+				 * of the allocation never written */
+	size_t base;		/* base + the group's keys < 2^32 - 1 */
 };
 
 /* what repeats_check gives when no key repeats */
