@@ -280,23 +280,36 @@ static int in_order(const struct relitem *r, size_t n)
 	return 1;
 }
 
+/* how many of the n items in cmp_rel's order are retrieved (the first) */
+static size_t retrieved(const struct relitem *r, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && r[k].rank >= 0)
+		k++;
+	return k;
+}
+
+/* q's tie groups from its relevant items by rank (the count and the
+ * group in locals: the stores into a group could be to q's counts, for
+ * all the compiler knows) */
 static void make_groups(struct rquery *q)
 {
-	size_t i;
-	q->ng = 0;
-	for (i = 0; i < q->nret; i++) {
-		struct relitem *r = &q->rel[i];
-		if (i == 0 || r->rank != q->rel[i - 1].rank) {
-			if (q->ng >= q->gcap)
-				xgrow((void **)&q->g, &q->gcap, q->ng + 1,
+	size_t i, ng = 0, nret = q->nret;
+	struct tgroup *g = NULL;
+
+	for (i = 0; i < nret; i++) {
+		const struct relitem *r = &q->rel[i];
+		if (i == 0 || r->rank != r[-1].rank) {
+			if (ng >= q->gcap)
+				xgrow((void **)&q->g, &q->gcap, ng + 1,
 				      sizeof *q->g);
-			struct tgroup *g = &q->g[q->ng++];
+			g = &q->g[ng++];
 			g->a = r->rank - 1;
 			g->t = r->ties + 1;
 			g->s = 0;
 			g->first = i;
 		}
-		struct tgroup *g = &q->g[q->ng - 1];
 		if (r->ties + 1 != g->t)
 			die_at(q->file, r->line,
 			       "query '%s': relevant items at rank %ld disagree on ties",
@@ -307,6 +320,7 @@ static void make_groups(struct rquery *q)
 			       "query '%s': more relevant items at rank %ld than its %ld tied positions",
 			       q->id, r->rank, g->t);
 	}
+	q->ng = ng;
 }
 
 /* a record into the query: relevant ('r') or one of the other judged;
@@ -487,8 +501,7 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 	err_first(NULL, NULL);
 	if (unsorted)
 		qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
-	while (q->nret < q->m && q->rel[q->nret].rank >= 0)
-		q->nret++;
+	q->nret = retrieved(q->rel, q->m);
 	make_groups(q);
 	if (q->v2)
 		check_judged(q, q_empty);
