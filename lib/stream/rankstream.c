@@ -472,7 +472,9 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 		take_item(rd, pi, q->line);
 		add(q, &rd->pend, &unsorted);
 	}
-	/* a query of '-' has its lines checked by next_record only */
+	/* the query's common lines taken by the quick path (rankfast.c),
+	 * every other line by next_record and the checks below; a query of
+	 * '-' has its lines checked by next_record only */
 	rankfast_begin(rd, q, q_empty);
 	for (;;) {
 		rankfast_take(rd, q, &unsorted);
