@@ -152,7 +152,7 @@ static void repeats(void)
 	repeats_init(&r);
 	/* the numbers of the slots pass 32 bits after a few groups */
 	r.base = UINT32_MAX - 10000;
-	for (g = 0; g < 300; g++) {
+	for (g = 0; g < 300 && !failed; g++) {
 		n = 1 + g * 7919 % 3000;
 		/* key dup, if any, repeats key from */
 		dup = g % 3 && n > 1 ? 1 + g * 104729 % (n - 1) : n;
