@@ -51,6 +51,7 @@ LIBSRC = \
 	lib/util/msort.c \
 	lib/stream/stream.c \
 	lib/stream/rankstream.c \
+	lib/stream/rankfast.c \
 	lib/stream/relevance.c \
 	lib/stream/npylabels.c \
 	lib/stream/labelfile.c \

@@ -30,6 +30,13 @@ TESTBIN="${RANKKIT_TESTBIN:-$BATS_TEST_DIRNAME/../build/opt/tests}"
 	[ "$output" = "map: ok" ]
 }
 
+@test "repeats: each group's first repeat, with the table's numbers passing 32 bits" {
+	run "$TESTBIN/setcheck" repeats
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = "repeats: ok" ]
+}
+
 @test "setcheck: a usage error" {
 	run "$TESTBIN/setcheck" nothing
 	[ "$status" -eq 2 ]

@@ -279,3 +279,175 @@ dupat() {
 	run --separate-stderr mapr -q plain2.ranks
 	[ "$output" = "$m" ]
 }
+
+# The quick path (lib/stream/rankfast.c) takes a query's common lines
+# itself; every line it must leave to the exact path, each field wrong in
+# turn, comes after two lines of the query (the first read by the exact
+# path, the second by the quick one) and must fail as the exact path
+# says (messages as the reader gave them before the quick path existed).
+@test "rankread: lines the quick path leaves to the exact path fail as it says" {
+	local q="${H}q1\ta\t1\t1\t0\t40\nq1\tz\t1\t2\t0\t40\n" m='hitrate: -:4:'
+	err_table <<-T
+	1 | hitrate | ${q}q1\tb\tx\t3\t0\t40\n# end\n | $m field 3: bad number 'x'
+	1 | hitrate | ${q}q1\tb\t1\t3x\t0\t40\n# end\n | $m field 4: bad number '3x'
+	1 | hitrate | ${q}q1\tb\t1\t:\t0\t40\n# end\n | $m field 4: bad number ':'
+	1 | hitrate | ${q}q1\tb\t1\t3\t/\t40\n# end\n | $m field 5: bad number '/'
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\t4x\n# end\n | $m field 6: bad number '4x'
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\t40\x01\n# end\n | $m field 6: bad number '40\\x01'
+	1 | hitrate | ${q}q1\tb\t1\t123456789\t0\t40\n# end\n | $m rank 123456789 with 0 ties does not fit in n = 40
+	1 | hitrate | ${q}q1\tb\t1\t3\t123456789\t40\n# end\n | $m rank 3 with 123456789 ties does not fit in n = 40
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\t400000000\n# end\n | $m n differs within query 'q1' (40, then 400000000)
+	1 | hitrate | ${q}q1\tb\t1\t0\t0\t40\n# end\n | $m rank must be >= 1 and ties >= 0
+	1 | hitrate | ${q}q1\tb\t1\t00\t0\t40\n# end\n | $m rank must be >= 1 and ties >= 0
+	1 | hitrate | ${q}q1\tb\t1\t3\t-1\t40\n# end\n | $m rank must be >= 1 and ties >= 0
+	1 | hitrate | ${q}q1\tb\t1\t38\t3\t40\n# end\n | $m rank 38 with 3 ties does not fit in n = 40
+	1 | hitrate | ${q}q1\tb\t1\t40\t1\t40\n# end\n | $m rank 40 with 1 ties does not fit in n = 40
+	1 | hitrate | ${q}q1\tb\t1\t41\t0\t40\n# end\n | $m rank 41 with 0 ties does not fit in n = 40
+	1 | hitrate | ${q}q1\tb\t1\t3\t38\t40\n# end\n | $m rank 3 with 38 ties does not fit in n = 40
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\t41\n# end\n | $m n differs within query 'q1' (40, then 41)
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\t4\n# end\n | $m n differs within query 'q1' (40, then 4)
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\t400\n# end\n | $m n differs within query 'q1' (40, then 400)
+	1 | hitrate | ${q}q1\ta\t1\t3\t0\t40\n# end\n | $m duplicate item 'a' in query 'q1'
+	1 | hitrate | ${q}q1\tz\t1\t3\t0\t40\n# end\n | $m duplicate item 'z' in query 'q1'
+	1 | hitrate | ${q}q1\tb\t1\t2\t0\t40\n# end\n | $m query 'q1': more relevant items at rank 2 than its 1 tied positions
+	1 | hitrate | ${q}q1\tb\t1\t0\t0\t40\r\n# end\n | $m rank must be >= 1 and ties >= 0
+	1 | hitrate | ${q}q1\tb\t1\t0\t0\t40\t\n# end\n | $m rank must be >= 1 and ties >= 0
+	1 | hitrate | ${q}q1\tb\t1\t0\t0\t40 \n# end\n | $m rank must be >= 1 and ties >= 0
+	1 | hitrate | ${q}q1\t-\t0\t-\t-\t40\n# end\n | $m query 'q1' has a '-' line and other lines
+	1 | hitrate | ${q}q1\t-\t1\t3\t0\t40\n# end\n | $m a query without relevant items ('-') has rank '-'
+	1 | hitrate | ${q}q1\tb\t1\t-\t0\t40\n# end\n | $m rank and ties must both be '-' or both numbers
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\t40\tr\n# end\n | $m a line of 7 fields among lines of 6 (version 1 has 6 fields, version 2 has 7)
+	1 | hitrate | ${q}q1 \tb\t1\t3\t0\t40\tx\n# end\n | $m a line of 7 fields among lines of 6 (version 1 has 6 fields, version 2 has 7)
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\n# end\n | $m expected 6 fields (query item grade rank ties n), found 5
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\t40\tx\ty\n# end\n | $m expected 6 fields (query item grade rank ties n), found 8
+	1 | hitrate | ${q}q1\tb\t1\t3\x000\t40\n# end\n | $m a NUL byte in the line (binary data?)
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\t40\nq1\tc\t1\t4\t0\t40\x00\n# end\n | hitrate: -:5: a NUL byte in the line (binary data?)
+	1 | hitrate | ${q}q1\tb\t1\t3\t0\t40\r\nq1\tc\t1\t0\t0\t40\n# end\n | hitrate: -:5: rank must be >= 1 and ties >= 0
+	1 | hitrate | ${q}q2\tb\t1\t2\t0\t40\nq1\tc\t1\t3\t0\t40\n# end\n | hitrate: -:5: query 'q1' reappears after another query began (sort -b -s -k1,1 first)
+	1 | hitrate | ${q}q\tb\t1\t3\t0\t40\nq1\tc\t1\t3\t0\t40\n# end\n | hitrate: -:5: query 'q1' reappears after another query began (sort -b -s -k1,1 first)
+	T
+	local v="# query\titem\tgrade\trank\tties\tn\tkind\nq1\ta\t1\t1\t0\t40\tr\nq1\tz\t0\t2\t0\t40\tj\n"
+	err_table <<-T
+	1 | hitrate | ${v}q1\tb\t1\t3\t0\t40\tu\n# end\n | $m kind u with grade 1 (u is for the negative grades, and only u)
+	1 | hitrate | ${v}q1\tb\t1\t3\t0\t40\trr\n# end\n | $m field 7: kind 'rr' is not r, j or u
+	1 | hitrate | ${v}q1\tb\t1\t3\t0\t40\tx\n# end\n | $m field 7: kind 'x' is not r, j or u
+	1 | hitrate | ${v}q1\tb\t1\t3\t0\t40\n# end\n | $m a line of 6 fields among lines of 7 (version 1 has 6 fields, version 2 has 7)
+	1 | hitrate | ${v}q1\tb\t1\t3\t0\t40\t\n# end\n | $m a line of 6 fields among lines of 7 (version 1 has 6 fields, version 2 has 7)
+	1 | hitrate | ${v}q1\tb\t1\t3\t0\t40\tr\tr\n# end\n | $m expected 6 fields (query item grade rank ties n), found 8
+	1 | hitrate | ${v}q1\tb\t1\t3\t0\t41\tj\n# end\n | $m n differs within query 'q1' (40, then 41)
+	1 | hitrate | ${v}q1\tz\t1\t3\t0\t40\tj\n# end\n | $m duplicate item 'z' in query 'q1'
+	1 | hitrate | ${v}q1\tb\t1\t0\t0\t40\tj\n# end\n | $m rank must be >= 1 and ties >= 0
+	T
+}
+
+@test "rankread: query ids of 1 to 20 bytes told apart by their first or last byte" {
+	local len a b fails=0 want
+	for len in 1 2 7 8 9 15 16 17 20; do
+		a=$(printf '%*s' "$len" '' | tr ' ' 'k')
+		for b in "j${a#k}" "${a%k}j"; do
+			printf "$H$a\tx\t1\t1\t0\t40\n$a\ty\t1\t2\t0\t40\n$b\tz\t1\t1\t0\t40\n$a\tw\t1\t3\t0\t40\n# end\n" > ids.ranks
+			want="hitrate: ids.ranks:5: query '$a' reappears after another query began (sort -b -s -k1,1 first)"
+			run --separate-stderr hitrate ids.ranks
+			if [ "$status" -ne 1 ] || [ "$stderr" != "$want" ]; then
+				echo "ids '$a' and '$b': $stderr" >&2
+				fails=$((fails + 1))
+			fi
+		done
+	done
+	[ "$fails" -eq 0 ]
+}
+
+# plain_and LINE PLAIN: a stream of 3 queries of 12 lines, whose second
+# query's fifth line is LINE in odd.ranks and PLAIN in plain.ranks
+plain_and() {
+	local i k
+	{
+		printf "$H"
+		for k in 1 2 3; do
+			for i in $(seq 1 12); do
+				if [ "$k" -eq 2 ] && [ "$i" -eq 5 ]; then
+					printf '@\n'
+				else
+					printf "q$k\td$i\t$((i % 3))\t$((i + k - 1))\t$((i % 4 == 1))\t40\n"
+				fi
+			done
+		done
+		printf '# end\n'
+	} > template
+	awk -v l="$1" '$0 == "@" { printf "%s\n", l; next } { print }' template > odd.ranks
+	awk -v l="$2" '$0 == "@" { printf "%s\n", l; next } { print }' template > plain.ranks
+}
+
+@test "rankread: a line of any spelling or length reads as the plain line" {
+	local fails=0 odd plain long
+	# the line of a 43-byte item is 56 bytes long, the newline included
+	long=$(printf '%041d' 0)
+	while IFS='|' read -r odd plain; do
+		plain_and "$odd" "$plain"
+		if [ "$(hitrate -q -k 1,3,7 odd.ranks)" != "$(hitrate -q -k 1,3,7 plain.ranks)" ] ||
+		    [ "$(ndcg -q odd.ranks)" != "$(ndcg -q plain.ranks)" ]; then
+			echo "'$odd' reads otherwise than '$plain'" >&2
+			fails=$((fails + 1))
+		fi
+	done <<-T
+	q2\td5\t2\t6\t1\t40\r|q2\td5\t2\t6\t1\t40
+	q2\td5\t2\t6\t1\t40\t|q2\td5\t2\t6\t1\t40
+	q2\td5\t2\t6\t1\t40 |q2\td5\t2\t6\t1\t40
+	 q2\td5\t2\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\t\td5\t2\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	q2 d5 2 6 1 40|q2\td5\t2\t6\t1\t40
+	q2\td5\t02\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\td5\t+2\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\td5\t2\t06\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\td5\t2\t6\t01\t40|q2\td5\t2\t6\t1\t40
+	q2\td5\t2\t6\t1\t040|q2\td5\t2\t6\t1\t40
+	q2\td5\t2\t6\t1\t+40|q2\td5\t2\t6\t1\t40
+	q2\td5\t000000002\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\td5\t2\t000000006\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\td\0015\t2\t6\t1\t40|q2\tdx5\t2\t6\t1\t40
+	q2\td5${long}\t2\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\td5${long}0\t2\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\td5${long}00\t2\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\td5${long}00000000\t2\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\td5${long}000000000\t2\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	q2\td5\t2\t6\t1\t40|q2\td5\t2\t6\t1\t40
+	T
+	[ "$fails" -eq 0 ]
+}
+
+@test "rankread: lines out of order, or after an item not retrieved, read as in order" {
+	# one query's lines in rank order and backwards (back = 1); a tie
+	# group's grades highest first, as rankof writes them, and lowest
+	# first; an item not retrieved before those retrieved
+	local make='BEGIN {
+		printf "# query\titem\tgrade\trank\tties\tn\n"
+		for (k = 1; k <= 30; k++) {
+			i = back ? 31 - k : k
+			printf "q\td%d\t%d\t%d\t0\t100\n", i, i % 4, 2 * i
+		}
+		printf "r\tn\t1\t-\t-\t100\n"
+		for (i = 1; i <= 30; i++) printf "r\td%d\t%d\t%d\t0\t100\n", i, 1, 3 * i
+		for (k = 1; k <= 4; k++) {
+			i = back ? k : 5 - k
+			printf "s\td%d\t%d\t5\t3\t100\n", i, i
+		}
+		print "# end"
+	}'
+	awk -v back=0 "$make" > sorted.ranks
+	awk -v back=1 "$make" > mixed.ranks
+	run --separate-stderr hitrate -q -k 1,2,5,10 mixed.ranks
+	[ "$status" -eq 0 ]
+	local want
+	want=$(hitrate -q -k 1,2,5,10 sorted.ranks)
+	[ "$output" = "$want" ]
+	# r: its first item at rank 3, although the line before has none
+	[ "$(echo "$output" | awk '$1 == "hit@5" && $2 == "r" { print $3 }')" = 100.00 ]
+	[ "$(echo "$output" | awk '$1 == "hit@2" && $2 == "r" { print $3 }')" = 0.00 ]
+	# the tie modes place a group's grades highest first or last
+	local t
+	for t in expected optimistic pessimistic; do
+		run --separate-stderr ndcg -q -k 5,6,7 -T $t mixed.ranks
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(ndcg -q -k 5,6,7 -T $t sorted.ranks)" ]
+	done
+}

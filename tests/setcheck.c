@@ -11,16 +11,22 @@
  *                   and a key one byte longer or changed is not found
  *   setcheck map    slice_eq against memcmp; strmap over groups cleared
  *                   between them: keys of 1 to 24 bytes that differ from
- *                   another in one byte at any place, keys longer than a block of
- *                   copies, keys put, appended (copied and in place) and
- *                   indexed: every entry's key is its own, a key found at
+ *                   another in one byte at any place, keys longer than a
+ *                   block of copies, keys put, appended (copied and in
+ *                   place) and indexed: every entry's key is its own, a key found at
  *                   its entry, a repeat found at the first entry that
- *                   repeats, by brute force over the group */
+ *                   repeats, by brute force over the group
+ *   setcheck repeats  300 groups of 1 to 3000 keys (util/repeats.h), the
+ *                   same keys in every group, checked in pieces of 1 to
+ *                   all keys, numbered from a few groups short of 32 bits:
+ *                   each group's first repeat found, none where there is
+ *                   none, and the numbers started again on the way */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/idset.h"
+#include "util/repeats.h"
 #include "util/strmap.h"
 
 static int failed;
@@ -303,6 +309,46 @@ static void map(void)
 		free(keys[i]);
 }
 
+static void repeats(void)
+{
+	static const size_t steps[] = { 1, 7, 100, 5000 };
+	struct repeats r;
+	char k[32];
+	size_t g, n, e, dup, from, step, got, want;
+
+	repeats_init(&r);
+	/* the numbers of the slots pass 32 bits after a few groups */
+	r.base = UINT32_MAX - 10000;
+	for (g = 0; g < 300 && !failed; g++) {
+		n = 1 + g * 7919 % 3000;
+		/* key dup, if any, repeats key from */
+		dup = g % 3 && n > 1 ? 1 + g * 104729 % (n - 1) : n;
+		from = dup < n ? g * 31 % dup : 0;
+		want = dup < n ? dup : REPEATS_NONE;
+		step = steps[g % 4];
+		got = REPEATS_NONE;
+		repeats_clear(&r);
+		for (e = 0; e < n && got == REPEATS_NONE; e++) {
+			struct slice key = { k, 0 };
+			key.n = (size_t)snprintf(k, sizeof k, "k%zu",
+						 e == dup ? from : e);
+			if (g % 2) {
+				repeats_reserve(&r, 1, key.n);
+				repeats_put(&r, key);
+			} else {
+				repeats_add(&r, key);
+			}
+			if ((e + 1) % step == 0 || e + 1 == n)
+				got = repeats_check(&r);
+		}
+		check(got == want, "repeats: a group's first repeat", g);
+	}
+	check(r.base < 1000000, "repeats: the numbers started again", 0);
+	repeats_free(&r);
+	if (!failed)
+		printf("repeats: ok\n");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "hash") == 0)
@@ -311,8 +357,10 @@ int main(int argc, char **argv)
 		set();
 	else if (argc == 2 && strcmp(argv[1], "map") == 0)
 		map();
+	else if (argc == 2 && strcmp(argv[1], "repeats") == 0)
+		repeats();
 	else {
-		fprintf(stderr, "usage: setcheck hash|set|map\n");
+		fprintf(stderr, "usage: setcheck hash|set|map|repeats\n");
 		return 2;
 	}
 	return failed;

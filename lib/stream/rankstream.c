@@ -7,6 +7,7 @@
 #include "util/fieldscan.h"
 #include "util/num.h"
 #include "util/out.h"
+#include "stream/rankfast.h"
 #include "stream/rankstream.h"
 
 void rankstream_write_run(struct slice tag)
@@ -279,23 +280,36 @@ static int in_order(const struct relitem *r, size_t n)
 	return 1;
 }
 
+/* how many of the n items in cmp_rel's order are retrieved (the first) */
+static size_t retrieved(const struct relitem *r, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && r[k].rank >= 0)
+		k++;
+	return k;
+}
+
+/* q's tie groups from its relevant items by rank (the count and the
+ * group in locals: the stores into a group could be to q's counts, for
+ * all the compiler knows) */
 static void make_groups(struct rquery *q)
 {
-	size_t i;
-	q->ng = 0;
-	for (i = 0; i < q->nret; i++) {
-		struct relitem *r = &q->rel[i];
-		if (i == 0 || r->rank != q->rel[i - 1].rank) {
-			if (q->ng >= q->gcap)
-				xgrow((void **)&q->g, &q->gcap, q->ng + 1,
+	size_t i, ng = 0, nret = q->nret;
+	struct tgroup *g = NULL;
+
+	for (i = 0; i < nret; i++) {
+		const struct relitem *r = &q->rel[i];
+		if (i == 0 || r->rank != r[-1].rank) {
+			if (ng >= q->gcap)
+				xgrow((void **)&q->g, &q->gcap, ng + 1,
 				      sizeof *q->g);
-			struct tgroup *g = &q->g[q->ng++];
+			g = &q->g[ng++];
 			g->a = r->rank - 1;
 			g->t = r->ties + 1;
 			g->s = 0;
 			g->first = i;
 		}
-		struct tgroup *g = &q->g[q->ng - 1];
 		if (r->ties + 1 != g->t)
 			die_at(q->file, r->line,
 			       "query '%s': relevant items at rank %ld disagree on ties",
@@ -306,6 +320,7 @@ static void make_groups(struct rquery *q)
 			       "query '%s': more relevant items at rank %ld than its %ld tied positions",
 			       q->id, r->rank, g->t);
 	}
+	q->ng = ng;
 }
 
 /* a record into the query: relevant ('r') or one of the other judged;
@@ -424,85 +439,6 @@ static inline int same_bytes(const char *a, const char *b, size_t n)
 	return ((word_at(a) ^ word_at(b)) & (~UINT64_C(0) >> (64 - 8 * n))) == 0;
 }
 
-/* The text the query's n has on its lines, as rankof writes it (decimal
- * digits, no sign or leading zero), in *w, its length the result; 0 when
- * it is longer than 8 digits. */
-static size_t n_text(long n, uint64_t *w)
-{
-	char t[8];
-	size_t k = 0, i;
-
-	*w = 0;
-	if (n < 0 || n > 99999999)
-		return 0;
-	do {
-		t[k++] = (char)('0' + n % 10);
-		n /= 10;
-	} while (n);
-	for (i = 0; i < k; i++)
-		*w |= (uint64_t)(unsigned char)t[k - 1 - i] << (8 * i);
-	return k;
-}
-
-/* The common line, taken without next_record: a data line of the query
- * being read (the same id), with as many fields as the file's lines
- * before it, no byte below 0x21 but blanks (mask_fields), an item that
- * is not '-', a grade, rank and ties of 1 to 8 plain digits, rank >= 1
- * and rank + ties <= n, n written as rankof writes the query's n
- * (rd->ntext), and in version 2 the kind r or j (the grade is not
- * negative). Such a line passes every check of next_record and of
- * rankreader_next's loop but the duplicate. Any other line: 0, nothing
- * changed, and next_record takes it, errors and all. (The line after an
- * end line is never one: next_record takes the end line and reads on to
- * the next data line itself.) */
-static inline int take_common(struct rankreader *rd, struct rquery *q,
-			      int *unsorted)
-{
-#ifdef FIELDSCAN_MASKS
-	const char *p = rd->p, *next;
-	struct slice f[7];
-	struct relitem it;
-	unsigned long grade, rank, ties;
-	uint64_t first, last;
-	size_t k, nf = rd->fields;
-
-	/* nf: the fields of the file's lines, 0 before the first */
-	if (!nf || p >= rd->e || *p == '#' ||
-	    !mask_line(p, &first, &last, &next))
-		return 0;
-	for (k = 0; k < nf; k++) {
-		if (!first)
-			return 0;
-		f[k] = mask_next(p, &first, &last);
-	}
-	if (first || f[0].n != rd->pend_qidlen ||
-	    !same_bytes(f[0].p, q->id, f[0].n) ||
-	    f[5].n != rd->ntextlen ||
-	    ((word_at(f[5].p) ^ rd->ntext) & (~UINT64_C(0) >> (64 - 8 * f[5].n))) ||
-	    is_dash(f[1]) || !small_number(f[2], &grade) ||
-	    !small_number(f[3], &rank) || !small_number(f[4], &ties) ||
-	    rank < 1 || rank + ties > (unsigned long)q->n)
-		return 0;
-	it.kind = 'r';
-	if (nf == 7) {
-		if (f[6].n != 1 || (f[6].p[0] != 'r' && f[6].p[0] != 'j'))
-			return 0;
-		it.kind = f[6].p[0];
-	}
-	rd->p = next;
-	it.line = ++rd->st.lines.lineno;
-	it.grade = (long)grade;
-	it.rank = (long)rank;
-	it.ties = (long)ties;
-	take_item(rd, f[1], it.line);
-	add(q, &it, unsorted);
-	return 1;
-#else
-	(void)rd, (void)q, (void)unsorted;
-	return 0;
-#endif
-}
-
 int rankreader_next(struct rankreader *rd, struct rquery *q)
 {
 	struct slice qid, item;
@@ -536,11 +472,12 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 		take_item(rd, pi, q->line);
 		add(q, &rd->pend, &unsorted);
 	}
-	/* a query of '-' has its lines checked by next_record only */
-	rd->ntextlen = q_empty ? 0 : n_text(q->n, &rd->ntext);
+	/* the query's common lines taken by the quick path (rankfast.c),
+	 * every other line by next_record and the checks below; a query of
+	 * '-' has its lines checked by next_record only */
+	rankfast_begin(rd, q, q_empty);
 	for (;;) {
-		if (rd->ntextlen && take_common(rd, q, &unsorted))
-			continue;
+		rankfast_take(rd, q, &unsorted);
 		if (!next_record(rd, &qid, &item, &it, &n, &empty, &line))
 			break;
 		if (qid.n != rd->pend_qidlen || !same_bytes(qid.p, q->id, qid.n)) {
@@ -566,8 +503,7 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 	err_first(NULL, NULL);
 	if (unsorted)
 		qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
-	while (q->nret < q->m && q->rel[q->nret].rank >= 0)
-		q->nret++;
+	q->nret = retrieved(q->rel, q->m);
 	make_groups(q);
 	if (q->v2)
 		check_judged(q, q_empty);

@@ -59,7 +59,7 @@ struct rankreader {
 	size_t ilcap;
 	const char *iqid;	/* their query, for the message */
 	/* the query's n as its lines write it (ntextlen bytes in a
-	 * little-endian word; 0: no line is a common line, take_common) */
+	 * little-endian word; 0: no line is a common line, rankfast.c) */
 	uint64_t ntext;
 	size_t ntextlen;
 	/* a record read ahead: the first of the next query */

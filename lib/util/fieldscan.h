@@ -111,6 +111,53 @@ static inline struct slice mask_next(const char *p, uint64_t *first,
 	return f;
 }
 
+/* the blanks (' ', '\t') among the 16 bytes at p + sh as bits sh to
+ * sh + 15; the other bytes below 0x21 (newline, NUL, CR ...) as the
+ * same bits of *stop, added */
+static inline __attribute__((always_inline)) uint64_t
+blank_mask16(const char *p, unsigned sh, uint64_t *stop)
+{
+	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + sh));
+	/* x <= 0x20 unsigned: min(x, 0x20) == x */
+	__m128i lo = _mm_cmpeq_epi8(_mm_min_epu8(x, sp), x);
+	__m128i bl = _mm_or_si128(_mm_cmpeq_epi8(x, sp),
+				  _mm_cmpeq_epi8(x, tab));
+
+	*stop |= (uint64_t)(unsigned)_mm_movemask_epi8(
+		_mm_andnot_si128(bl, lo)) << sh;
+	return (uint64_t)(unsigned)_mm_movemask_epi8(bl) << sh;
+}
+
+/* The line at p when its newline is among its first 64 bytes (all 64
+ * must be there to read) and its bytes below 0x21 before the newline are
+ * blanks (' ' and '\t'): the newline's offset, and in *ends the bit of
+ * each byte that ends a field (a blank or the newline) and of every byte
+ * after the newline, so that the first k fields' ends come one by one off
+ * its lowest bits for any k up to 64 less the offset. 64 for any other
+ * line. Fewer compares a byte than mask_line: no mask of the newline, the
+ * first byte below 0x21 that is no blank must be it. */
+static inline __attribute__((always_inline)) unsigned
+mask_ends(const char *p, uint64_t *ends)
+{
+	uint64_t blank, stop = 0;
+	unsigned nl;
+
+	/* three blocks at once: most lines of a rank stream are shorter
+	 * than 48 bytes */
+	blank = blank_mask16(p, 0, &stop) | blank_mask16(p, 16, &stop) |
+		blank_mask16(p, 32, &stop);
+	if (!stop)
+		blank |= blank_mask16(p, 48, &stop);
+	if (!stop)
+		return 64;
+	nl = (unsigned)__builtin_ctzll(stop);
+	if (p[nl] != '\n')
+		return 64;
+	*ends = blank | ~UINT64_C(0) << nl;
+	return nl;
+}
+
 /* The line at *pp split by mask_line, without a loop per byte or word:
  * stores at most max fields, returns how many there are in all and moves
  * *pp past the newline; (size_t)-1 for any other line (*pp unmoved). */

@@ -47,6 +47,18 @@ static inline int plain_digits(struct slice s, size_t max, unsigned long *v)
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define NUM_WORD_DIGITS 1
+/* the number whose digits' values (0 to 9) are the bytes of x, the
+ * first digit in the lowest byte of the top n, zeros below: pairs, fours
+ * and eights combined */
+static inline __attribute__((always_inline)) unsigned long
+digit_word_value(uint64_t x)
+{
+	x = (x * 10 + (x >> 8)) & UINT64_C(0x00FF00FF00FF00FF);
+	x = (x * 100 + (x >> 16)) & UINT64_C(0x0000FFFF0000FFFF);
+	x = x * 10000 + (x >> 32);
+	return (unsigned long)(x & 0xFFFFFFFF);
+}
+
 #define NUM_ONES UINT64_C(0x0101010101010101)
 
 /* 1 when the first k bytes of the word x (1 to 8; the first in memory
@@ -55,8 +67,8 @@ static inline int plain_digits(struct slice s, size_t max, unsigned long *v)
  * the same value; a byte is a digit when neither b + 0x46 (above '9') nor
  * b - 0x30 (below '0') sets its top bit, which holds whatever carries and
  * borrows the bytes before it pass on (they can only make a digit look
- * wrong). Then pairs, fours and the eight are summed in place, three
- * multiplications, without a loop or a branch per digit. */
+ * wrong). Then digit_word_value's sums: without a loop or a branch per
+ * digit. */
 static inline int word_digits8(uint64_t x, size_t k, uint64_t *v)
 {
 	unsigned sh = (unsigned)(8 - k) * 8;
@@ -67,10 +79,7 @@ static inline int word_digits8(uint64_t x, size_t k, uint64_t *v)
 	if (((x + NUM_ONES * (0x7f - '9')) | (x - NUM_ONES * '0')) &
 	    NUM_ONES * 0x80)
 		return 0;
-	x -= NUM_ONES * '0';
-	x = (x * 10 + (x >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
-	x = (x * 100 + (x >> 16)) & UINT64_C(0x0000ffff0000ffff);
-	*v = (x * 10000 + (x >> 32)) & 0xffffffff;
+	*v = digit_word_value(x - NUM_ONES * '0');
 	return 1;
 }
 
@@ -128,6 +137,32 @@ static inline int parse_double_padded(struct slice s, double *out)
 #endif
 	return parse_double_padded_rest(s, out);
 }
+
+/* The value of the n (1 to 8) bytes at p, which the caller knows to be
+ * decimal digits; 8 bytes from p must be readable. One digit at once,
+ * more as one word where the byte order allows (word_digits' sums), else
+ * digit by digit. */
+static inline __attribute__((always_inline)) unsigned long
+digits_value(const char *p, size_t n)
+{
+#ifdef NUM_WORD_DIGITS
+	uint64_t x;
+
+	if (n == 1)
+		return (unsigned long)((unsigned char)p[0] - '0');
+	memcpy(&x, p, 8);
+	return digit_word_value((x << ((8 - n) * 8)) &
+				UINT64_C(0x0F0F0F0F0F0F0F0F));
+#else
+	unsigned long v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v = v * 10 + (unsigned long)((unsigned char)p[i] - '0');
+	return v;
+#endif
+}
+
 /* field_long: plain digits inline; field_long_any reads the rest (signs,
  * long numbers, errors) */
 static inline long field_long(const char *file, long line, int fieldno,

@@ -1,8 +1,12 @@
-/* Linear probing at a load of at most 1/2 over a power-of-two table that
- * only the keys of the group fill: a check that finds the table too small
- * for all its keys clears a larger one (a prefix of the allocation) and
- * places the keys checked before again from their hashes, without reading
- * their bytes. A group of n keys clears 16 to 32 bytes a key once. */
+/* Linear probing at a load of at most 1/2 over a power-of-two table (a
+ * prefix of the allocation) that only the keys of the group fill: the
+ * slots of the groups before are empty by their numbers (base), so a new
+ * group clears nothing but the slots never written. A check that finds
+ * the table too small for all its keys takes a larger one, makes the
+ * slots of its group empty by raising base past them, and places the keys
+ * checked before again from their hashes, without reading their bytes.
+ * The whole table is cleared only when the numbers would pass 32 bits:
+ * once in 4 billion keys. */
 #include <stdlib.h>
 #include <string.h>
 #include "util/bigalloc.h"
@@ -28,32 +32,41 @@ void repeats_free(struct repeats *r)
 
 void repeats_clear(struct repeats *r)
 {
+	r->base += r->checked;
 	r->n = r->checked = 0;
 	r->slots = 0;
 }
 
-void repeats_add(struct repeats *r, struct slice key)
+void repeats_reserve(struct repeats *r, size_t keys, size_t bytes)
 {
 	size_t e = r->n, used = r->off[e];
 
-	if (e >= r->hcap)
-		big_grow((void **)&r->hash, &r->hcap, e + 1, sizeof *r->hash);
-	if (e + 2 > r->offcap)
-		big_grow((void **)&r->off, &r->offcap, e + 2, sizeof *r->off);
-	if (used + key.n > r->bcap)
-		big_grow((void **)&r->bytes, &r->bcap, used + key.n, 1);
-	r->hash[e] = hash_bytes(key.p, key.n);
-	copy_short(r->bytes + used, key.p, key.n);
-	r->off[e + 1] = used + key.n;
-	r->n = e + 1;
+	big_grow((void **)&r->hash, &r->hcap, e + keys, sizeof *r->hash);
+	big_grow((void **)&r->off, &r->offcap, e + keys + 1, sizeof *r->off);
+	big_grow((void **)&r->bytes, &r->bcap, used + bytes, 1);
 }
 
-static inline uint64_t slot_of(uint64_t h, size_t e)
+void repeats_add(struct repeats *r, struct slice key)
 {
-	return (h & ~(uint64_t)UINT32_MAX) | (uint64_t)(e + 1);
+	repeats_reserve(r, 1, key.n);
+	repeats_put(r, key);
 }
 
-/* a cleared table of at least twice n slots, keys 0 .. checked-1 in it */
+static inline uint64_t slot_of(const struct repeats *r, uint64_t h,
+			       size_t e)
+{
+	return (h & ~(uint64_t)UINT32_MAX) | (uint64_t)(r->base + e + 1);
+}
+
+/* 1 when slot value v holds a key of the group */
+static inline int in_group(const struct repeats *r, uint64_t v)
+{
+	return (v & UINT32_MAX) > r->base;
+}
+
+/* A table of at least twice n slots whose only keys are 0 .. checked-1,
+ * numbered from a new base; all slots cleared when the numbers of n keys
+ * from it would pass 32 bits. */
 static void fit(struct repeats *r, size_t n)
 {
 	size_t s = 64, e, i, mask;
@@ -65,13 +78,22 @@ static void fit(struct repeats *r, size_t n)
 	}
 	if (s > r->slotcap)
 		big_grow((void **)&r->slot, &r->slotcap, s, sizeof *r->slot);
-	memset(r->slot, 0, s * sizeof *r->slot);
+	r->base += r->checked;
+	if (r->base >= UINT32_MAX - n) {
+		memset(r->slot, 0, r->clean * sizeof *r->slot);
+		r->base = 0;
+	}
+	if (s > r->clean) {
+		memset(r->slot + r->clean, 0, (s - r->clean) * sizeof *r->slot);
+		r->clean = s;
+	}
 	r->slots = s;
 	mask = s - 1;
 	for (e = 0; e < r->checked; e++) {
-		for (i = (size_t)r->hash[e] & mask; r->slot[i]; i = (i + 1) & mask)
+		for (i = (size_t)r->hash[e] & mask; in_group(r, r->slot[i]);
+		     i = (i + 1) & mask)
 			;
-		r->slot[i] = slot_of(r->hash[e], e);
+		r->slot[i] = slot_of(r, r->hash[e], e);
 	}
 }
 
@@ -88,7 +110,7 @@ size_t repeats_check(struct repeats *r)
 	/* a slot numbers its key in 32 bits */
 	if (n >= UINT32_MAX)
 		die(EXIT_DATA, "out of memory");
-	if (r->slots < 2 * n)
+	if (r->slots < 2 * n || r->base >= UINT32_MAX - n)
 		fit(r, n);
 	mask = r->slots - 1;
 	for (e = r->checked; e < n; e++) {
@@ -98,15 +120,16 @@ size_t repeats_check(struct repeats *r)
 			__builtin_prefetch(&r->slot[(size_t)r->hash[e + AHEAD] &
 						    mask], 1);
 #endif
-		for (i = (size_t)h & mask; (v = r->slot[i]) != 0;
+		for (i = (size_t)h & mask; in_group(r, v = r->slot[i]);
 		     i = (i + 1) & mask)
 			if ((v & ~(uint64_t)UINT32_MAX) == top &&
-			    slice_eq(repeats_key(r, (size_t)(v & UINT32_MAX) - 1),
+			    slice_eq(repeats_key(r, (size_t)(v & UINT32_MAX) -
+						    r->base - 1),
 				     repeats_key(r, e))) {
 				r->checked = n;
 				return e;
 			}
-		r->slot[i] = slot_of(h, e);
+		r->slot[i] = slot_of(r, h, e);
 	}
 	r->checked = n;
 	return REPEATS_NONE;

@@ -46,7 +46,8 @@ static inline int slice_eqs(struct slice a, const char *s)
 /* n bytes from p to d without a call for the short keys that are the
  * rule (two overlapping words, or halves of them), reading and writing
  * only [p, p + n) and [d, d + n) */
-static inline void copy_short(char *d, const char *p, size_t n)
+static inline __attribute__((always_inline)) void
+copy_short(char *d, const char *p, size_t n)
 {
 	if (n > 16) {
 		memcpy(d, p, n);

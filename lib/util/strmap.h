@@ -70,11 +70,6 @@ static inline struct slice strmap_key(const struct strmap *m, size_t e)
 	return m->key[e];
 }
 
-/* The 64-bit hash of n bytes, hash_bytes, inline: every reader hashes
- * its ids, most of them short */
-#define HASH_M1 UINT64_C(0x9E3779B97F4A7C15)
-#define HASH_M2 UINT64_C(0xBF58476D1CE4E5B9)
-
 static inline uint64_t hash_load64(const char *p)
 {
 	uint64_t v;
@@ -102,25 +97,31 @@ static inline uint64_t hash_short_word(const char *p, size_t n)
 	       (uint64_t)u[n - 1] << 16;
 }
 
-/* The length and 8-byte words, the last one overlapping the one before
- * when n is not a multiple of 8: for a given length every byte enters. */
-static inline uint64_t hash_bytes(const char *p, size_t n)
+/* The key's 64-bit hash: the length and 8-byte words, the last one
+ * overlapping the one before when n is not a multiple of 8, so that for
+ * a given length every byte enters. Inline: the loops that hash every
+ * key they read (a query's items, a run's documents). */
+static inline __attribute__((always_inline)) uint64_t
+hash_bytes(const char *p, size_t n)
 {
-	uint64_t h = (uint64_t)n * HASH_M1;
+	const uint64_t m1 = UINT64_C(0x9E3779B97F4A7C15);
+	const uint64_t m2 = UINT64_C(0xBF58476D1CE4E5B9);
+	uint64_t h = (uint64_t)n * m1;
+
 	if (n > 8) {
 		const char *last = p + n - 8;
 		for (; p < last; p += 8) {
-			h = (h ^ hash_load64(p)) * HASH_M2;
+			h = (h ^ hash_load64(p)) * m2;
 			h ^= h >> 29;
 		}
-		h = (h ^ hash_load64(last)) * HASH_M2;
+		h = (h ^ hash_load64(last)) * m2;
 	} else if (n == 8) {
-		h = (h ^ hash_load64(p)) * HASH_M2;
+		h = (h ^ hash_load64(p)) * m2;
 	} else if (n) {
-		h = (h ^ hash_short_word(p, n)) * HASH_M2;
+		h = (h ^ hash_short_word(p, n)) * m2;
 	}
 	h ^= h >> 32;
-	h *= HASH_M1;
+	h *= m1;
 	h ^= h >> 29;
 	return h;
 }
