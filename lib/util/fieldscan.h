@@ -161,8 +161,8 @@ mask_ends(const char *p, uint64_t *ends)
 /* The line at *pp split by mask_line, without a loop per byte or word:
  * stores at most max fields, returns how many there are in all and moves
  * *pp past the newline; (size_t)-1 for any other line (*pp unmoved). */
-static inline size_t mask_fields(const char **pp, struct slice *f,
-				 size_t max)
+static inline __attribute__((always_inline)) size_t
+mask_fields(const char **pp, struct slice *f, size_t max)
 {
 	const char *p = *pp;
 	uint64_t first, last;
