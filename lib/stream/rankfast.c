@@ -31,13 +31,6 @@ enum { BATCH = 1024 };
  * ends of 7 fields of any line up to 64 - 7 bytes */
 enum { LINE_MAX_BYTES = 57 };
 
-static inline uint64_t word_at(const char *p)
-{
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
-
 /* The text the query's n has on its lines, as rankof writes it (decimal
  * digits, no sign or leading zero), in *w, its length the result; 0 when
  * it is longer than 8 digits. */
@@ -70,7 +63,7 @@ void rankfast_begin(struct rankreader *rd, const struct rquery *q,
 struct common {
 	const char *id, *e;	/* the query's id; the block's end */
 	size_t idlen, ntextlen;
-	uint64_t idmask, ntext, nmask;
+	uint64_t ntext, nmask;
 	unsigned long n;
 	struct repeats *items;
 	long *iline;
@@ -89,19 +82,6 @@ struct cursor {
 	long pgrade;
 	int unsorted;
 };
-
-/* memcmp(p, c->id, c->idlen) == 0: one word, two that overlap, or a call
- * for an id longer than 16 bytes; 8 bytes must be readable at both (the
- * query's id has 8 zero bytes after it) */
-static inline int is_query(const struct common *c, const char *p)
-{
-	if (c->idlen > 16)
-		return memcmp(p, c->id, c->idlen) == 0;
-	if (c->idlen > 8)
-		return word_at(p) == word_at(c->id) &&
-		       word_at(p + c->idlen - 8) == word_at(c->id + c->idlen - 8);
-	return ((word_at(p) ^ word_at(c->id)) & c->idmask) == 0;
-}
 
 /* the bits of the digits among the 16 bytes at p */
 static inline uint64_t digit_mask(const char *p)
@@ -148,7 +128,8 @@ take_line(const struct common *c, struct cursor *u, size_t nf)
 	last = nf == 7 ? next_end(&ends) : s6;
 	/* the field count; the id; the item not empty, not '-'; grade,
 	 * rank and ties of 1 to 8 bytes */
-	if (last != nl || s1 != c->idlen || !is_query(c, p) ||
+	if (last != nl || s1 != c->idlen ||
+	    !same_bytes_padded(p, c->id, c->idlen) ||
 	    s2 - s1 < 2 || (s2 - s1 == 2 && p[s1 + 1] == '-') ||
 	    s3 - s2 - 2 >= 8 || s4 - s3 - 2 >= 8 || s5 - s4 - 2 >= 8)
 		return 0;
@@ -157,7 +138,7 @@ take_line(const struct common *c, struct cursor *u, size_t nf)
 	if ((~digits & ~(blanks >> (s2 + 1)) &
 	     ((UINT64_C(1) << (s5 - s2 - 1)) - 1)) ||
 	    s6 - s5 - 1 != c->ntextlen ||
-	    ((word_at(p + s5 + 1) ^ c->ntext) & c->nmask))
+	    ((word64_at(p + s5 + 1) ^ c->ntext) & c->nmask))
 		return 0;
 	grade = digits_value(p + s2 + 1, s3 - s2 - 1);
 	rank = digits_value(p + s3 + 1, s4 - s3 - 1);
@@ -227,8 +208,6 @@ void rankfast_take(struct rankreader *rd, struct rquery *q, int *unsorted)
 	c.id = q->id;
 	c.e = rd->e;
 	c.idlen = rd->pend_qidlen;
-	c.idmask = c.idlen < 8 ? ~UINT64_C(0) >> (64 - 8 * c.idlen) :
-		   ~UINT64_C(0);
 	c.ntext = rd->ntext;
 	c.ntextlen = rd->ntextlen;
 	c.nmask = ~UINT64_C(0) >> (64 - 8 * c.ntextlen);

@@ -419,26 +419,6 @@ static void take_item(struct rankreader *rd, struct slice item, long line)
 	rd->iline[e] = line;
 }
 
-static inline uint64_t word_at(const char *p)
-{
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
-
-/* memcmp(a, b, n) == 0 without a call or a loop for the short ids that
- * are the rule (the query id of nearly every line is the one before):
- * one word, or two that overlap; 8 bytes must be readable at a and b */
-static inline int same_bytes(const char *a, const char *b, size_t n)
-{
-	if (n > 16)
-		return memcmp(a, b, n) == 0;
-	if (n > 8)
-		return word_at(a) == word_at(b) &&
-		       word_at(a + n - 8) == word_at(b + n - 8);
-	return ((word_at(a) ^ word_at(b)) & (~UINT64_C(0) >> (64 - 8 * n))) == 0;
-}
-
 int rankreader_next(struct rankreader *rd, struct rquery *q)
 {
 	struct slice qid, item;
@@ -454,7 +434,7 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 	}
 	rd->have_pend = 0;
 
-	/* 8 bytes more for same_bytes */
+	/* 8 bytes more for same_bytes_padded */
 	xgrow((void **)&q->id, &q->idcap, rd->pend_qidlen + 9, 1);
 	memcpy(q->id, rd->pend_qid, rd->pend_qidlen + 1);
 	memset(q->id + rd->pend_qidlen + 1, 0, 8);
@@ -480,7 +460,8 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 		rankfast_take(rd, q, &unsorted);
 		if (!next_record(rd, &qid, &item, &it, &n, &empty, &line))
 			break;
-		if (qid.n != rd->pend_qidlen || !same_bytes(qid.p, q->id, qid.n)) {
+		if (qid.n != rd->pend_qidlen ||
+		    !same_bytes_padded(qid.p, q->id, qid.n)) {
 			if (!idset_add(&rd->seen, qid))
 				die_at(rd->st.lines.name, line,
 				       "query '%.*s' reappears after another query began (sort -b -s -k1,1 first)",

@@ -2,12 +2,28 @@
 #ifndef RK_SLICE_H
 #define RK_SLICE_H
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 struct slice {
 	const char *p;
 	size_t n;
 };
+
+/* the 8 or 4 bytes at p as one word, in the machine's byte order */
+static inline uint64_t word64_at(const char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static inline uint32_t word32_at(const char *p)
+{
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
 
 /* equal bytes; ids of 4 to 16 bytes, the rule, compared as two
  * overlapping words of 8 or 4 bytes each, without a call (reading only
@@ -18,23 +34,32 @@ static inline int slice_eq(struct slice a, struct slice b)
 
 	if (n != b.n)
 		return 0;
-	if (n >= 8 && n <= 16) {
-		unsigned long long a0, a1, b0, b1;
-		memcpy(&a0, a.p, 8);
-		memcpy(&b0, b.p, 8);
-		memcpy(&a1, a.p + n - 8, 8);
-		memcpy(&b1, b.p + n - 8, 8);
-		return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-	}
-	if (n >= 4 && n < 8) {
-		unsigned a0, a1, b0, b1;
-		memcpy(&a0, a.p, 4);
-		memcpy(&b0, b.p, 4);
-		memcpy(&a1, a.p + n - 4, 4);
-		memcpy(&b1, b.p + n - 4, 4);
-		return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-	}
+	if (n >= 8 && n <= 16)
+		return ((word64_at(a.p) ^ word64_at(b.p)) |
+			(word64_at(a.p + n - 8) ^ word64_at(b.p + n - 8))) == 0;
+	if (n >= 4 && n < 8)
+		return ((word32_at(a.p) ^ word32_at(b.p)) |
+			(word32_at(a.p + n - 4) ^ word32_at(b.p + n - 4))) == 0;
 	return memcmp(a.p, b.p, n) == 0;
+}
+
+/* memcmp(a, b, n) == 0 for n >= 1 without a call or a loop for the short
+ * ids that are the rule (a line's query id against the line's before):
+ * one word, or two that overlap; 8 bytes must be readable at a and at b
+ * (padded buffers) */
+static inline int same_bytes_padded(const char *a, const char *b, size_t n)
+{
+	if (n > 16)
+		return memcmp(a, b, n) == 0;
+	if (n > 8)
+		return word64_at(a) == word64_at(b) &&
+		       word64_at(a + n - 8) == word64_at(b + n - 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* the bytes past n shifted out (the first byte is the lowest) */
+	return (word64_at(a) ^ word64_at(b)) << (64 - 8 * n) == 0;
+#else
+	return memcmp(a, b, n) == 0;
+#endif
 }
 
 static inline int slice_eqs(struct slice a, const char *s)

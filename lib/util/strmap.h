@@ -70,20 +70,6 @@ static inline struct slice strmap_key(const struct strmap *m, size_t e)
 	return m->key[e];
 }
 
-static inline uint64_t hash_load64(const char *p)
-{
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-}
-
-static inline uint64_t hash_load32(const char *p)
-{
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-}
-
 /* 1 to 7 bytes as one word, every byte in it for a given length (two
  * overlapping loads from 4 bytes up, else the first, middle and last
  * byte), without the byte-by-byte copy whose 8-byte reload waits for the
@@ -92,7 +78,7 @@ static inline uint64_t hash_short_word(const char *p, size_t n)
 {
 	const unsigned char *u = (const unsigned char *)p;
 	if (n >= 4)
-		return hash_load32(p) | hash_load32(p + n - 4) << 32;
+		return word32_at(p) | (uint64_t)word32_at(p + n - 4) << 32;
 	return (uint64_t)u[0] | (uint64_t)u[n >> 1] << 8 |
 	       (uint64_t)u[n - 1] << 16;
 }
@@ -111,12 +97,12 @@ hash_bytes(const char *p, size_t n)
 	if (n > 8) {
 		const char *last = p + n - 8;
 		for (; p < last; p += 8) {
-			h = (h ^ hash_load64(p)) * m2;
+			h = (h ^ word64_at(p)) * m2;
 			h ^= h >> 29;
 		}
-		h = (h ^ hash_load64(last)) * m2;
+		h = (h ^ word64_at(last)) * m2;
 	} else if (n == 8) {
-		h = (h ^ hash_load64(p)) * m2;
+		h = (h ^ word64_at(p)) * m2;
 	} else if (n) {
 		h = (h ^ hash_short_word(p, n)) * m2;
 	}
