@@ -85,9 +85,9 @@ void rankline_write_v2(struct slice q, const struct rankline *l, size_t m,
 
 /* candidates go in as: begin query q, then take each of its candidates
  * (h = hash_bytes(item)); file and line name them in messages. q and the
- * items must stay valid until the query ends; the caller checks that a query does
- * not come back (stream_query_begins into the seen of the ranker that
- * keeps the whole run's). */
+ * items must stay valid until the query ends; the caller checks that a
+ * query does not come back (stream_query_begins into the seen of the
+ * ranker that keeps the whole run's). */
 void ranker_begin(struct ranker *rk, struct slice q, const char *file,
 		  long line);
 void ranker_take_checked(struct ranker *rk, struct slice item, uint64_t h,
