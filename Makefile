@@ -239,7 +239,7 @@ check-valgrind: all
 # in build/fuzz; each runs FUZZ_SECONDS from its seed corpus fuzz/corpus/NAME
 # with the dictionary fuzz/NAME.dict when there is one (new inputs go to
 # build/fuzz/corpus/NAME, crashes to build/fuzz/)
-FUZZ = lines num rankstream relevance embed options scorerank
+FUZZ = lines num rankstream rankquick relevance embed options scorerank
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -203,7 +203,7 @@ void rankfast_take(struct rankreader *rd, struct rquery *q, int *unsorted)
 	struct cursor u;
 	size_t k;
 
-	if (!rd->ntextlen || !rd->fields)
+	if (!rd->ntextlen || !rd->fields || rd->exact_only)
 		return;
 	c.id = q->id;
 	c.e = rd->e;

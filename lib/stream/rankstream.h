@@ -76,6 +76,9 @@ struct rankreader {
 	 * fields of the open file's lines, 6 or 7 (0: none read yet) */
 	int v2ok;
 	size_t fields;
+	/* every line by the exact path, rankfast.c's quick one left out (the
+	 * reference of fuzz/rankquick.c); 0 after rankreader_open */
+	int exact_only;
 };
 
 /* The rank stream's order of two ranks: the retrieved by rank, those not
