@@ -24,93 +24,6 @@ static const unsigned char field_cls[256] = {
 #define FIELDSCAN_MASKS 1
 #include <emmintrin.h>
 
-/* The bytes at u up to the first newline among the first 64 (all 64
- * must be there to read) as masks, bit i for u[i]: the bytes below 0x21
- * (blanks, newlines, NUL, the other control bytes), the blanks ' ' and
- * '\t', and the newlines; 16 bytes at a time, four compares each, up to
- * the 16 that hold the newline (the bits after it are not all set). nl
- * is 0 when the first 64 bytes hold no newline. A line of fewer than 64
- * bytes is then split without a loop per byte or word. Where SSE2 is
- * missing, eight 8-byte words do the same at twice the time of
- * field_end's scan: field_end is used. */
-struct linemask {
-	uint64_t low, blank, nl;
-};
-
-/* the masks of the 16 bytes at u, placed at bit sh */
-static inline void line_mask16(struct linemask *m, const unsigned char *u,
-			       unsigned sh)
-{
-	const __m128i sp = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
-	const __m128i nl = _mm_set1_epi8('\n');
-	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)u);
-	/* x <= 0x20 unsigned: min(x, 0x20) == x */
-	__m128i lo = _mm_cmpeq_epi8(_mm_min_epu8(x, sp), x);
-	__m128i bl = _mm_or_si128(_mm_cmpeq_epi8(x, sp),
-				  _mm_cmpeq_epi8(x, tab));
-
-	m->low |= (uint64_t)(unsigned)_mm_movemask_epi8(lo) << sh;
-	m->blank |= (uint64_t)(unsigned)_mm_movemask_epi8(bl) << sh;
-	m->nl |= (uint64_t)(unsigned)_mm_movemask_epi8(
-		_mm_cmpeq_epi8(x, nl)) << sh;
-}
-
-/* four steps written out: a loop's counter and shifts cost as much as
- * a step */
-static inline struct linemask line_mask64(const unsigned char *u)
-{
-	struct linemask m = { 0, 0, 0 };
-
-	line_mask16(&m, u, 0);
-	if (m.nl)
-		return m;
-	line_mask16(&m, u + 16, 16);
-	if (m.nl)
-		return m;
-	line_mask16(&m, u + 32, 32);
-	if (m.nl)
-		return m;
-	line_mask16(&m, u + 48, 48);
-	return m;
-}
-
-/* The fields of the line at u as two masks from line_mask64, when its
- * newline is among its first 64 bytes and the bytes before it below 0x21
- * are ' ' and '\t' only: the fields are the runs of the other bytes,
- * *first holding the bit of each one's first byte and *last of each
- * one's last; *next gets the byte after the newline. 0 for any other
- * line. */
-static inline int mask_line(const char *p, uint64_t *first, uint64_t *last,
-			    const char **next)
-{
-	struct linemask m = line_mask64((const unsigned char *)p);
-	uint64_t before, field;
-
-	if (!m.nl)
-		return 0;
-	before = (m.nl & -m.nl) - 1;
-	if (m.low & ~m.blank & before)
-		return 0;
-	field = ~m.low & before;
-	*first = field & ~(field << 1);
-	*last = field & ~(field >> 1);
-	*next = p + __builtin_ctzll(m.nl) + 1;
-	return 1;
-}
-
-/* the next field of mask_line's line at p, taken off the masks (*first
- * must not be 0) */
-static inline struct slice mask_next(const char *p, uint64_t *first,
-				     uint64_t *last)
-{
-	size_t s = (size_t)__builtin_ctzll(*first);
-	struct slice f = { p + s, (size_t)__builtin_ctzll(*last) + 1 - s };
-
-	*first &= *first - 1;
-	*last &= *last - 1;
-	return f;
-}
-
 /* the blanks (' ', '\t') among the 16 bytes at p + sh as bits sh to
  * sh + 15; the other bytes below 0x21 (newline, NUL, CR ...) as the
  * same bits of *stop, added */
@@ -135,8 +48,8 @@ blank_mask16(const char *p, unsigned sh, uint64_t *stop)
  * each byte that ends a field (a blank or the newline) and of every byte
  * after the newline, so that the first k fields' ends come one by one off
  * its lowest bits for any k up to 64 less the offset. 64 for any other
- * line. Fewer compares a byte than mask_line: no mask of the newline, the
- * first byte below 0x21 that is no blank must be it. */
+ * line. No mask of the newline: the first byte below 0x21 that is no
+ * blank must be it. */
 static inline __attribute__((always_inline)) unsigned
 mask_ends(const char *p, uint64_t *ends)
 {
@@ -156,6 +69,42 @@ mask_ends(const char *p, uint64_t *ends)
 		return 64;
 	*ends = blank | ~UINT64_C(0) << nl;
 	return nl;
+}
+
+/* The fields of the line at p as two masks from mask_ends, when its
+ * newline is among its first 64 bytes and the bytes before it below 0x21
+ * are ' ' and '\t' only: the fields are the runs of the other bytes,
+ * *first holding the bit of each one's first byte and *last of each
+ * one's last; *next gets the byte after the newline. 0 for any other
+ * line. A line of fewer than 64 bytes is then split without a loop per
+ * byte or word. Where SSE2 is missing, eight 8-byte words would do the
+ * same at twice the time of field_end's scan: field_end is used. */
+static inline int mask_line(const char *p, uint64_t *first, uint64_t *last,
+			    const char **next)
+{
+	uint64_t ends, field;
+	unsigned nl = mask_ends(p, &ends);
+
+	if (nl == 64)
+		return 0;
+	field = ~ends;	/* ends holds every bit from the newline's on */
+	*first = field & ~(field << 1);
+	*last = field & ~(field >> 1);
+	*next = p + nl + 1;
+	return 1;
+}
+
+/* the next field of mask_line's line at p, taken off the masks (*first
+ * must not be 0) */
+static inline struct slice mask_next(const char *p, uint64_t *first,
+				     uint64_t *last)
+{
+	size_t s = (size_t)__builtin_ctzll(*first);
+	struct slice f = { p + s, (size_t)__builtin_ctzll(*last) + 1 - s };
+
+	*first &= *first - 1;
+	*last &= *last - 1;
+	return f;
 }
 
 /* The line at *pp split by mask_line, without a loop per byte or word:
