@@ -1,14 +1,13 @@
 /* bootstrap: measure streams to confidence intervals of the mean (one
  * file) and paired comparisons of systems (several files of the same
  * queries), by resampling queries. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"
-#include "util/helpversion.h"
+#include "util/optable.h"
 #include "util/out.h"
 #include "util/pool.h"
 #include "stream/measuretable.h"
@@ -21,48 +20,46 @@ static const char usage_line[] =
 	"[--permutations N] [-j N] [-p decimals] [--format FORMAT] [--label NAME ...] "
 	"[--baseline NAME] [FILE ...]";
 
-static const char help[] =
-	"Reads per-query measure streams (-q output of hitrate, mapr, ndcg).\n"
-	"One file: each measure's mean and its bootstrap interval. Several files\n"
-	"(systems on the same queries): each against the first, the interval of\n"
-	"the mean difference and a sign-flip test's p (Holm-adjusted for three\n"
-	"or more files).\n"
-	"      --format F          stream (default), report (in words), or a results\n"
-	"                          table: text, markdown, latex\n"
-	"      --label NAME        a system's name (once per file; default the file's)\n"
-	"      --baseline NAME     the system the others are compared with (default\n"
-	"                          the first; not with --format stream)\n"
-	"  -B, --resamples N       bootstrap resamples (default 10000)\n"
-	"  -s, --seed S            seed of the random generator (default 1)\n"
-	"  -c, --confidence C      coverage in percent (default 95)\n"
-	"      --method M          percentile (default) or bca\n"
-	"      --permutations N    sign-flip draws for p (default 10000)\n"
-	"      --wilson            Wilson's interval too, for 0/1 measures (one file)\n"
-	"  -j, --jobs N            threads (default: online CPUs, at most 8)\n"
-	"  -p, --precision N       decimals (default 4; p has at least 6)\n"
-	"  -h, --help              this help\n"
-	"      --version           version\n";
-
-enum { O_METHOD = 256, O_PERM, O_WILSON, O_VERSION, O_FORMAT, O_LABEL,
+enum { O_METHOD = OPT_OWN, O_PERM, O_WILSON, O_FORMAT, O_LABEL,
 	O_BASELINE };
 
 enum { FMT_STREAM, FMT_REPORT, FMT_TEXT, FMT_MARKDOWN, FMT_LATEX };
 
-static const struct option longopts[] = {
-	{ "resamples", required_argument, 0, 'B' },
-	{ "seed", required_argument, 0, 's' },
-	{ "confidence", required_argument, 0, 'c' },
-	{ "method", required_argument, 0, O_METHOD },
-	{ "permutations", required_argument, 0, O_PERM },
-	{ "wilson", no_argument, 0, O_WILSON },
-	{ "jobs", required_argument, 0, 'j' },
-	{ "precision", required_argument, 0, 'p' },
-	{ "help", no_argument, 0, 'h' },
-	{ "version", no_argument, 0, O_VERSION },
-	{ "format", required_argument, 0, O_FORMAT },
-	{ "label", required_argument, 0, O_LABEL },
-	{ "baseline", required_argument, 0, O_BASELINE },
-	{ 0, 0, 0, 0 }
+/* the options and --help in its order */
+static const struct optdef opts[] = {
+	{ NULL, 0, 0,
+	  "Reads per-query measure streams (-q output of hitrate, mapr, ndcg).\n"
+	  "One file: each measure's mean and its bootstrap interval. Several files\n"
+	  "(systems on the same queries): each against the first, the interval of\n"
+	  "the mean difference and a sign-flip test's p (Holm-adjusted for three\n"
+	  "or more files).\n" },
+	{ "format", O_FORMAT, 1,
+	  "      --format F          stream (default), report (in words), or a results\n"
+	  "                          table: text, markdown, latex\n" },
+	{ "label", O_LABEL, 1,
+	  "      --label NAME        a system's name (once per file; default the file's)\n" },
+	{ "baseline", O_BASELINE, 1,
+	  "      --baseline NAME     the system the others are compared with (default\n"
+	  "                          the first; not with --format stream)\n" },
+	{ "resamples", 'B', 1,
+	  "  -B, --resamples N       bootstrap resamples (default 10000)\n" },
+	{ "seed", 's', 1,
+	  "  -s, --seed S            seed of the random generator (default 1)\n" },
+	{ "confidence", 'c', 1,
+	  "  -c, --confidence C      coverage in percent (default 95)\n" },
+	{ "method", O_METHOD, 1,
+	  "      --method M          percentile (default) or bca\n" },
+	{ "permutations", O_PERM, 1,
+	  "      --permutations N    sign-flip draws for p (default 10000)\n" },
+	{ "wilson", O_WILSON, 0,
+	  "      --wilson            Wilson's interval too, for 0/1 measures (one file)\n" },
+	OPTDEF_JOBS("  -j, --jobs N            threads (default: online CPUs, at most 8)\n"),
+	{ "precision", 'p', 1,
+	  "  -p, --precision N       decimals (default 4; p has at least 6)\n" },
+	{ "help", OPT_HELP, 0,
+	  "  -h, --help              this help\n" },
+	{ "version", OPT_VERSION, 0,
+	  "      --version           version\n" },
 };
 
 static double confidence_arg(const char *text)
@@ -83,53 +80,49 @@ struct cmdline {
 	const char *baseline;
 };
 
-static void parse(struct cmdline *cl, int argc, char **argv)
+/* one option (optable.h's take) */
+static int take(void *ctx, int key, const char *arg)
 {
 	static const char *const methods[] = { "percentile", "bca", NULL };
 	static const char *const formats[] = {
 		"stream", "report", "text", "markdown", "latex", NULL
 	};
+	struct cmdline *cl = ctx;
 	struct bootopts *o = &cl->o;
-	int c;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":B:s:c:j:p:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'B': o->resamples = arg_long("-B", optarg, 1, 100000000L); break;
-		case 's': o->seed = (uint64_t)arg_long("-s", optarg, 0, 2147483647L); break;
-		case 'c': o->confidence = confidence_arg(optarg); break;
-		case O_METHOD: o->method = parse_choice("--method", optarg, methods, NULL); break;
-		case O_PERM:
-			o->permutations = arg_long("--permutations", optarg, 1, 1000000000L);
-			break;
-		case O_WILSON: o->wilson = 1; break;
-		case 'j': o->threads = (int)arg_long("-j", optarg, 1, 256); break;
-		case 'p': o->decimals = (int)arg_long("-p", optarg, 0, 17); break;
-		case O_FORMAT: cl->format = parse_choice("--format", optarg, formats, NULL); break;
-		case O_LABEL:
-			cl->label = xrealloc(cl->label, (cl->nlabel + 1) * sizeof *cl->label);
-			cl->label[cl->nlabel++] = optarg;
-			break;
-		case O_BASELINE: cl->baseline = optarg; break;
-		case 'h':
-			show_help(usage_line, help);
-		case O_VERSION:
-			show_version("bootstrap");
-		default:
-			opt_error(argv, c);
-		}
+	switch (key) {
+	case 'B': o->resamples = arg_long("-B", arg, 1, 100000000L); break;
+	case 's': o->seed = (uint64_t)arg_long("-s", arg, 0, 2147483647L); break;
+	case 'c': o->confidence = confidence_arg(arg); break;
+	case O_METHOD: o->method = parse_choice("--method", arg, methods, NULL); break;
+	case O_PERM:
+		o->permutations = arg_long("--permutations", arg, 1, 1000000000L);
+		break;
+	case O_WILSON: o->wilson = 1; break;
+	case 'j': o->threads = jobs_arg(arg); break;
+	case 'p': o->decimals = (int)arg_long("-p", arg, 0, 17); break;
+	case O_FORMAT: cl->format = parse_choice("--format", arg, formats, NULL); break;
+	case O_LABEL:
+		cl->label = xrealloc(cl->label, (cl->nlabel + 1) * sizeof *cl->label);
+		cl->label[cl->nlabel++] = arg;
+		break;
+	case O_BASELINE: cl->baseline = arg; break;
+	default:
+		return 0;
 	}
+	return 1;
 }
 
 /* the usage rules between the options and the files */
-static void check_usage(const struct cmdline *cl, int argc, char **argv)
+static void check_usage(const struct cmdline *cl, int first, int argc,
+			char **argv)
 {
-	int nfiles = argc - optind, stdin_uses = 0;
+	int nfiles = argc - first, stdin_uses = 0;
 	if (nfiles > 26)
 		usage_error(NULL, "at most 26 files (systems A to Z)");
 	if (cl->o.wilson && (nfiles > 1 || cl->format != FMT_STREAM))
 		usage_error(NULL, "--wilson needs exactly one file and --format stream");
-	for (int i = optind; i < argc; i++)
+	for (int i = first; i < argc; i++)
 		stdin_uses += strcmp(argv[i], "-") == 0;
 	if (stdin_uses > 1)
 		usage_error(NULL, "standard input ('-') can be read once");
@@ -183,17 +176,18 @@ int main(int argc, char **argv)
 	struct cmdline cl = { .o = {
 		.resamples = 10000, .permutations = 10000, .seed = 1,
 		.confidence = 0.95, .method = METHOD_PERCENTILE,
-		.threads = pool_ncpu() < 8 ? pool_ncpu() : 8, .decimals = 4,
+		.threads = pool_default_jobs(8), .decimals = 4,
 	} };
+	struct optable t = { .name = "bootstrap", .usage = usage_line,
+			     .defs = opts, .ndefs = sizeof opts / sizeof opts[0],
+			     .take = take, .ctx = &cl };
+	int first = optable_parse(&t, argc, argv);
 
-	set_progname(argv[0]);
-	prog_usage = usage_line;
-	parse(&cl, argc, argv);
-	check_usage(&cl, argc, argv);
-	int nfiles = argc - optind, n = nfiles ? nfiles : 1;
+	check_usage(&cl, first, argc, argv);
+	int nfiles = argc - first, n = nfiles ? nfiles : 1;
 	struct mtable *tab = xcalloc((size_t)n, sizeof *tab);
 	for (int i = 0; i < n; i++)
-		mtable_read(&tab[i], nfiles ? argv[optind + i] : "-");
+		mtable_read(&tab[i], nfiles ? argv[first + i] : "-");
 	if (cl.format != FMT_STREAM)
 		write_results(&cl, tab, n);
 	else if (n == 1)

@@ -1,12 +1,11 @@
 /* rankof: scores and relevance to the tie-aware rank stream. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include "rank/embrank.h"
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"
-#include "util/helpversion.h"
+#include "util/optable.h"
 #include "util/out.h"
 #include "util/pool.h"
 #include "rank/rankcount.h"
@@ -24,83 +23,72 @@ static const char usage_line[] =
 	"[--query-ids F] [--item-ids F] [--items A:B] QUERIES ITEMS]\n"
 	"       rankof --merge RANKS ...";
 
-static const char help[] =
-	"Reads score streams (query item score) or TREC runs (query Q0 item rank score tag)\n"
-	"and writes the rank stream: query item grade rank ties n.\n"
-	"  -r, --qrels FILE         relevance as query item grade, or query 0 item grade\n"
-	"  -l, --labels FILE        id label [camera], for queries and items alike\n"
-	"      --query-labels FILE  labels of the queries (with --item-labels)\n"
-	"      --item-labels FILE   labels of the items\n"
-	"  -g, --min-grade G        relevant when grade >= G (default 1)\n"
-	"      --judged             (qrels) every judged item gets a line with its kind:\n"
-	"                           the rank stream's version 2 (bpref, infAP)\n"
-	"  -c, --all-queries        also qrels queries that the run lacks\n"
-	"  -u, --keep-unjudged      run queries absent from the qrels stay, without relevant items\n"
-	"  -x, --exclude-self       an item with the query's id leaves its gallery\n"
-	"      --junk same-camera   items of the query's label and camera leave its gallery\n"
-	"      --junk-label L       items labelled L leave every gallery\n"
-	"      --folds N            (labels) N equal consecutive folds of queries and items\n"
-	"      --unlabeled-irrelevant  (labels) items without a label are never relevant\n"
-	"                           candidates instead of an error\n"
-	"      --break input|id     break ties by input order or by item id descending\n"
-	"  -M, --max-retrieved N    each query's first N candidates only (tie order as --break)\n"
-	"  -j, --jobs N             parser threads (default: online CPUs, at most 4)\n"
-	"  -e, --embeddings         score QUERIES against ITEMS (embedding files) as simmat does\n"
-	"  -m, --metric M           with -e: dot (default), cos, l2 or hamming\n"
-	"      --query-ids FILE     with -e: names of the query rows\n"
-	"      --item-ids FILE      with -e: names of the item rows\n"
-	"      --items A:B          with -e: item rows A to B-1 only (a gallery shard)\n"
-	"      --shard I/N          only the queries at positions I, I+N, I+2N, ... (from 0)\n"
-	"      --merge              add up the rank streams of gallery shards (--items)\n"
-	"      --explain QUERY      why each relevant item of QUERY got its rank, on stderr\n"
-	"                           (all: every query)\n"
-	"  -h, --help               this help\n"
-	"      --version            version\n";
+enum { O_QLAB = OPT_OWN, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK,
+	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED };
 
-enum {
-	O_QLAB = 256, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK, O_VERSION,
-	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED
+/* the options and --help in its order */
+static const struct optdef opts[] = {
+	{ NULL, 0, 0,
+	  "Reads score streams (query item score) or TREC runs (query Q0 item rank score tag)\n"
+	  "and writes the rank stream: query item grade rank ties n.\n" },
+	{ "qrels", 'r', 1,
+	  "  -r, --qrels FILE         relevance as query item grade, or query 0 item grade\n" },
+	{ "labels", 'l', 1,
+	  "  -l, --labels FILE        id label [camera], for queries and items alike\n" },
+	{ "query-labels", O_QLAB, 1,
+	  "      --query-labels FILE  labels of the queries (with --item-labels)\n" },
+	{ "item-labels", O_ILAB, 1,
+	  "      --item-labels FILE   labels of the items\n" },
+	{ "min-grade", 'g', 1,
+	  "  -g, --min-grade G        relevant when grade >= G (default 1)\n" },
+	{ "judged", O_JUDGED, 0,
+	  "      --judged             (qrels) every judged item gets a line with its kind:\n"
+	  "                           the rank stream's version 2 (bpref, infAP)\n" },
+	{ "all-queries", 'c', 0,
+	  "  -c, --all-queries        also qrels queries that the run lacks\n" },
+	{ "keep-unjudged", 'u', 0,
+	  "  -u, --keep-unjudged      run queries absent from the qrels stay, without relevant items\n" },
+	{ "exclude-self", 'x', 0,
+	  "  -x, --exclude-self       an item with the query's id leaves its gallery\n" },
+	{ "junk", O_JUNK, 1,
+	  "      --junk same-camera   items of the query's label and camera leave its gallery\n" },
+	{ "junk-label", O_JUNKLABEL, 1,
+	  "      --junk-label L       items labelled L leave every gallery\n" },
+	{ "folds", O_FOLDS, 1,
+	  "      --folds N            (labels) N equal consecutive folds of queries and items\n" },
+	{ "unlabeled-irrelevant", O_UNLAB, 0,
+	  "      --unlabeled-irrelevant  (labels) items without a label are never relevant\n"
+	  "                           candidates instead of an error\n" },
+	{ "break", O_BREAK, 1,
+	  "      --break input|id     break ties by input order or by item id descending\n" },
+	{ "max-retrieved", 'M', 1,
+	  "  -M, --max-retrieved N    each query's first N candidates only (tie order as --break)\n" },
+	OPTDEF_JOBS("  -j, --jobs N             parser threads (default: online CPUs, at most 4)\n"),
+	{ "embeddings", 'e', 0,
+	  "  -e, --embeddings         score QUERIES against ITEMS (embedding files) as simmat does\n" },
+	{ "metric", 'm', 1,
+	  "  -m, --metric M           with -e: dot (default), cos, l2 or hamming\n" },
+	{ "query-ids", O_QIDS, 1,
+	  "      --query-ids FILE     with -e: names of the query rows\n" },
+	{ "item-ids", O_IIDS, 1,
+	  "      --item-ids FILE      with -e: names of the item rows\n" },
+	{ "items", O_ITEMS, 1,
+	  "      --items A:B          with -e: item rows A to B-1 only (a gallery shard)\n" },
+	{ "shard", O_SHARD, 1,
+	  "      --shard I/N          only the queries at positions I, I+N, I+2N, ... (from 0)\n" },
+	{ "merge", O_MERGE, 0,
+	  "      --merge              add up the rank streams of gallery shards (--items)\n" },
+	{ "explain", O_EXPLAIN, 1,
+	  "      --explain QUERY      why each relevant item of QUERY got its rank, on stderr\n"
+	  "                           (all: every query)\n" },
+	{ "help", OPT_HELP, 0,
+	  "  -h, --help               this help\n" },
+	{ "version", OPT_VERSION, 0,
+	  "      --version            version\n" },
 };
-
-static const struct option longopts[] = {
-	{ "qrels", required_argument, 0, 'r' },
-	{ "labels", required_argument, 0, 'l' },
-	{ "query-labels", required_argument, 0, O_QLAB },
-	{ "item-labels", required_argument, 0, O_ILAB },
-	{ "min-grade", required_argument, 0, 'g' },
-	{ "judged", no_argument, 0, O_JUDGED },
-	{ "all-queries", no_argument, 0, 'c' },
-	{ "keep-unjudged", no_argument, 0, 'u' },
-	{ "exclude-self", no_argument, 0, 'x' },
-	{ "junk", required_argument, 0, O_JUNK },
-	{ "junk-label", required_argument, 0, O_JUNKLABEL },
-	{ "folds", required_argument, 0, O_FOLDS },
-	{ "unlabeled-irrelevant", no_argument, 0, O_UNLAB },
-	{ "break", required_argument, 0, O_BREAK },
-	{ "max-retrieved", required_argument, 0, 'M' },
-	{ "jobs", required_argument, 0, 'j' },
-	{ "embeddings", no_argument, 0, 'e' },
-	{ "metric", required_argument, 0, 'm' },
-	{ "query-ids", required_argument, 0, O_QIDS },
-	{ "item-ids", required_argument, 0, O_IIDS },
-	{ "items", required_argument, 0, O_ITEMS },
-	{ "shard", required_argument, 0, O_SHARD },
-	{ "merge", no_argument, 0, O_MERGE },
-	{ "explain", required_argument, 0, O_EXPLAIN },
-	{ "help", no_argument, 0, 'h' },
-	{ "version", no_argument, 0, O_VERSION },
-	{ 0, 0, 0, 0 }
-};
-
-/* worker threads: the online CPUs, at most 4 (reading stays sequential,
- * so more gain nothing) */
-static int default_jobs(void)
-{
-	int n = pool_ncpu();
-	return n > 4 ? 4 : n;
-}
 
 struct opts {
+	struct relsrc *rel;
 	const char *qrels, *labels, *qlab, *ilab, *junk_label;
 	int emb, embopt, brk, all, jobs, merge;
 	long maxret;		/* -M, 0: every candidate */
@@ -144,68 +132,65 @@ static void parse_items(struct opts *o, const char *arg)
 	o->embopt = 1;
 }
 
-static void parse_option(struct opts *o, struct relsrc *rel, int c,
-			 char **argv)
+/* one option (optable.h's take) */
+static int take(void *ctx, int key, const char *arg)
 {
+	struct opts *o = ctx;
+	struct relsrc *rel = o->rel;
 	static const char *const junks[] = { "same-camera", NULL };
 	static const char *const breaknames[] = { "input", "id", NULL };
 	static const int breaks[] = { BREAK_INPUT, BREAK_ID };
 
-	switch (c) {
-	case 'r': o->qrels = optarg; break;
-	case 'l': o->labels = optarg; break;
-	case O_QLAB: o->qlab = optarg; break;
-	case O_ILAB: o->ilab = optarg; break;
+	switch (key) {
+	case 'r': o->qrels = arg; break;
+	case 'l': o->labels = arg; break;
+	case O_QLAB: o->qlab = arg; break;
+	case O_ILAB: o->ilab = arg; break;
 	case 'g':
-		rel->min_grade = arg_long("-g", optarg, 0, 1000000000L);
+		rel->min_grade = arg_long("-g", arg, 0, 1000000000L);
 		break;
 	case 'c': o->all = 1; break;
 	case 'M':
-		o->maxret = arg_long("-M", optarg, 1, 1000000000000L);
+		o->maxret = arg_long("-M", arg, 1, 1000000000000L);
 		break;
 	case 'u': rel->keep_unjudged = 1; break;
 	case O_JUDGED: rel->judged = 1; break;
 	case 'e': o->emb = 1; break;
 	case 'm':
 		o->embopt = 1;
-		if (metric_parse(optarg) < 0)
+		if (metric_parse(arg) < 0)
 			usage_error(NULL, "-m: '%s' is not dot, cos, l2 or hamming",
-				    optarg);
-		o->eo.metric = (enum metric)metric_parse(optarg);
+				    arg);
+		o->eo.metric = (enum metric)metric_parse(arg);
 		break;
-	case O_QIDS: o->embopt = 1; o->eo.qids = optarg; break;
-	case O_IIDS: o->embopt = 1; o->eo.iids = optarg; break;
-	case O_ITEMS: parse_items(o, optarg); break;
-	case O_SHARD: parse_shard(o, optarg); break;
+	case O_QIDS: o->embopt = 1; o->eo.qids = arg; break;
+	case O_IIDS: o->embopt = 1; o->eo.iids = arg; break;
+	case O_ITEMS: parse_items(o, arg); break;
+	case O_SHARD: parse_shard(o, arg); break;
 	case O_MERGE: o->merge = 1; break;
 	case O_EXPLAIN:
 		o->explain = xrealloc(o->explain,
 				      (o->nexplain + 1) * sizeof *o->explain);
-		o->explain[o->nexplain++] = optarg;
+		o->explain[o->nexplain++] = arg;
 		break;
-	case 'j':
-		o->jobs = (int)arg_long("-j", optarg, 1, 256);
-		break;
+	case 'j': o->jobs = jobs_arg(arg); break;
 	case 'x': rel->exclude_self = 1; break;
 	case O_JUNK:
-		parse_choice("--junk", optarg, junks, NULL);
+		parse_choice("--junk", arg, junks, NULL);
 		rel->junk_samecam = 1;
 		break;
-	case O_JUNKLABEL: o->junk_label = optarg; break;
+	case O_JUNKLABEL: o->junk_label = arg; break;
 	case O_FOLDS:
-		rel->folds = arg_long("--folds", optarg, 1, 1000000000L);
+		rel->folds = arg_long("--folds", arg, 1, 1000000000L);
 		break;
 	case O_UNLAB: rel->unlabeled_ok = 1; break;
 	case O_BREAK:
-		o->brk = breaks[parse_choice("--break", optarg, breaknames, NULL)];
+		o->brk = breaks[parse_choice("--break", arg, breaknames, NULL)];
 		break;
-	case 'h':
-		show_help(usage_line, help);
-	case O_VERSION:
-		show_version("rankof");
 	default:
-		opt_error(argv, c);
+		return 0;
 	}
+	return 1;
 }
 
 static void check_options(const struct opts *o, const struct relsrc *rel,
@@ -250,28 +235,23 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .jobs = default_jobs(), .brk = BREAK_NONE,
-			  .eo = { .metric = MET_DOT } };
-	struct relsrc rel;
+	struct relsrc rel = { .min_grade = 1 };
+	struct opts o = { .rel = &rel, .jobs = pool_default_jobs(4),
+			  .brk = BREAK_NONE, .eo = { .metric = MET_DOT } };
+	struct optable t = { .name = "rankof", .usage = usage_line,
+			     .defs = opts, .ndefs = sizeof opts / sizeof opts[0],
+			     .take = take, .ctx = &o };
 	struct ranker rk;
-	int c, i;
+	int first = optable_parse(&t, argc, argv), i;
 
-	set_progname(argv[0]);
-	prog_usage = usage_line;
-	opterr = 0;
-	memset(&rel, 0, sizeof rel);
-	rel.min_grade = 1;
-	while ((c = getopt_long(argc, argv, ":r:l:g:cuxj:em:M:h", longopts,
-				NULL)) != -1)
-		parse_option(&o, &rel, c, argv);
-	check_options(&o, &rel, argc - optind);
+	check_options(&o, &rel, argc - first);
 
 	/* the header goes out first: if loading fails, the stream is
 	 * visibly truncated downstream */
 	stream_write_header(rel.judged || o.eo.items ? HDR_RANK2 : HDR_RANK);
 	out_flush();
 	if (o.merge) {
-		rankmerge_run(argv + optind, argc - optind);
+		rankmerge_run(argv + first, argc - first);
 		stream_write_end();
 		out_finish();
 	}
@@ -297,10 +277,10 @@ int main(int argc, char **argv)
 	if (o.emb) {
 		o.eo.folds = rel.folds > 0 ? (size_t)rel.folds : 1;
 		o.eo.nthreads = o.jobs;
-		embrank_run(&rk, argv[optind], argv[optind + 1], &o.eo);
-	} else if (optind == argc)
+		embrank_run(&rk, argv[first], argv[first + 1], &o.eo);
+	} else if (first == argc)
 		scorerank_run(&rk, "-", o.jobs);
-	for (i = optind; !o.emb && i < argc; i++)
+	for (i = first; !o.emb && i < argc; i++)
 		scorerank_run(&rk, argv[i], o.jobs);
 	ranker_finish(&rk);
 	stream_write_end();

@@ -1,5 +1,4 @@
 /* simmat: embeddings to the score stream (query item score). */
-#include <getopt.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,7 +12,7 @@
 #include "util/fmtscore.h"
 #include "kernel/kernel.h"
 #include "util/num.h"
-#include "util/helpversion.h"
+#include "util/optable.h"
 #include "util/out.h"
 #include "util/pool.h"
 #include "stream/stream.h"
@@ -26,41 +25,39 @@ static const char usage_line[] =
 	"simmat [-x] [-m dot|cos|l2|hamming] [-k K] [-t S] [--folds N] "
 	"[-j N] [--query-ids FILE] [--item-ids FILE] QUERIES ITEMS";
 
-static const char help[] =
-	"Scores every query row against every item row and writes the score stream:\n"
-	"query item score. QUERIES and ITEMS are .npy (2-D <f4 or <f8), .fvecs,\n"
-	".bvecs, .ivecs or text (id v1 v2 ... vD per line).\n"
-	"  -m, --metric M          dot (default), cos, l2 (minus the Euclidean distance),\n"
-	"                          hamming (minus the Hamming distance of 0/1 or -1/+1 codes)\n"
-	"  -k, --top K             each query's K best items, and all items tied with the K-th\n"
-	"  -t, --min-score S       only scores >= S\n"
-	"  -x, --exclude-self      skip the item whose id is the query's id\n"
-	"      --folds N           N equal consecutive blocks of queries and of items;\n"
-	"                          a query meets the items of its own block only\n"
-	"  -j, --jobs N            threads (default: the online CPUs)\n"
-	"      --query-ids FILE    names of the query rows, one per line\n"
-	"      --item-ids FILE     names of the item rows, one per line\n"
-	"  -h, --help              this help\n"
-	"      --version           version\n";
-
-enum { O_FOLDS = 256, O_QIDS, O_IIDS, O_VERSION };
+enum { O_FOLDS = OPT_OWN, O_QIDS, O_IIDS };
 
 /* the largest -k and --folds, as rankof's --folds: the same on 32-bit and
  * 64-bit machines, so the same messages */
 #define COUNT_MAX 1000000000L
 
-static const struct option longopts[] = {
-	{ "metric", required_argument, 0, 'm' },
-	{ "top", required_argument, 0, 'k' },
-	{ "min-score", required_argument, 0, 't' },
-	{ "exclude-self", no_argument, 0, 'x' },
-	{ "folds", required_argument, 0, O_FOLDS },
-	{ "jobs", required_argument, 0, 'j' },
-	{ "query-ids", required_argument, 0, O_QIDS },
-	{ "item-ids", required_argument, 0, O_IIDS },
-	{ "help", no_argument, 0, 'h' },
-	{ "version", no_argument, 0, O_VERSION },
-	{ 0, 0, 0, 0 }
+/* the options and --help in its order */
+static const struct optdef opts[] = {
+	{ NULL, 0, 0,
+	  "Scores every query row against every item row and writes the score stream:\n"
+	  "query item score. QUERIES and ITEMS are .npy (2-D <f4 or <f8), .fvecs,\n"
+	  ".bvecs, .ivecs or text (id v1 v2 ... vD per line).\n" },
+	{ "metric", 'm', 1,
+	  "  -m, --metric M          dot (default), cos, l2 (minus the Euclidean distance),\n"
+	  "                          hamming (minus the Hamming distance of 0/1 or -1/+1 codes)\n" },
+	{ "top", 'k', 1,
+	  "  -k, --top K             each query's K best items, and all items tied with the K-th\n" },
+	{ "min-score", 't', 1,
+	  "  -t, --min-score S       only scores >= S\n" },
+	{ "exclude-self", 'x', 0,
+	  "  -x, --exclude-self      skip the item whose id is the query's id\n" },
+	{ "folds", O_FOLDS, 1,
+	  "      --folds N           N equal consecutive blocks of queries and of items;\n"
+	  "                          a query meets the items of its own block only\n" },
+	OPTDEF_JOBS("  -j, --jobs N            threads (default: the online CPUs)\n"),
+	{ "query-ids", O_QIDS, 1,
+	  "      --query-ids FILE    names of the query rows, one per line\n" },
+	{ "item-ids", O_IIDS, 1,
+	  "      --item-ids FILE     names of the item rows, one per line\n" },
+	{ "help", OPT_HELP, 0,
+	  "  -h, --help              this help\n" },
+	{ "version", OPT_VERSION, 0,
+	  "      --version           version\n" },
 };
 
 /* per pool slot: the text of a piece of output, and where it stops
@@ -102,6 +99,7 @@ struct job {
 
 /* what the options ask for besides the job's own fields */
 struct opts {
+	struct job *job;
 	enum metric metric;
 	int nthreads;		/* 0: the online CPUs */
 	size_t folds;
@@ -343,55 +341,38 @@ static void select_emit(void *ctx, const struct kchunk *c)
 	emit_text(ctx, c->slot, c->q0, c->q1);
 }
 
-static void parse_options(int argc, char **argv, struct job *job,
-			  struct opts *o)
+/* one option (optable.h's take) */
+static int take(void *ctx, int key, const char *arg)
 {
-	int c, m;
+	struct opts *o = ctx;
+	struct job *job = o->job;
+	int m;
 
-	while ((c = getopt_long(argc, argv, ":m:k:t:xj:h", longopts,
-				NULL)) != -1) {
-		switch (c) {
-		case 'm':
-			if ((m = metric_parse(optarg)) < 0)
-				usage_error(NULL, "-m: '%s' is not dot, cos, "
-					    "l2 or hamming", optarg);
-			o->metric = (enum metric)m;
-			break;
-		case 'k':
-			job->topk = arg_long("-k", optarg, 1, COUNT_MAX);
-			break;
-		case 't':
-			job->have_min = 1;
-			job->minscore = arg_double("-t", optarg);
-			if (isnan(job->minscore))
-				usage_error(NULL, "-t: NaN is not a score");
-			break;
-		case 'x':
-			job->exclude_self = 1;
-			break;
-		case 'j':
-			o->nthreads = (int)arg_long("-j", optarg, 1, 256);
-			break;
-		case O_FOLDS:
-			o->folds = (size_t)arg_long("--folds", optarg, 1,
-						    COUNT_MAX);
-			break;
-		case O_QIDS:
-			o->qids = optarg;
-			break;
-		case O_IIDS:
-			o->iids = optarg;
-			break;
-		case 'h':
-			show_help(usage_line, help);
-		case O_VERSION:
-			show_version("simmat");
-		default:
-			opt_error(argv, c);
-		}
+	switch (key) {
+	case 'm':
+		if ((m = metric_parse(arg)) < 0)
+			usage_error(NULL, "-m: '%s' is not dot, cos, l2 or "
+				    "hamming", arg);
+		o->metric = (enum metric)m;
+		break;
+	case 'k': job->topk = arg_long("-k", arg, 1, COUNT_MAX); break;
+	case 't':
+		job->have_min = 1;
+		job->minscore = arg_double("-t", arg);
+		if (isnan(job->minscore))
+			usage_error(NULL, "-t: NaN is not a score");
+		break;
+	case 'x': job->exclude_self = 1; break;
+	case 'j': o->nthreads = jobs_arg(arg); break;
+	case O_FOLDS:
+		o->folds = (size_t)arg_long("--folds", arg, 1, COUNT_MAX);
+		break;
+	case O_QIDS: o->qids = arg; break;
+	case O_IIDS: o->iids = arg; break;
+	default:
+		return 0;
 	}
-	if (argc - optind != 2)
-		usage_error(NULL, "expected two files, QUERIES and ITEMS");
+	return 1;
 }
 
 /* -x: per query row, the row of the item of the same id, or SIZE_MAX */
@@ -411,19 +392,18 @@ static size_t *self_rows(const struct embed *qemb, const struct embed *iemb)
 
 int main(int argc, char **argv)
 {
-	struct job job;
-	struct opts o = { .metric = MET_DOT, .folds = 1 };
-	int slots, s;
+	struct job job = { .topk = 0 };
+	struct opts o = { .job = &job, .metric = MET_DOT, .folds = 1 };
+	struct optable t = { .name = "simmat", .usage = usage_line,
+			     .defs = opts, .ndefs = sizeof opts / sizeof opts[0],
+			     .take = take, .ctx = &o };
+	int first = optable_parse(&t, argc, argv), slots, s;
 	size_t i;
 
-	set_progname(argv[0]);
-	prog_usage = usage_line;
-	opterr = 0;
-	memset(&job, 0, sizeof job);
-	parse_options(argc, argv, &job, &o);
-
-	embed_read_pair(&job.qemb, argv[optind], o.qids, &job.iemb, argv[optind + 1],
-			o.iids, o.folds);
+	if (argc - first != 2)
+		usage_error(NULL, "expected two files, QUERIES and ITEMS");
+	embed_read_pair(&job.qemb, argv[first], o.qids, &job.iemb,
+			argv[first + 1], o.iids, o.folds);
 	kernel_init(&job.kern, o.metric, &job.qemb, &job.iemb);
 	/* simmat's scores read the packed copy of the items only (kernel.h):
 	 * their rows go back to the system; kernel_score, which reads them,
@@ -437,7 +417,7 @@ int main(int argc, char **argv)
 			job.maxiid = job.iemb.idlen[i];
 
 	if (o.nthreads == 0)
-		o.nthreads = pool_ncpu();
+		o.nthreads = pool_default_jobs(0);
 	slots = pool_nslots(o.nthreads);
 	job.sb = xcalloc((size_t)slots, sizeof *job.sb);
 	job.rb = xcalloc((size_t)slots, sizeof *job.rb);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include "util/err.h"
 #include "util/helpversion.h"
+#include "util/num.h"
 #include "util/optable.h"
 #include "util/out.h"
 
@@ -67,4 +68,9 @@ int optable_parse(const struct optable *t, int argc, char **argv)
 	free(lo);
 	free(shorts);
 	return optind;
+}
+
+int jobs_arg(const char *arg)
+{
+	return (int)arg_long("-j", arg, 1, 256);
 }

@@ -33,6 +33,13 @@ struct optable {
 	void *ctx;
 };
 
+/* -j, --jobs N: worker threads, one entry and one parser for every
+ * program that has it (the default and its cap are the program's:
+ * pool_default_jobs) */
+#define OPTDEF_JOBS(help) { "jobs", 'j', 1, help }
+/* -j's value: an integer from 1 to 256, or a usage error */
+int jobs_arg(const char *arg);
+
 /* Sets the program name and usage line (err.h), then takes argv's options
  * in their order: -h/--help writes "usage: USAGE" and every entry's help,
  * --version "NAME (rankkit) VERSION", both exit 0; an unknown option or a

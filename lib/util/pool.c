@@ -34,6 +34,12 @@ int pool_ncpu(void)
 	return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
 
+int pool_default_jobs(int cap)
+{
+	int n = pool_ncpu();
+	return cap > 0 && n > cap ? cap : n;
+}
+
 int pool_nslots(int nthreads)
 {
 	return nthreads <= 1 ? 1 : 2 * nthreads;

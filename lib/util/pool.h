@@ -27,6 +27,9 @@ struct pool_job {
 
 /* the online CPUs, 1 to 256 */
 int pool_ncpu(void);
+/* a program's default number of threads: the online CPUs, at most cap
+ * (0: no cap) */
+int pool_default_jobs(int cap);
 /* the slots of nthreads workers: room for each to work while the calling
  * thread takes results */
 int pool_nslots(int nthreads);
