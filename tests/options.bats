@@ -147,3 +147,38 @@ setup() {
 	check "--ties pessimistic -p 1" "33.3 33.3 66.7 "
 	check "-T pessimistic --fractions --precision 0" "0 0 1 "
 }
+
+# the other programs' tables (util/optable.h): every option their --help
+# or usage line names is taken; -j is one parser, one message
+@test "options: rankof, simmat, bootstrap and synthemb take every option they name" {
+	n=0
+	for p in rankof simmat bootstrap synthemb; do
+		$p --help > help
+		[[ $(sed -n 1p help) == "usage: $p "* ]]
+		# the words that begin with a dash: -camera of same-camera is none
+		{ grep -E '^ +-' help | sed -E 's/^ +//; s/  .*//' | tr ' ,=' '\n\n\n' |
+			grep -oE -- '^--?[a-zA-Z][a-z0-9-]*'
+		  sed -n 1p help | grep -oE -- '\[--?[a-zA-Z][a-z0-9-]*' | tr -d '['
+		} | sort -u > opts
+		[ "$(wc -l < opts)" -ge 10 ]
+		while read -r o; do
+			$p "$o" < /dev/null > /dev/null 2> err || true
+			if grep -q 'unknown option' err; then
+				echo "$p does not take $o:"; cat err; false
+			fi
+			n=$((n + 1))
+		done < opts
+	done
+	[ "$n" -ge 70 ]
+	for p in rankof simmat bootstrap; do
+		run --separate-stderr $p -j 0 a b
+		[ "$status" -eq 2 ]
+		[ "${stderr%%$'\n'*}" = "$p: -j: '0' is not an integer from 1 to 256" ]
+		run --separate-stderr $p --jobs=257 a b
+		[ "${stderr%%$'\n'*}" = "$p: -j: '257' is not an integer from 1 to 256" ]
+	done
+	# no program keeps a getopt loop of its own
+	if [ -d "$BATS_TEST_DIRNAME/../src" ]; then
+		! grep -l getopt_long "$BATS_TEST_DIRNAME"/../src/*.c
+	fi
+}
