@@ -50,6 +50,7 @@ LIBSRC = \
 	lib/util/markup.c \
 	lib/util/msort.c \
 	lib/stream/stream.c \
+	lib/stream/facts.c \
 	lib/stream/rankstream.c \
 	lib/stream/rankfast.c \
 	lib/stream/relevance.c \
@@ -105,6 +106,7 @@ LIBSRC = \
 	lib/measure/measurenames.c \
 	lib/measure/direction.c \
 	lib/measure/drivercols.c \
+	lib/measure/runcheck.c \
 	lib/measure/driver.c \
 	lib/measure/drivernotes.c \
 	lib/stats/columns.c \

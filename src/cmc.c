@@ -39,6 +39,7 @@ static const struct optdef opts[] = {
 	CO_OPT_TIES,
 	CO_OPT_EMPTY,
 	CO_OPT_FOLDS,
+	CO_OPT_PARTIAL,
 	CO_OPT_FRACTIONS,
 	CO_OPT_PRECISION,
 	{ "curve", O_CURVE, 0,
@@ -313,7 +314,8 @@ static _Noreturn void gallery_curve(const struct cmcopts *o, char **files,
 		usage_error(usage_line, "--gallery-curve: no --folds, "
 			    "--explain or --format table");
 	for (i = 0; i < nsys; i++)
-		galcurve_read(nfiles ? files[i] : dash, o->c.common.empty, &c[i]);
+		galcurve_read(nfiles ? files[i] : dash, o->c.common.empty,
+			      o->c.common.partial, o->c.common.quiet, &c[i]);
 	galcurve_out(o, c, files, nfiles, nsys);
 	out_flush();
 	for (i = 0; i < nsys; i++)

@@ -8,6 +8,7 @@
 #include "util/optable.h"
 #include "util/out.h"
 #include "util/pool.h"
+#include "util/samefile.h"
 #include "rank/rankcount.h"
 #include "rank/rankmerge.h"
 #include "rank/ranker.h"
@@ -24,7 +25,8 @@ static const char usage_line[] =
 	"       rankof --merge RANKS ...";
 
 enum { O_QLAB = OPT_OWN, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK,
-	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED };
+	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED,
+	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART };
 
 /* the options and --help in its order */
 static const struct optdef opts[] = {
@@ -50,6 +52,9 @@ static const struct optdef opts[] = {
 	  "  -u, --keep-unjudged      run queries absent from the qrels stay, without relevant items\n" },
 	{ "exclude-self", 'x', 0,
 	  "  -x, --exclude-self       an item with the query's id leaves its gallery\n" },
+	{ "keep-self", O_KEEPSELF, 0,
+	  "      --keep-self          one file against itself keeps each query's own row\n"
+	  "                           (refused without -x or this)\n" },
 	{ "junk", O_JUNK, 1,
 	  "      --junk same-camera   items of the query's label and camera leave its gallery\n" },
 	{ "junk-label", O_JUNKLABEL, 1,
@@ -63,6 +68,11 @@ static const struct optdef opts[] = {
 	  "      --break input|id     break ties by input order or by item id descending\n" },
 	{ "max-retrieved", 'M', 1,
 	  "  -M, --max-retrieved N    each query's first N candidates only (tie order as --break)\n" },
+	{ "depth", O_DEPTH, 1,
+	  "      --depth N            the run was cut after each query's N best (a TREC run's\n"
+	  "                           1000): said in the rank stream (rankkit(7))\n" },
+	{ "lower-is-better", O_LOWER, 0,
+	  "      --lower-is-better    the scores are distances: the lowest ranks first\n" },
 	OPTDEF_JOBS("  -j, --jobs N             parser threads (default: online CPUs, at most 4)\n"),
 	{ "embeddings", 'e', 0,
 	  "  -e, --embeddings         score QUERIES against ITEMS (embedding files) as simmat does\n" },
@@ -76,6 +86,9 @@ static const struct optdef opts[] = {
 	  "      --items A:B          with -e: item rows A to B-1 only (a gallery shard)\n" },
 	{ "shard", O_SHARD, 1,
 	  "      --shard I/N          only the queries at positions I, I+N, I+2N, ... (from 0)\n" },
+	{ "part", O_PART, 1,
+	  "      --part I/N           the input is part I of N of a run's queries (a Hadoop\n"
+	  "                           partition): said in the rank stream for the readers\n" },
 	{ "merge", O_MERGE, 0,
 	  "      --merge              add up the rank streams of gallery shards (--items)\n" },
 	{ "explain", O_EXPLAIN, 1,
@@ -92,6 +105,9 @@ struct opts {
 	const char *qrels, *labels, *qlab, *ilab, *junk_label;
 	int emb, embopt, brk, all, jobs, merge;
 	long maxret;		/* -M, 0: every candidate */
+	long depth;		/* --depth, 0: not said */
+	long part, nparts;	/* --part I/N, nparts 0: none */
+	int lower, keep_self;	/* --lower-is-better, --keep-self */
 	const char **explain;	/* --explain's queries */
 	size_t nexplain;
 	struct embrank_opts eo;
@@ -116,6 +132,14 @@ static void parse_shard(struct opts *o, const char *arg)
 	parse_pair("--shard", arg, '/', &o->eo.shard, &o->eo.nshards);
 	if (o->eo.shard >= o->eo.nshards)
 		usage_error(NULL, "--shard: '%s' is not I/N with 0 <= I < N",
+			    arg);
+}
+
+static void parse_part(struct opts *o, const char *arg)
+{
+	parse_pair("--part", arg, '/', &o->part, &o->nparts);
+	if (o->part >= o->nparts)
+		usage_error(NULL, "--part: '%s' is not I/N with 0 <= I < N",
 			    arg);
 }
 
@@ -168,6 +192,12 @@ static int take(void *ctx, int key, const char *arg)
 	case O_ITEMS: parse_items(o, arg); break;
 	case O_SHARD: parse_shard(o, arg); break;
 	case O_MERGE: o->merge = 1; break;
+	case O_PART: parse_part(o, arg); break;
+	case O_DEPTH:
+		o->depth = arg_long("--depth", arg, 1, 1000000000000L);
+		break;
+	case O_LOWER: o->lower = 1; break;
+	case O_KEEPSELF: o->keep_self = 1; break;
 	case O_EXPLAIN:
 		o->explain = xrealloc(o->explain,
 				      (o->nexplain + 1) * sizeof *o->explain);
@@ -198,8 +228,8 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 {
 	if (o->merge) {
 		if (o->qrels || o->labels || o->qlab || o->ilab || o->emb ||
-		    rel->judged ||
-		    o->eo.nshards || o->maxret || o->nexplain)
+		    rel->judged || o->eo.nshards || o->maxret || o->nexplain ||
+		    o->depth || o->lower || o->keep_self || o->nparts)
 			usage_error(NULL, "--merge takes rank streams only");
 		if (nfiles < 1)
 			usage_error(NULL, "--merge needs the shards' rank streams");
@@ -231,6 +261,33 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		usage_error(NULL, "-c and --shard do not go together");
 	if (o->eo.items && o->brk != BREAK_NONE)
 		usage_error(NULL, "--items and --break do not go together");
+	if (o->emb && (o->depth || o->lower))
+		usage_error(NULL, "--depth and --lower-is-better need score "
+			    "streams or runs (with -e, -m l2 ranks by distance)");
+	if (o->nparts && o->eo.nshards)
+		usage_error(NULL, "--part and --shard do not go together "
+			    "(--shard says its part)");
+	if (o->keep_self && rel->exclude_self)
+		usage_error(NULL, "--keep-self and -x do not go together");
+}
+
+/* rankof's own header lines (rankkit(7)): the depth of -M and --depth,
+ * the folds, the part of --shard or --part */
+static void own_facts(const struct opts *o, const struct relsrc *rel,
+		      struct facts *f)
+{
+	memset(f, 0, sizeof *f);
+	f->depth = o->maxret;
+	if (o->depth && (!f->depth || o->depth < f->depth))
+		f->depth = o->depth;
+	f->folds = rel->folds > 1 ? rel->folds : 0;
+	if (o->eo.nshards) {
+		f->part = o->eo.shard;
+		f->nparts = o->eo.nshards;
+	} else if (o->nparts) {
+		f->part = o->part;
+		f->nparts = o->nparts;
+	}
 }
 
 int main(int argc, char **argv)
@@ -245,6 +302,11 @@ int main(int argc, char **argv)
 	int first = optable_parse(&t, argc, argv), i;
 
 	check_options(&o, &rel, argc - first);
+	if (o.emb && !rel.exclude_self && !o.keep_self &&
+	    same_file(argv[first], argv[first + 1]))
+		usage_error(NULL, "QUERIES and ITEMS are one file: each query "
+			    "would find itself at rank 1; give -x to leave it "
+			    "out, or --keep-self if that is meant");
 
 	/* the header goes out first: if loading fails, the stream is
 	 * visibly truncated downstream */
@@ -269,6 +331,10 @@ int main(int argc, char **argv)
 	ranker_init(&rk, &rel, o.brk, o.all);
 	rk.v2 = rel.judged;
 	rk.maxret = o.maxret;
+	rk.sign = o.lower ? -1 : 1;
+	rk.keep_self = o.keep_self;
+	own_facts(&o, &rel, &rk.own);
+	ranker_write_facts(&rk);
 	ranker_explain(&rk, o.explain, o.nexplain);
 	if (o.eo.nshards) {
 		rk.shard = o.eo.shard;

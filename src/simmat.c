@@ -104,6 +104,7 @@ struct opts {
 	int nthreads;		/* 0: the online CPUs */
 	size_t folds;
 	const char *qids, *iids;
+	const char *min_text;	/* -t as given */
 };
 
 static double since(const struct timespec *t0)
@@ -359,6 +360,7 @@ static int take(void *ctx, int key, const char *arg)
 	case 't':
 		job->have_min = 1;
 		job->minscore = arg_double("-t", arg);
+		o->min_text = arg;
 		if (isnan(job->minscore))
 			usage_error(NULL, "-t: NaN is not a score");
 		break;
@@ -373,6 +375,24 @@ static int take(void *ctx, int key, const char *arg)
 		return 0;
 	}
 	return 1;
+}
+
+/* the header lines of rankkit(7) that say how the scores were cut: -k's
+ * depth, -t's score, --folds */
+static void write_facts(const struct job *job, const struct opts *o)
+{
+	struct facts f = { .depth = job->topk };
+
+	if (job->have_min) {
+		f.score_cut = 1;
+		if (strlen(o->min_text) < sizeof f.cut_score)
+			strcpy(f.cut_score, o->min_text);
+		else
+			snprintf(f.cut_score, sizeof f.cut_score, "%.17g",
+				 job->minscore);
+	}
+	f.folds = o->folds > 1 ? (long)o->folds : 0;
+	facts_write(&f);
 }
 
 /* -x: per query row, the row of the item of the same id, or SIZE_MAX */
@@ -426,8 +446,10 @@ int main(int argc, char **argv)
 
 	stream_write_header(HDR_SCORE);
 	if (!job.qemb.idfile && !job.iemb.idfile)
-		stream_write_ids(same_file(job.qemb.path, job.iemb.path) ?
-				 IDS_ROWS_ONE_FILE : IDS_ROWS_TWO_FILES);
+		stream_write_ids(!same_file(job.qemb.path, job.iemb.path) ?
+				 IDS_ROWS_TWO_FILES : job.exclude_self ?
+				 IDS_ROWS_ONE_FILE_NO_SELF : IDS_ROWS_ONE_FILE);
+	write_facts(&job, &o);
 	/* a selective -k (k below a quarter of the items) is chosen as the
 	 * items are scored; otherwise from each query's scores kept whole */
 	if (job.topk && (size_t)job.topk < job.iemb.rows / o.folds / 4)

@@ -47,6 +47,9 @@ static int take_common(struct taking *x, int key, const char *arg)
 	case CO_QUIET:
 		o->quiet = 1;
 		return 1;
+	case CO_PARTIAL:
+		o->partial = 1;
+		return 1;
 	case CO_NAMES:
 		o->names = parse_choice("--names", arg, namings, usage);
 		if (o->names == NAMES_TREC && x->no_trec)

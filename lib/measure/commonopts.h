@@ -1,5 +1,6 @@
 /* The options the measure programs (hitrate, mapr, ndcg) and cmc share:
- * -T, --empty, --folds, -f, -p, --explain, --quiet, --names, --format, -h
+ * -T, --empty, --folds, --partial, -f, -p, --explain, --quiet, --names,
+ * --format, -h
  * and --version. Each is an entry of a program's option table
  * (util/optable.h), placed where the program's --help has it; its help
  * line is written here once, with the words a program gives where the
@@ -18,7 +19,7 @@ enum format { FORMAT_STREAM, FORMAT_TABLE };
 
 /* the keys of the long-only ones (optable.h's range for lib/) */
 enum { CO_EMPTY = OPT_VERSION + 1, CO_FOLDS, CO_EXPLAIN, CO_QUIET,
-       CO_NAMES, CO_FORMAT };
+       CO_NAMES, CO_FORMAT, CO_PARTIAL };
 
 /* the entries, for a program's table; WHAT ends in a newline and may run
  * on over more lines indented to the help column */
@@ -28,6 +29,8 @@ enum { CO_EMPTY = OPT_VERSION + 1, CO_FOLDS, CO_EXPLAIN, CO_QUIET,
 	"      --empty POLICY      queries without relevant items: miss (default), skip, error\n" }
 #define CO_OPT_FOLDS { "folds", CO_FOLDS, 1, \
 	"      --folds N           N equal consecutive folds of queries; all = their mean\n" }
+#define CO_OPT_PARTIAL { "partial", CO_PARTIAL, 0, \
+	"      --partial           some parts of a run only (rankof --shard, --part): noted\n" }
 #define CO_OPT_FRACTIONS { "fractions", 'f', 0, \
 	"  -f, --fractions         fractions instead of percent\n" }
 #define CO_OPT_PRECISION { "precision", 'p', 1, \
@@ -55,6 +58,7 @@ struct commonopts {
 	const char **explain;	/* --explain: query ids, or "all" */
 	size_t nexplain;
 	int quiet;		/* --quiet: no notes (errors stay) */
+	int partial;		/* --partial: a subset of a run's parts */
 	int names;		/* --names, enum names (trecnames.h) */
 	int format;		/* --format, enum format */
 };

@@ -13,6 +13,7 @@
 #include "stream/rankstream.h"
 #include "measure/gallery.h"
 #include "measure/curvegal.h"
+#include "measure/runcheck.h"
 
 /* one query into c: its first group, or an empty query counted */
 static void add_query(struct galcurve *c, const struct rquery *q)
@@ -40,7 +41,8 @@ static void add_query(struct galcurve *c, const struct rquery *q)
 				q->n, (long)q->m };
 }
 
-void galcurve_read(char *file, int empty, struct galcurve *c)
+void galcurve_read(char *file, int empty, int partial, int quiet,
+		   struct galcurve *c)
 {
 	struct rankreader rd;
 	struct rquery q;
@@ -50,8 +52,13 @@ void galcurve_read(char *file, int empty, struct galcurve *c)
 	memset(&q, 0, sizeof q);
 	c->empty = empty;
 	rankreader_open(&rd, files, 1);
-	while (rankreader_next(&rd, &q))
+	while (rankreader_next(&rd, &q)) {
+		/* told by lines before the records: refused at the first */
+		runcheck_uncut(&rd.facts, &rd.st.facts, "--gallery-curve");
 		add_query(c, &q);
+	}
+	runcheck_uncut(&rd.facts, NULL, "--gallery-curve");
+	runcheck_parts(&rd.facts, partial, quiet);
 	rquery_free(&q);
 	rankreader_close(&rd);
 	if (c->nq == 0)

@@ -25,8 +25,11 @@ struct galcurve {
 
 /* reads the rank stream of file ("-": standard input) under the empty
  * policy; dies on a query with a relevant item not ranked (file:line),
- * and on an input without a query that has relevant items */
-void galcurve_read(char *file, int empty, struct galcurve *c);
+ * on a cut ranking, on parts that are not one whole run (unless partial:
+ * a note unless quiet; runcheck.h), and on an input without a query that
+ * has relevant items */
+void galcurve_read(char *file, int empty, int partial, int quiet,
+		   struct galcurve *c);
 /* the mean over queries of hit@K at G in a tie mode (enum tiemode); an
  * empty query counts 0 under --empty miss; NaN for G outside gmin..gmax */
 double galcurve_value(const struct galcurve *c, long G, long K, int mode);

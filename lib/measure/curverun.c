@@ -14,6 +14,7 @@
 #include "stream/stream.h"
 #include "measure/curve.h"
 #include "measure/curverun.h"
+#include "measure/runcheck.h"
 #include "measure/exactsum.h"
 #include "measure/explain.h"
 
@@ -116,6 +117,8 @@ void curve_read(char *file, const struct curveopts *o,
 		else if (q.m > 0 || o->common.empty == EMPTY_MISS)
 			curve_add(&r->all, &q);
 	}
+	runcheck_parts(&rd.facts, o->common.partial, o->common.quiet);
+	runcheck_folds(&rd.facts, o->common.folds, o->common.quiet);
 	rankreader_close(&rd);
 	rquery_free(&q);
 	/* no query, or galleries of nothing: K = 1 */

@@ -9,6 +9,7 @@
 #include "measure/driver.h"
 #include "measure/explain.h"
 #include "measure/gallery.h"
+#include "measure/runcheck.h"
 #include "measure/trecnames.h"
 #include "util/num.h"
 #include "util/optlist.h"
@@ -102,6 +103,18 @@ static int summary_name(const struct driver *d, const char *id)
 	return digits > 0 && id[4 + digits] == '\0';
 }
 
+void driver_check_run(const struct driver *d)
+{
+	const struct runfacts *r = &d->reader.facts;
+
+	runcheck_parts(r, d->opt.common.partial, d->opt.common.quiet);
+	runcheck_folds(r, d->opt.common.folds, d->opt.common.quiet);
+	if (d->opt.gallery)
+		runcheck_uncut(r, NULL, "--gallery-size");
+	if (d->opt.chance)
+		runcheck_uncut(r, NULL, "--chance");
+}
+
 const struct qrecord *driver_next(struct driver *d)
 {
 	const char *why;
@@ -109,8 +122,17 @@ const struct qrecord *driver_next(struct driver *d)
 	if (!rankreader_next(&d->reader, &d->q)) {
 		if (d->nread == 0)
 			die(EXIT_DATA, "no query in the input: nothing to measure");
+		driver_check_run(d);
 		return NULL;
 	}
+	/* a cut ranking is told by lines before the records: refused
+	 * before any row is written */
+	if (d->opt.gallery)
+		runcheck_uncut(&d->reader.facts, &d->reader.st.facts,
+			       "--gallery-size");
+	if (d->opt.chance)
+		runcheck_uncut(&d->reader.facts, &d->reader.st.facts,
+			       "--chance");
 	if (d->q.m == 0 && d->opt.common.empty == EMPTY_ERROR)
 		die_at(d->q.file, d->q.line,
 		       "query '%s' has no relevant item (--empty error)", d->q.id);
@@ -230,6 +252,7 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 	const struct rquery *q = rec->q;
 	size_t i;
 
+	d->cut = d->reader.facts.all.depth || d->reader.facts.all.score_cut;
 	if (q->m == 0)
 		d->nempty++;
 	if (q->m > 1)
@@ -238,9 +261,13 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 		const struct column *c = &d->col[i];
 		if (isnan(rec->v[i * NTIEMODES + (size_t)d->opt.common.mode]))
 			d->noval[i]++;
-		/* a relevant item missing from a ranking shorter than K
+		/* a relevant item missing from a ranking cut short (the
+		 * stream's depth line) or, without one, shorter than K
 		 * might have been found by K in the whole ranking */
-		if (!c->chance && q->n < column_deepest_rank(c) && q->nret < q->m)
+		long K = column_deepest_rank(c);
+		int past = d->cut ? runcheck_past_cut(&d->reader.facts, K, q->n) :
+			   q->n < K;
+		if (!c->chance && past && q->nret < q->m)
 			d->beyond[i]++;
 	}
 	summary_add(&d->sum, rec->v);

@@ -107,7 +107,10 @@ struct driver {
 	long *noval;		/* per column: queries with relevant items but
 				   no value in the active mode */
 	long *beyond;		/* per column: queries with fewer candidates
-				   than K and a relevant item not retrieved */
+				   than K (or, in a cut ranking, a ranking
+				   cut above K) and a relevant item not
+				   retrieved */
+	int cut;		/* the streams state a cut (facts.h) */
 };
 
 /* options (exits on -h, --version and usage errors), the columns, then
@@ -118,6 +121,10 @@ void driver_init(struct driver *d, int argc, char **argv,
  * data, on an input without a query, on a query named as a summary row
  * and on an empty query under --empty error */
 const struct qrecord *driver_next(struct driver *d);
+/* at the end of the input: the parts one whole run (or --partial), the
+ * folds those of --folds, every rank there where a measure needs them
+ * (runcheck.h) */
+void driver_check_run(const struct driver *d);
 /* the record's rows under -q: written, or held for the table */
 void driver_write_rows(struct driver *d, const struct qrecord *rec);
 /* the record into the summaries and the counts of the notes */

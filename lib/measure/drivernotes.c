@@ -108,6 +108,36 @@ static void note_empty(const struct driver *d)
 		       "them out, as they have no rank") : "");
 }
 
+/* a ranking cut short (the stream's depth line): the measures that look
+ * past the cut, for the queries with relevant items below it; each
+ * column's name once ("hit@K" for every K of hit) */
+static void note_cut(const struct driver *d)
+{
+	char names[256] = "", cut[96];
+	long most = 0, least = 0;
+	size_t i;
+
+	for (i = 0; i < d->ncol; i++) {
+		if (!d->beyond[i])
+			continue;
+		most = d->beyond[i] > most ? d->beyond[i] : most;
+		least = !least || d->beyond[i] < least ? d->beyond[i] : least;
+		snprintf(names + strlen(names), sizeof names - strlen(names),
+			 "%s%s", *names ? ", " : "", d->col[i].name);
+	}
+	if (!most)
+		return;
+	and_last(names, sizeof names);
+	facts_depth_text(&d->reader.facts.all, cut, sizeof cut);
+	note("the rankings are cut (%s, the stream's depth line) and %s%ld "
+	     "quer%s relevant items below the cut: %s count%s them as not "
+	     "retrieved (the cut ranking's values, as trec_eval's on a cut "
+	     "run; the whole ranking's may be higher)", cut,
+	     least < most ? "up to " : "", most,
+	     most == 1 ? "y has" : "ies have", names,
+	     strstr(names, " and ") ? "" : "s");
+}
+
 /* cut-offs deeper than the candidates of queries that miss a relevant
  * item: a truncated ranking (simmat -k, a run's depth) may hold it below
  * the cut, so the values at those K are lower bounds */
@@ -184,7 +214,10 @@ void driver_write_notes(const struct driver *d, const struct summaryrows *s)
 	note_empty(d);
 	note_recall(d);
 	note_left_out(d);
-	note_beyond(d);
+	if (d->cut)
+		note_cut(d);
+	else
+		note_beyond(d);
 	for (i = 0; i < d->ncol; i++) {
 		char opt[512], pess[512];
 		if (d->col[i].chance)

@@ -20,6 +20,7 @@ static const struct optdef tail[] = {
 	{ "chance", M_CHANCE, 0,
 	  "      --chance            also each cut-off measure for a random ranking\n" },
 	CO_OPT_FOLDS,
+	CO_OPT_PARTIAL,
 	{ "gallery-size", M_GALLERY, 1,
 	  "      --gallery-size G    each measure's expectation over random sub-galleries of\n"
 	  "                          G candidates that keep the relevant items (hit@10/G1000)\n" },

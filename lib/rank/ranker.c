@@ -21,6 +21,7 @@ void ranker_init(struct ranker *rk, struct relsrc *rel, int brk,
 	rk->excl = rel->exclude_self || rel->junk_samecam ||
 		  rel->has_junk_label || rel->folds;
 	rk->nshards = 1;
+	rk->sign = 1;
 }
 
 /* rank-stream order: retrieved by rank then id, the others last by id */
@@ -191,6 +192,10 @@ void ranker_end_query(struct ranker *rk)
 {
 	if (rk->active && rk->judged) {
 		ranker_check(rk);
+		/* a query among its own candidates: one lookup a query */
+		if (!rk->rel->exclude_self && rk->cand.nent &&
+		    strmap_get(&rk->cand, rk->q) != STRMAP_ABSENT)
+			rk->selfhits++;
 		emit(rk, rk->q, rk->cand.nent);
 		ranker_count(rk, rk->line, rk->rq.n);
 	} else if (rk->active && rk->explain_on)
@@ -298,6 +303,36 @@ static void note_missing(const struct ranker *rk)
 	     "from different data", rk->none_retrieved, rk->written);
 }
 
+void ranker_write_facts(struct ranker *rk)
+{
+	facts_write(&rk->own);
+	rk->stated = rk->own;
+}
+
+void ranker_fact(struct ranker *rk, struct slice line, const char *file,
+		 long lineno)
+{
+	struct facts *in = &rk->in, *st = &rk->stated, add;
+
+	if (!facts_line(in, line, file, lineno))
+		return;
+	memset(&add, 0, sizeof add);
+	if (in->depth && (!st->depth || in->depth < st->depth))
+		st->depth = add.depth = in->depth;
+	if (in->score_cut && !st->score_cut) {
+		st->score_cut = add.score_cut = 1;
+		memcpy(add.cut_score, in->cut_score, sizeof add.cut_score);
+		memcpy(st->cut_score, in->cut_score, sizeof st->cut_score);
+	}
+	if (in->folds && rk->own.folds && in->folds != rk->own.folds)
+		die_at(file, lineno, "the scores were made in %ld folds "
+		       "(simmat --folds %ld), and --folds says %ld", in->folds,
+		       in->folds, rk->own.folds);
+	if (in->folds && !st->folds)
+		st->folds = add.folds = in->folds;
+	facts_write(&add);
+}
+
 void ranker_set_run(struct ranker *rk, struct slice tag)
 {
 	xgrow((void **)&rk->runtag, &rk->runtagcap, tag.n + 1, 1);
@@ -338,6 +373,14 @@ void ranker_finish(struct ranker *rk)
 		     "as never relevant (--unlabeled-irrelevant)", rk->unlabeled,
 		     rk->unlabeled == 1 ? "" : "s");
 	note_missing(rk);
+	/* queries and items named apart (two labels files, two embedding
+	 * files numbered by rows) share ids by chance */
+	if (rk->selfhits && !rk->keep_self && !rk->two_id_spaces &&
+	    !(rk->rel->kind == REL_LABELS && !rk->rel->one_file))
+		note("%ld of %ld queries have an item of their own id among "
+		     "their candidates: if the queries are among the items, "
+		     "each finds itself (-x leaves it out; --keep-self says it "
+		     "is meant)", rk->selfhits, rk->written);
 }
 
 void ranker_free(struct ranker *rk)

@@ -5,6 +5,7 @@
 #include "rank/maxcut.h"
 #include "rank/rankcount.h"
 #include "rank/rankexplain.h"
+#include "stream/facts.h"
 #include "stream/relevance.h"
 #include <stdint.h>
 #include "util/idset.h"
@@ -39,6 +40,9 @@ struct ranker {
 	long unjudged;		/* run queries left out: not in the qrels */
 	long unlabeled;		/* candidate lines whose item has no label */
 	long written;		/* queries of the run written */
+	long selfhits;		/* of which an item has the query's id */
+	int keep_self;		/* --keep-self: no note of them */
+	int two_id_spaces;	/* the ids line says two files */
 	long none_retrieved;	/* of which no relevant item is a candidate */
 	/* --shard: the queries kept are those whose position (from 0, in
 	 * order of appearance) is shard modulo nshards */
@@ -63,10 +67,24 @@ struct ranker {
 	struct maxcut cut;	/* -M's scratch */
 	char *runtag;		/* the tag of the run's last TREC line */
 	size_t runtagcap;
+	/* --lower-is-better: -1, each score taken negated; else 1 */
+	double sign;
+	/* the header lines of rankkit(7) (facts.h): rankof's own (-M,
+	 * --depth, --folds, --shard, --part, the fingerprint), those of its
+	 * score streams, and those its rank stream has stated */
+	struct facts own, in, stated;
 };
 
 void ranker_init(struct ranker *rk, struct relsrc *rel, int brk,
 		 int all_queries);
+/* the rank stream's header lines of rankof's own facts (rk->own), after
+ * its header */
+void ranker_write_facts(struct ranker *rk);
+/* a header line of a score stream read at file:line (facts_line's
+ * syntax): its depth and folds go into the rank stream (a smaller depth
+ * than stated is written again; folds other than --folds are refused) */
+void ranker_fact(struct ranker *rk, struct slice line, const char *file,
+		 long lineno);
 /* sorts m lines into the rank stream's order: by rank, equal ranks by
  * item id (byte order), the items not retrieved last by item id */
 void rankline_sort(struct rankline *l, size_t m);
@@ -99,7 +117,7 @@ static inline void ranker_store(struct ranker *rk, size_t c, double score,
 {
 	if (c >= rk->ccap)
 		ranker_grow(rk);
-	rk->score[c] = score;
+	rk->score[c] = score * rk->sign;
 	rk->hash[c] = h;
 	rk->cline[c] = line;
 }

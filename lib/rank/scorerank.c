@@ -63,6 +63,14 @@ struct chunk {
 	size_t poscap;
 	struct errtrap err;	/* EV_ERROR's message and status */
 	struct slice tag;	/* the run's tag on the chunk's last TREC line */
+	/* the chunk's header lines of rankkit(7) (facts.h), inside it, and
+	 * their lines within the chunk: taken in input order on the calling
+	 * thread (ranker_fact) */
+	struct factref {
+		struct slice ln;
+		long line;
+	} *fact;
+	size_t nfact, factcap;
 };
 
 /* the job the pool's threads share: the input, read in chunks */
@@ -259,6 +267,40 @@ static void two_numberings(const struct scorejob *sh, long line)
 	       rel->ilab.name);
 }
 
+/* The ids line of a score stream of one file against itself that kept
+ * each query's own row (simmat e.npy e.npy without -x): each query finds
+ * itself at rank 1. Refused unless rankof leaves it out (-x) or is told
+ * that it is meant (--keep-self). */
+static void self_pairs(const struct scorejob *sh, long line)
+{
+	const struct ranker *rk = sh->out;
+
+	if (rk->rel->exclude_self || rk->keep_self)
+		return;
+	die_at(sh->path, line, "the scores are of one embedding file against "
+	       "itself with each query's own row kept (its ids line): each "
+	       "query would find itself at rank 1; give -x (or simmat -x), or "
+	       "--keep-self if that is meant");
+}
+
+/* whether a comment line names one of facts.h's lines */
+static int fact_word(struct slice ln)
+{
+	struct slice w;
+
+	ln.p++, ln.n--;
+	if (split_fields(ln, &w, 1) < 1)
+		return 0;
+	return slice_eqs(w, "depth") || slice_eqs(w, "folds") ||
+	       slice_eqs(w, "part") || slice_eqs(w, "fingerprint");
+}
+
+static void keep_fact(struct chunk *c, struct slice ln, long line)
+{
+	xgrow((void **)&c->fact, &c->factcap, c->nfact + 1, sizeof *c->fact);
+	c->fact[c->nfact++] = (struct factref){ ln, line };
+}
+
 /* the '#' line at *p (the chunk ends at e): a header or end line becomes
  * its event (then 1: a marker), another kind's header is an error; *p
  * moves past the line */
@@ -269,6 +311,7 @@ static int comment_line(struct scorejob *sh, struct chunk *c, const char **p,
 	const char *le = memchr(*p, '\n', (size_t)(e - *p) + 1);
 	struct slice ln = { *p, (size_t)(le - *p) };
 	int marker = 0;
+	enum ids_from ids;
 
 	if (ln.p[ln.n - 1] == '\r')
 		ln.n--;
@@ -276,8 +319,14 @@ static int comment_line(struct scorejob *sh, struct chunk *c, const char **p,
 		push(c, EV_HEADER, line, none), marker = 1;
 	else if (stream_is_end(ln))
 		push(c, EV_END, line, none), marker = 1;
-	else if (stream_ids_line(ln) == IDS_ROWS_TWO_FILES)
+	else if ((ids = stream_ids_line(ln)) == IDS_ROWS_TWO_FILES) {
 		two_numberings(sh, line);
+		sh->out->two_id_spaces = 1;
+	}
+	else if (ids == IDS_ROWS_ONE_FILE)
+		self_pairs(sh, line);
+	else if (fact_word(ln))
+		keep_fact(c, ln, line);
 	else
 		stream_check_kind(ln, HDR_SCORE, sh->path, line);
 	*p = le + 1;
@@ -399,6 +448,7 @@ static void rank_chunk(struct scorejob *sh, struct ranker *rk, struct chunk *c)
 	struct errtrap *outer = err_trap;
 
 	c->nev = 0;
+	c->nfact = 0;
 	c->nlines = 0;
 	c->out.n = 0;
 	c->tag.n = 0;
@@ -503,6 +553,9 @@ static void give_chunk(void *arg, const struct pool_task *t)
 			die_at(path, ln, "%s", c->err.msg);
 		}
 	}
+	for (i = 0; i < c->nfact; i++)
+		ranker_fact(sh->out, c->fact[i].ln, path,
+			    sh->base + c->fact[i].line);
 	write_shard(sh->out, c);
 	sh->base += c->nlines;
 	if (c->tag.n)
@@ -546,6 +599,7 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	for (i = 0; i < nworkers; i++) {
 		ranker_init(&sh.rk[i], out->rel, out->brk, 0);
 		sh.rk[i].maxret = out->maxret;
+		sh.rk[i].sign = out->sign;
 		sh.rk[i].v2 = out->v2;
 		if (out->ex)
 			ranker_explain(&sh.rk[i], out->ex->names,
@@ -571,6 +625,7 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 		out->unjudged += sh.rk[i].unjudged;
 		out->unlabeled += sh.rk[i].unlabeled;
 		out->written += sh.rk[i].written;
+		out->selfhits += sh.rk[i].selfhits;
 		out->none_retrieved += sh.rk[i].none_retrieved;
 		ranker_free(&sh.rk[i]);
 	}
@@ -579,6 +634,7 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 		free(sh.ch[i].out.p);
 		free(sh.ch[i].ex.p);
 		free(sh.ch[i].ev);
+		free(sh.ch[i].fact);
 		free(sh.ch[i].pos);
 	}
 	free(sh.ch);

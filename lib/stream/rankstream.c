@@ -47,6 +47,15 @@ void rankreader_open(struct rankreader *rd, char **files, int nfiles)
 	rd->nfiles = nfiles ? nfiles : 1;
 	idset_init(&rd->seen);
 	repeats_init(&rd->items);
+	runfacts_init(&rd->facts);
+}
+
+/* a part ended: its facts join the run's */
+static void part_done(void *ctx, const struct facts *f, const char *file,
+		      long line)
+{
+	struct rankreader *rd = ctx;
+	runfacts_add(&rd->facts, f, file, line);
 }
 
 void rankreader_close(struct rankreader *rd)
@@ -62,6 +71,7 @@ void rankreader_close(struct rankreader *rd)
 	free(rd->pend_qid);
 	free(rd->runtag);
 	rd->pend_item = rd->pend_qid = rd->runtag = NULL;
+	runfacts_free(&rd->facts);
 }
 
 static int is_dash(struct slice s)
@@ -219,6 +229,8 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 			stream_open(&rd->st, rd->files[rd->fi++], HDR_RANK);
 			rd->st.comment = take_run;
 			rd->st.comment_ctx = rd;
+			rd->st.part_done = part_done;
+			rd->st.part_ctx = rd;
 			rd->open = 1;
 			rd->fields = 0;
 		}
@@ -227,6 +239,7 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 		check_items(rd);
 		parts_finish(&rd->st.parts, rd->st.lines.name,
 			     rd->st.lines.lineno);
+		stream_part_flush(&rd->st);
 		/* nothing at all, not even a header: a failed rankof upstream
 		 * (make runs pipelines without pipefail), never a result */
 		if (!rd->st.seen_any)

@@ -69,6 +69,8 @@ struct rankreader {
 	int pend_empty;
 	char *pend_qid, *pend_item;	/* its query and item, copied */
 	size_t pend_qidcap, pend_qidlen, pend_itemcap, pend_itemlen;
+	/* what the parts read so far state together (facts.h) */
+	struct runfacts facts;
 	/* the run's tag: the last "# run TAG" line read so far, or NULL */
 	char *runtag;
 	size_t runtagcap;

@@ -16,6 +16,24 @@ void stream_open(struct stream *st, const char *path, const char *header)
 	st->comment = NULL;
 	st->comment_ctx = NULL;
 	st->take_items = st->has_items = 0;
+	memset(&st->facts, 0, sizeof st->facts);
+	st->part_done = NULL;
+	st->part_ctx = NULL;
+}
+
+/* the part's facts to part_done; a new part begins */
+static void part_ends(struct stream *st)
+{
+	if (st->part_done)
+		st->part_done(st->part_ctx, &st->facts, st->lines.name,
+			      st->lines.lineno);
+	memset(&st->facts, 0, sizeof st->facts);
+}
+
+void stream_part_flush(struct stream *st)
+{
+	if (st->seen_any && !st->parts.ended)
+		part_ends(st);
 }
 
 int stream_is_header(struct slice line, const char *header)
@@ -167,8 +185,13 @@ int stream_line(struct stream *st, struct slice line, struct slice *f,
 	if (line.n && line.p[0] == '#') {
 		if (st->header && stream_is_header(line, st->header))
 			parts_header(&st->parts, st->lines.lineno);
-		else if (stream_is_end(line))
+		else if (stream_is_end(line)) {
 			parts_end(&st->parts);
+			part_ends(st);
+		} else if (st->part_done &&
+			   facts_line(&st->facts, line, st->lines.name,
+				      st->lines.lineno))
+			;
 		else if (take_items(st, line))
 			;
 		else if (st->comment && st->comment(st->comment_ctx, line))
@@ -196,6 +219,7 @@ int stream_next(struct stream *st, struct slice *f, size_t max, size_t *nf)
 		if (stream_line(st, line, f, max, nf))
 			return 1;
 	parts_finish(&st->parts, st->lines.name, st->lines.lineno);
+	stream_part_flush(st);
 	return 0;
 }
 
@@ -221,6 +245,8 @@ void stream_write_end(void)
 static const char *const ids_lines[] = {
 	[IDS_ROWS_ONE_FILE] = "ids\trow numbers\tone file",
 	[IDS_ROWS_TWO_FILES] = "ids\trow numbers\ttwo files",
+	[IDS_ROWS_ONE_FILE_NO_SELF] =
+		"ids\trow numbers\tone file\tself pairs removed",
 };
 
 void stream_write_ids(enum ids_from from)
@@ -252,7 +278,7 @@ enum ids_from stream_ids_line(struct slice line)
 	if (line.n == 0 || line.p[0] != '#')
 		return IDS_UNSAID;
 	line.p++, line.n--;
-	for (i = IDS_ROWS_ONE_FILE; i <= IDS_ROWS_TWO_FILES; i++)
+	for (i = IDS_ROWS_ONE_FILE; i <= IDS_ROWS_ONE_FILE_NO_SELF; i++)
 		if (same_words(line, ids_lines[i]))
 			return (enum ids_from)i;
 	return IDS_UNSAID;

@@ -4,6 +4,7 @@
  * program upstream never turns into a plausible result downstream. */
 #ifndef RK_STREAM_H
 #define RK_STREAM_H
+#include "stream/facts.h"
 #include "util/idset.h"
 #include "util/lines.h"
 
@@ -49,6 +50,14 @@ struct stream {
 	 * set (rankof --merge), then kept in items (has_items) */
 	int take_items, has_items;
 	struct itemrange items;
+	/* the header lines of rankkit(7) that state how the stream was
+	 * made (facts.h): taken into facts, and handed to part_done at
+	 * each end line and by stream_part_flush, when part_done is set
+	 * (otherwise they are comments) */
+	struct facts facts;
+	void (*part_done)(void *ctx, const struct facts *f, const char *file,
+			  long line);
+	void *part_ctx;
 };
 
 void stream_open(struct stream *st, const char *path, const char *header);
@@ -62,6 +71,9 @@ int stream_next(struct stream *st, struct slice *f, size_t max, size_t *nf);
 int stream_line(struct stream *st, struct slice line, struct slice *f,
 		size_t max, size_t *nf);
 void stream_close(struct stream *st);
+/* at the end of a file: a part without its end line (a stream written
+ * by hand has none) goes to part_done */
+void stream_part_flush(struct stream *st);
 
 /* a comment line that is this header, or the end line */
 int stream_is_header(struct slice line, const char *header);
@@ -85,7 +97,8 @@ void stream_write_end(void);
  * files' rows are named by their numbers from 0, in one file (query row 0
  * is item row 0) or in two (query row 0 and item row 0 share the id "0"
  * and are different rows). */
-enum ids_from { IDS_UNSAID, IDS_ROWS_ONE_FILE, IDS_ROWS_TWO_FILES };
+enum ids_from { IDS_UNSAID, IDS_ROWS_ONE_FILE, IDS_ROWS_TWO_FILES,
+		IDS_ROWS_ONE_FILE_NO_SELF };
 void stream_write_ids(enum ids_from from);
 /* what a comment line says of the ids (IDS_UNSAID: not an ids line) */
 enum ids_from stream_ids_line(struct slice line);

@@ -1,0 +1,26 @@
+/* What the header lines of the rank streams a measure program read
+ * (stream/facts.h, rankkit(7) "Header lines") ask of it: one whole run,
+ * or --partial; folds that are those of --folds; every rank for the
+ * measures that need them (--gallery-size, --chance, cmc
+ * --gallery-curve). */
+#ifndef RK_RUNCHECK_H
+#define RK_RUNCHECK_H
+#include "stream/facts.h"
+
+/* dies when the parts read are not one whole run, naming the part that
+ * is missing, repeated or mixed; with partial, a note (unless quiet)
+ * names how many parts were measured */
+void runcheck_parts(const struct runfacts *r, int partial, int quiet);
+/* dies when the ranking is cut, by the parts read (r) or the part being
+ * read (open, NULL: none): what needs every rank is opt (an option's
+ * name) */
+void runcheck_uncut(const struct runfacts *r, const struct facts *open,
+		    const char *opt);
+/* --folds N (0: not given) against the folds the streams state: a
+ * different count dies; none, a note that the gallery was not folded */
+void runcheck_folds(const struct runfacts *r, long folds, int quiet);
+/* whether a column whose deepest rank is K (0: the whole list) looks
+ * past the cut of a query with n candidates */
+int runcheck_past_cut(const struct runfacts *r, long K, long n);
+
+#endif
