@@ -252,7 +252,10 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 	const struct rquery *q = rec->q;
 	size_t i;
 
-	d->cut = d->reader.facts.all.depth || d->reader.facts.all.score_cut;
+	/* the depth of the parts read and of the one being read */
+	d->depth = d->reader.facts.all;
+	facts_merge_depth(&d->depth, &d->reader.st.facts);
+	d->cut = d->depth.depth || d->depth.score_cut;
 	if (q->m == 0)
 		d->nempty++;
 	if (q->m > 1)
@@ -265,7 +268,7 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 		 * stream's depth line) or, without one, shorter than K
 		 * might have been found by K in the whole ranking */
 		long K = column_deepest_rank(c);
-		int past = d->cut ? runcheck_past_cut(&d->reader.facts, K, q->n) :
+		int past = d->cut ? runcheck_past_cut(&d->depth, K, q->n) :
 			   q->n < K;
 		if (!c->chance && past && q->nret < q->m)
 			d->beyond[i]++;

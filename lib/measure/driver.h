@@ -111,6 +111,7 @@ struct driver {
 				   cut above K) and a relevant item not
 				   retrieved */
 	int cut;		/* the streams state a cut (facts.h) */
+	struct facts depth;	/* the cut they state */
 };
 
 /* options (exits on -h, --version and usage errors), the columns, then

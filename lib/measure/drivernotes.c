@@ -128,7 +128,7 @@ static void note_cut(const struct driver *d)
 	if (!most)
 		return;
 	and_last(names, sizeof names);
-	facts_depth_text(&d->reader.facts.all, cut, sizeof cut);
+	facts_depth_text(&d->depth, cut, sizeof cut);
 	note("the rankings are cut (%s, the stream's depth line) and %s%ld "
 	     "quer%s relevant items below the cut: %s count%s them as not "
 	     "retrieved (the cut ranking's values, as trec_eval's on a cut "

@@ -24,9 +24,11 @@ void runcheck_uncut(const struct runfacts *r, const struct facts *open,
 {
 	char cut[96];
 
-	facts_depth_text(&r->all, cut, sizeof cut);
-	if (!*cut && open)
-		facts_depth_text(open, cut, sizeof cut);
+	struct facts f = r->all;
+
+	if (open)
+		facts_merge_depth(&f, open);
+	facts_depth_text(&f, cut, sizeof cut);
 	if (*cut)
 		die(EXIT_DATA, "%s needs every rank, and these "
 		       "rankings are cut (%s, the stream's depth line): rank "
@@ -56,9 +58,9 @@ void runcheck_folds(const struct runfacts *r, long folds, int quiet)
 		     folds, folds);
 }
 
-int runcheck_past_cut(const struct runfacts *r, long K, long n)
+int runcheck_past_cut(const struct facts *f, long K, long n)
 {
-	if (r->all.depth && (K == 0 || K > r->all.depth))
+	if (f->depth && (K == 0 || K > f->depth))
 		return 1;
-	return r->all.score_cut && (K == 0 || K > n);
+	return f->score_cut && (K == 0 || K > n);
 }

@@ -20,7 +20,8 @@ void runcheck_uncut(const struct runfacts *r, const struct facts *open,
  * different count dies; none, a note that the gallery was not folded */
 void runcheck_folds(const struct runfacts *r, long folds, int quiet);
 /* whether a column whose deepest rank is K (0: the whole list) looks
- * past the cut of a query with n candidates */
-int runcheck_past_cut(const struct runfacts *r, long K, long n);
+ * past the cut (f: the depth of the parts read and of the one being
+ * read) of a query with n candidates */
+int runcheck_past_cut(const struct facts *f, long K, long n);
 
 #endif

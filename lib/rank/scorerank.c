@@ -283,6 +283,20 @@ static void self_pairs(const struct scorejob *sh, long line)
 	       "--keep-self if that is meant");
 }
 
+/* The same made by simmat -x: each query's own row is gone from the
+ * scores, and with labels it would count as a relevant item never
+ * retrieved unless rankof leaves it out too (-x). */
+static void self_pairs_gone(const struct scorejob *sh, long line)
+{
+	const struct ranker *rk = sh->out;
+
+	if (rk->rel->exclude_self || rk->rel->kind != REL_LABELS)
+		return;
+	die_at(sh->path, line, "the scores have no query's own row (simmat "
+	       "-x, its ids line): give -x here too, or each query's own row "
+	       "counts as a relevant item never retrieved");
+}
+
 /* whether a comment line names one of facts.h's lines */
 static int fact_word(struct slice ln)
 {
@@ -325,6 +339,8 @@ static int comment_line(struct scorejob *sh, struct chunk *c, const char **p,
 	}
 	else if (ids == IDS_ROWS_ONE_FILE)
 		self_pairs(sh, line);
+	else if (ids == IDS_ROWS_ONE_FILE_NO_SELF)
+		self_pairs_gone(sh, line);
 	else if (fact_word(ln))
 		keep_fact(c, ln, line);
 	else

@@ -168,17 +168,22 @@ void runfacts_init(struct runfacts *r)
 	memset(r, 0, sizeof *r);
 }
 
-void runfacts_add(struct runfacts *r, const struct facts *f,
-		  const char *file, long line)
+void facts_merge_depth(struct facts *a, const struct facts *f)
 {
-	struct facts *a = &r->all;
-
 	if (f->depth && (!a->depth || f->depth < a->depth))
 		a->depth = f->depth;
 	if (f->score_cut && !a->score_cut) {
 		a->score_cut = 1;
 		memcpy(a->cut_score, f->cut_score, sizeof a->cut_score);
 	}
+}
+
+void runfacts_add(struct runfacts *r, const struct facts *f,
+		  const char *file, long line)
+{
+	struct facts *a = &r->all;
+
+	facts_merge_depth(a, f);
 	if (f->folds && a->folds && f->folds != a->folds)
 		die_at(file, line, "this part's gallery was cut into %ld folds, "
 		       "an earlier part's into %ld: parts of different runs",

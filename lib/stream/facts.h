@@ -27,6 +27,8 @@ int facts_line(struct facts *f, struct slice line, const char *file,
 	       long lineno);
 /* f's lines, on stdout */
 void facts_write(const struct facts *f);
+/* into a, the depth of f: the smaller count, any score cut */
+void facts_merge_depth(struct facts *a, const struct facts *f);
 /* the depth part of f, as a message's words: "depth 100", "score 0.5",
  * "depth 100 and score 0.5"; "" when not cut */
 void facts_depth_text(const struct facts *f, char *buf, size_t n);
