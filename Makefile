@@ -78,6 +78,7 @@ LIBSRC = \
 	lib/rank/embexplain.c \
 	lib/rank/rowcheck.c \
 	lib/rank/relrows.c \
+	lib/rank/fingerprint.c \
 	lib/rank/rankmerge.c \
 	lib/rank/rankexplain.c \
 	lib/rank/trecrank.c \

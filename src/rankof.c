@@ -1,4 +1,5 @@
 /* rankof: scores and relevance to the tie-aware rank stream. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include "rank/embrank.h"
@@ -9,6 +10,7 @@
 #include "util/out.h"
 #include "util/pool.h"
 #include "util/samefile.h"
+#include "rank/fingerprint.h"
 #include "rank/rankcount.h"
 #include "rank/rankmerge.h"
 #include "rank/ranker.h"
@@ -26,7 +28,7 @@ static const char usage_line[] =
 
 enum { O_QLAB = OPT_OWN, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK,
 	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED,
-	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART };
+	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART, O_FP, O_EXPECTFP };
 
 /* the options and --help in its order */
 static const struct optdef opts[] = {
@@ -91,6 +93,11 @@ static const struct optdef opts[] = {
 	  "                           partition): said in the rank stream for the readers\n" },
 	{ "merge", O_MERGE, 0,
 	  "      --merge              add up the rank streams of gallery shards (--items)\n" },
+	{ "fingerprint", O_FP, 0,
+	  "      --fingerprint        print the shards' fingerprint of these inputs and options\n"
+	  "                           (rankkit(7)) and exit\n" },
+	{ "expect-fingerprint", O_EXPECTFP, 1,
+	  "      --expect-fingerprint HEX  a shard's inputs and options must give HEX\n" },
 	{ "explain", O_EXPLAIN, 1,
 	  "      --explain QUERY      why each relevant item of QUERY got its rank, on stderr\n"
 	  "                           (all: every query)\n" },
@@ -108,6 +115,8 @@ struct opts {
 	long depth;		/* --depth, 0: not said */
 	long part, nparts;	/* --part I/N, nparts 0: none */
 	int lower, keep_self;	/* --lower-is-better, --keep-self */
+	int print_fp;		/* --fingerprint */
+	const char *expect_fp;	/* --expect-fingerprint */
 	const char **explain;	/* --explain's queries */
 	size_t nexplain;
 	struct embrank_opts eo;
@@ -198,6 +207,8 @@ static int take(void *ctx, int key, const char *arg)
 		break;
 	case O_LOWER: o->lower = 1; break;
 	case O_KEEPSELF: o->keep_self = 1; break;
+	case O_FP: o->print_fp = 1; break;
+	case O_EXPECTFP: o->expect_fp = arg; break;
 	case O_EXPLAIN:
 		o->explain = xrealloc(o->explain,
 				      (o->nexplain + 1) * sizeof *o->explain);
@@ -229,7 +240,8 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 	if (o->merge) {
 		if (o->qrels || o->labels || o->qlab || o->ilab || o->emb ||
 		    rel->judged || o->eo.nshards || o->maxret || o->nexplain ||
-		    o->depth || o->lower || o->keep_self || o->nparts)
+		    o->depth || o->lower || o->keep_self || o->nparts ||
+		    o->print_fp || o->expect_fp)
 			usage_error(NULL, "--merge takes rank streams only");
 		if (nfiles < 1)
 			usage_error(NULL, "--merge needs the shards' rank streams");
@@ -271,6 +283,65 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		usage_error(NULL, "--keep-self and -x do not go together");
 }
 
+/* the fingerprint of a shard of this run (rankkit(7), "Fingerprints"):
+ * the query file whole and the items file's head (-e), or the runs'
+ * heads; the relevance and id files whole; the options that change
+ * ranks, not those that choose the shard */
+static uint64_t shard_fingerprint(const struct opts *o,
+				  const struct relsrc *rel, char **file,
+				  int nfiles)
+{
+	struct fpsource src = { .whole = { o->qrels, o->labels, o->qlab,
+					   o->ilab, o->eo.qids, o->eo.iids } };
+	char text[512];
+	int i;
+
+	if (o->emb) {
+		src.whole[6] = file[0];
+		src.head[0] = file[1];
+	} else
+		for (i = 0; i < nfiles && i < 8; i++)
+			src.head[i] = file[i];
+	snprintf(text, sizeof text, "metric %d; exclude-self %d; keep-self %d; "
+		 "junk same-camera %d; junk-label %s; folds %ld; min-grade %ld; "
+		 "unlabeled-irrelevant %d; judged %d; break %d; "
+		 "lower-is-better %d; max-retrieved %ld; all-queries %d",
+		 o->emb ? (int)o->eo.metric : -1, rel->exclude_self,
+		 o->keep_self, rel->junk_samecam,
+		 o->junk_label ? o->junk_label : "", rel->folds, rel->min_grade,
+		 rel->unlabeled_ok, rel->judged, o->brk, o->lower, o->maxret,
+		 o->all);
+	src.options = text;
+	return fingerprint_run(&src);
+}
+
+/* --fingerprint, --expect-fingerprint, and the fingerprint line of a
+ * shard (--items, --shard) */
+static void fingerprint(const struct opts *o, const struct relsrc *rel,
+			char **file, int nfiles, struct facts *f)
+{
+	uint64_t fp;
+	char hex[20];
+
+	if (!o->print_fp && !o->expect_fp && !o->eo.items && !o->eo.nshards)
+		return;
+	fp = shard_fingerprint(o, rel, file, nfiles);
+	snprintf(hex, sizeof hex, "%016" PRIx64, fp);
+	if (o->print_fp) {
+		printf("%s\n", hex);
+		out_finish();
+	}
+	if (o->expect_fp && strcmp(o->expect_fp, hex) != 0)
+		die(EXIT_DATA, "--expect-fingerprint %s: these inputs and options "
+		    "give %s: this task is not of the launcher's run (another "
+		    "query file, gallery, relevance or option)", o->expect_fp,
+		    hex);
+	if (o->eo.items || o->eo.nshards) {
+		f->has_fingerprint = 1;
+		f->fingerprint = fp;
+	}
+}
+
 /* rankof's own header lines (rankkit(7)): the depth of -M and --depth,
  * the folds, the part of --shard or --part */
 static void own_facts(const struct opts *o, const struct relsrc *rel,
@@ -309,8 +380,10 @@ int main(int argc, char **argv)
 			    "out, or --keep-self if that is meant");
 
 	/* the header goes out first: if loading fails, the stream is
-	 * visibly truncated downstream */
-	stream_write_header(rel.judged || o.eo.items ? HDR_RANK2 : HDR_RANK);
+	 * visibly truncated downstream (not under --fingerprint, whose
+	 * output is the fingerprint alone) */
+	if (!o.print_fp)
+		stream_write_header(rel.judged || o.eo.items ? HDR_RANK2 : HDR_RANK);
 	out_flush();
 	if (o.merge) {
 		rankmerge_run(argv + first, argc - first);
@@ -334,6 +407,7 @@ int main(int argc, char **argv)
 	rk.sign = o.lower ? -1 : 1;
 	rk.keep_self = o.keep_self;
 	own_facts(&o, &rel, &rk.own);
+	fingerprint(&o, &rel, argv + first, argc - first, &rk.own);
 	ranker_write_facts(&rk);
 	ranker_explain(&rk, o.explain, o.nexplain);
 	if (o.eo.nshards) {

@@ -9,6 +9,7 @@
  * the same on all its lines of a shard, add up to at most LONG_MAX, each
  * shard's rank - 1 + ties is at most its n, so no rank or ties can wrap;
  * a merged line must fit its n as any rank-stream line does. */
+#include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,11 +229,55 @@ static void check_rows(const struct stream *st, int nfiles)
 	free(s);
 }
 
+/* a shard's facts at its end line (a shard without records ends before
+ * the first record is looked for) */
+static void keep_facts(void *ctx, const struct facts *f, const char *file,
+		       long line)
+{
+	(void)file, (void)line;
+	*(struct facts *)ctx = *f;
+}
+
+/* Every shard carries one fingerprint, the same in all (rankkit(7)), and
+ * the same depth, folds and part lines: shards of different runs are
+ * refused before a record is added. The lines are written once. */
+static void check_facts(const struct stream *st, const struct facts *ended,
+			int nfiles)
+{
+	const struct facts *a = st[0].parts.ended ? &ended[0] : &st[0].facts;
+	int k;
+
+	for (k = 0; k < nfiles; k++) {
+		const struct facts *f = st[k].parts.ended ? &ended[k] :
+					&st[k].facts;
+		if (!f->has_fingerprint)
+			die_at(st[k].lines.name, 0, "no '# fingerprint' line: "
+			       "not a shard of this rankof (make it again)");
+		if (k == 0)
+			continue;
+		if (f->fingerprint != a->fingerprint)
+			die_at(st[k].lines.name, 0, "fingerprint %016" PRIx64
+			       " where %s has %016" PRIx64 ": a shard of another "
+			       "run (another query file, gallery, relevance or "
+			       "option)", f->fingerprint, st[0].lines.name,
+			       a->fingerprint);
+		if (f->depth != a->depth || f->score_cut != a->score_cut ||
+		    strcmp(f->cut_score, a->cut_score) != 0 ||
+		    f->folds != a->folds || f->part != a->part ||
+		    f->nparts != a->nparts)
+			die_at(st[k].lines.name, 0, "its depth, folds or part "
+			       "lines differ from those of %s",
+			       st[0].lines.name);
+	}
+	facts_write(a);
+}
+
 void rankmerge_run(char **files, int nfiles)
 {
 	struct stream *st = xcalloc((size_t)nfiles, sizeof *st);
 	struct slice *f = xcalloc((size_t)nfiles * 8, sizeof *f);
 	int *got = xcalloc((size_t)nfiles, sizeof *got);
+	struct facts *ended = xcalloc((size_t)nfiles, sizeof *ended);
 	struct merge mg;
 	int k, first;
 
@@ -242,12 +287,16 @@ void rankmerge_run(char **files, int nfiles)
 	for (k = 0; k < nfiles; k++) {
 		stream_open(&st[k], files[k], HDR_RANK2);
 		st[k].take_items = 1;
+		st[k].part_done = keep_facts;
+		st[k].part_ctx = &ended[k];
 	}
 	for (first = 1;; first = 0) {
 		for (k = 0; k < nfiles; k++)
 			got[k] = next_record(&st[k], f + 8 * k);
-		if (first)	/* the items lines come before the records */
+		if (first) {	/* the items lines come before the records */
 			check_rows(st, nfiles);
+			check_facts(st, ended, nfiles);
+		}
 		for (k = 1; k < nfiles; k++)
 			if (got[k] != got[0])
 				die_at(files[k], st[k].lines.lineno, "%s where %s %s",
@@ -264,6 +313,7 @@ void rankmerge_run(char **files, int nfiles)
 		stream_close(&st[k]);
 	free(st);
 	free(got);
+	free(ended);
 	free(f);
 	free(mg.qid);
 	free(mg.text);
