@@ -68,13 +68,13 @@ ranks_agree() {
 	local v j
 	for v in $(variants); do
 		for j in 1 2; do
-			RANKKIT_KERNEL=$v rankof -e -j $j -m $1 -l lab "$2" "$2" | cmp - "$3"
-			RANKKIT_KERNEL=$v RANKKIT_EMBRANK=rows rankof -e -j $j -m $1 -l lab "$2" "$2" | cmp - "$3"
+			RANKKIT_KERNEL=$v rankof -e --keep-self -j $j -m $1 -l lab "$2" "$2" | cmp - "$3"
+			RANKKIT_KERNEL=$v RANKKIT_EMBRANK=rows rankof -e --keep-self -j $j -m $1 -l lab "$2" "$2" | cmp - "$3"
 		done
 		RANKKIT_KERNEL=$v rankof -e -x -m $1 -l lab "$2" "$2" >x.fused
 		RANKKIT_KERNEL=$v RANKKIT_EMBRANK=rows rankof -e -x -m $1 -l lab "$2" "$2" | cmp - x.fused
-		RANKKIT_KERNEL=$v rankof -e --items 0:13 -m $1 -l lab "$2" "$2" >g0
-		RANKKIT_KERNEL=$v rankof -e --items 13:37 -m $1 -l lab "$2" "$2" >g1
+		RANKKIT_KERNEL=$v rankof -e --keep-self --items 0:13 -m $1 -l lab "$2" "$2" >g0
+		RANKKIT_KERNEL=$v rankof -e --keep-self --items 13:37 -m $1 -l lab "$2" "$2" >g1
 		rankof --merge g0 g1 | cmp - "$3"
 	done
 	simmat -m $1 "$2" "$2" | rankof -l lab | cmp - "$3"
@@ -111,10 +111,10 @@ ranks_agree() {
 	printf 'b\tb\t1\t1\t0\t3\nb\ta\t1\t2\t0\t3\n' >>want
 	printf 'c\tc\t1\t1\t0\t3\n# end\n' >>want
 	for v in $(variants); do
-		RANKKIT_KERNEL=$v rankof -e -m cos -l hv.labels hv.tsv hv.tsv | cmp - want
-		RANKKIT_KERNEL=$v RANKKIT_EMBRANK=rows rankof -e -m cos -l hv.labels hv.tsv hv.tsv | cmp - want
-		RANKKIT_KERNEL=$v rankof -e --items 0:1 -m cos -l hv.labels hv.tsv hv.tsv >g0
-		RANKKIT_KERNEL=$v rankof -e --items 1:3 -m cos -l hv.labels hv.tsv hv.tsv >g1
+		RANKKIT_KERNEL=$v rankof -e --keep-self -m cos -l hv.labels hv.tsv hv.tsv | cmp - want
+		RANKKIT_KERNEL=$v RANKKIT_EMBRANK=rows rankof -e --keep-self -m cos -l hv.labels hv.tsv hv.tsv | cmp - want
+		RANKKIT_KERNEL=$v rankof -e --keep-self --items 0:1 -m cos -l hv.labels hv.tsv hv.tsv >g0
+		RANKKIT_KERNEL=$v rankof -e --keep-self --items 1:3 -m cos -l hv.labels hv.tsv hv.tsv >g1
 		rankof --merge g0 g1 | cmp - want
 	done
 	simmat -m cos hv.tsv hv.tsv | rankof -l hv.labels | cmp - want
@@ -137,7 +137,7 @@ ranks_agree() {
 			simmat -m cos -k 3 small.txt small.txt | cmp - top
 		done
 	done
-	rankof -e -m cos -l lab small.txt small.txt >ranks
+	rankof -e --keep-self -m cos -l lab small.txt small.txt >ranks
 	ranks_agree cos big.txt ranks
 }
 
@@ -155,7 +155,7 @@ ranks_agree() {
 				END { exit NR != 37 * 37 || bad }'
 		done
 	done
-	rankof -e -m l2 -l lab small.txt small.txt >ranks
+	rankof -e --keep-self -m l2 -l lab small.txt small.txt >ranks
 	ranks_agree l2 big.txt ranks
 }
 
@@ -223,7 +223,7 @@ ranks_agree() {
 	printf '# query\titem\tgrade\trank\tties\tn\na\ta\t1\t1\t0\t3\na\tc\t1\t2\t0\t3\nb\tb\t1\t1\t0\t3\n' >want
 	printf 'c\tc\t1\t1\t0\t3\nc\ta\t1\t2\t1\t3\n# end\n' >>want
 	for v in $(variants); do
-		RANKKIT_KERNEL=$v rankof -e -m l2 -l lab q.tsv q.tsv | cmp - want
+		RANKKIT_KERNEL=$v rankof -e --keep-self -m l2 -l lab q.tsv q.tsv | cmp - want
 		run --separate-stderr env RANKKIT_KERNEL=$v simmat -m l2 q.tsv q.tsv
 		[ "$status" -eq 1 ]
 		[ "$stderr" = "simmat: q.tsv: row 0 against q.tsv: row 1: the l2 distance is about 2.7e+308, beyond the largest float64 (1.79769e+308)" ]
@@ -248,7 +248,7 @@ ranks_agree() {
 			RANKKIT_KERNEL=$v simmat -j $j -m cos tiny.txt tiny.txt | cmp - want
 		done
 	done
-	rankof -e -m cos -l lab small.txt small.txt >ranks
+	rankof -e --keep-self -m cos -l lab small.txt small.txt >ranks
 	ranks_agree cos tiny.txt ranks
 	first=$(awk '$2 != "" { for (k = 2; k <= NF; k++) if ($k + 0 != 0 && ($k < 0 ? -$k : $k) < 1e-150) { print NR - 1; exit } }' tiny.txt)
 	for m in dot l2; do

@@ -146,8 +146,10 @@ measures() { hitrate -k 1,5,10 -m hit,MedR,MeanR -p 10 "$@"; }
 	awk '{ print "id" (NR * 7919) % 1000 }' "$D/shots.labels" >ids
 	awk 'NR == FNR { id[NR - 1] = $0; next } { print id[$1], $2 }' ids "$D/shots.labels" >idlab
 	same() {	# same "SIMMAT OPTS" "RANKOF OPTS"
-		rankof -e $1 $2 "$S" "$S" >e
-		simmat $1 "$S" "$S" | rankof $(echo " $1" | sed 's/ -m [a-z0-9]*//; s/--[a-z]*-ids [^ ]*//g') $2 >p
+		local ks=--keep-self	# one file against itself, kept
+		[[ " $1 $2" != *" -x"* ]] || ks=
+		rankof -e $ks $1 $2 "$S" "$S" >e
+		simmat $1 "$S" "$S" | rankof $ks $(echo " $1" | sed 's/ -m [a-z0-9]*//; s/--[a-z]*-ids [^ ]*//g') $2 >p
 		cmp e p
 	}
 	for b in "" "--break input" "--break id"; do
@@ -174,8 +176,8 @@ same_as_base() {
 			RANKKIT_KERNEL=base simmat -j 1 -m $m "$f" "$f" >base
 			RANKKIT_KERNEL=$1 simmat -j 2 -m $m "$f" "$f" >other
 			cmp base other
-			RANKKIT_KERNEL=base rankof -e -j 1 -m $m --folds 5 -l "$D/shots.labels" "$f" "$f" >base
-			RANKKIT_KERNEL=$1 rankof -e -j 2 -m $m --folds 5 -l "$D/shots.labels" "$f" "$f" >other
+			RANKKIT_KERNEL=base rankof -e --keep-self -j 1 -m $m --folds 5 -l "$D/shots.labels" "$f" "$f" >base
+			RANKKIT_KERNEL=$1 rankof -e --keep-self -j 2 -m $m --folds 5 -l "$D/shots.labels" "$f" "$f" >other
 			cmp base other
 		done
 	done
@@ -253,10 +255,12 @@ fvecs() {
 	# same FILE "SIMMAT OPTS" "RANKOF OPTS": fused (best variant, -j 2;
 	# base, -j 1), the row path (best variant), the text stream
 	same() {
-		rankof -e -j 2 $2 $3 "$1" "$1" >e
-		RANKKIT_KERNEL=base rankof -e -j 1 $2 $3 "$1" "$1" >b
-		RANKKIT_EMBRANK=rows rankof -e $2 $3 "$1" "$1" >r
-		simmat $2 "$1" "$1" | rankof $(echo " $2" | sed 's/ -m [a-z0-9]*//') $3 >p
+		local ks=--keep-self	# one file against itself, kept
+		[[ " $2 $3" != *" -x"* ]] || ks=
+		rankof -e $ks -j 2 $2 $3 "$1" "$1" >e
+		RANKKIT_KERNEL=base rankof -e $ks -j 1 $2 $3 "$1" "$1" >b
+		RANKKIT_EMBRANK=rows rankof -e $ks $2 $3 "$1" "$1" >r
+		simmat $2 "$1" "$1" | rankof $ks $(echo " $2" | sed 's/ -m [a-z0-9]*//') $3 >p
 		cmp e p
 		cmp b p
 		cmp r p
@@ -275,7 +279,7 @@ fvecs() {
 		done
 	done 2>/dev/null
 	# float32 ties: 667 of the 12500 lines tie
-	rankof -e -m dot -l "$D/shots.labels" s32.fvecs s32.fvecs >e
+	rankof -e --keep-self -m dot -l "$D/shots.labels" s32.fvecs s32.fvecs >e
 	[ "$(awk '!/^#/ && $5 > 0 { n++ } END { print (n > 500) }' e)" = 1 ]
 	# binary codes: ties everywhere, the break orders through the row path
 	for b in "" "--break input" "--break id"; do

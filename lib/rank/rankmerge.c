@@ -240,7 +240,8 @@ static void keep_facts(void *ctx, const struct facts *f, const char *file,
 
 /* Every shard carries one fingerprint, the same in all (rankkit(7)), and
  * the same depth, folds and part lines: shards of different runs are
- * refused before a record is added. The lines are written once. */
+ * refused before a record is added. The lines but the fingerprint are
+ * written once. */
 static void check_facts(const struct stream *st, const struct facts *ended,
 			int nfiles)
 {
@@ -269,7 +270,11 @@ static void check_facts(const struct stream *st, const struct facts *ended,
 			       "lines differ from those of %s",
 			       st[0].lines.name);
 	}
-	facts_write(a);
+	/* the merged stream is the unsharded run's, byte for byte: its
+	 * lines but the fingerprint, whose work is done */
+	struct facts out = *a;
+	out.has_fingerprint = 0;
+	facts_write(&out);
 }
 
 void rankmerge_run(char **files, int nfiles)
