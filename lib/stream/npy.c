@@ -1,6 +1,7 @@
 /* The .npy reader (embed.h: format versions 1.0, 2.0 and 3.0, 2-D C-order
- * '<f4' and '<f8'): the header parsed, the values mapped or read straight
- * into the matrix. */
+ * '<f4' and '<f8'; '<f2', '|i1' and '|u1' made float32): the header parsed,
+ * the values mapped or read straight into the matrix. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,19 +100,60 @@ static size_t hp_shape(struct hp *h, size_t *shape, size_t max)
 	return rank;
 }
 
-/* the size of a value of dtype descr: 4 or 8, or death */
-static size_t npy_size(const char *path, const char *descr)
+/* the dtypes read as float32 through a conversion that is exact (each of
+ * their values is a float32): float16 (half precision, as CLIP-style
+ * models save), int8 and uint8 (quantized embeddings) */
+enum npyconv { CONV_NONE, CONV_F16, CONV_I8, CONV_U8 };
+
+/* the size of a value of dtype descr in the file, and its conversion;
+ * or death, naming the fix */
+static size_t npy_size(const char *path, const char *descr,
+		       enum npyconv *conv)
 {
+	*conv = CONV_NONE;
 	if (strcmp(descr, "<f4") == 0)
 		return 4;
 	if (strcmp(descr, "<f8") == 0)
 		return 8;
-	if (strcmp(descr, ">f4") == 0 || strcmp(descr, ">f8") == 0)
+	if (strcmp(descr, "<f2") == 0)
+		return *conv = CONV_F16, 2;
+	if (strcmp(descr, "|i1") == 0 || strcmp(descr, "<i1") == 0)
+		return *conv = CONV_I8, 1;
+	if (strcmp(descr, "|u1") == 0 || strcmp(descr, "<u1") == 0)
+		return *conv = CONV_U8, 1;
+	if (strcmp(descr, ">f4") == 0 || strcmp(descr, ">f8") == 0 ||
+	    strcmp(descr, ">f2") == 0)
 		die_at(path, 0, "big-endian dtype '%s' is not supported "
-		       "(rankkit reads '<f4' and '<f8': save "
+		       "(rankkit reads little-endian: save "
 		       "arr.astype('<f%c'))", descr, descr[2]);
-	die_at(path, 0, "dtype '%s' is not supported (rankkit reads '<f4' "
-	       "and '<f8', float32 and float64)", descr);
+	die_at(path, 0, "dtype '%s' is not supported (rankkit reads float16, "
+	       "float32, float64, int8 and uint8: save arr.astype('<f4'))",
+	       descr);
+}
+
+/* a float16's value: subnormals m * 2^-24, normals (1024 + m) *
+ * 2^(e-25), all exact in a float (IEEE 754-2008, binary16) */
+static float half_value(unsigned h)
+{
+	unsigned e = h >> 10 & 0x1f, m = h & 0x3ff;
+	float v = e == 0 ? ldexpf((float)m, -24) :
+		  e == 31 ? (m ? NAN : INFINITY) :
+		  ldexpf((float)(m | 0x400), (int)e - 25);
+
+	return h & 0x8000 ? -v : v;
+}
+
+/* n values of conversion conv at p, as floats into v */
+static void convert_values(float *v, const unsigned char *p, size_t n,
+			   enum npyconv conv)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v[i] = conv == CONV_F16 ? half_value((unsigned)p[2 * i] |
+						     (unsigned)p[2 * i + 1] << 8) :
+		       conv == CONV_I8 ? (float)(signed char)p[i] :
+		       (float)p[i];
 }
 
 /* the header dict of hlen bytes at p into h */
@@ -211,26 +253,12 @@ void npy_read_header(const char *path, int fd, unsigned char *head, size_t n,
 	nh->off = 12 + hlen - (head[6] == 1 ? 2 : 0);
 }
 
-/* The n (< 12) bytes at head begin with the magic. The values are read
- * straight into the matrix: one copy from the input, none after. */
-void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n)
+/* the need bytes of values into dst, and nothing after them */
+static void read_values(const struct embed *emb, int fd, void *dst,
+			size_t need)
 {
-	struct npyhdr nh;
-	size_t got, need, esz;
+	size_t got = embinput_read(fd, emb->path, dst, need);
 
-	npy_read_header(emb->path, fd, head, n, &nh);
-	esz = npy_size(emb->path, nh.descr);
-	if (nh.rank != 2)
-		die_at(emb->path, 0, "%zu-D array: embeddings must be 2-D "
-		       "(rows, dim)", nh.rank);
-	emb->rows = nh.shape[0];
-	emb->dim = nh.shape[1];
-	emb->type = esz == 4 ? EMB_F32 : EMB_F64;
-	need = mul_or_die(emb->path, mul_or_die(emb->path, emb->rows, emb->dim), esz);
-	if (embmap_values(emb, fd, nh.off, need, esz))
-		return;
-	emb->data = xmalloc(need ? need : 1);
-	got = embinput_read(fd, emb->path, emb->data, need);
 	if (got < need)
 		die_at(emb->path, 0, "truncated: shape (%zu, %zu) needs %zu bytes "
 		       "of data, found %zu", emb->rows, emb->dim, need, got);
@@ -238,5 +266,46 @@ void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n)
 	if (got)
 		die_at(emb->path, 0, "%zu bytes after the data of shape (%zu, %zu)",
 		       got, emb->rows, emb->dim);
+}
+
+/* the values of a dtype read through a conversion: the need bytes read,
+ * then converted into a float32 matrix of their own */
+static void npy_read_converted(struct embed *emb, int fd, size_t need,
+			       size_t esz, enum npyconv conv)
+{
+	size_t count = need / esz;
+	unsigned char *raw = xmalloc(need ? need : 1);
+
+	read_values(emb, fd, raw, need);
+	emb->data = xmalloc(mul_or_die(emb->path, count ? count : 1, 4));
+	convert_values(emb->data, raw, count, conv);
+	free(raw);
+}
+
+/* The n (< 12) bytes at head begin with the magic. The values are read
+ * straight into the matrix: one copy from the input, none after. */
+void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n)
+{
+	struct npyhdr nh;
+	size_t need, esz;
+	enum npyconv conv;
+
+	npy_read_header(emb->path, fd, head, n, &nh);
+	esz = npy_size(emb->path, nh.descr, &conv);
+	if (nh.rank != 2)
+		die_at(emb->path, 0, "%zu-D array: embeddings must be 2-D "
+		       "(rows, dim)", nh.rank);
+	emb->rows = nh.shape[0];
+	emb->dim = nh.shape[1];
+	emb->type = esz == 8 ? EMB_F64 : EMB_F32;
+	need = mul_or_die(emb->path, mul_or_die(emb->path, emb->rows, emb->dim), esz);
+	if (conv != CONV_NONE) {
+		npy_read_converted(emb, fd, need, esz, conv);
+		return;
+	}
+	if (embmap_values(emb, fd, nh.off, need, esz))
+		return;
+	emb->data = xmalloc(need ? need : 1);
+	read_values(emb, fd, emb->data, need);
 	native_order(emb->data, emb->rows * emb->dim, esz);
 }
