@@ -408,7 +408,8 @@ int main(int argc, char **argv)
 	rk.keep_self = o.keep_self;
 	own_facts(&o, &rel, &rk.own);
 	fingerprint(&o, &rel, argv + first, argc - first, &rk.own);
-	ranker_write_facts(&rk);
+	if (!o.emb)	/* -e writes them after its items line */
+		ranker_write_facts(&rk);
 	ranker_explain(&rk, o.explain, o.nexplain);
 	if (o.eo.nshards) {
 		rk.shard = o.eo.shard;

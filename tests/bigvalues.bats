@@ -185,7 +185,7 @@ ranks_agree() {
 			[ "$stderr" = "simmat: p.tsv: row 0 against p.tsv: row 0: the dot product is about 3.44e+361, beyond the largest float64 (1.79769e+308)" ]
 			[ "$(tail -1 <<< "$output")" != "# end" ]
 			[ -z "$(grep -v '^#' <<< "$output")" ]
-			[ "$(RANKKIT_KERNEL=$v simmat -j $j -x -m dot -t 1e200 p.tsv p.tsv)" = "$(printf '# query\titem\tscore\n# end')" ]
+			[ "$(RANKKIT_KERNEL=$v simmat -j $j -x -m dot -t 1e200 p.tsv p.tsv)" = "$(printf '# query\titem\tscore\n# depth\tscore\t1e200\n# end')" ]
 		done
 	done
 }

@@ -77,7 +77,8 @@ agree_cut() {
 	# the run's tag line aside: the truncated score stream has none
 	rankof --break "$brk" -M "$n" -r "$qrels" "$run" 2>/dev/null |
 	    grep -v '^# run ' > got
-	cut_run "$run" "$n" "$brk" | rankof --break "$brk" -r "$qrels" > want 2>/dev/null
+	# the truncated run's depth said by --depth, as -M says its own
+	cut_run "$run" "$n" "$brk" | rankof --depth "$n" --break "$brk" -r "$qrels" > want 2>/dev/null
 	cmp -s got want || { diff got want | head -20 >&2; return 1; }
 }
 

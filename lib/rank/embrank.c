@@ -220,6 +220,8 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 		    o->iend, items, iemb.rows);
 	if (o->items)	/* the shard's rows, for rankof --merge to check */
 		stream_write_items((long)o->ibeg, (long)o->iend, (long)iemb.rows);
+	/* the header lines of rankkit(7), the items line's neighbours */
+	ranker_write_facts(rk);
 	memset(&cx, 0, sizeof cx);
 	rowindex_init(&cx.irow, &iemb);
 	/* a gallery shard reads its own rows and its queries' relevant rows */
