@@ -104,6 +104,7 @@ LIBSRC = \
 	lib/measure/driveropts.c \
 	lib/measure/measurenames.c \
 	lib/measure/direction.c \
+	lib/measure/measures.c \
 	lib/measure/drivercols.c \
 	lib/measure/driver.c \
 	lib/measure/drivernotes.c \
