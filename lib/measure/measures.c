@@ -288,7 +288,7 @@ static const struct mdef table[] = {
 
 	/* the curve of hit@K at every K, which cmc prints as hit@K rows */
 	{ .name = "CMC", .rate = 1, .params = "-T", .dir = BETTER_HIGHER,
-	  .home = "cmc", .ask = "cmc", .manual = "cmc.1 The curve" },
+	  .home = "cmc", .ask = "cmc", .manual = "cmc.1 DESCRIPTION" },
 
 	/* treceval's measures that do not improve upwards (its others do) */
 	{ .name = "relstring", .trec = "relstring", .kind = MK_RUN,
@@ -327,13 +327,19 @@ static int is(const char *s, size_t len, const char *t)
 
 const struct mdef *measure_find(struct slice name)
 {
-	/* the name before its cut-off, chance mark or gallery size */
-	size_t stem = 0, i, us;
+	/* the name before its chance mark or gallery size, and before its
+	 * cut-off (MAP@R is a whole name) */
+	size_t end = 0, stem = 0, i, us;
 	int cut;
 
-	while (stem < name.n && !strchr("@:/", name.p[stem]))
+	while (end < name.n && name.p[end] != ':' && name.p[end] != '/')
+		end++;
+	for (i = 0; i < NROWS; i++)
+		if (!table[i].cutoff && is(name.p, end, table[i].name))
+			return &table[i];
+	while (stem < end && name.p[stem] != '@')
 		stem++;
-	cut = stem < name.n && name.p[stem] == '@';
+	cut = stem < end;
 	for (i = 0; i < NROWS; i++)
 		if (table[i].cutoff == cut && is(name.p, stem, table[i].name))
 			return &table[i];
