@@ -163,7 +163,6 @@ _Noreturn void measure_name_unknown(const struct mdef *defs, size_t n,
 
 	if (home_hint(defs, n, name, hint, sizeof hint))
 		best = 0;
-
 	for (j = 0; j < n; j++) {
 		size_t l = strlen(known), e;
 		snprintf(form, sizeof form, "%s%s", defs[j].name,
