@@ -65,18 +65,24 @@ printed() {
 @test "measures: every record's manual section exists and names the measure" {
 	"$TESTBIN/measurecheck" rows > rows
 	[ "$(wc -l < rows)" -gt 20 ]
-	fails=0
-	while IFS='	' read -r name trec irm dir home ask manual explain; do
-		page=${manual%% *} section=${manual#* }
-		# the section's text: from its .Sh or .Ss to the next one
-		text=$(awk -v s="$section" '/^\.S[hs] / { on = substr($0, 5) == s; next }
-			on' "$BATS_TEST_DIRNAME/../man/$page")
-		if [ -z "$text" ] || [ "$home" != "${page%.1}" ] ||
-		    ! printf '%s\n' "$text" | grep -qF "${name%@K}"; then
-			echo "FAIL $name: $manual" >&2; fails=$((fails + 1))
-		fi
-	done < rows
-	[ "$fails" -eq 0 ]
+	cd "$BATS_TEST_DIRNAME/../man"
+	# one pass: the rows (name, home, "page section"), then each page's
+	# sections (.Sh or .Ss to the next one); a row fails when its page is
+	# not its home's, or its section is missing or lacks its name
+	run awk -F'\t' '
+		FNR == NR { n++; name[n] = $1; sub(/@K$/, "", name[n]); home[n] = $5
+			    page[n] = $7; sub(/ .*/, "", page[n])
+			    sect[n] = $7; sub(/^[^ ]* /, "", sect[n]); next }
+		/^\.S[hs] / { key = FILENAME SUBSEP substr($0, 5); seen[key] = 1; next }
+		{ text[key] = text[key] "\n" $0 }
+		END { for (i = 1; i <= n; i++) {
+			key = page[i] SUBSEP sect[i]
+			if (page[i] != home[i] ".1" || !seen[key] ||
+			    index(text[key], name[i]) == 0)
+				print "FAIL " name[i] ": " page[i] " " sect[i] } }' \
+		"$BATS_TEST_TMPDIR/rows" $(cut -f7 "$BATS_TEST_TMPDIR/rows" | cut -d' ' -f1 | sort -u)
+	[ "$status" -eq 0 ]
+	[ -z "$output" ] || { echo "$output"; false; }
 }
 
 @test "measures: ir_measures' and trec_eval's names and the directions, by the peers' docs" {
@@ -84,15 +90,15 @@ printed() {
 	# ir-measur.es: Success@k is the hit rate, R@k recall, RR the
 	# reciprocal rank, NumRelRet the relevant retrieved; trec_eval 10.0's
 	# names; MeanR and MedR are ranks (lower is better), counts neither
-	for want in 'hit@K success_K Success@K higher' 'recall@K recall_K R@K higher' \
+	printf '%s\n' 'hit@K success_K Success@K higher' 'recall@K recall_K R@K higher' \
 	    'P@K P_K P@K higher' 'MRR recip_rank RR higher' 'MRR@K - RR@K higher' \
 	    'MedR - - lower' 'MeanR - - lower' 'num_q num_q NumQ neither' \
 	    'num_rel_ret num_rel_ret NumRelRet neither' 'runid runid - neither' \
 	    'Rprec Rprec Rprec higher' 'AP map AP higher' 'AP@K map_cut_K AP@K higher' \
 	    'bpref bpref Bpref higher' 'nDCG@K ndcg_cut_K nDCG@K higher' \
-	    'nDCG ndcg nDCG higher'; do
-		grep -qxF "$(echo "$want" | tr ' ' '\t')" rows || { echo "no row: $want" >&2; false; }
-	done
+	    'nDCG ndcg nDCG higher' | tr ' ' '\t' > want
+	run grep -vxFf rows want
+	[ -z "$output" ] || { echo "no rows: $output"; false; }
 }
 
 @test "measures: bootstrap says lower is better for MeanR at a gallery size" {
