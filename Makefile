@@ -22,7 +22,7 @@ DESTDIR =
 PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
-TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck
+TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck measurecheck
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
@@ -106,6 +106,7 @@ LIBSRC = \
 	lib/measure/driveropts.c \
 	lib/measure/measurenames.c \
 	lib/measure/direction.c \
+	lib/measure/measures.c \
 	lib/measure/drivercols.c \
 	lib/measure/runcheck.c \
 	lib/measure/driver.c \

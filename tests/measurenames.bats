@@ -42,12 +42,16 @@ setup() {
 	hitrate -m ndcg@10     | hitrate: -m: hitrate has no measure 'ndcg@10'; it is ndcg -m nDCG (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum)
 	hitrate -m hti         | hitrate: -m: hitrate has no measure 'hti'; did you mean hit@K? (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum)
 	hitrate -m MeanRR      | hitrate: -m: hitrate has no measure 'MeanRR'; did you mean MeanR? (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum)
+	hitrate -m bpref       | hitrate: -m: hitrate has no measure 'bpref'; it is mapr -m bpref (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum)
+	ndcg -m RSUM           | ndcg: -m: ndcg has no measure 'RSUM'; it is hitrate --rsum (known: nDCG@K, nDCG)
 	mapr -m mAP            | AP=83.33
 	mapr -m map            | AP=83.33
 	mapr -m MAP@10         | AP@10=83.33
 	mapr -m map@r          | MAP@R=50.00
 	mapr -m rprec          | Rprec=50.00
 	mapr -m Recall         | mapr: -m: mapr has no measure 'Recall'; it is hitrate -m recall (known: Rprec, MAP@R, AP, AP@K, mINP, bpref)
+	mapr -m num_rel_ret    | mapr: -m: mapr has no measure 'num_rel_ret'; it is hitrate -m num_rel_ret (known: Rprec, MAP@R, AP, AP@K, mINP, bpref)
+	mapr -m cmc            | mapr: -m: mapr has no measure 'cmc'; it is cmc (known: Rprec, MAP@R, AP, AP@K, mINP, bpref)
 	ndcg -m ndcg@3         | nDCG@3=91.97
 	ndcg -m NDCG@3         | nDCG@3=91.97
 	ndcg -m ndgc           | ndcg: -m: ndcg has no measure 'ndgc'; did you mean nDCG@K? (known: nDCG@K, nDCG)

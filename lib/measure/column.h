@@ -1,4 +1,4 @@
-/* A measure (its definition, given by a program's table) and a column of
+/* A measure (its record, one row of measures.c's table) and a column of
  * output (a measure at one cut-off), shared by the driver and the summary
  * step. */
 #ifndef RK_COLUMN_H
@@ -55,6 +55,19 @@ struct mdef {
 	/* a whole-list measure that looks at the first `depth` ranks only
 	 * (rsum: 10), for the note on rankings cut short; 0: none */
 	long depth;
+	/* ir_measures' name, "@K" added for a cut-off one ("Success" gives
+	 * Success@10); NULL: it has none */
+	const char *irm;
+	/* what its value depends on beside the ranks and K: the options
+	 * that change it and the grade that counts as relevant */
+	const char *params;
+	int dir;		/* which way it improves: BETTER_* (direction.h) */
+	const char *home;	/* the program whose table has it: "hitrate" */
+	/* how to ask for it when not "HOME -m NAME" ("hitrate --rsum") */
+	const char *ask;
+	/* where it is defined: a manual page and its section, as
+	 * "hitrate.1 Measures" (.Sh or .Ss) */
+	const char *manual;
 };
 
 /* one column of the output: a measure at one cut-off */

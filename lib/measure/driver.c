@@ -38,6 +38,7 @@ void driver_init(struct driver *d, int argc, char **argv,
 {
 	memset(d, 0, sizeof *d);
 	d->prog = prog;
+	d->defs = measures_of(prog->name, &d->ndefs);
 	driver_parse_options(d, argc, argv);
 	driver_build_columns(d);
 	d->rec.q = &d->q;

@@ -1,7 +1,8 @@
 /* The driver shared by the measure programs (hitrate, mapr, ndcg): their
  * options (those cmc takes too are commonopts.h's), the columns, one pass over the rank stream with
  * each query's values in the three tie modes, summaries, rows and notes.
- * A program supplies a table of measures and its own options.
+ * A program supplies its name, whose rows of the table of measures
+ * (measures.h) are its measures, and its own options.
  *
  * The steps, in the order driver_main runs them:
  *   driver_init         options, then the columns (measure and cut-off)
@@ -21,6 +22,7 @@
 #include "measure/ties.h"
 #include "measure/column.h"
 #include "measure/commonopts.h"
+#include "measure/measures.h"
 #include "measure/summary.h"
 #include "util/texttable.h"
 
@@ -40,31 +42,30 @@ struct measureflag {
 	const char *measure;	/* a whole-list measure of the table */
 };
 
-/* a measure program: its measures, defaults and own options */
+/* a measure program: its name (its measures are the rows of that home,
+ * measures_of), defaults and own options */
 struct measureopts;
 struct measureprog {
-	const char *name;	/* for --version */
+	const char *name;	/* for --version, and its measures' home */
 	const char *usage;	/* the usage line, as the SYNOPSIS */
 	const char *about;	/* first lines of --help */
 	const char *measures;	/* -m's help: the names it takes */
 	const char *own_help;	/* help lines of the program's own options */
-	const struct mdef *defs;
-	size_t ndefs;
 	const long *default_cutoffs;
 	size_t ndefault_cutoffs;
 	const struct choiceopt *choices;	/* own options, {0} ended; may be NULL */
 	const struct measureflag *flags;	/* own flags, {0} ended; may be NULL */
-	void *ctx;		/* handed to the measures and finish() */
+	/* its options that the measures read, handed to them and finish() */
+	struct measurectx *ctx;
 	/* after the options: refuses with a usage error what does not go
 	 * together (an option of the program's with a common one); may be
 	 * NULL */
 	void (*check)(const struct measureopts *o, const void *ctx);
 };
 
-/* a program's measure table and default cut-offs, both arrays, in a
- * struct measureprog initializer */
-#define MEASUREPROG_TABLES(defs_, cutoffs_) \
-	.defs = (defs_), .ndefs = sizeof(defs_) / sizeof((defs_)[0]), \
+/* a program's default cut-offs, an array, in a struct measureprog
+ * initializer */
+#define MEASUREPROG_CUTOFFS(cutoffs_) \
 	.default_cutoffs = (cutoffs_), \
 	.ndefault_cutoffs = sizeof(cutoffs_) / sizeof((cutoffs_)[0])
 
@@ -90,6 +91,8 @@ struct qrecord {
 
 struct driver {
 	const struct measureprog *prog;
+	const struct mdef *defs;	/* its measures (measures_of) */
+	size_t ndefs;
 	struct measureopts opt;
 	char **files;
 	int nfiles;

@@ -74,7 +74,7 @@ static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
 
 /* a column named as printed, "hit@10" or "hit@10:chance": its cut-off
  * measure and K, or NULL */
-static const struct mdef *find_column(const struct measureprog *prog,
+static const struct mdef *find_column(const struct driver *d,
 				      const char *name, long *K, int *chance)
 {
 	const char *at = strrchr(name, '@');
@@ -89,12 +89,12 @@ static const struct mdef *find_column(const struct measureprog *prog,
 		return NULL;
 	memcpy(digits, at + 1, len);
 	digits[len] = '\0';
-	for (i = 0; i < prog->ndefs; i++)
-		if (prog->defs[i].cutoff && (!*chance || prog->defs[i].chance) &&
-		    strlen(prog->defs[i].name) == (size_t)(at - name) &&
-		    strncmp(prog->defs[i].name, name, (size_t)(at - name)) == 0) {
+	for (i = 0; i < d->ndefs; i++)
+		if (d->defs[i].cutoff && (!*chance || d->defs[i].chance) &&
+		    strlen(d->defs[i].name) == (size_t)(at - name) &&
+		    strncmp(d->defs[i].name, name, (size_t)(at - name)) == 0) {
 			*K = arg_long("-m", digits, 1, 1000000000L);
-			return &prog->defs[i];
+			return &d->defs[i];
 		}
 	return NULL;
 }
@@ -129,7 +129,7 @@ static void add_flag_columns(struct driver *d, size_t *cap)
 	size_t i, j;
 
 	for (i = 0; flags && flags[i].name; i++) {
-		const struct mdef *def = find_def(d->prog->defs, d->prog->ndefs,
+		const struct mdef *def = find_def(d->defs, d->ndefs,
 						  flags[i].measure);
 		if (!(d->opt.flags & 1UL << i))
 			continue;
@@ -142,19 +142,19 @@ static void add_flag_columns(struct driver *d, size_t *cap)
 
 /* name as -m gave it when the table knows it, else the name it stands for
  * (measurenames.h), in buf */
-static const char *given_name(const struct measureprog *prog,
-			      const char *name, char *buf, size_t size)
+static const char *given_name(const struct driver *d, const char *name,
+			      char *buf, size_t size)
 {
 	long K;
 	int chance;
 	const struct mdef *t;
 
-	if (find_def(prog->defs, prog->ndefs, name) ||
-	    find_column(prog, name, &K, &chance) ||
-	    ((t = trec_find(prog->defs, prog->ndefs, name, &K)) && K))
+	if (find_def(d->defs, d->ndefs, name) ||
+	    find_column(d, name, &K, &chance) ||
+	    ((t = trec_find(d->defs, d->ndefs, name, &K)) && K))
 		return name;
-	return measure_name_fix(prog->defs, prog->ndefs, name, buf, size,
-				prog->usage) ? buf : name;
+	return measure_name_fix(d->defs, d->ndefs, name, buf, size,
+				d->prog->usage) ? buf : name;
 }
 
 /* the columns: chosen measures in the order given, each cut-off */
@@ -167,17 +167,16 @@ void driver_build_columns(struct driver *d)
 	int chance;
 	char fixed[80];
 
-	for (i = 0; i < (o->sel ? o->nsel : prog->ndefs); i++) {
-		const char *name = o->sel ? given_name(prog, o->sel[i], fixed,
+	for (i = 0; i < (o->sel ? o->nsel : d->ndefs); i++) {
+		const char *name = o->sel ? given_name(d, o->sel[i], fixed,
 						       sizeof fixed) : NULL;
 		const struct mdef *def = o->sel ?
-			find_def(prog->defs, prog->ndefs, name) :
-			&prog->defs[i];
-		if (!def && (def = find_column(prog, name, &K, &chance))) {
+			find_def(d->defs, d->ndefs, name) : &d->defs[i];
+		if (!def && (def = find_column(d, name, &K, &chance))) {
 			add_column(d, &cap, def, K, chance);
 			continue;
 		}
-		if (!def && (def = trec_find(prog->defs, prog->ndefs,
+		if (!def && (def = trec_find(d->defs, d->ndefs,
 					     name, &K)) && K) {
 			if (K > 1000000000L)
 				usage_error(prog->usage, "-m: '%s': the cut-off "
@@ -187,7 +186,7 @@ void driver_build_columns(struct driver *d)
 			continue;
 		}
 		if (!def)
-			measure_name_unknown(prog->defs, prog->ndefs, prog->name,
+			measure_name_unknown(d->defs, d->ndefs, prog->name,
 					     o->sel[i], prog->usage);
 		if (!o->sel && def->on_request)
 			continue;

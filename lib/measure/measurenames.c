@@ -3,6 +3,7 @@
 #include <string.h>
 #include <strings.h>
 #include "measure/measurenames.h"
+#include "measure/measures.h"
 #include "util/err.h"
 
 /* names from other tools and papers, matched without regard to case on
@@ -15,34 +16,27 @@ static const struct {
 	{ "map", "AP" },	/* trec_eval's map */
 };
 
-/* where a measure lives, for a name this program lacks */
-static const struct {
-	const char *name, *where;
-} homes[] = {
-	{ "hit", "hitrate -m hit" }, { "R", "hitrate -m hit" },
-	{ "recall", "hitrate -m recall" }, { "P", "hitrate -m P" },
-	{ "MRR", "hitrate -m MRR" }, { "MedR", "hitrate -m MedR" },
-	{ "MeanR", "hitrate -m MeanR" }, { "rsum", "hitrate --rsum" },
-	{ "AP", "mapr -m AP" }, { "mAP", "mapr -m AP" }, { "map", "mapr -m AP" },
-	{ "MAP@R", "mapr -m MAP@R" }, { "Rprec", "mapr -m Rprec" },
-	{ "mINP", "mapr -m mINP" }, { "nDCG", "ndcg -m nDCG" },
-	{ "CMC", "cmc" },
-};
-
 /* the length of name's part before '@' (all of it when it has none) */
 static size_t base_len(const char *name)
 {
 	return strcspn(name, "@");
 }
 
-/* 1 when the table has a measure named base (cut-off or not) */
-static int has(const struct mdef *defs, size_t n, const char *base)
+/* the first of the n measures of defs named name, or NULL */
+static const struct mdef *named(const struct mdef *defs, size_t n,
+				const char *name)
 {
 	size_t i;
 	for (i = 0; i < n; i++)
-		if (strcmp(defs[i].name, base) == 0)
-			return 1;
-	return 0;
+		if (strcmp(defs[i].name, name) == 0)
+			return &defs[i];
+	return NULL;
+}
+
+/* 1 when the table has a measure named base (cut-off or not) */
+static int has(const struct mdef *defs, size_t n, const char *base)
+{
+	return named(defs, n, base) != NULL;
 }
 
 /* base (len bytes) equals s without regard to case */
@@ -103,6 +97,31 @@ int measure_name_fix(const struct mdef *defs, size_t n, const char *name,
 	return 0;
 }
 
+/* where the measure name stands for lives, as "; it is hitrate -m hit",
+ * into hint, when the program (defs) lacks it: a row of the table of
+ * measures named so (case aside, before '@'), or an alias's meaning; 0
+ * when none */
+static int home_hint(const struct mdef *defs, size_t n, const char *name,
+		     char *hint, size_t size)
+{
+	size_t nall, j, b = base_len(name);
+	const struct mdef *all = measures_all(&nall), *m = NULL;
+	char ask[96];
+
+	for (j = 0; j < nall && !m; j++)
+		if (same_ci(name, b, all[j].name) ||
+		    strcasecmp(name, all[j].name) == 0)
+			m = &all[j];
+	for (j = 0; !m && j < sizeof aliases / sizeof aliases[0]; j++)
+		if (same_ci(name, b, aliases[j].said))
+			m = named(all, nall, aliases[j].meant);
+	if (!m || has(defs, n, m->name))
+		return 0;
+	measure_ask(ask, sizeof ask, m);
+	snprintf(hint, size, "; it is %s", ask);
+	return 1;
+}
+
 /* the edits from a to b (insertions, deletions, substitutions and swaps
  * of neighbours: Damerau's distance, case aside), or 3 when that is more
  * than 2 or a name is longer than 32 bytes */
@@ -142,16 +161,8 @@ _Noreturn void measure_name_unknown(const struct mdef *defs, size_t n,
 	/* one edit in a name of up to 3 letters, two in a longer one */
 	size_t best = b <= 3 ? 2 : 3;
 
-	for (j = 0; j < sizeof homes / sizeof homes[0]; j++)
-		if ((same_ci(name, b, homes[j].name) ||
-		     strcasecmp(name, homes[j].name) == 0) &&
-		    !has(defs, n, homes[j].name)) {
-			snprintf(hint, sizeof hint, "; it is %s",
-				 homes[j].where);
-			best = 0;
-			break;
-		}
-
+	if (home_hint(defs, n, name, hint, sizeof hint))
+		best = 0;
 	for (j = 0; j < n; j++) {
 		size_t l = strlen(known), e;
 		snprintf(form, sizeof form, "%s%s", defs[j].name,

@@ -1,7 +1,8 @@
-/* The names people write for measures, beside the ones a program's table
- * holds (-m): the papers' R@K for the hit rate, mAP for AP, names in
- * another case where only one measure fits, and for a name that fits
- * nothing, the measure it most likely meant or the program that has it. */
+/* The names people write for measures, beside the ones a program's rows
+ * of the table of measures hold (-m): the papers' R@K for the hit rate,
+ * mAP for AP, names in another case where only one measure fits, and for
+ * a name that fits nothing, the measure it most likely meant or the
+ * program that has it (its record's home, measures.h). */
 #ifndef RK_MEASURENAMES_H
 #define RK_MEASURENAMES_H
 #include <stddef.h>

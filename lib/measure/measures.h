@@ -1,0 +1,38 @@
+/* One record per measure: the table of every measure a program prints,
+ * its names under rankkit's, trec_eval's and ir_measures' naming, its
+ * parameters, the way it improves, its home program, where its manual
+ * defines it, how it is computed and how --explain shows it. The measure
+ * programs read their rows (measures_of), -m's hints read every row, and
+ * bootstrap reads the direction (direction.h). */
+#ifndef RK_MEASURES_H
+#define RK_MEASURES_H
+#include <stddef.h>
+#include "util/slice.h"
+#include "measure/column.h"
+
+/* what the measures' functions read of a program's own options: one
+ * context for every measure program (measureprog.ctx) */
+struct measurectx {
+	int medr_vsepp;	/* hitrate --medr vsepp */
+	int apdiv;	/* mapr --ap-divisor: an enum apdiv */
+	int gain;	/* ndcg --gain: an enum gainkind */
+};
+
+/* the rows whose home is the program prog, in its table's order (that
+ * of its default columns and of -m's "known:" list); *n gets their count
+ * (0 for a program without rows) */
+const struct mdef *measures_of(const char *prog, size_t *n);
+
+/* every row, *n gets the count */
+const struct mdef *measures_all(size_t *n);
+
+/* the row of a measure named as a measure stream names it: rankkit's
+ * name (hit@10, MRR, MRR:chance, MeanR/G1000) or trec_eval's (P_10, map,
+ * num_rel_ret), a cut-off in the name only for a cut-off measure; NULL
+ * when no row has it */
+const struct mdef *measure_find(struct slice name);
+
+/* how to ask for the measure: its row's ask, else "HOME -m NAME" */
+void measure_ask(char *buf, size_t size, const struct mdef *m);
+
+#endif
