@@ -284,28 +284,32 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 }
 
 /* the fingerprint of a shard of this run (rankkit(7), "Fingerprints"):
- * the query file whole and the items file's head (-e), or the runs'
- * heads; the relevance and id files whole; the options that change
- * ranks, not those that choose the shard */
+ * the query file and its id file whole, the items file's and its id
+ * file's heads (-e), or the runs' heads; the kind of relevance, not its
+ * files (a shard may be given labels cut to its rows); the options that
+ * change ranks, not those that choose the shard */
 static uint64_t shard_fingerprint(const struct opts *o,
 				  const struct relsrc *rel, char **file,
 				  int nfiles)
 {
-	struct fpsource src = { .whole = { o->qrels, o->labels, o->qlab,
-					   o->ilab, o->eo.qids, o->eo.iids } };
+	struct fpsource src = { .whole = { o->eo.qids } };
 	char text[512];
 	int i;
 
 	if (o->emb) {
-		src.whole[6] = file[0];
+		src.whole[1] = file[0];
 		src.head[0] = file[1];
+		src.head[1] = o->eo.iids;
 	} else
 		for (i = 0; i < nfiles && i < 8; i++)
 			src.head[i] = file[i];
-	snprintf(text, sizeof text, "metric %d; exclude-self %d; keep-self %d; "
+	snprintf(text, sizeof text, "relevance %s; "
+		 "metric %d; exclude-self %d; keep-self %d; "
 		 "junk same-camera %d; junk-label %s; folds %ld; min-grade %ld; "
 		 "unlabeled-irrelevant %d; judged %d; break %d; "
 		 "lower-is-better %d; max-retrieved %ld; all-queries %d",
+		 o->qrels ? "qrels" : o->labels ? "labels" :
+		 "query and item labels",
 		 o->emb ? (int)o->eo.metric : -1, rel->exclude_self,
 		 o->keep_self, rel->junk_samecam,
 		 o->junk_label ? o->junk_label : "", rel->folds, rel->min_grade,

@@ -2,8 +2,8 @@
  * over what makes its ranks, so that rankof --merge and the measure
  * programs never add up shards of different runs. Each task computes it
  * from what it reads anyway: the whole query file, the items file's size
- * and first 4096 bytes (its header, so its rows and dimensions), the
- * relevance and id files, and the options that change ranks. */
+ * and first 4096 bytes (its header, so its rows and dimensions), and the
+ * options that change ranks, as the caller lists them. */
 #ifndef RK_FINGERPRINT_H
 #define RK_FINGERPRINT_H
 #include <stddef.h>
