@@ -15,5 +15,6 @@ int main(int argc, char **argv)
 	while (treceval_topic(&te))
 		;
 	treceval_close(&te);
+	trecargs_free(&o);
 	out_finish();
 }

@@ -10,8 +10,6 @@
 #include "measure/explain.h"
 #include "measure/gallery.h"
 #include "measure/trecnames.h"
-#include "util/num.h"
-#include "util/optlist.h"
 #include "util/out.h"
 #include "stream/stream.h"
 

@@ -1,19 +1,13 @@
 /* The columns of a measure program's output: the measures chosen by -m
  * (or all), each at its cut-offs, with --chance and the program's flags,
  * in trec_eval's order under --names trec (driver.h). */
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
 #include "measure/driver.h"
-#include "measure/explain.h"
 #include "measure/measurenames.h"
 #include "measure/trecnames.h"
 #include "util/num.h"
-#include "util/optlist.h"
-#include "util/out.h"
-#include "stream/stream.h"
 
 static const struct mdef *find_def(const struct mdef *defs, size_t n,
 				   const char *name)

@@ -1,18 +1,11 @@
 /* The notes a measure program writes on stderr after its output: empty
  * queries, queries left out, cut-offs beyond the candidates, and measures
  * that ties change (driver.h). */
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
 #include "measure/driver.h"
-#include "measure/explain.h"
 #include "measure/trecnames.h"
-#include "util/num.h"
-#include "util/optlist.h"
-#include "util/out.h"
-#include "stream/stream.h"
 
 /* the names of the columns that pick() takes, each name once: a list for
  * a note */

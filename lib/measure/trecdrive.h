@@ -47,7 +47,8 @@ struct treceval {
 void treceval_open(struct treceval *te, const struct trecopts *o);
 /* evaluates the next topic; 0 when every topic is done */
 int treceval_topic(struct treceval *te);
-/* the notes, then the rows; dies (status 7) when no topic was evaluated */
+/* the notes, then the rows; dies (status 7) when no topic was evaluated;
+ * frees what treceval_open and the topics took */
 void treceval_close(struct treceval *te);
 
 #endif

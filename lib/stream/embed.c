@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include "util/bigalloc.h"
 #include "util/strmap.h"
 #include "stream/embformat.h"

@@ -108,15 +108,6 @@ int trecrun_read(struct trecrun *r, struct trecread *x)
 	return 1;
 }
 
-void trecrun_load(struct trecrun *r, const char *path)
-{
-	struct trecread x;
-
-	trecrun_open(r, path);
-	while (trecrun_read(r, &x))
-		;
-}
-
 long trecrun_lineno(const struct trecrun *r, size_t off)
 {
 	const char *p = r->file.p, *e = p + off;

@@ -1,5 +1,4 @@
 /* Field splitting and comparison of slices. */
-#include <stdint.h>
 #include <string.h>
 #include "util/slice.h"
 #include "util/fieldscan.h"
