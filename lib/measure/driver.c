@@ -30,8 +30,10 @@ static void table_begin(struct driver *d)
 		texttable_cell(&d->table, d->col[i].name);
 }
 
-void driver_init(struct driver *d, int argc, char **argv,
-		 const struct measureprog *prog)
+/* options (exits on -h, --version and usage errors), the columns, then
+ * the input opened */
+static void driver_init(struct driver *d, int argc, char **argv,
+			const struct measureprog *prog)
 {
 	memset(d, 0, sizeof *d);
 	d->prog = prog;
@@ -100,7 +102,10 @@ static int summary_name(const struct driver *d, const char *id)
 	return digits > 0 && id[4 + digits] == '\0';
 }
 
-const struct qrecord *driver_next(struct driver *d)
+/* the next query's record, or NULL at the end of the input; dies on bad
+ * data, on an input without a query, on a query named as a summary row
+ * and on an empty query under --empty error */
+static const struct qrecord *driver_next(struct driver *d)
 {
 	const char *why;
 
@@ -122,25 +127,6 @@ const struct qrecord *driver_next(struct driver *d)
 	d->nread++;
 	query_values(d, &d->q, d->rec.v);
 	return &d->rec;
-}
-
-void driver_format_value(char *buf, size_t n, const struct measureopts *o,
-			 const struct column *c, double v)
-{
-	if (isnan(v)) {
-		snprintf(buf, n, "-");
-		return;
-	}
-	if (c->def->rate && !o->common.fractions)
-		v *= 100;
-	if (v == 0)
-		v = 0;
-	if (c->def->integer)
-		snprintf(buf, n, "%.0f", v);
-	else if (o->common.names == NAMES_TREC && o->common.format == FORMAT_STREAM)
-		snprintf(buf, n, "%6.*f", o->common.decimals, v);	/* trec_eval's %6.4f */
-	else
-		snprintf(buf, n, "%.*f", o->common.decimals, v);
 }
 
 /* the value field of a row or a cell of the table: the run's tag, or
@@ -201,7 +187,8 @@ static void table_row(struct driver *d, const char *name, const double *v,
 	}
 }
 
-void driver_write_rows(struct driver *d, const struct qrecord *rec)
+/* the record's rows under -q: written, or held for the table */
+static void driver_write_rows(struct driver *d, const struct qrecord *rec)
 {
 	size_t i;
 
@@ -218,12 +205,8 @@ void driver_write_rows(struct driver *d, const struct qrecord *rec)
 	}
 }
 
-long column_deepest_rank(const struct column *c)
-{
-	return c->def->cutoff ? c->K : c->def->depth;
-}
-
-void driver_add(struct driver *d, const struct qrecord *rec)
+/* the record into the summaries and the counts of the notes */
+static void driver_add(struct driver *d, const struct qrecord *rec)
 {
 	const struct rquery *q = rec->q;
 	size_t i;
@@ -244,7 +227,8 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 	summary_add(&d->sum, rec->v);
 }
 
-void driver_write_summary(struct driver *d, const struct summaryrows *s)
+/* fold rows and the "all" row: written, or held for the table */
+static void driver_write_summary(struct driver *d, const struct summaryrows *s)
 {
 	size_t f, i, mode = (size_t)d->opt.common.mode;
 
@@ -267,7 +251,7 @@ void driver_write_summary(struct driver *d, const struct summaryrows *s)
 		write_row(d, &d->col[i], "all", s->all[i * NTIEMODES + mode]);
 }
 
-void driver_free(struct driver *d)
+static void driver_free(struct driver *d)
 {
 	struct measureopts *o = &d->opt;
 

@@ -7,8 +7,6 @@
 #include "measure/driver.h"
 #include "measure/trecnames.h"
 
-/* the names of the columns that pick() takes, each name once: a list for
- * a note */
 /* "a, b, c" made "a, b and c", to read as a sentence */
 static void and_last(char *names, size_t size)
 {
@@ -20,6 +18,8 @@ static void and_last(char *names, size_t size)
 	memcpy(comma, " and", 4);
 }
 
+/* the names of the columns that pick() takes, each name once: a list for
+ * a note */
 static void column_names(const struct driver *d,
 			 int (*pick)(const struct driver *, size_t),
 			 char *names, size_t size)

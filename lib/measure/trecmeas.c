@@ -139,7 +139,9 @@ static void v_relative_P(const struct trectopic *t,
 	}
 }
 
-void trec_iprec(const struct trectopic *t, const long *cut, size_t k,
+/* trec_eval's interpolated precision at relevant counts cut[0 .. k-1],
+ * each value handed to put(ctx, index, value) in trec_eval's order */
+static void trec_iprec(const struct trectopic *t, const long *cut, size_t k,
 		void (*put)(void *ctx, size_t i, double v), void *ctx)
 {
 	long r = (long)t->rq.nret, c = (long)k - 1, j;
