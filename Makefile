@@ -64,9 +64,6 @@ LIBSRC = \
 	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \
-	lib/stream/trecfields.c \
-	lib/stream/trecqrels.c \
-	lib/stream/trecrun.c \
 	lib/rank/rankcount.c \
 	lib/rank/maxcut.c \
 	lib/rank/ranker.c \
@@ -79,9 +76,6 @@ LIBSRC = \
 	lib/rank/relrows.c \
 	lib/rank/rankmerge.c \
 	lib/rank/rankexplain.c \
-	lib/rank/trecrank.c \
-	lib/rank/treconce.c \
-	lib/rank/trecpiece.c \
 	lib/kernel/kernel.c \
 	lib/kernel/grid.c \
 	lib/kernel/chunkrun.c \
@@ -122,12 +116,18 @@ LIBSRC = \
 	lib/measure/curverun.c \
 	lib/measure/curvegal.c \
 	lib/measure/explain.c \
-	lib/measure/trecmeas.c \
-	lib/measure/trecgain.c \
-	lib/measure/trecjudged.c \
-	lib/measure/trecargs.c \
-	lib/measure/trecsum.c \
-	lib/measure/trecdrive.c \
+	lib/trec/trecfields.c \
+	lib/trec/trecqrels.c \
+	lib/trec/trecrun.c \
+	lib/trec/trecrank.c \
+	lib/trec/trecpiece.c \
+	lib/trec/treconce.c \
+	lib/trec/trecmeas.c \
+	lib/trec/trecgain.c \
+	lib/trec/trecjudged.c \
+	lib/trec/trecargs.c \
+	lib/trec/trecsum.c \
+	lib/trec/trecdrive.c \
 	lib/plot/plot.c \
 	lib/plot/scale.c \
 	lib/plot/termplot.c \

@@ -3,8 +3,8 @@
 #include <string.h>
 #include "util/err.h"
 #include "rank/ranker.h"
-#include "measure/trecdrive.h"
-#include "measure/trecjudged.h"
+#include "trec/trecdrive.h"
+#include "trec/trecjudged.h"
 
 void treceval_open(struct treceval *te, const struct trecopts *o)
 {

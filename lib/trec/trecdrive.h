@@ -11,12 +11,12 @@
 #ifndef RK_TRECDRIVE_H
 #define RK_TRECDRIVE_H
 #include <stddef.h>
-#include "rank/trecrank.h"
-#include "rank/treconce.h"
-#include "stream/trecqrels.h"
-#include "stream/trecrun.h"
-#include "measure/trecargs.h"
-#include "measure/trecsum.h"
+#include "trec/trecrank.h"
+#include "trec/treconce.h"
+#include "trec/trecqrels.h"
+#include "trec/trecrun.h"
+#include "trec/trecargs.h"
+#include "trec/trecsum.h"
 
 struct treceval {
 	const struct trecopts *o;

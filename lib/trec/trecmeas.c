@@ -8,9 +8,9 @@
 #include "measure/counts.h"
 #include "measure/cutoff.h"
 #include "measure/listmeasure.h"
-#include "measure/trecgain.h"
-#include "measure/trecjudged.h"
-#include "measure/trecmeas.h"
+#include "trec/trecgain.h"
+#include "trec/trecjudged.h"
+#include "trec/trecmeas.h"
 
 /* trec_eval's MIN_GEO_MEAN: gm_map's floor of a topic's AP */
 #define MIN_GEO_MEAN .00001

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
-#include "stream/trecqrels.h"
+#include "trec/trecqrels.h"
 
 enum { ST_INPUT = 2, ST_DUP = 4 };
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
-#include "stream/trecrun.h"
+#include "trec/trecrun.h"
 
 enum { ST_INPUT = 2, NF = 6, STEP = 8 << 20 };
 

@@ -10,7 +10,7 @@
 #define RK_TRECRUN_H
 #include <stddef.h>
 #include <stdint.h>
-#include "stream/trecfields.h"
+#include "trec/trecfields.h"
 #include "util/strmap.h"
 
 /* the bytes [beg, beg + len) of the file: lines of one topic (blank and
