@@ -65,9 +65,6 @@ LIBSRC = \
 	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \
-	lib/stream/trecfields.c \
-	lib/stream/trecqrels.c \
-	lib/stream/trecrun.c \
 	lib/rank/rankcount.c \
 	lib/rank/maxcut.c \
 	lib/rank/ranker.c \
@@ -81,9 +78,6 @@ LIBSRC = \
 	lib/rank/fingerprint.c \
 	lib/rank/rankmerge.c \
 	lib/rank/rankexplain.c \
-	lib/rank/trecrank.c \
-	lib/rank/treconce.c \
-	lib/rank/trecpiece.c \
 	lib/kernel/kernel.c \
 	lib/kernel/grid.c \
 	lib/kernel/chunkrun.c \
@@ -126,12 +120,18 @@ LIBSRC = \
 	lib/measure/curverun.c \
 	lib/measure/curvegal.c \
 	lib/measure/explain.c \
-	lib/measure/trecmeas.c \
-	lib/measure/trecgain.c \
-	lib/measure/trecjudged.c \
-	lib/measure/trecargs.c \
-	lib/measure/trecsum.c \
-	lib/measure/trecdrive.c \
+	lib/trec/trecfields.c \
+	lib/trec/trecqrels.c \
+	lib/trec/trecrun.c \
+	lib/trec/trecrank.c \
+	lib/trec/trecpiece.c \
+	lib/trec/treconce.c \
+	lib/trec/trecmeas.c \
+	lib/trec/trecgain.c \
+	lib/trec/trecjudged.c \
+	lib/trec/trecargs.c \
+	lib/trec/trecsum.c \
+	lib/trec/trecdrive.c \
 	lib/plot/plot.c \
 	lib/plot/scale.c \
 	lib/plot/termplot.c \
@@ -183,6 +183,18 @@ X87FLAGS != $(CC) $(CFLAGS) -dM -E -x c /dev/null 2>/dev/null | \
 
 ALLCFLAGS = $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(FPFLAGS) \
 	$(X87FLAGS) $(SANFLAGS)
+
+# the flags stamp (bfs's habit): $(BUILD)/flags holds the compiler and
+# flags of the last build, rewritten only when this build's differ, so
+# its time is when they last changed; every object and program depends
+# on it. make CFLAGS=-O0 after make rebuilds everything, and a second
+# make CFLAGS=-O0 nothing; each build folder (build/opt, build/san,
+# build/fuzz) keeps its own. Compared as the Makefile is read (FORCE when
+# they differ or there is no stamp yet), written only by a goal that
+# builds, so make -n shows what a change of flags rebuilds
+FLAGSTAMP = $(BUILD)/flags
+FLAGSNOW = $(CC) $(ALLCFLAGS) $(LDFLAGS) $(LDLIBS)
+FLAGSDIFFER != [ "$$(cat $(FLAGSTAMP) 2>/dev/null)" = '$(FLAGSNOW)' ] || echo FORCE
 LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o)
 LIBA = $(BUILD)/librk.a
 BIN = $(PROG:%=$(BINDIR)/%)
@@ -192,25 +204,32 @@ MAN7 = man/rankkit.7 man/rankkit-tutorial.7
 
 all: $(BIN)
 
-$(LIBA): $(LIBOBJ)
+$(LIBA): $(LIBOBJ) $(FLAGSTAMP)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
 # each object's header dependencies, written by the compiler beside it
 # (-MMD: the headers it read; -MP: an empty rule per header, so that a
 # header removed does not stop the build)
-$(BUILD)/%.o: %.c Makefile
+$(BUILD)/%.o: %.c Makefile $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -MMD -MP -c -o $@ $<
+
+# the stamp: written when the flags differ from the last build's, so its
+# time moves only then
+$(FLAGSTAMP): $(FLAGSDIFFER)
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(FLAGSNOW)' > $@
+FORCE:
 
 -include $(LIBOBJ:.o=.d) $(PROG:%=$(BUILD)/src/%.d) \
 	$(TESTPROG:%=$(BUILD)/tests/%.d)
 
-$(BINDIR)/%: $(BUILD)/src/%.o $(LIBA)
+$(BINDIR)/%: $(BUILD)/src/%.o $(LIBA) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA)
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA) $(FLAGSTAMP)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
 
 # RANKKIT_SHARED names the directory of the article's data and trec_eval's
@@ -345,7 +364,7 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: all test-programs check check-san check-valgrind fuzz fuzz-build mutate bench-read \
+.PHONY: FORCE all test-programs check check-san check-valgrind fuzz fuzz-build mutate bench-read \
 	bench-threshold \
 	mutate-check bench bench-against bench-crossmodal bench-cmc bench-knn bench-protocol bench-treceval \
 	bench-peak bench-long demo install uninstall clean

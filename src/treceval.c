@@ -1,8 +1,8 @@
 /* treceval: trec_eval's command line, measures and output, from rankkit's
  * rank counting and measures: qrels and a TREC run in, what trec_eval 10.0
  * prints out. */
-#include "measure/trecargs.h"
-#include "measure/trecdrive.h"
+#include "trec/trecargs.h"
+#include "trec/trecdrive.h"
 #include "util/out.h"
 
 int main(int argc, char **argv)
@@ -15,5 +15,6 @@ int main(int argc, char **argv)
 	while (treceval_topic(&te))
 		;
 	treceval_close(&te);
+	trecargs_free(&o);
 	out_finish();
 }

@@ -350,3 +350,32 @@ f4big() {
 		done
 	done
 }
+
+@test "bigvalues: rankof -e -m cos counts a tie in floats that is below the target in reals" {
+	# q = (-9 8 -9 3), target t = (-3 4 -9 7), y = 3 t: the integer sums
+	# are exact, so y's cos differs from t's only by the rounding of its
+	# norm (fl(sqrt(9 |t|^2)) is not 3 fl(|t|)); as the finishing step
+	# computes them, fl(b / den) is 0.8435796524702162 for both (simmat
+	# prints them), while y's b / den is below that float in reals (half
+	# an ulp at most: found by search, checked in exact rationals). y sits
+	# alone in a tile of 126 rows of cos -1 (row 64: a full tile of every
+	# variant), so a filter that skips a tile below the target in reals,
+	# without a margin, loses the tie: t is rank 1 with 1 tie
+	printf 'q -9 8 -9 3\n' >q.txt
+	{ printf 't -3 4 -9 7\n'
+	  for i in $(seq 1 63); do printf 'f%d 9 -8 9 -3\n' $i; done
+	  printf 'y -9 12 -27 21\n'
+	  for i in $(seq 65 127); do printf 'f%d 9 -8 9 -3\n' $i; done; } >items.txt
+	printf 'q A\n' >ql
+	{ printf 't A\ny B\n'; for i in $(seq 1 63) $(seq 65 127); do printf 'f%d B\n' $i; done; } >il
+	vs=$(variants)
+	[ -n "$vs" ]
+	for v in $vs; do
+		run --separate-stderr env RANKKIT_KERNEL=$v simmat -m cos q.txt items.txt
+		[ "$status" -eq 0 ]
+		[ "$(printf '%s\n' "$output" | awk -F '\t' '$2 == "t" || $2 == "y" { print $3 }' | uniq)" = 0.8435796524702162 ]
+		run --separate-stderr env RANKKIT_KERNEL=$v rankof -e -m cos --query-labels ql --item-labels il q.txt items.txt
+		[ "$status" -eq 0 ]
+		[ "$(printf '%s\n' "$output" | body)" = "$(printf 'q\tt\t1\t1\t1\t128')" ] || { echo "variant $v: $output"; false; }
+	done
+}

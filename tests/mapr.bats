@@ -384,3 +384,19 @@ spectrum 92.6 99.8 77.9 72.8" ]
 	  "$(grep -E '^(map|Rprec|map_cut_[0-9]+) .*	all	' "$T/out.test.aq")" ]
 	[ "$(printf '%s\n' "$output" | grep -vc '^#')" -eq 11 ]
 }
+
+@test "mapr: bpref of a version 2 stream whose judged lines come out of rank order" {
+	# q1: relevant d2 (rank 2, tied with d3 of kind u) and d5 (rank 6);
+	# judged not relevant d1 (rank 1), d7 (rank 4), d9 (not a
+	# candidate): R = 2, N = 3. d2 has d1 above it: 1 - 1/min(2, 3) =
+	# 1/2; d5 has d1 and d7: 1 - 2/2 = 0. bpref = (1/2 + 0) / 2 = 25.00.
+	# The reader sorts the judged lines it is given out of order (d9
+	# first, d1 last); taken as they come, d9's '-' would end the count
+	# of judged items above at once (100.00)
+	s="$BATS_TEST_TMPDIR/judged.ranks"
+	printf '# query\titem\tgrade\trank\tties\tn\tkind\n%s\n# end\n' \
+	    "$(printf 'q1\td9\t0\t-\t-\t6\tj\nq1\td2\t1\t2\t1\t6\tr\nq1\td7\t0\t4\t0\t6\tj\nq1\td3\t-2\t2\t1\t6\tu\nq1\td5\t1\t6\t0\t6\tr\nq1\td1\t0\t1\t0\t6\tj')" >"$s"
+	run --separate-stderr mapr -m bpref -q "$s"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -v '^#')" = "$(printf 'bpref\tq1\t25.00\nbpref\tall\t25.00')" ]
+}

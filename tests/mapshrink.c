@@ -16,7 +16,6 @@
  * and exits 4 when the reads went through. */
 #include <pthread.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

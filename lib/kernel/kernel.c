@@ -46,8 +46,9 @@
 
 /* memory for the packed items (the tiles of the rows a run covers), in
  * 2 MiB pages where it fills them: from the heap, aligned, not in a
- * mapping of its own as big_alloc's large blocks are (the scores were
- * slower that way: bench/RESULTS.md) */
+ * mapping of its own as big_alloc's large blocks are (in one, simmat -j 1
+ * -t 1e30 took 1.09-1.12 times the CPU, dot and cos, for a reason not
+ * found) */
 static void *pack_alloc(size_t n)
 {
 	const size_t huge = (size_t)2 << 20;

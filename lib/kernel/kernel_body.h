@@ -179,17 +179,11 @@ static void FN(prepare)(struct kernel *kern, const struct embed *qemb,
  * any other row was never read */
 static const T *FN(row_norm)(const struct kernel *kern, size_t i)
 {
-	size_t lo = 0, hi = kern->nx;
+	size_t lo;
 
 	if (i >= kern->r0 && i < kern->r1)
 		return (const T *)kern->inorm + (i - kern->r0);
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (kern->xrow[mid] < i)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	BISECT_FIRST(lo, kern->nx, mid, kern->xrow[mid] < i);
 	if (lo == kern->nx || kern->xrow[lo] != i)
 		die(EXIT_DATA, "kernel: item row %zu was not read (a bug: "
 		    "please report it)", i);

@@ -14,7 +14,6 @@
  * with the K-th: then within the ties kept. Chunks go to the pool's
  * threads; the answer of each query to `work` on its worker, and the
  * chunk to `emit` on the calling thread in query order. */
-#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "util/err.h"

@@ -1,6 +1,5 @@
 /* Quickselect for the K-th largest score (see topk.h). */
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include "util/err.h"
 #include "kernel/topk.h"

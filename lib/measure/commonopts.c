@@ -1,5 +1,4 @@
 /* The options the measure programs and cmc share (commonopts.h). */
-#include <stdlib.h>
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"

@@ -11,8 +11,6 @@
 #include "measure/gallery.h"
 #include "measure/runcheck.h"
 #include "measure/trecnames.h"
-#include "util/num.h"
-#include "util/optlist.h"
 #include "util/out.h"
 #include "stream/stream.h"
 
@@ -33,8 +31,10 @@ static void table_begin(struct driver *d)
 		texttable_cell(&d->table, d->col[i].name);
 }
 
-void driver_init(struct driver *d, int argc, char **argv,
-		 const struct measureprog *prog)
+/* options (exits on -h, --version and usage errors), the columns, then
+ * the input opened */
+static void driver_init(struct driver *d, int argc, char **argv,
+			const struct measureprog *prog)
 {
 	memset(d, 0, sizeof *d);
 	d->prog = prog;
@@ -104,7 +104,10 @@ static int summary_name(const struct driver *d, const char *id)
 	return digits > 0 && id[4 + digits] == '\0';
 }
 
-void driver_check_run(const struct driver *d)
+/* at the end of the input: the parts one whole run (or --partial), the
+ * folds those of --folds, every rank there where a measure needs them
+ * (runcheck.h) */
+static void driver_check_run(const struct driver *d)
 {
 	const struct runfacts *r = &d->reader.facts;
 
@@ -116,7 +119,10 @@ void driver_check_run(const struct driver *d)
 		runcheck_uncut(r, NULL, "--chance");
 }
 
-const struct qrecord *driver_next(struct driver *d)
+/* the next query's record, or NULL at the end of the input; dies on bad
+ * data, on an input without a query, on a query named as a summary row
+ * and on an empty query under --empty error */
+static const struct qrecord *driver_next(struct driver *d)
 {
 	const char *why;
 
@@ -147,25 +153,6 @@ const struct qrecord *driver_next(struct driver *d)
 	d->nread++;
 	query_values(d, &d->q, d->rec.v);
 	return &d->rec;
-}
-
-void driver_format_value(char *buf, size_t n, const struct measureopts *o,
-			 const struct column *c, double v)
-{
-	if (isnan(v)) {
-		snprintf(buf, n, "-");
-		return;
-	}
-	if (c->def->rate && !o->common.fractions)
-		v *= 100;
-	if (v == 0)
-		v = 0;
-	if (c->def->integer)
-		snprintf(buf, n, "%.0f", v);
-	else if (o->common.names == NAMES_TREC && o->common.format == FORMAT_STREAM)
-		snprintf(buf, n, "%6.*f", o->common.decimals, v);	/* trec_eval's %6.4f */
-	else
-		snprintf(buf, n, "%.*f", o->common.decimals, v);
 }
 
 /* the value field of a row or a cell of the table: the run's tag, or
@@ -226,7 +213,8 @@ static void table_row(struct driver *d, const char *name, const double *v,
 	}
 }
 
-void driver_write_rows(struct driver *d, const struct qrecord *rec)
+/* the record's rows under -q: written, or held for the table */
+static void driver_write_rows(struct driver *d, const struct qrecord *rec)
 {
 	size_t i;
 
@@ -243,12 +231,8 @@ void driver_write_rows(struct driver *d, const struct qrecord *rec)
 	}
 }
 
-long column_deepest_rank(const struct column *c)
-{
-	return c->def->cutoff ? c->K : c->def->depth;
-}
-
-void driver_add(struct driver *d, const struct qrecord *rec)
+/* the record into the summaries and the counts of the notes */
+static void driver_add(struct driver *d, const struct qrecord *rec)
 {
 	const struct rquery *q = rec->q;
 	size_t i;
@@ -277,7 +261,8 @@ void driver_add(struct driver *d, const struct qrecord *rec)
 	summary_add(&d->sum, rec->v);
 }
 
-void driver_write_summary(struct driver *d, const struct summaryrows *s)
+/* fold rows and the "all" row: written, or held for the table */
+static void driver_write_summary(struct driver *d, const struct summaryrows *s)
 {
 	size_t f, i, mode = (size_t)d->opt.common.mode;
 
@@ -300,7 +285,7 @@ void driver_write_summary(struct driver *d, const struct summaryrows *s)
 		write_row(d, &d->col[i], "all", s->all[i * NTIEMODES + mode]);
 }
 
-void driver_free(struct driver *d)
+static void driver_free(struct driver *d)
 {
 	struct measureopts *o = &d->opt;
 

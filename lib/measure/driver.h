@@ -4,7 +4,7 @@
  * A program supplies its name, whose rows of the table of measures
  * (measures.h) are its measures, and its own options.
  *
- * The steps, in the order driver_main runs them:
+ * The steps, in the order driver_main runs them (driver.c's own):
  *   driver_init         options, then the columns (measure and cut-off)
  *   driver_next         reads one query and computes its record: the value
  *                       of every column in every tie mode, nothing printed
@@ -117,34 +117,16 @@ struct driver {
 	struct facts depth;	/* the cut they state */
 };
 
-/* options (exits on -h, --version and usage errors), the columns, then
- * the input opened */
-void driver_init(struct driver *d, int argc, char **argv,
-		 const struct measureprog *prog);
-/* the next query's record, or NULL at the end of the input; dies on bad
- * data, on an input without a query, on a query named as a summary row
- * and on an empty query under --empty error */
-const struct qrecord *driver_next(struct driver *d);
-/* at the end of the input: the parts one whole run (or --partial), the
- * folds those of --folds, every rank there where a measure needs them
- * (runcheck.h) */
-void driver_check_run(const struct driver *d);
-/* the record's rows under -q: written, or held for the table */
-void driver_write_rows(struct driver *d, const struct qrecord *rec);
-/* the record into the summaries and the counts of the notes */
-void driver_add(struct driver *d, const struct qrecord *rec);
-/* fold rows and the "all" row: written, or held for the table */
-void driver_write_summary(struct driver *d, const struct summaryrows *s);
 /* notes on stderr: empty queries, left-out queries, cut-offs beyond the
  * candidates, tie changes */
 void driver_write_notes(const struct driver *d, const struct summaryrows *s);
-void driver_free(struct driver *d);
 
 /* the steps' parts, for the files of the driver: the options into
  * d->opt and d->files (driveropts.c; exits on -h, --version and usage
- * errors), the columns from them (drivercols.c), a value as printed
- * ("-" for NaN) and the deepest rank a column's value looks at (0: the
- * whole list) */
+ * errors), the columns from them, a value as printed ("-" for NaN) and
+ * the deepest rank a column's value looks at (0: the whole list; these
+ * three in drivercols.c). driver.c calls drivernotes.c and both call
+ * drivercols.c, never the other way round. */
 void driver_parse_options(struct driver *d, int argc, char **argv);
 void driver_build_columns(struct driver *d);
 void driver_format_value(char *buf, size_t n, const struct measureopts *o,

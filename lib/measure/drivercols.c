@@ -1,19 +1,16 @@
 /* The columns of a measure program's output: the measures chosen by -m
  * (or all), each at its cut-offs, with --chance and the program's flags,
- * in trec_eval's order under --names trec (driver.h). */
+ * in trec_eval's order under --names trec (driver.h); a column's value as
+ * printed and the deepest rank it looks at, which the rows (driver.c) and
+ * the notes (drivernotes.c) both use. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
 #include "measure/driver.h"
-#include "measure/explain.h"
 #include "measure/measurenames.h"
 #include "measure/trecnames.h"
 #include "util/num.h"
-#include "util/optlist.h"
-#include "util/out.h"
-#include "stream/stream.h"
 
 static const struct mdef *find_def(const struct mdef *defs, size_t n,
 				   const char *name)
@@ -206,4 +203,31 @@ void driver_build_columns(struct driver *d)
 	add_flag_columns(d, &cap);
 	if (o->common.names == NAMES_TREC)
 		trec_order_columns(d->col, d->ncol);
+}
+
+/* a value as printed: "-" for NaN, a rate in percent unless -f, trec_eval's
+ * width under --names trec */
+void driver_format_value(char *buf, size_t n, const struct measureopts *o,
+			 const struct column *c, double v)
+{
+	if (isnan(v)) {
+		snprintf(buf, n, "-");
+		return;
+	}
+	if (c->def->rate && !o->common.fractions)
+		v *= 100;
+	if (v == 0)
+		v = 0;
+	if (c->def->integer)
+		snprintf(buf, n, "%.0f", v);
+	else if (o->common.names == NAMES_TREC && o->common.format == FORMAT_STREAM)
+		snprintf(buf, n, "%6.*f", o->common.decimals, v);	/* trec_eval's %6.4f */
+	else
+		snprintf(buf, n, "%.*f", o->common.decimals, v);
+}
+
+/* the deepest rank a column's value looks at (0: the whole list) */
+long column_deepest_rank(const struct column *c)
+{
+	return c->def->cutoff ? c->K : c->def->depth;
 }

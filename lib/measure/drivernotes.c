@@ -1,21 +1,12 @@
 /* The notes a measure program writes on stderr after its output: empty
  * queries, queries left out, cut-offs beyond the candidates, and measures
  * that ties change (driver.h). */
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
 #include "measure/driver.h"
-#include "measure/explain.h"
 #include "measure/trecnames.h"
-#include "util/num.h"
-#include "util/optlist.h"
-#include "util/out.h"
-#include "stream/stream.h"
 
-/* the names of the columns that pick() takes, each name once: a list for
- * a note */
 /* "a, b, c" made "a, b and c", to read as a sentence */
 static void and_last(char *names, size_t size)
 {
@@ -27,6 +18,8 @@ static void and_last(char *names, size_t size)
 	memcpy(comma, " and", 4);
 }
 
+/* the names of the columns that pick() takes, each name once: a list for
+ * a note */
 static void column_names(const struct driver *d,
 			 int (*pick)(const struct driver *, size_t),
 			 char *names, size_t size)

@@ -127,11 +127,6 @@ double exactsum_value(const struct exactsum *x)
 	return negative ? -round_digits(digit) : round_digits(digit);
 }
 
-void exactmean_init(struct exactmean *x)
-{
-	memset(x, 0, sizeof *x);
-}
-
 void exactmean_add(struct exactmean *x, double v)
 {
 	exactsum_add(&x->sum, v);

@@ -32,7 +32,6 @@ struct exactmean {
 	long count;
 };
 
-void exactmean_init(struct exactmean *x);
 void exactmean_add(struct exactmean *x, double v);
 /* NAN when nothing was added */
 double exactmean_value(const struct exactmean *x);

@@ -300,7 +300,8 @@ static double discount(long p)
 	return 1 / log2(1 + (double)p);
 }
 
-double list_dcg(const struct rquery *q, long K, int mode, int gain)
+/* DCG of the list cut at K (K <= 0: the whole list) */
+static double list_dcg(const struct rquery *q, long K, int mode, int gain)
 {
 	struct gains gs = list_gains(q, gain);
 	double dcg = 0, gsum;

@@ -50,11 +50,10 @@ struct gains {
 struct gains list_gains(const struct rquery *q, int gain);
 /* gain of one grade, scaled as gs says */
 double list_gain(const struct gains *gs, long grade);
-/* DCG of the list cut at K (K <= 0: the whole list) */
-double list_dcg(const struct rquery *q, long K, int mode, int gain);
 /* ideal DCG: all m relevant items by grade, cut at K (K <= 0: no cut) */
 double list_idcg(const struct rquery *q, long K, int gain);
-/* list_dcg / list_idcg, 0 when the ideal is 0 */
+/* DCG of the list cut at K (K <= 0: the whole list) over list_idcg, 0
+ * when the ideal is 0 */
 double list_ndcg(const struct rquery *q, long K, int mode, int gain);
 
 #endif

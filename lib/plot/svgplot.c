@@ -485,7 +485,8 @@ static void y_range(const struct plotspec *spec, const struct axis *xax,
 		fr->yhi = full;
 }
 
-void svgplot_write(const struct plotspec *spec)
+/* writes the SVG document through out_* */
+static void svgplot_write(const struct plotspec *spec)
 {
 	struct frame fr = {
 		.w = spec->width ? spec->width : WIDTH,

@@ -4,9 +4,6 @@
 #define RK_SVGPLOT_H
 #include "plot/plot.h"
 
-/* writes the SVG document through out_* */
-void svgplot_write(const struct plotspec *spec);
-
 /* writes it to the file path ("-": standard output), under a temporary
  * name renamed when complete (util/savefile.h); dies on a write failure,
  * naming the file */

@@ -1,9 +1,7 @@
 /* rankof -e --explain: one query's candidates and its row of scores again
  * (the explanation counts apart from the ranks it explains). */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include "rank/embctx.h"
 #include "util/err.h"
 #include "rank/rankexplain.h"
@@ -43,7 +41,7 @@ static int ex_find(const void *ctx, struct slice id, double *s, long *cand)
 
 	if (r == NO_ROW)
 		return 0;
-	if (r < xr->i0 || r >= xr->i1) {	/* as take_targets */
+	if (r < xr->i0 || r >= xr->i1) {	/* as query_targets */
 		if (!xr->cx->items || r / xr->cx->ifold != xr->i0 / xr->cx->ifold)
 			return 0;
 		*s = kernel_score(xr->cx->kern, xr->q, r);

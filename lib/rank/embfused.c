@@ -1,9 +1,6 @@
 /* rankof -e's fused path (embrank.c): the counts taken inside the kernel
  * (kernel_count), the exclusions taken out, a query the counts cannot
  * serve sent to the row path. */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "rank/embctx.h"
 #include "util/err.h"

@@ -23,8 +23,6 @@
  * whether it travels as the float or as its shortest decimal read back in
  * double: neither order nor ties change), the same break orders (--break
  * input: row order; --break id: item id descending, byte order). */
-#include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "stream/embed.h"
@@ -32,10 +30,8 @@
 #include "rank/embrank.h"
 #include "util/err.h"
 #include "util/samefile.h"
-#include "util/out.h"
 #include "util/pool.h"
 #include "rank/rankcount.h"
-#include "util/strmap.h"
 #include "rank/rowcheck.h"
 #include "rank/relrows.h"
 #include "rank/embctx.h"

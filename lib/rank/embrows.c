@@ -2,10 +2,6 @@
  * scores, the counting of rankcount.h; and the steps of one
  * query that both paths take (embctx.h). */
 #include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "rank/embctx.h"
 #include "util/err.h"
 

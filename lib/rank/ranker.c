@@ -7,7 +7,6 @@
 #include "rank/rankcount.h"
 #include "rank/ranker.h"
 #include "stream/rankstream.h"
-#include "stream/stream.h"
 
 void ranker_init(struct ranker *rk, struct relsrc *rel, int brk,
 		 int all_queries)

@@ -39,7 +39,8 @@ static void say(struct rankexplain *x, const char *fmt, ...)
 	}
 }
 
-void rankexplain_init(struct rankexplain *x, const char *const *names,
+/* with the names of --explain (n of them; n = 0: nothing is explained) */
+static void rankexplain_init(struct rankexplain *x, const char *const *names,
 		      size_t n)
 {
 	memset(x, 0, sizeof *x);

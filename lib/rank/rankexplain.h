@@ -50,9 +50,6 @@ struct excands {
 				 * come from */
 };
 
-/* with the names of --explain (n of them; n = 0: nothing is explained) */
-void rankexplain_init(struct rankexplain *x, const char *const *names,
-		      size_t n);
 void rankexplain_free(struct rankexplain *x);
 /* whether query q is to be explained */
 int rankexplain_wanted(const struct rankexplain *x, struct slice q);

@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
-#include "util/num.h"
-#include "util/out.h"
 #include "rank/rankmerge.h"
 #include "rank/ranker.h"
 #include "stream/rankstream.h"

@@ -1,5 +1,4 @@
 /* The ids of label and qrels files against the rows of the embeddings. */
-#include <stdlib.h>
 #include "util/err.h"
 #include "rank/rowcheck.h"
 

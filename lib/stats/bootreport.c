@@ -1,7 +1,6 @@
 /* bootstrap's machine stream (see bootreport.h): the numbers of
  * bootcalc.h as rows of a rankkit stream. */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "util/err.h"
 #include "util/fmtscore.h"

@@ -23,7 +23,10 @@ void boot_thousands(char *buf, long n)
 	buf[k] = '\0';
 }
 
-void boot_pceil(char *buf, long k, long n)
+/* k/(n + 1), a p-value of n permutations (k = 1: the smallest one they
+ * can give), rounded up to three significant digits so that "p <= this"
+ * stays true; into buf (size >= 32) */
+static void boot_pceil(char *buf, long k, long n)
 {
 	/* k/m rounded up to d 10^-e, 100 <= d < 1000: in integers, so the
 	 * same digits on every machine (no log10 near a power of ten) */

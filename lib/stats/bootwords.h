@@ -10,10 +10,6 @@
 
 void boot_words(const struct bootresults *r);
 
-/* k/(n + 1), a p-value of n permutations (k = 1: the smallest one they
- * can give), rounded up to three significant digits so that "p <= this"
- * stays true; into buf (size >= 32) */
-void boot_pceil(char *buf, long k, long n);
 /* n with a comma between groups of three digits (10,000), into buf
  * (size >= 32) */
 void boot_thousands(char *buf, long n);

@@ -1,6 +1,6 @@
 /* The standard normal distribution function and its inverse, from the
  * four operations, sqrt and util/detmath.h: the same bits on every
- * machine, absolute error below 1e-15 (tests/stats.bats). */
+ * machine, absolute error below 1e-15 (tests/bootstrap.bats, statcheck). */
 #ifndef RK_NORMAL_H
 #define RK_NORMAL_H
 

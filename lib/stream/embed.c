@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include "util/bigalloc.h"
 #include "util/strmap.h"
 #include "stream/embformat.h"
@@ -40,7 +39,9 @@ ANY_NOT_FINITE(any_not_finite_f32, float, uint32_t, 0x7f800000u, 31)
  * block that fails is then found one by one, for the message */
 #define FINITE_BLOCK 4096
 
-void embed_check_rows(const struct embed *emb, size_t r0, size_t r1)
+/* dies naming the first non-finite value among rows r0 .. r1-1 (positions
+ * in the matrix; the message names the row of the file) */
+static void embed_check_rows(const struct embed *emb, size_t r0, size_t r1)
 {
 	size_t i, j, n = r1 * emb->dim, at;
 

@@ -34,12 +34,6 @@ void native_order(unsigned char *p, size_t count, size_t sz);
 /* a * b, or dies naming path when the product overflows */
 size_t mul_or_die(const char *path, size_t a, size_t b);
 
-/* ---- embed.c */
-
-/* dies naming the first non-finite value among rows r0 .. r1-1 (positions
- * in the matrix; the message names the row of the file) */
-void embed_check_rows(const struct embed *emb, size_t r0, size_t r1);
-
 /* ---- embmap.c: the values of a .npy file mapped */
 
 /* 1 when the need bytes of values at offset off of the regular file fd

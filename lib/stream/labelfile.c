@@ -2,7 +2,6 @@
  * records 0, 1, 2, ... in order: such a file costs a line split, a number
  * read and a copy of the id per line, and no hash table, whose slots are a
  * cache miss per line (and a page fault per 256 slots as it grows). */
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "util/bigalloc.h"

@@ -18,7 +18,6 @@
  * bytes; its item's hash and bytes kept with room reserved for a batch
  * of lines. Without SSE2 no line is common: the exact path takes all. */
 #include <limits.h>
-#include <string.h>
 #include "util/err.h"
 #include "util/fieldscan.h"
 #include "util/num.h"

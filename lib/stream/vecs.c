@@ -1,7 +1,6 @@
 /* The ANN benchmark formats .fvecs, .bvecs and .ivecs (embed.h): records
  * of a little-endian int32 dimension and its values. */
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 #include "stream/embformat.h"
 #include "util/err.h"

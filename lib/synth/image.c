@@ -1,7 +1,6 @@
 /* Smooth patterns, shifts and Fourier magnitudes of 16 x 16 images (see
  * image.h). */
 #include <math.h>
-#include <string.h>
 #include "synth/image.h"
 
 /* One pass of the circular [1 2 1]/4 filter along the rows (step 1) or

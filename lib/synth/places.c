@@ -5,8 +5,6 @@
  * place: nearby positions look alike, far ones do not. One street was
  * never driven by the database car, so some queries have no database
  * image within 25 m: the benchmarks count those as misses. */
-#include <stdlib.h>
-#include "util/err.h"
 #include "synth/embwrite.h"
 #include "synth/matrix.h"
 #include "synth/synth.h"

@@ -1,5 +1,4 @@
 /* Text escaped for a terminal or a log (escape.h). */
-#include <stdlib.h>
 #include "util/err.h"
 #include "util/escape.h"
 

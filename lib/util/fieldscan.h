@@ -188,7 +188,7 @@ static inline const unsigned char *field_end(const unsigned char *u,
  * line's newline, or FIELDS_NUL for a line holding a NUL byte. The
  * buffer ends with a newline as sentinel and 7 bytes more (field_end), so
  * the scan needs no bounds checks and finds the line's end on the way, in
- * one pass (bench/RESULTS.md, "Where the time goes in code"). A '\r'
+ * one pass (half the instructions of memchr then a split, callgrind). A '\r'
  * before the newline is not part of the line. */
 static inline size_t scan_fields(const char *p, struct slice *f,
 				  size_t max, const char **end)

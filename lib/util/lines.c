@@ -2,7 +2,6 @@
  * the longest line, and a line is never copied unless the buffer moves. */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "util/bigalloc.h"

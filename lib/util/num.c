@@ -3,7 +3,6 @@
  * most 2^53 scaled by an exactly representable power of ten: one rounding,
  * so correctly rounded) and from strtod for everything else. rankkit never
  * calls setlocale(), so strtod reads the C locale's '.'. */
-#include <errno.h>
 #include <float.h>
 #include <limits.h>
 #include <math.h>

@@ -7,12 +7,10 @@
  * checked before again from their hashes, without reading their bytes.
  * The whole table is cleared only when the numbers would pass 32 bits:
  * once in 4 billion keys. */
-#include <stdlib.h>
 #include <string.h>
 #include "util/bigalloc.h"
 #include "util/err.h"
 #include "util/repeats.h"
-#include "util/strmap.h"
 
 void repeats_init(struct repeats *r)
 {

@@ -1,7 +1,7 @@
 /* Byte-string keys to dense entry numbers. Entry i is the i-th distinct key
  * put; its key is copied into the map's blocks (or, strmap_append_ref,
- * left in the caller's buffer). clear() is O(1) (generation stamps), so
- * one map serves query after query. */
+ * left in the caller's buffer). strmap_clear() is O(1) (generation
+ * stamps), so one map serves query after query. */
 #ifndef RK_STRMAP_H
 #define RK_STRMAP_H
 #include <stddef.h>

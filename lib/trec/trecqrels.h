@@ -7,7 +7,7 @@
 #ifndef RK_TRECQRELS_H
 #define RK_TRECQRELS_H
 #include <stddef.h>
-#include "stream/trecfields.h"
+#include "trec/trecfields.h"
 
 struct trecjudgment {
 	struct slice topic, doc;

@@ -3,8 +3,8 @@
 #include <string.h>
 #include "util/err.h"
 #include "rank/ranker.h"
-#include "measure/trecdrive.h"
-#include "measure/trecjudged.h"
+#include "trec/trecdrive.h"
+#include "trec/trecjudged.h"
 
 void treceval_open(struct treceval *te, const struct trecopts *o)
 {
@@ -268,4 +268,19 @@ void treceval_close(struct treceval *te)
 	if (te->sum.nq == 0)
 		die(TREC_NONE, "no topic is in both the qrels and the run");
 	trecsum_print(&te->sum, te->qrels.positive, te->run.tag);
+	trecsum_free(&te->sum);
+	treconce_free(&te->once);
+	trecrank_free(&te->rank);
+	trecrun_free(&te->run);
+	trecqrels_free(&te->qrels);
+	free(te->rel);
+	free(te->grp);
+	free(te->cpos);
+	free(te->cgrade);
+	free(te->levels);
+	free(te->jud);
+	free(te->apos);
+	free(te->agrade);
+	free(te->text);
+	free(te->row);
 }

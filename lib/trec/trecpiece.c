@@ -4,7 +4,7 @@
 #include <string.h>
 #include "util/err.h"
 #include "util/strmap.h"
-#include "rank/trecpiece.h"
+#include "trec/trecpiece.h"
 
 /* LAG: lines between a line and its place in the set; TIES: the longest
  * run of equal scores ranks_in_order counts */

@@ -13,7 +13,7 @@
 #include "util/err.h"
 #include "util/fieldscan.h"
 #include "util/num.h"
-#include "stream/trecfields.h"
+#include "trec/trecfields.h"
 
 /* isspace() in the C locale: space, \t, \n, \v, \f, \r */
 const unsigned char trec_class[256] = {

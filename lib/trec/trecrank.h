@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include "rank/maxcut.h"
 #include "rank/rankcount.h"
-#include "stream/trecrun.h"
+#include "trec/trecrun.h"
 #include "util/strmap.h"
 
 /* the worse copy of a document given twice: its score and line's byte */

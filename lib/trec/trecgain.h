@@ -9,7 +9,7 @@
  * only the retrieved documents of a grade >= g0 (trecmeas.h) are. */
 #ifndef RK_TRECGAIN_H
 #define RK_TRECGAIN_H
-#include "measure/trecmeas.h"
+#include "trec/trecmeas.h"
 
 void trec_G(const struct trectopic *t, const struct trecasked *a, double *v);
 void trec_dcg(const struct trectopic *t, const struct trecasked *a,

@@ -11,9 +11,9 @@
 #define RK_TRECONCE_H
 #include <stddef.h>
 #include "rank/rankcount.h"
-#include "rank/trecpiece.h"
-#include "stream/trecqrels.h"
-#include "stream/trecrun.h"
+#include "trec/trecpiece.h"
+#include "trec/trecqrels.h"
+#include "trec/trecrun.h"
 
 /* a topic that the pass did not rank */
 #define ONCE_NONE (-2L)

@@ -10,7 +10,7 @@
 #define RK_TRECRUN_H
 #include <stddef.h>
 #include <stdint.h>
-#include "stream/trecfields.h"
+#include "trec/trecfields.h"
 #include "util/strmap.h"
 
 /* the bytes [beg, beg + len) of the file: lines of one topic (blank and
@@ -37,14 +37,11 @@ struct trecrun {
 	size_t curt;		/* its index */
 };
 
-/* dies with trec_eval's status 2 on a file it cannot read, a line of fewer
- * than six fields, or a file without result lines */
-void trecrun_load(struct trecrun *r, const char *path);
-
-/* The same in one pass that sees each result line on the way, for a
+/* The run read in one pass that sees each result line on the way, for a
  * reader that does its work then (treceval ranks a topic read in one
- * piece as it ends): trecrun_open, then trecrun_read until it gives 0,
- * which leaves the run as trecrun_load does. */
+ * piece as it ends): trecrun_open, then trecrun_read until it gives 0.
+ * Dies with trec_eval's status 2 on a file it cannot read, a line of
+ * fewer than six fields, or a file without result lines. */
 struct trecread {
 	size_t topic;		/* its index */
 	int start;		/* the line starts a stretch of the topic */

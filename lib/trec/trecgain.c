@@ -5,8 +5,8 @@
 #include <string.h>
 #include "util/err.h"
 #include "util/msort.h"
-#include "stream/trecfields.h"
-#include "measure/trecgain.h"
+#include "trec/trecfields.h"
+#include "trec/trecgain.h"
 
 /* one grade's gain and its judged documents */
 struct gainent {

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "util/err.h"
 #include "util/out.h"
-#include "measure/trecsum.h"
+#include "trec/trecsum.h"
 
 static void row(const char *name, struct slice q, const char *value);
 

@@ -9,7 +9,7 @@
 #ifndef RK_TRECJUDGED_H
 #define RK_TRECJUDGED_H
 #include <stddef.h>
-#include "measure/trecmeas.h"
+#include "trec/trecmeas.h"
 
 void trec_bpref(const struct trectopic *t, const struct trecasked *a,
 		double *v);

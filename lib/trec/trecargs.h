@@ -8,7 +8,7 @@
 #ifndef RK_TRECARGS_H
 #define RK_TRECARGS_H
 #include <stddef.h>
-#include "measure/trecmeas.h"
+#include "trec/trecmeas.h"
 
 /* trec_eval's exit statuses */
 enum { TREC_USAGE = 1, TREC_INPUT = 2, TREC_CALC = 4, TREC_NONE = 7 };

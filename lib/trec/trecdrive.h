@@ -11,12 +11,12 @@
 #ifndef RK_TRECDRIVE_H
 #define RK_TRECDRIVE_H
 #include <stddef.h>
-#include "rank/trecrank.h"
-#include "rank/treconce.h"
-#include "stream/trecqrels.h"
-#include "stream/trecrun.h"
-#include "measure/trecargs.h"
-#include "measure/trecsum.h"
+#include "trec/trecrank.h"
+#include "trec/treconce.h"
+#include "trec/trecqrels.h"
+#include "trec/trecrun.h"
+#include "trec/trecargs.h"
+#include "trec/trecsum.h"
 
 struct treceval {
 	const struct trecopts *o;
@@ -47,7 +47,8 @@ struct treceval {
 void treceval_open(struct treceval *te, const struct trecopts *o);
 /* evaluates the next topic; 0 when every topic is done */
 int treceval_topic(struct treceval *te);
-/* the notes, then the rows; dies (status 7) when no topic was evaluated */
+/* the notes, then the rows; dies (status 7) when no topic was evaluated;
+ * frees what treceval_open and the topics took */
 void treceval_close(struct treceval *te);
 
 #endif

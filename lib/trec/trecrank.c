@@ -3,7 +3,7 @@
 #include <string.h>
 #include "util/err.h"
 #include "rank/ranker.h"
-#include "rank/trecrank.h"
+#include "trec/trecrank.h"
 
 enum { ST_DUP = 4 };
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
-#include "stream/trecrun.h"
+#include "trec/trecrun.h"
 
 enum { ST_INPUT = 2, NF = 6, STEP = 8 << 20 };
 
@@ -106,15 +106,6 @@ int trecrun_read(struct trecrun *r, struct trecread *x)
 	x->score = f[4];
 	x->off = (size_t)(ls - r->file.p);
 	return 1;
-}
-
-void trecrun_load(struct trecrun *r, const char *path)
-{
-	struct trecread x;
-
-	trecrun_open(r, path);
-	while (trecrun_read(r, &x))
-		;
 }
 
 long trecrun_lineno(const struct trecrun *r, size_t off)

@@ -3,7 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
-#include "stream/trecqrels.h"
+#include "trec/trecqrels.h"
+#include "util/bisect.h"
 
 enum { ST_INPUT = 2, ST_DUP = 4 };
 
@@ -115,19 +116,10 @@ void trecqrels_twice(const struct trecqrels *q, const struct trecqtopic *t)
 
 long trecqrels_find(const struct trecqrels *q, struct slice id)
 {
-	size_t lo = 0, hi = q->nt;
+	size_t t;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = slice_cmp(q->t[mid].id, id);
-		if (c == 0)
-			return (long)mid;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
+	BISECT_FIRST(t, q->nt, mid, slice_cmp(q->t[mid].id, id) < 0);
+	return t < q->nt && slice_cmp(q->t[t].id, id) == 0 ? (long)t : -1;
 }
 
 void trecqrels_free(struct trecqrels *q)

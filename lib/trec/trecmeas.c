@@ -8,9 +8,9 @@
 #include "measure/counts.h"
 #include "measure/cutoff.h"
 #include "measure/listmeasure.h"
-#include "measure/trecgain.h"
-#include "measure/trecjudged.h"
-#include "measure/trecmeas.h"
+#include "trec/trecgain.h"
+#include "trec/trecjudged.h"
+#include "trec/trecmeas.h"
 
 /* trec_eval's MIN_GEO_MEAN: gm_map's floor of a topic's AP */
 #define MIN_GEO_MEAN .00001
@@ -139,7 +139,9 @@ static void v_relative_P(const struct trectopic *t,
 	}
 }
 
-void trec_iprec(const struct trectopic *t, const long *cut, size_t k,
+/* trec_eval's interpolated precision at relevant counts cut[0 .. k-1],
+ * each value handed to put(ctx, index, value) in trec_eval's order */
+static void trec_iprec(const struct trectopic *t, const long *cut, size_t k,
 		void (*put)(void *ctx, size_t i, double v), void *ctx)
 {
 	long r = (long)t->rq.nret, c = (long)k - 1, j;

@@ -10,9 +10,9 @@
 #include "util/helpversion.h"
 #include "util/msort.h"
 #include "util/num.h"
-#include "stream/trecfields.h"
-#include "measure/trecargs.h"
-#include "measure/trecgain.h"
+#include "trec/trecfields.h"
+#include "trec/trecargs.h"
+#include "trec/trecgain.h"
 
 static const char usage_line[] =
 	"treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN";

@@ -5,7 +5,7 @@
 #include "util/err.h"
 #include "measure/judged.h"
 #include "measure/ties.h"
-#include "measure/trecjudged.h"
+#include "trec/trecjudged.h"
 
 /* trec_eval's MIN_GEO_MEAN (gm_bpref's floor) and INFAP_EPSILON */
 #define MIN_GEO_MEAN .00001

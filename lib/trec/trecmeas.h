@@ -102,9 +102,4 @@ const char *const *trec_nickname(const char *name);
  * the value of the whole ranking. */
 size_t trec_sweep(const long *cut, size_t k);
 
-/* trec_eval's interpolated precision at relevant counts cut[0 .. k-1],
- * each value handed to put(ctx, index, value) in trec_eval's order */
-void trec_iprec(const struct trectopic *t, const long *cut, size_t k,
-		void (*put)(void *ctx, size_t i, double v), void *ctx);
-
 #endif

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
-#include "rank/treconce.h"
+#include "trec/treconce.h"
 
 size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt)
 {

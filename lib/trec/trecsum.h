@@ -10,7 +10,7 @@
 #ifndef RK_TRECSUM_H
 #define RK_TRECSUM_H
 #include <stddef.h>
-#include "measure/trecargs.h"
+#include "trec/trecargs.h"
 
 struct trecsum {
 	const struct trecopts *o;
