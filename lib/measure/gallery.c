@@ -78,16 +78,11 @@
  * walk (hypergeom.c), and the terms carry the error bounds of tiesum.c. */
 #include <limits.h>
 #include <math.h>
+#include "util/minmax.h"
 #include "measure/cutoff.h"
 #include "measure/gallery.h"
 #include "measure/hypergeom.h"
 #include "measure/tiesum.h"
-
-static long lmin(long x, long y) { return x < y ? x : y; }
-static long clampl(long v, long lo, long hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
 
 const char *gallery_check(const struct rquery *q, long G)
 {

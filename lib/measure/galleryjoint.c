@@ -31,12 +31,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include "util/err.h"
+#include "util/minmax.h"
 #include "measure/gallery.h"
 #include "measure/hypergeom.h"
 #include "measure/listmeasure.h"
-
-static long lmin(long x, long y) { return x < y ? x : y; }
-static long lmax(long x, long y) { return x > y ? x : y; }
 
 /* the group (a', t' = s + y, s) with c above, cut at K (a' < K): its
  * share of S and the items it has inside the top K, in a fixed order */

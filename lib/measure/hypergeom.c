@@ -29,12 +29,10 @@
  * >= 0 the quotient of the two sums is within (8 S + 2) u of the exact
  * quotient, S the longest walk. At S = 1e4 that is below 1e-11 relative.
  * The populations stay below 2^53, so every count is exact as a double. */
+#include "util/minmax.h"
 #include "measure/hypergeom.h"
 
 #define TAIL 8.67361737988403547e-19	/* 2^-60 */
-
-static long lmin(long x, long y) { return x < y ? x : y; }
-static long lmax(long x, long y) { return x > y ? x : y; }
 
 static double up_ratio(long N, long M, long g, long x)
 {
