@@ -98,6 +98,7 @@ LIBSRC = \
 	lib/measure/gallery.c \
 	lib/measure/galleryjoint.c \
 	lib/measure/exactsum.c \
+	lib/measure/rankval.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
 	lib/measure/commonopts.c \

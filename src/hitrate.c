@@ -106,10 +106,10 @@ static const struct mdef defs[] = {
 	{ .name = "MRR", .cutoff = 1, .rate = 1, .kind = MK_MEAN, .value = v_rr,
 	  .gvalue = g_rr, .chance = 1, .on_request = 1 },
 	{ .name = "MedR", .kind = MK_MEDIAN, .needs_rel = 1,
-	  .value = v_first, .finish = medr_finish,
+	  .value = v_first, .finish = medr_finish, .rank = 1,
 	  .explain = explain_first },
 	{ .name = "MeanR", .kind = MK_MEAN, .needs_rel = 1, .value = v_first,
-	  .gvalue = g_first, .explain = explain_first },
+	  .gvalue = g_first, .rank = 1, .explain = explain_first },
 	/* trec_eval's counts and the run's tag, only when -m names them */
 	{ .name = "num_q", .kind = MK_SUM, .value = count_query,
 	  .integer = 1, .summary_only = 1, .with_empty = 1,
