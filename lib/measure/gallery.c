@@ -107,16 +107,42 @@ struct term {
 	const struct gains *gs;	/* DCG only */
 };
 
+/* a term of one count: the optimistic terms depend on x alone, the
+ * pessimistic ones on x + y alone (the group's items all come after the
+ * kept tied ones), so either is f(z, 0) of one hypergeometric count */
+struct single {
+	double (*f)(long x, long y, const void *ctx);
+	const struct term *tm;
+};
+
+static double single_f(long z, const void *ctx)
+{
+	const struct single *sg = ctx;
+
+	return sg->f(z, 0, sg->tm);
+}
+
 /* the group's expected term over its pair (X, Y); q has N = n - m
- * non-relevant candidates of which G - m are kept */
+ * non-relevant candidates of which g = G - m are kept. Optimistic: over X
+ * ~ hypergeometric(N, A, g); pessimistic: over X + Y ~ hypergeometric(N,
+ * A + B, g) (the g drawn in one step, how many among the A + B); expected:
+ * over the pair. A cut-off term is 0 once c + X >= K; where the bound on
+ * the lower tail says P(c + X < K) <= e^-42 (< 2^-60), the term's mean is
+ * 0 to within that share of its largest value (gallery_negligible). */
 static double group_mean(const struct term *tm, long G,
 			 double (*f)(long x, long y, const void *ctx))
 {
 	const struct rquery *q = tm->q;
-	long N = q->n - (long)q->m;
+	long N = q->n - (long)q->m, g = G - (long)q->m;
+	long A = tm->g->a - tm->c, B = tm->g->t - (long)tm->g->s;
+	struct single sg = { f, tm };
 
-	return hyp_mean2(N, tm->g->a - tm->c, tm->g->t - (long)tm->g->s,
-			 G - (long)q->m, f, tm);
+	if (tm->K != LONG_MAX && hyp_below_negligible(N, A, g, tm->K - tm->c))
+		return 0;
+	if (tm->mode == TIE_EXP)
+		return hyp_mean2(N, A, B, g, f, tm);
+	return hyp_mean(N, tm->mode == TIE_OPT ? A : A + B, g,
+			(struct hypfn){ single_f, &sg });
 }
 
 static long cut(long K)

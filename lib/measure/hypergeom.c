@@ -88,6 +88,24 @@ static double walk(long N, long M, long g,
 	return wsum;
 }
 
+/* The lower tail. By Hoeffding (1963, theorem 4) E[phi(X)] <= E[phi(X')]
+ * for every continuous convex phi, X' binomial (g, M/N): sampling without
+ * replacement is at least as concentrated as with it. So the binomial's
+ * Chernoff bound holds for X: P(X <= mu - t) <= exp(-t^2 / (2 mu)). With
+ * t = mu - (k - 1) and t^2 >= 84 mu, P(X < k) <= e^-42 < 2^-60. The
+ * test is made in doubles with the margin of 85 for 84: their rounding
+ * (a few units of 2^-53) cannot turn a false into a true. */
+int hyp_below_negligible(long N, long M, long g, long k)
+{
+	double mu, t;
+
+	if (N <= 0 || M <= 0 || g <= 0)
+		return 0;
+	mu = (double)g * ((double)M / (double)N);
+	t = mu - ((double)k - 1);
+	return t > 0 && t * t >= 85 * mu;
+}
+
 struct meanacc {
 	struct hypfn fn;
 	double sum;

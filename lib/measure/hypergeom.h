@@ -22,6 +22,10 @@ struct hypfn {
  * in all. */
 double hyp_mean(long N, long M, long g, struct hypfn fn);
 
+/* whether P(X < k) <= e^-42 (below 2^-60) by the lower-tail bound
+ * P(X <= mu - t) <= exp(-t^2 / (2 mu)), mu = g M / N: O(1) */
+int hyp_below_negligible(long N, long M, long g, long k);
+
 /* P(X = j) into p[0 .. jmax] (0 where negligible or outside the
  * support); returns P(X > jmax), to the same bound */
 double hyp_pmf(long N, long M, long g, long jmax, double *p);
