@@ -103,8 +103,9 @@ static void query_ranks(const struct driver *d, const struct rquery *q,
 			struct rankval *r = &rv[i * NTIEMODES + (size_t)m];
 			r->whole = 0;
 			r->frac = NAN;
-			if (c->def->rank && !c->chance && !d->opt.gallery &&
-			    q->m > 0)
+			/* at G = n the sub-gallery is the gallery */
+			if (c->def->rank && !c->chance && q->m > 0 &&
+			    (!d->opt.gallery || d->opt.gallery == q->n))
 				*r = rankval_first(q, m);
 		}
 	}

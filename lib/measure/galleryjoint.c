@@ -208,5 +208,7 @@ double gal_apk_found(const struct rquery *q, long G, long K, int mode)
 		ch.result += ch.S[x] / (double)c;
 	free(ch.tmp);
 	free(ch.P);
+	if (isnan(ch.result))
+		gallery_too_long(q, G);
 	return ch.result;
 }
