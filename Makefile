@@ -94,6 +94,7 @@ LIBSRC = \
 	lib/measure/gallery.c \
 	lib/measure/galleryjoint.c \
 	lib/measure/exactsum.c \
+	lib/measure/rankval.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
 	lib/measure/commonopts.c \

@@ -54,7 +54,7 @@ static const struct optdef opts[] = {
 	  "      --log-k             K on a logarithmic scale in the plots\n" },
 	{ "ymin", O_YMIN, 1,
 	  "      --ymin Y, --ymax Y  the SVG's y range (default: the curves' values,\n"
-	  "                          rounded out to ticks)\n" },
+	  "                          rounded out to ticks); finite, |Y| <= 1e15\n" },
 	{ "ymax", O_YMAX, 1, NULL },
 	{ "xlabel", O_XLABEL, 1,
 	  "      --xlabel TEXT       the x axis title of the plots (default K)\n" },
@@ -88,6 +88,7 @@ static const char no_trec[] = "--names trec: trec_eval has no CMC curve; "
 /* the most rows cmc writes: the largest -K, and the largest gallery of -K
  * all unless the output is a plot alone */
 #define MAX_RANK 100000000L
+#define YEND_MAX 1e15	/* the largest |--ymin|, |--ymax| */
 
 struct cmcopts {
 	struct curveopts c;
@@ -101,12 +102,28 @@ struct cmcopts {
 	int width, height;
 };
 
+/* an end of the SVG's y axis: finite, and within 10^15 of 0, where its
+ * tick labels, printed whole, still spell only digits a double holds and
+ * the span of the two ends is a finite double */
+static double y_end(const char *opt, const char *arg)
+{
+	double v = arg_double(opt, arg);
+
+	if (!isfinite(v))
+		usage_error(usage_line, "%s %s: the y axis needs a finite end",
+			    opt, arg);
+	if (fabs(v) > YEND_MAX)
+		usage_error(usage_line, "%s %s: beyond 1e15 the y axis's labels "
+			    "would spell digits a double lacks", opt, arg);
+	return v;
+}
+
 /* the options of the plots' looks */
 static int plot_option(struct cmcopts *o, int key, const char *arg)
 {
 	switch (key) {
-	case O_YMIN: o->ymin = arg_double("--ymin", arg); return 1;
-	case O_YMAX: o->ymax = arg_double("--ymax", arg); return 1;
+	case O_YMIN: o->ymin = y_end("--ymin", arg); return 1;
+	case O_YMAX: o->ymax = y_end("--ymax", arg); return 1;
 	case O_XLABEL: o->xlabel = arg; return 1;
 	case O_YLABEL: o->ylabel = arg; return 1;
 	case O_TITLE: o->title = arg; return 1;

@@ -379,3 +379,53 @@ f4big() {
 		[ "$(printf '%s\n' "$output" | body)" = "$(printf 'q\tt\t1\t1\t1\t128')" ] || { echo "variant $v: $output"; false; }
 	done
 }
+
+# issue 37.5: first ranks past 2^53, where a double holds only even
+# integers (and past 2^54 multiples of 4). Every value below is worked with
+# bc, shown beside it; N = 2^63 - 1 = 9223372036854775807.
+# rk_ranks LINE...: a rank stream of the lines (tab-separated fields)
+rk_ranks() {
+	printf '# rankkit ranks 1\n'
+	printf '%s\n' "$@" | tr ' ' '\t'
+	printf '# end\n'
+}
+
+@test "bigvalues: MeanR and MedR of ranks past 2^53 are exact, per query and in the summary" {
+	N=9223372036854775807
+	# ranks 2^53 + 1 and 1, no ties: (9007199254740993 + 1)/2 = 4503599627370497
+	rk_ranks "q1 d 1 9007199254740993 0 $N" "q2 d 1 1 0 $N" > two.ranks
+	[ "$(echo '(9007199254740993 + 1)/2' | bc)" = 4503599627370497 ]
+	run --separate-stderr hitrate -m MeanR,MedR two.ranks
+	[ "$status" -eq 0 ]
+	[ "$(body <<< "$output")" = "$(printf 'MeanR\tall\t4503599627370497.00\nMedR\tall\t4503599627370497.00')" ]
+	run --separate-stderr hitrate -m MeanR -q --format table two.ranks
+	[ "${lines[1]}" = "q1     9007199254740993.00" ]
+	[ "${lines[3]}" = "all    4503599627370497.00" ]
+	# folds: each fold's value and the mean of the folds
+	run --separate-stderr hitrate -m MeanR --folds 2 two.ranks
+	[ "$(body <<< "$output" | cut -f3 | paste -sd' ')" = "9007199254740993.00 1.00 4503599627370497.00" ]
+	# a tie of 2 with 1 relevant: expected a + (t+1)/(s+1) = 2^53 + 3/2,
+	# pessimistic 2^53 + 2; with rank 1: (2^53 + 5/2)/2 and (2^53 + 3)/2
+	rk_ranks "q1 d 1 9007199254740993 1 9007199254740994" "q2 d 1 1 0 5" > tie.ranks
+	[ "$(echo 'scale=2; (2^53 + 5/2)/2' | bc)" = 4503599627370497.25 ]
+	[ "$(echo 'scale=2; (2^53 + 3)/2' | bc)" = 4503599627370497.50 ]
+	run --separate-stderr hitrate -m MeanR tie.ranks
+	[ "$(body <<< "$output")" = "$(printf 'MeanR\tall\t4503599627370497.25')" ]
+	[ "$stderr" = "hitrate: ties change MeanR: 4503599627370497.00 if relevant items win every tie (optimistic), 4503599627370497.50 if they lose every one (pessimistic)" ]
+}
+
+@test "bigvalues: MeanR up to 2^63 - 1: the 128-bit sum, the pessimistic note never above INT64_MAX" {
+	N=9223372036854775807
+	# three ranks N and one 1: the sum passes 2^64; (3N + 1)/4
+	rk_ranks "q1 d 1 $N 0 $N" "q2 d 1 $N 0 $N" "q3 d 1 $N 0 $N" "q4 d 1 1 0 $N" > four.ranks
+	[ "$(echo "scale=2; (3*$N + 1)/4" | bc)" = 6917529027641081855.50 ]
+	run --separate-stderr hitrate -m MeanR,MedR four.ranks
+	[ "$(body <<< "$output")" = "$(printf 'MeanR\tall\t6917529027641081855.50\nMedR\tall\t%s.00' $N)" ]
+	# rank 1 tied with all N - 1 others: optimistic 1, pessimistic N,
+	# expected (t+1)/(s+1) = N + 1 over 2 = 2^62
+	rk_ranks "q1 d 1 1 $((N - 1)) $N" > one.ranks
+	[ "$(echo '2^62' | bc)" = 4611686018427387904 ]
+	run --separate-stderr hitrate -m MeanR one.ranks
+	[ "$(body <<< "$output")" = "$(printf 'MeanR\tall\t4611686018427387904.00')" ]
+	[ "$stderr" = "hitrate: ties change MeanR: 1.00 if relevant items win every tie (optimistic), $N.00 if they lose every one (pessimistic)" ]
+}

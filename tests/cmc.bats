@@ -460,6 +460,26 @@ width() { LC_ALL=C tr -d '\200-\277' < "$1" | awk '{ if (length($0) > w) w = len
 	[ "$status" -eq 2 ]
 }
 
+# issue 37.1: an infinite end, or ends 2e308 apart, looped forever in
+# round_step; each is a usage error naming the option, and a span of 2e15
+# (the widest allowed) ends at once with a whole SVG
+@test "cmc --svg: non-finite or huge --ymin/--ymax refused, the widest range drawn" {
+	rankof -r "$BATS_TEST_DIRNAME/../examples/data/tiny.qrels" "$BATS_TEST_DIRNAME/../examples/data/tiny.scores" > tiny.ranks
+	for args in "--ymax inf" "--ymin -inf" "--ymax nan" "--ymin -1e308 --ymax 1e308" "--ymax 1.5e15"; do
+		run --separate-stderr timeout 5 cmc $args --svg x.svg tiny.ranks
+		[ "$status" -eq 2 ]
+		opt=${args%% *}
+		[[ ${stderr} == "cmc: $opt"* ]]
+		[ ! -e x.svg ]
+	done
+	run --separate-stderr timeout 5 cmc --ymin -1e15 --ymax 1e15 --svg x.svg tiny.ranks
+	[ "$status" -eq 0 ]
+	grep -q '</svg>' x.svg
+	# ticks of 5e14 (a fifth of 2e15, rounded up), the labels whole
+	grep -q '>-1000000000000000</text>' x.svg
+	grep -q '>500000000000000</text>' x.svg
+}
+
 @test "cmc --svg: each curve its colour, dash pattern and marker, in the legend too" {
 	tsv 'q1 x 1 1 0 10' 'q2 x 1 2 0 10' > r
 	cmc -K 10 --svg s.svg --label a --label b --label c --label d r r r r > /dev/null 2>&1

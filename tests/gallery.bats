@@ -355,3 +355,60 @@ fold_vs_G() {
 	run --separate-stderr cmc --gallery-curve 1 --empty error r
 	[ "$status" -eq 1 ]
 }
+
+# issue 37.2: --gallery-size in time bounded by the request, not by G or n.
+# The issue's line: n = 1e8, one relevant item at rank 1000001 tied with
+# 5000000 others, G = 5e7. Then N = n - m = 99999999 others, g = G - m =
+# 49999999 kept, A = 1000000 above, B = 5000000 tied. X, the kept ones
+# above, is hypergeometric(N, A, g), mean mu = A g / N = 499999.995. By
+# Chernoff's lower tail (Hoeffding's theorem 4 carries it to sampling
+# without replacement), P(X <= 9) <= exp(-(mu - 9)^2 / (2 mu)) < e^-249990:
+# the first relevant item is past K = 10 but with that chance, so hit@K,
+# recall@K, P@K and MRR@10 are 0.00 in every tie mode (the pessimistic and
+# expected places are at or below the optimistic one). The expected MeanR is
+# closed: E[X] + (s + E[Y] + 1)/(s + 1), E[Y] = B g / N, s = 1:
+# 1750000.98249999982... by bc, 1750000.982500 to six decimals. MRR over the whole list in the expected mode needs
+# the walk over (X, Y), about 1e9 terms: refused, with the reason.
+@test "gallery: the issue's line at G = 5e7 ends at once; values by the tail bound and the closed MeanR" {
+	printf 'q\ta\t1\t1000001\t5000000\t100000000\n' > big.ranks
+	want=$(echo 'scale=20; a=1000000; b=5000000; n=99999999; g=49999999; a*g/n + (1 + b*g/n + 1)/2' | bc)
+	[ "${want:0:18}" = 1750000.9824999998 ]
+	for T in optimistic pessimistic expected; do
+		run --separate-stderr timeout 5 hitrate -T $T -m hit,recall,P,MRR@10 --gallery-size 50000000 big.ranks
+		[ "$status" -eq 0 ]
+		[ "$(echo "$output" | body | cut -f3 | sort -u)" = "0.00" ]
+		[ "$(echo "$output" | body | wc -l)" -eq 10 ]
+	done
+	run --separate-stderr timeout 5 hitrate -m MeanR -p 6 --gallery-size 50000000 big.ranks
+	[ "$(echo "$output" | body | cut -f3)" = "1750000.982500" ]
+	run --separate-stderr timeout 5 hitrate -m MRR --gallery-size 50000000 big.ranks
+	[ "$status" -eq 1 ]
+	[[ $stderr == "hitrate: big.ranks:1: query 'q': --gallery-size 50000000: its expectation needs more than 2^22 terms here"*"no bounded method" ]]
+}
+
+# G = n = 2^62: the sub-gallery is the gallery (g = N: X = A, Y = B, one
+# term), so every measure is the plain one (MedR aside: no median at G),
+# and MeanR exact past 2^53:
+# group a = 2^61, t = 2^60 + 1, s = 2: a + (t + 1)/(s + 1) = 2^61 +
+# (2^60 + 2)/3 by bc. cmc --gallery-curve: hit@10 is 100 at every G <= 10
+# (the whole sub-gallery is inside the top 10), the plain 0 at G = n
+# (rank 2^61 + 1 > 10), and the whole curve ends at once.
+@test "gallery: G = n = 2^62 ends at once and equals the plain measures" {
+	n=4611686018427387904
+	[ "$(echo '2^62' | bc)" = $n ]
+	printf 'q\ta\t1\t2305843009213693953\t1152921504606846976\t%s\nq\tb\t2\t2305843009213693953\t1152921504606846976\t%s\n' $n $n > h.ranks
+	for p in hitrate mapr ndcg; do
+		run --separate-stderr timeout 5 $p --gallery-size $n h.ranks
+		[ "$status" -eq 0 ]
+		got=$(echo "$output" | sed "s|/G$n||")
+		# MedR, a median over queries, is not offered at G
+		run --separate-stderr $p h.ranks
+		[ "$got" = "$(echo "$output" | grep -v '^MedR')" ]
+	done
+	run --separate-stderr timeout 5 hitrate -m MeanR --gallery-size $n h.ranks
+	[ "$(echo "$output" | body | cut -f3)" = "$(echo '2^61 + (2^60 + 2)/3' | bc).00" ]
+	run --separate-stderr timeout 5 cmc --gallery-curve 10 h.ranks
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | body | awk -F'\t' '{ sub(/^hit@10\/G/, "", $1) } $1 <= 10 { print $3 }' | sort -u)" = "100.00" ]
+	[ "$(echo "$output" | body | tail -1)" = "$(printf 'hit@10/G%s\tall\t0.00' $n)" ]
+}

@@ -46,6 +46,10 @@ struct mdef {
 	/* a column only when -m names it, not among the default measures */
 	int on_request;
 	int integer;		/* printed without decimals (counts) */
+	int rank;		/* value() is the first rank (rankval_first): its
+				   means and medians past 2^53 are taken and
+				   printed exactly; finish() commutes with
+				   adding integers */
 	int summary_only;	/* no per-query rows */
 	int with_empty;		/* value() is also called for an empty query,
 				   under --empty miss (counts) */

@@ -43,6 +43,8 @@ static void driver_init(struct driver *d, int argc, char **argv,
 	driver_build_columns(d);
 	d->rec.q = &d->q;
 	d->rec.v = xmalloc((d->ncol ? d->ncol : 1) * NTIEMODES * sizeof *d->rec.v);
+	d->rec.rv = xmalloc((d->ncol ? d->ncol : 1) * NTIEMODES *
+			    sizeof *d->rec.rv);
 	summary_init(&d->sum, d->col, d->ncol, d->opt.common.folds, prog->ctx);
 	d->noval = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->noval);
 	d->beyond = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->beyond);
@@ -85,6 +87,28 @@ static void query_values(const struct driver *d, const struct rquery *q,
 				w[m] = c->def->gvalue(&call);
 			else
 				w[m] = c->def->value(&call);
+		}
+	}
+}
+
+/* the exact first ranks of q in the rank columns (rankval.h): the values
+ * the doubles of query_values round past 2^53 */
+static void query_ranks(const struct driver *d, const struct rquery *q,
+			struct rankval *rv)
+{
+	size_t i;
+	int m;
+
+	for (i = 0; i < d->ncol; i++) {
+		const struct column *c = &d->col[i];
+		for (m = 0; m < NTIEMODES; m++) {
+			struct rankval *r = &rv[i * NTIEMODES + (size_t)m];
+			r->whole = 0;
+			r->frac = NAN;
+			/* at G = n the sub-gallery is the gallery */
+			if (c->def->rank && !c->chance && q->m > 0 &&
+			    (!d->opt.gallery || d->opt.gallery == q->n))
+				*r = rankval_first(q, m);
 		}
 	}
 }
@@ -152,27 +176,29 @@ static const struct qrecord *driver_next(struct driver *d)
 		       d->q.id, d->opt.gallery, why);
 	d->nread++;
 	query_values(d, &d->q, d->rec.v);
+	query_ranks(d, &d->q, d->rec.rv);
 	return &d->rec;
 }
 
 /* the value field of a row or a cell of the table: the run's tag, or
- * the value */
+ * the value (rv: a rank column's exact value, or NULL) */
 static void value_text(const struct driver *d, const struct column *c,
-		       double v, char *buf, size_t size)
+		       double v, const struct rankval *rv, char *buf,
+		       size_t size)
 {
 	if (c->def->kind == MK_RUN)
 		snprintf(buf, size, "%s",
 			 d->reader.runtag ? d->reader.runtag : "-");
 	else
-		driver_format_value(buf, size, &d->opt, c, v);
+		driver_format_rank(buf, size, &d->opt, c, v, rv);
 }
 
 static void write_row(const struct driver *d, const struct column *c,
-		      const char *query, double v)
+		      const char *query, double v, const struct rankval *rv)
 {
 	char buf[512];
 
-	value_text(d, c, v, buf, sizeof buf);
+	value_text(d, c, v, rv, buf, sizeof buf);
 	if (d->opt.common.names == NAMES_TREC) {
 		trec_write_row(c->name, query, buf);
 		return;
@@ -193,10 +219,20 @@ static int has_query_rows(const struct column *c)
 		!def->summary_only;
 }
 
+/* the exact value to print at rv[at]: a query's where it is past 2^53,
+ * a summary's where it is given; NULL: the double's */
+static const struct rankval *exact_of(const struct rankval *rv, size_t at,
+				      int query_row)
+{
+	if (!rv || (query_row && !rankval_big(rv[at])))
+		return NULL;
+	return &rv[at];
+}
+
 /* a row of the table: the query or summary row's name, then each
  * column's value v[c * NTIEMODES + mode], "-" where it has none */
 static void table_row(struct driver *d, const char *name, const double *v,
-		      int query_row)
+		      const struct rankval *rv, int query_row)
 {
 	char buf[512];
 	size_t i;
@@ -206,9 +242,11 @@ static void table_row(struct driver *d, const char *name, const double *v,
 		const struct column *c = &d->col[i];
 		if (query_row && !has_query_rows(c))
 			snprintf(buf, sizeof buf, "-");
-		else
-			value_text(d, c, v[i * NTIEMODES + (size_t)d->opt.common.mode],
+		else {
+			size_t at = i * NTIEMODES + (size_t)d->opt.common.mode;
+			value_text(d, c, v[at], exact_of(rv, at, query_row),
 				   buf, sizeof buf);
+		}
 		texttable_cell(&d->table, buf);
 	}
 }
@@ -221,13 +259,14 @@ static void driver_write_rows(struct driver *d, const struct qrecord *rec)
 	if (!d->opt.perquery)
 		return;
 	if (d->opt.common.format == FORMAT_TABLE) {
-		table_row(d, rec->q->id, rec->v, 1);
+		table_row(d, rec->q->id, rec->v, rec->rv, 1);
 		return;
 	}
 	for (i = 0; i < d->ncol; i++) {
-		double x = rec->v[i * NTIEMODES + (size_t)d->opt.common.mode];
-		if (has_query_rows(&d->col[i]) && !isnan(x))
-			write_row(d, &d->col[i], rec->q->id, x);
+		size_t at = i * NTIEMODES + (size_t)d->opt.common.mode;
+		if (has_query_rows(&d->col[i]) && !isnan(rec->v[at]))
+			write_row(d, &d->col[i], rec->q->id, rec->v[at],
+				  rankval_big(rec->rv[at]) ? &rec->rv[at] : NULL);
 	}
 }
 
@@ -258,7 +297,7 @@ static void driver_add(struct driver *d, const struct qrecord *rec)
 		if (!c->chance && past && q->nret < q->m)
 			d->beyond[i]++;
 	}
-	summary_add(&d->sum, rec->v);
+	summary_add(&d->sum, rec->v, rec->rv);
 }
 
 /* fold rows and the "all" row: written, or held for the table */
@@ -270,19 +309,22 @@ static void driver_write_summary(struct driver *d, const struct summaryrows *s)
 		char name[32];
 		snprintf(name, sizeof name, "fold%zu", f + 1);
 		if (d->opt.common.format == FORMAT_TABLE) {
-			table_row(d, name, s->fold + f * d->ncol * NTIEMODES, 0);
+			table_row(d, name, s->fold + f * d->ncol * NTIEMODES,
+				  s->rank_fold + f * d->ncol * NTIEMODES, 0);
 			continue;
 		}
 		for (i = 0; i < d->ncol; i++)
 			write_row(d, &d->col[i], name,
-				  s->fold[(f * d->ncol + i) * NTIEMODES + mode]);
+				  s->fold[(f * d->ncol + i) * NTIEMODES + mode],
+				  &s->rank_fold[(f * d->ncol + i) * NTIEMODES + mode]);
 	}
 	if (d->opt.common.format == FORMAT_TABLE) {
-		table_row(d, "all", s->all, 0);
+		table_row(d, "all", s->all, s->rank_all, 0);
 		return;
 	}
 	for (i = 0; i < d->ncol; i++)
-		write_row(d, &d->col[i], "all", s->all[i * NTIEMODES + mode]);
+		write_row(d, &d->col[i], "all", s->all[i * NTIEMODES + mode],
+			  &s->rank_all[i * NTIEMODES + mode]);
 }
 
 static void driver_free(struct driver *d)
@@ -294,6 +336,7 @@ static void driver_free(struct driver *d)
 	free(d->noval);
 	free(d->beyond);
 	free(d->rec.v);
+	free(d->rec.rv);
 	free(d->col);
 	free(o->cutoffs);
 	free(o->common.explain);

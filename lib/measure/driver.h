@@ -87,6 +87,9 @@ struct measureopts {
 struct qrecord {
 	const struct rquery *q;
 	double *v;		/* v[c * NTIEMODES + mode] for column c */
+	/* a rank column's (mdef.rank) exact value, same index; frac NAN:
+	   none (other columns, no value, --gallery-size, --chance) */
+	struct rankval *rv;
 };
 
 struct driver {
@@ -131,6 +134,11 @@ void driver_parse_options(struct driver *d, int argc, char **argv);
 void driver_build_columns(struct driver *d);
 void driver_format_value(char *buf, size_t n, const struct measureopts *o,
 			 const struct column *c, double v);
+/* the same, or a rank column's exact value rv unless rv is NULL or its
+ * frac NAN (rankval.h) */
+void driver_format_rank(char *buf, size_t n, const struct measureopts *o,
+			const struct column *c, double v,
+			const struct rankval *rv);
 long column_deepest_rank(const struct column *c);
 
 /* options, then the rank stream from the files (stdin when none) to the

@@ -226,6 +226,18 @@ void driver_format_value(char *buf, size_t n, const struct measureopts *o,
 		snprintf(buf, n, "%.*f", o->common.decimals, v);
 }
 
+void driver_format_rank(char *buf, size_t n, const struct measureopts *o,
+			const struct column *c, double v, const struct rankval *rv)
+{
+	if (!rv || isnan(rv->frac)) {
+		driver_format_value(buf, n, o, c, v);
+		return;
+	}
+	rankval_text(buf, n, *rv, o->common.decimals,
+		     o->common.names == NAMES_TREC &&
+		     o->common.format == FORMAT_STREAM ? 6 : 0);
+}
+
 /* the deepest rank a column's value looks at (0: the whole list) */
 long column_deepest_rank(const struct column *c)
 {

@@ -215,10 +215,11 @@ void driver_write_notes(const struct driver *d, const struct summaryrows *s)
 		char opt[512], pess[512];
 		if (d->col[i].chance)
 			continue;
-		driver_format_value(opt, sizeof opt, &d->opt, &d->col[i],
-			     s->all[i * NTIEMODES + TIE_OPT]);
-		driver_format_value(pess, sizeof pess, &d->opt, &d->col[i],
-			     s->all[i * NTIEMODES + TIE_PESS]);
+		size_t o = i * NTIEMODES + TIE_OPT, p = i * NTIEMODES + TIE_PESS;
+		driver_format_rank(opt, sizeof opt, &d->opt, &d->col[i],
+				   s->all[o], &s->rank_all[o]);
+		driver_format_rank(pess, sizeof pess, &d->opt, &d->col[i],
+				   s->all[p], &s->rank_all[p]);
 		if (strcmp(opt, pess) != 0)
 			note("ties change %s: %s if relevant items win every "
 			     "tie (optimistic), %s if they lose every one "

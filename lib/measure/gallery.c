@@ -65,6 +65,26 @@
  * of it is a uniform order of the subset. So the value does not depend on
  * whether ties are broken before or after the sampling.
  *
+ * Bounded by the request. The optimistic terms depend on X alone and the
+ * pessimistic ones on X + Y alone (hit_f ... lastrr_f: a' = c + x, and
+ * the pessimistic places c + x + y + 1 + j), and X + Y is itself
+ * hypergeometric(N, A + B, g): drawing the g kept among the A + B in one
+ * step. So those modes walk one count. A cut-off term is 0 once
+ * c + X >= K; Chernoff's lower tail, P(X <= mu - t) <= exp(-t^2/(2 mu)),
+ * mu = g A / N, holds for X since sampling without replacement is at
+ * least as concentrated as with it (Hoeffding 1963, theorem 4: E[phi(X)]
+ * <= E[phi(binomial)] for convex phi). So where (mu - K + c + 1)^2 >=
+ * 85 mu, P(c + X < K) < e^-42 < 2^-60 and the term's mean is 0 to within
+ * 2^-60 of its largest value (1 for hit, s for h(K), s for the AP share,
+ * the group's gains for DCG): no walk at all. Else mu - K is at most
+ * about sqrt(85 mu), so mu = O(K) and the walk over X, about 20
+ * standard deviations (at most 20 sqrt(mu)), is O(sqrt K) long: in the
+ * optimistic and pessimistic modes a cut-off measure costs time bounded by
+ * K whatever G and n. The expected mode walks Y too, over the kept members
+ * of the group's tie, which no cut shortens. The whole-list terms (MRR,
+ * AP, nDCG, mINP) have no cut at all. A walk longer than 2^22 terms
+ * (hypergeom.c) is refused, naming the query (gallery_too_long).
+ *
  * Cost and error. A group costs one term per pair (x, y) the walks of
  * hyp_mean visit: O(min(A, g) + 1) values of x, times O(min(B, g) + 1) of
  * y when B > 0, each walk about 40 standard deviations long in practice
@@ -78,16 +98,12 @@
  * walk (hypergeom.c), and the terms carry the error bounds of tiesum.c. */
 #include <limits.h>
 #include <math.h>
+#include "util/err.h"
+#include "util/minmax.h"
 #include "measure/cutoff.h"
 #include "measure/gallery.h"
 #include "measure/hypergeom.h"
 #include "measure/tiesum.h"
-
-static long lmin(long x, long y) { return x < y ? x : y; }
-static long clampl(long v, long lo, long hi)
-{
-	return v < lo ? lo : v > hi ? hi : v;
-}
 
 const char *gallery_check(const struct rquery *q, long G)
 {
@@ -102,6 +118,15 @@ const char *gallery_check(const struct rquery *q, long G)
 	return NULL;
 }
 
+void gallery_too_long(const struct rquery *q, long G)
+{
+	die_at(q->file, q->line, "query '%s': --gallery-size %ld: its "
+	       "expectation needs more than 2^22 terms here (a whole-list "
+	       "measure, or K beyond the first relevant item's usual place, "
+	       "over a wide spread of kept candidates): no bounded method",
+	       q->id, G);
+}
+
 /* one group's term, handed to hyp_mean2 */
 struct term {
 	const struct rquery *q;
@@ -112,16 +137,47 @@ struct term {
 	const struct gains *gs;	/* DCG only */
 };
 
+/* a term of one count: the optimistic terms depend on x alone, the
+ * pessimistic ones on x + y alone (the group's items all come after the
+ * kept tied ones), so either is f(z, 0) of one hypergeometric count */
+struct single {
+	double (*f)(long x, long y, const void *ctx);
+	const struct term *tm;
+};
+
+static double single_f(long z, const void *ctx)
+{
+	const struct single *sg = ctx;
+
+	return sg->f(z, 0, sg->tm);
+}
+
 /* the group's expected term over its pair (X, Y); q has N = n - m
- * non-relevant candidates of which G - m are kept */
+ * non-relevant candidates of which g = G - m are kept. Optimistic: over X
+ * ~ hypergeometric(N, A, g); pessimistic: over X + Y ~ hypergeometric(N,
+ * A + B, g) (the g drawn in one step, how many among the A + B); expected:
+ * over the pair. A cut-off term is 0 once c + X >= K; where the bound on
+ * the lower tail says P(c + X < K) <= e^-42 (< 2^-60), the term's mean is
+ * 0 to within that share of its largest value (gallery_negligible). */
 static double group_mean(const struct term *tm, long G,
 			 double (*f)(long x, long y, const void *ctx))
 {
 	const struct rquery *q = tm->q;
-	long N = q->n - (long)q->m;
+	long N = q->n - (long)q->m, g = G - (long)q->m;
+	long A = tm->g->a - tm->c, B = tm->g->t - (long)tm->g->s;
+	struct single sg = { f, tm };
+	double v;
 
-	return hyp_mean2(N, tm->g->a - tm->c, tm->g->t - (long)tm->g->s,
-			 G - (long)q->m, f, tm);
+	if (tm->K != LONG_MAX && hyp_below_negligible(N, A, g, tm->K - tm->c))
+		return 0;
+	if (tm->mode == TIE_EXP)
+		v = hyp_mean2(N, A, B, g, f, tm);
+	else
+		v = hyp_mean(N, tm->mode == TIE_OPT ? A : A + B, g,
+			     (struct hypfn){ single_f, &sg });
+	if (isnan(v))
+		gallery_too_long(q, G);
+	return v;
 }
 
 static long cut(long K)

@@ -14,6 +14,9 @@
 
 /* NULL when q can be measured at G, else why not (a static string) */
 const char *gallery_check(const struct rquery *q, long G);
+/* dies naming q's line: its expectation at G would take more terms than
+ * any call may (hypergeom.h), and no bounded method is known for it */
+_Noreturn void gallery_too_long(const struct rquery *q, long G);
 
 /* hit@K: [first relevant rank <= K] */
 double gal_hit(const struct rquery *q, long G, long K, int mode);

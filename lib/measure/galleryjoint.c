@@ -31,12 +31,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include "util/err.h"
+#include "util/minmax.h"
 #include "measure/gallery.h"
 #include "measure/hypergeom.h"
 #include "measure/listmeasure.h"
-
-static long lmin(long x, long y) { return x < y ? x : y; }
-static long lmax(long x, long y) { return x > y ? x : y; }
 
 /* the group (a', t' = s + y, s) with c above, cut at K (a' < K): its
  * share of S and the items it has inside the top K, in a fixed order */
@@ -210,5 +208,7 @@ double gal_apk_found(const struct rquery *q, long G, long K, int mode)
 		ch.result += ch.S[x] / (double)c;
 	free(ch.tmp);
 	free(ch.P);
+	if (isnan(ch.result))
+		gallery_too_long(q, G);
 	return ch.result;
 }

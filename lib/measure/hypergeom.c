@@ -28,13 +28,19 @@
  * (u = 2^-53) of its exact value relative to it, first order, and for f
  * >= 0 the quotient of the two sums is within (8 S + 2) u of the exact
  * quotient, S the longest walk. At S = 1e4 that is below 1e-11 relative.
- * The populations stay below 2^53, so every count is exact as a double. */
+ * Below 2^53 every count is exact as a double; above it each count in a
+ * ratio is rounded once more, 8 roundings a step, (16 S + 2) u in all.
+ *
+ * Bounds on the cost. A walk is refused (NAN, at once) when it would take
+ * more than 2^22 terms (hyp_walk_len), a pair of walks when their product
+ * would; the callers refuse the measure with its reason. A support of one
+ * point (g = N: the whole gallery) is one term at any size. */
+#include <math.h>
+#include "util/minmax.h"
 #include "measure/hypergeom.h"
 
 #define TAIL 8.67361737988403547e-19	/* 2^-60 */
-
-static long lmin(long x, long y) { return x < y ? x : y; }
-static long lmax(long x, long y) { return x > y ? x : y; }
+#define WALK_MAX 4194304.0	/* 2^22: the most terms a call may take */
 
 static double up_ratio(long N, long M, long g, long x)
 {
@@ -90,6 +96,40 @@ static double walk(long N, long M, long g,
 	return wsum;
 }
 
+/* The lower tail. By Hoeffding (1963, theorem 4) E[phi(X)] <= E[phi(X')]
+ * for every continuous convex phi, X' binomial (g, M/N): sampling without
+ * replacement is at least as concentrated as with it. So the binomial's
+ * Chernoff bound holds for X: P(X <= mu - t) <= exp(-t^2 / (2 mu)). With
+ * t = mu - (k - 1) and t^2 >= 84 mu, P(X < k) <= e^-42 < 2^-60. The
+ * test is made in doubles with the margin of 85 for 84: their rounding
+ * (a few units of 2^-53) cannot turn a false into a true. */
+int hyp_below_negligible(long N, long M, long g, long k)
+{
+	double mu, t;
+
+	if (N <= 0 || M <= 0 || g <= 0)
+		return 0;
+	mu = (double)g * ((double)M / (double)N);
+	t = mu - ((double)k - 1);
+	return t > 0 && t * t >= 85 * mu;
+}
+
+/* Cost. A walk takes about 9 standard deviations on each side before
+ * its tail is below 2^-60 of the sum (a normal tail e^(-x^2/2) is 2^-60
+ * at x = 9.1), and never more than the support. */
+double hyp_walk_len(long N, long M, long g)
+{
+	long lo = lmax(0, g - (N - M)), hi = lmin(M, g);
+	double p, var, len;
+
+	if (lo >= hi)
+		return 1;
+	p = (double)M / (double)N;
+	var = (double)g * p * (1 - p) * ((double)(N - g) / (double)(N - 1));
+	len = 2 * (10 * sqrt(var) + 1);
+	return len < (double)(hi - lo) + 1 ? len : (double)(hi - lo) + 1;
+}
+
 struct meanacc {
 	struct hypfn fn;
 	double sum;
@@ -105,7 +145,11 @@ static void mean_visit(long x, double w, void *ctx)
 double hyp_mean(long N, long M, long g, struct hypfn fn)
 {
 	struct meanacc m = { fn, 0 };
-	double wsum = walk(N, M, g, mean_visit, &m);
+	double wsum;
+
+	if (hyp_walk_len(N, M, g) > WALK_MAX)
+		return NAN;
+	wsum = walk(N, M, g, mean_visit, &m);
 
 	return m.sum / wsum;
 }
@@ -130,7 +174,9 @@ double hyp_pmf(long N, long M, long g, long jmax, double *p)
 	long j;
 
 	for (j = 0; j <= jmax; j++)
-		p[j] = 0;
+		p[j] = hyp_walk_len(N, M, g) > WALK_MAX ? NAN : 0;
+	if (isnan(p[0]))
+		return NAN;
 	wsum = walk(N, M, g, pmf_visit, &a);
 	for (j = 0; j <= jmax; j++) {
 		p[j] /= wsum;
@@ -169,6 +215,10 @@ double hyp_mean2(long N, long A, long B, long g,
 		 const void *ctx)
 {
 	struct inner in = { N, A, B, g, 0, f2, ctx };
+	double gy = (double)g * (1 - (double)A / (double)N);	/* g - E[X] */
 
+	if (B > 0 && hyp_walk_len(N, A, g) *
+	    hyp_walk_len(N - A, B, (long)gy) > WALK_MAX)
+		return NAN;
 	return hyp_mean(N, A, g, (struct hypfn){ outer_f, &in });
 }

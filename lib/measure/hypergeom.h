@@ -15,12 +15,21 @@ struct hypfn {
 	const void *ctx;
 };
 
+/* the terms a walk over X hypergeometric (N, M, g) takes, about: the
+ * cost of hyp_mean and hyp_pmf. Each returns NAN, at once, when it is
+ * above 2^22 (hyp_mean2: the product of its two walks'). */
+double hyp_walk_len(long N, long M, long g);
+
 /* E[f(X)], X hypergeometric (N, M, g); 0 <= M <= N, 0 <= g <= N. f is
  * called once for each x whose probability is not negligible (O(min(M, g,
  * N-M, N-g) + 1) calls at most, about 20 standard deviations in
  * practice); terms below that carry less than 2^-58 of the probability
  * in all. */
 double hyp_mean(long N, long M, long g, struct hypfn fn);
+
+/* whether P(X < k) <= e^-42 (below 2^-60) by the lower-tail bound
+ * P(X <= mu - t) <= exp(-t^2 / (2 mu)), mu = g M / N: O(1) */
+int hyp_below_negligible(long N, long M, long g, long k);
 
 /* P(X = j) into p[0 .. jmax] (0 where negligible or outside the
  * support); returns P(X > jmax), to the same bound */

@@ -66,12 +66,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include "util/err.h"
+#include "util/minmax.h"
 #include "measure/cutoff.h"
 #include "measure/listmeasure.h"
 #include "measure/tiesum.h"
-
-static long lmin(long x, long y) { return x < y ? x : y; }
-static long lmax(long x, long y) { return x > y ? x : y; }
 
 /* position of the j-th relevant item (0-based, grade order) of group g */
 static long fixed_pos(const struct tgroup *g, size_t j, int mode)

@@ -9,20 +9,41 @@
 void summary_init(struct summary *s, const struct column *col, size_t ncol,
 		  long folds, const void *ctx)
 {
+	size_t i;
+	int m;
+
 	memset(s, 0, sizeof *s);
 	s->col = col;
 	s->ncol = ncol;
 	s->folds = folds;
 	s->ctx = ctx;
 	s->acc = xcalloc(ncol ? ncol : 1, sizeof *s->acc);
+	for (i = 0; i < ncol; i++)
+		for (m = 0; m < NTIEMODES; m++)
+			rankmean_init(&s->acc[i].rmean[m]);
 }
 
+/* a rank column's exact value of one query in mode m */
+static void colsum_add_rank(struct colsum *a, const struct column *c, int m,
+			    struct rankval v)
+{
+	rankmean_add(&a->rmean[m], v);	/* a median's too: its size */
+	if (c->def->kind == MK_MEDIAN) {
+		xgrow((void **)&a->rmed[m], &a->rmedcap[m], a->nrmed[m] + 1,
+		      sizeof *a->rmed[m]);
+		a->rmed[m][a->nrmed[m]++] = v;
+	}
+}
+
+/* v: the values of the modes; rv: their exact ranks, or NULL */
 static void colsum_add(struct colsum *a, const struct column *c,
-		       const double *v)
+		       const double *v, const struct rankval *rv)
 {
 	int m;
 
 	for (m = 0; m < NTIEMODES; m++) {
+		if (rv && c->def->rank && !isnan(rv[m].frac))
+			colsum_add_rank(a, c, m, rv[m]);
 		if (isnan(v[m]))
 			continue;
 		if (c->def->kind == MK_MEDIAN) {
@@ -59,15 +80,60 @@ static double colsum_value(struct colsum *a, const struct column *c, int m,
 	return c->def->finish ? c->def->finish(v, ctx) : v;
 }
 
+static int cmp_rankval(const void *pa, const void *pb)
+{
+	return rankval_cmp(*(const struct rankval *)pa,
+			   *(const struct rankval *)pb);
+}
+
+/* a rank column's summary exactly (frac NAN: none) */
+static struct rankval colsum_rank(struct colsum *a, const struct column *c,
+				  int m, const void *ctx)
+{
+	struct rankval v = { 0, NAN }, *r = a->rmed[m];
+	size_t n = a->nrmed[m];
+
+	if (!c->def->rank || a->rmean[m].count == 0)
+		return v;
+	if (c->def->kind != MK_MEDIAN) {
+		v = rankmean_value(&a->rmean[m]);
+	} else if (n) {
+		qsort(r, n, sizeof *r, cmp_rankval);
+		v = n % 2 ? r[n / 2] : rankval_half(r[n / 2 - 1], r[n / 2]);
+		if (c->def->finish) {
+			/* finish commutes with adding integers: applied to
+			 * 1 + frac, the whole part added back */
+			double f = c->def->finish(1 + v.frac, ctx);
+			double w = floor(f);
+			v.whole = v.whole - 1 + (uint64_t)w;
+			v.frac = f - w;
+		}
+	}
+	return v;
+}
+
+/* the same where the sum of its values reaches 2^53; below, the doubles
+ * of colsum_value add and halve them exactly as before (frac NAN) */
+static struct rankval colsum_rank_big(struct colsum *a,
+				      const struct column *c, int m,
+				      const void *ctx)
+{
+	struct rankval none = { 0, NAN };
+
+	return rankmean_big(&a->rmean[m]) ? colsum_rank(a, c, m, ctx) : none;
+}
+
 static void colsum_free(struct colsum *a)
 {
 	int m;
-	for (m = 0; m < NTIEMODES; m++)
+	for (m = 0; m < NTIEMODES; m++) {
 		free(a->med[m]);
+		free(a->rmed[m]);
+	}
 	memset(a, 0, sizeof *a);
 }
 
-void summary_add(struct summary *s, const double *v)
+void summary_add(struct summary *s, const double *v, const struct rankval *rv)
 {
 	size_t i, per = s->ncol * NTIEMODES;
 
@@ -75,9 +141,13 @@ void summary_add(struct summary *s, const double *v)
 		xgrow((void **)&s->store, &s->storecap, (s->nq + 1) * per,
 		      sizeof *s->store);
 		memcpy(s->store + s->nq * per, v, per * sizeof *v);
+		xgrow((void **)&s->rstore, &s->rstorecap, (s->nq + 1) * per,
+		      sizeof *s->rstore);
+		memcpy(s->rstore + s->nq * per, rv, per * sizeof *rv);
 	} else {
 		for (i = 0; i < s->ncol; i++)
-			colsum_add(&s->acc[i], &s->col[i], v + i * NTIEMODES);
+			colsum_add(&s->acc[i], &s->col[i], v + i * NTIEMODES,
+				   rv + i * NTIEMODES);
 	}
 	s->nq++;
 }
@@ -88,6 +158,7 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 	size_t nfold = (size_t)s->folds, per = s->nq / nfold, f, i, j;
 	size_t width = s->ncol * NTIEMODES;
 	struct colsum *over = xcalloc(s->ncol ? s->ncol : 1, sizeof *over);
+	unsigned char *big = xcalloc(width ? width : 1, 1);
 	int m;
 
 	if (s->nq % nfold)
@@ -95,19 +166,37 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 		    s->nq, s->folds);
 	r->nfold = nfold;
 	r->fold = xmalloc((width ? width : 1) * nfold * sizeof *r->fold);
+	r->rank_fold = xmalloc((width ? width : 1) * nfold *
+			       sizeof *r->rank_fold);
+	for (i = 0; i < s->ncol; i++)
+		for (m = 0; m < NTIEMODES; m++)
+			rankmean_init(&over[i].rmean[m]);
 	for (f = 0; f < nfold; f++) {
 		for (i = 0; i < s->ncol; i++) {
 			struct colsum a;
 			memset(&a, 0, sizeof a);
-			for (j = f * per; j < (f + 1) * per; j++)
-				colsum_add(&a, &s->col[i],
-					   s->store + (j * s->ncol + i) * NTIEMODES);
+			for (m = 0; m < NTIEMODES; m++)
+				rankmean_init(&a.rmean[m]);
+			for (j = f * per; j < (f + 1) * per; j++) {
+				size_t rec = (j * s->ncol + i) * NTIEMODES;
+				colsum_add(&a, &s->col[i], s->store + rec,
+					   s->rstore + rec);
+			}
 			for (m = 0; m < NTIEMODES; m++) {
 				size_t at = i * NTIEMODES + (size_t)m;
 				double x = colsum_value(&a, &s->col[i], m, s->ctx);
+				struct rankval rv = colsum_rank(&a, &s->col[i],
+								m, s->ctx);
 				r->fold[f * width + at] = x;
+				r->rank_fold[f * width + at] = rv;
+				if (!rankmean_big(&a.rmean[m]))
+					r->rank_fold[f * width + at].frac = NAN;
+				else
+					big[at] = 1;
 				if (!isnan(x))
 					exactmean_add(&over[i].mean[m], x);
+				if (!isnan(rv.frac))
+					rankmean_add(&over[i].rmean[m], rv);
 			}
 			colsum_free(&a);
 		}
@@ -115,12 +204,19 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 	/* the mean of the fold values, whatever the column's kind, but
 	 * the sum of a count's */
 	for (i = 0; i < s->ncol; i++)
-		for (m = 0; m < NTIEMODES; m++)
-			r->all[i * NTIEMODES + (size_t)m] =
-				s->col[i].def->kind != MK_SUM ?
+		for (m = 0; m < NTIEMODES; m++) {
+			size_t at = i * NTIEMODES + (size_t)m;
+			r->all[at] = s->col[i].def->kind != MK_SUM ?
 				exactmean_value(&over[i].mean[m]) :
 				over[i].mean[m].count ?
 				exactsum_value(&over[i].mean[m].sum) : NAN;
+			/* a rank column's mean of the folds' exact values,
+			 * where a fold's sums or theirs reach 2^53 */
+			r->rank_all[at] = rankmean_value(&over[i].rmean[m]);
+			if (!big[at] && !rankmean_big(&over[i].rmean[m]))
+				r->rank_all[at].frac = NAN;
+		}
+	free(big);
 	free(over);
 }
 
@@ -131,20 +227,27 @@ void summary_rows(struct summary *s, struct summaryrows *r)
 
 	memset(r, 0, sizeof *r);
 	r->all = xmalloc((width ? width : 1) * sizeof *r->all);
+	r->rank_all = xmalloc((width ? width : 1) * sizeof *r->rank_all);
 	if (s->folds) {
 		fold_rows(s, r);
 		return;
 	}
 	for (i = 0; i < s->ncol; i++)
-		for (m = 0; m < NTIEMODES; m++)
-			r->all[i * NTIEMODES + (size_t)m] =
-				colsum_value(&s->acc[i], &s->col[i], m, s->ctx);
+		for (m = 0; m < NTIEMODES; m++) {
+			size_t at = i * NTIEMODES + (size_t)m;
+			r->all[at] = colsum_value(&s->acc[i], &s->col[i], m,
+						  s->ctx);
+			r->rank_all[at] = colsum_rank_big(&s->acc[i],
+							  &s->col[i], m, s->ctx);
+		}
 }
 
 void summaryrows_free(struct summaryrows *r)
 {
 	free(r->fold);
 	free(r->all);
+	free(r->rank_all);
+	free(r->rank_fold);
 	memset(r, 0, sizeof *r);
 }
 
@@ -156,5 +259,6 @@ void summary_free(struct summary *s)
 		colsum_free(&s->acc[i]);
 	free(s->acc);
 	free(s->store);
+	free(s->rstore);
 	memset(s, 0, sizeof *s);
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include "measure/column.h"
 #include "measure/exactsum.h"
+#include "measure/rankval.h"
 
 /* one column's running summary, per tie mode; sums are exact, so the
  * summary is the same for any order of the queries */
@@ -15,6 +16,10 @@ struct colsum {
 	struct exactmean mean[NTIEMODES];
 	double *med[NTIEMODES];	/* a median column's values */
 	size_t nmed[NTIEMODES], medcap[NTIEMODES];
+	/* a rank column's (mdef.rank) exact mean, or its values for a median */
+	struct rankmean rmean[NTIEMODES];
+	struct rankval *rmed[NTIEMODES];
+	size_t nrmed[NTIEMODES], rmedcap[NTIEMODES];
 };
 
 struct summary {
@@ -24,7 +29,8 @@ struct summary {
 	const void *ctx;	/* for the columns' finish() */
 	struct colsum *acc;	/* ncol of them, without folds */
 	double *store;		/* with folds: every record's values */
-	size_t nq, storecap;
+	struct rankval *rstore;	/* and their exact ranks */
+	size_t nq, storecap, rstorecap;
 };
 
 /* the rows of the summary: values v[c * NTIEMODES + mode] */
@@ -32,12 +38,17 @@ struct summaryrows {
 	size_t nfold;
 	double *fold;		/* fold f's row: fold + f * ncol * NTIEMODES */
 	double *all;
+	/* a rank column's "all" value exactly, where its sums reach 2^53
+	   (frac NAN elsewhere) */
+	struct rankval *rank_all;
+	struct rankval *rank_fold;	/* the same for the fold rows */
 };
 
 void summary_init(struct summary *s, const struct column *col, size_t ncol,
 		  long folds, const void *ctx);
-/* one query's values v[c * NTIEMODES + mode] */
-void summary_add(struct summary *s, const double *v);
+/* one query's values v[c * NTIEMODES + mode], and a rank column's exact
+ * values rv[c * NTIEMODES + mode] (frac NAN: none) */
+void summary_add(struct summary *s, const double *v, const struct rankval *rv);
 /* the fold rows and the "all" row; dies when the queries do not split
  * into the folds */
 void summary_rows(struct summary *s, struct summaryrows *r);

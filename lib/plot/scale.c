@@ -98,7 +98,9 @@ double axis_value(const struct axis *ax, double p)
 
 /* 1, 2 or 5 times a power of ten, the least at or above span; *dec the
  * decimals its multiples need. By multiplying by ten, not by the C
- * library's log and pow: the same bytes on every machine. */
+ * library's log and pow: the same bytes on every machine. A span beyond
+ * 10^306 (or infinite) gets 10^307 times 1, 2, 5 or 10 at most: the loop
+ * ends, whatever it is given. */
 double round_step(double span, int *dec)
 {
 	double e = 1;
@@ -107,7 +109,7 @@ double round_step(double span, int *dec)
 		e /= 10;
 		++*dec;
 	}
-	while (e * 10 <= span) {
+	while (e * 10 <= span && e <= DBL_MAX / 100) {
 		e *= 10;
 		*dec = *dec > 0 ? *dec - 1 : 0;
 	}

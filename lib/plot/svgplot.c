@@ -461,7 +461,7 @@ static void data_range(const struct plotspec *spec, const struct axis *xax,
 static void y_range(const struct plotspec *spec, const struct axis *xax,
 		    struct frame *fr)
 {
-	double lo, hi, full = spec->ymax;
+	double lo, hi, span, full = spec->ymax;
 	int fixlo = !isnan(spec->svg_ymin), fixhi = !isnan(spec->svg_ymax);
 	data_range(spec, xax, &lo, &hi);
 	if (lo > hi)		/* no value at all */
@@ -476,7 +476,10 @@ static void y_range(const struct plotspec *spec, const struct axis *xax,
 		else if (!fixlo)
 			lo = hi - full / 50;
 	}
-	fr->ystep = round_step((hi - lo) / 5, &fr->ydec);
+	/* ends beyond DBL_MAX / 2 apart: the fifth of each end, which does
+	 * not overflow (cmc keeps its ends within 1e15; this is the guard) */
+	span = isfinite(hi - lo) ? (hi - lo) / 5 : hi / 5 - lo / 5;
+	fr->ystep = round_step(span, &fr->ydec);
 	fr->ylo = fixlo ? lo : floor(lo / fr->ystep + 1e-9) * fr->ystep;
 	fr->yhi = fixhi ? hi : ceil(hi / fr->ystep - 1e-9) * fr->ystep;
 	if (!fixlo && fr->ylo < 0)
