@@ -8,6 +8,7 @@
 #include "util/optable.h"
 #include "util/out.h"
 #include "util/pool.h"
+#include "util/stdinonce.h"
 #include "rank/rankcount.h"
 #include "rank/rankmerge.h"
 #include "rank/ranker.h"
@@ -233,6 +234,18 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		usage_error(NULL, "--items and --break do not go together");
 }
 
+/* standard input named once among the files given to options and the
+ * operands (none: the run is read from standard input) */
+static void check_stdin(const struct opts *o, char **files, int nfiles)
+{
+	const char *const named[] = { o->qrels, o->labels, o->qlab, o->ilab,
+				      o->eo.qids, o->eo.iids };
+
+	stdin_once(stdin_uses(named, sizeof named / sizeof named[0]) +
+		   (nfiles ? stdin_uses((const char *const *)files,
+					(size_t)nfiles) : 1));
+}
+
 int main(int argc, char **argv)
 {
 	struct relsrc rel = { .min_grade = 1 };
@@ -245,6 +258,7 @@ int main(int argc, char **argv)
 	int first = optable_parse(&t, argc, argv), i;
 
 	check_options(&o, &rel, argc - first);
+	check_stdin(&o, argv + first, argc - first);
 
 	/* the header goes out first: if loading fails, the stream is
 	 * visibly truncated downstream */
