@@ -246,6 +246,18 @@ static void check_stdin(const struct opts *o, char **files, int nfiles)
 					(size_t)nfiles) : 1));
 }
 
+/* The header, once the inputs are read and checked (rankof(1): a
+ * validation error writes no line); a failure while ranking comes after
+ * it, so that the stream is visibly truncated downstream. */
+static void write_header(void *ctx)
+{
+	const struct opts *o = ctx;
+
+	stream_write_header(o->rel->judged || o->eo.items ? HDR_RANK2 :
+			    HDR_RANK);
+	out_flush();
+}
+
 int main(int argc, char **argv)
 {
 	struct relsrc rel = { .min_grade = 1 };
@@ -260,12 +272,10 @@ int main(int argc, char **argv)
 	check_options(&o, &rel, argc - first);
 	check_stdin(&o, argv + first, argc - first);
 
-	/* the header goes out first: if loading fails, the stream is
-	 * visibly truncated downstream */
-	stream_write_header(rel.judged || o.eo.items ? HDR_RANK2 : HDR_RANK);
-	out_flush();
 	if (o.merge) {
-		rankmerge_run(argv + first, argc - first);
+		struct rankmerge *m = rankmerge_open(argv + first, argc - first);
+		write_header(&o);
+		rankmerge_run(m);
 		stream_write_end();
 		out_finish();
 	}
@@ -291,11 +301,16 @@ int main(int argc, char **argv)
 	if (o.emb) {
 		o.eo.folds = rel.folds > 0 ? (size_t)rel.folds : 1;
 		o.eo.nthreads = o.jobs;
+		o.eo.header = write_header;
+		o.eo.header_ctx = &o;
 		embrank_run(&rk, argv[first], argv[first + 1], &o.eo);
-	} else if (first == argc)
-		scorerank_run(&rk, "-", o.jobs);
-	for (i = first; !o.emb && i < argc; i++)
-		scorerank_run(&rk, argv[i], o.jobs);
+	} else {
+		write_header(&o);
+		if (first == argc)
+			scorerank_run(&rk, "-", o.jobs);
+		for (i = first; i < argc; i++)
+			scorerank_run(&rk, argv[i], o.jobs);
+	}
 	ranker_finish(&rk);
 	stream_write_end();
 	out_finish();

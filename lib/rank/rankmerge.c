@@ -6,7 +6,8 @@
  * line passes the rank stream's own checks (rankrecord_parse; a relevant
  * item outside a shard's items is not its candidate, so rank - 1 + ties <=
  * n there) and every sum is checked against overflow: the n of a query,
- * the same on all its lines of a shard, add up to at most LONG_MAX, each
+ * the same on all its lines of a shard, is at most the shard's item
+ * rows B - A, so they add up to at most the gallery's N, each
  * shard's rank - 1 + ties is at most its n, so no rank or ties can wrap;
  * a merged line must fit its n as any rank-stream line does. */
 #include <limits.h>
@@ -116,6 +117,20 @@ static long add_checked(long x, long y, const char *file, long ln,
 	return x + y;
 }
 
+/* A query's candidates in a shard are among its item rows A .. B-1:
+ * its n is at most B - A. With check_rows (the ranges cover the N rows
+ * once) this bounds the merged n by N: a merged n above N has a shard
+ * whose n is above its rows, and that shard's line is named. */
+static void check_shard_n(const struct stream *st, long n, const char *qid)
+{
+	long rows = st->items.b - st->items.a;
+
+	if (n > rows)
+		die_at(st->lines.name, st->lines.lineno, "query '%s': n = %ld, "
+		       "more candidates than the shard's %ld item rows (%ld:%ld)",
+		       qid, n, rows, st->items.a, st->items.b);
+}
+
 /* adds record f of shard S (file k) to the line begun; first is the
  * record of the first shard */
 static void add_line(struct merge *mg, struct stream *st, const struct slice *f,
@@ -134,6 +149,7 @@ static void add_line(struct merge *mg, struct stream *st, const struct slice *f,
 		       first[0].p, (int)first[1].n, first[1].p);
 	rankrecord_parse(file, ln, f, 1, &it, &n, &empty);
 	if (mg->first_line) {
+		check_shard_n(st, n, mg->qid);
 		mg->shard_n[k] = n;
 		mg->n = add_checked(mg->n, n, file, ln, "n", mg->qid);
 	} else if (n != mg->shard_n[k]) {
@@ -228,46 +244,80 @@ static void check_rows(const struct stream *st, int nfiles)
 	free(s);
 }
 
-void rankmerge_run(char **files, int nfiles)
-{
-	struct stream *st = xcalloc((size_t)nfiles, sizeof *st);
-	struct slice *f = xcalloc((size_t)nfiles * 8, sizeof *f);
-	int *got = xcalloc((size_t)nfiles, sizeof *got);
+/* the shards being merged, each at its record read */
+struct rankmerge {
+	char **files;
+	int nfiles;
+	struct stream *st;	/* per shard */
+	struct slice *f;	/* per shard: its record's fields, 8 apart */
+	int *got;		/* per shard: 1 when f holds a record */
 	struct merge mg;
-	int k, first;
+};
 
-	memset(&mg, 0, sizeof mg);
-	mg.shard_n = xcalloc((size_t)nfiles, sizeof *mg.shard_n);
-	mg.nshards = nfiles;
+/* every shard has a record, or every shard has ended */
+static void check_step(const struct rankmerge *m)
+{
+	int k;
+
+	for (k = 1; k < m->nfiles; k++)
+		if (m->got[k] != m->got[0])
+			die_at(m->files[k], m->st[k].lines.lineno, "%s where %s %s",
+			       m->got[0] ? "ends" : "goes on", m->files[0],
+			       m->got[0] ? "goes on" : "ends");
+}
+
+static void read_step(struct rankmerge *m)
+{
+	int k;
+
+	for (k = 0; k < m->nfiles; k++)
+		m->got[k] = next_record(&m->st[k], m->f + 8 * k);
+}
+
+struct rankmerge *rankmerge_open(char **files, int nfiles)
+{
+	struct rankmerge *m = xcalloc(1, sizeof *m);
+	int k;
+
+	m->files = files;
+	m->nfiles = nfiles;
+	m->st = xcalloc((size_t)nfiles, sizeof *m->st);
+	m->f = xcalloc((size_t)nfiles * 8, sizeof *m->f);
+	m->got = xcalloc((size_t)nfiles, sizeof *m->got);
+	m->mg.shard_n = xcalloc((size_t)nfiles, sizeof *m->mg.shard_n);
+	m->mg.nshards = nfiles;
 	for (k = 0; k < nfiles; k++) {
-		stream_open(&st[k], files[k], HDR_RANK2);
-		st[k].take_items = 1;
+		stream_open(&m->st[k], files[k], HDR_RANK2);
+		m->st[k].take_items = 1;
 	}
-	for (first = 1;; first = 0) {
-		for (k = 0; k < nfiles; k++)
-			got[k] = next_record(&st[k], f + 8 * k);
-		if (first)	/* the items lines come before the records */
-			check_rows(st, nfiles);
-		for (k = 1; k < nfiles; k++)
-			if (got[k] != got[0])
-				die_at(files[k], st[k].lines.lineno, "%s where %s %s",
-				       got[0] ? "ends" : "goes on", files[0],
-				       got[0] ? "goes on" : "ends");
-		if (!got[0])
-			break;
-		begin_line(&mg, f);
-		for (k = 0; k < nfiles; k++)
-			add_line(&mg, &st[k], f + 8 * k, f, k);
+	read_step(m);
+	check_rows(m->st, nfiles);	/* the items lines came before */
+	check_step(m);
+	return m;
+}
+
+void rankmerge_run(struct rankmerge *m)
+{
+	struct merge *mg = &m->mg;
+	int k;
+
+	while (m->got[0]) {
+		begin_line(mg, m->f);
+		for (k = 0; k < m->nfiles; k++)
+			add_line(mg, &m->st[k], m->f + 8 * k, m->f, k);
+		read_step(m);
+		check_step(m);
 	}
-	flush(&mg);
-	for (k = 0; k < nfiles; k++)
-		stream_close(&st[k]);
-	free(st);
-	free(got);
-	free(f);
-	free(mg.qid);
-	free(mg.text);
-	free(mg.ioff);
-	free(mg.ln);
-	free(mg.shard_n);
+	flush(mg);
+	for (k = 0; k < m->nfiles; k++)
+		stream_close(&m->st[k]);
+	free(m->st);
+	free(m->got);
+	free(m->f);
+	free(mg->qid);
+	free(mg->text);
+	free(mg->ioff);
+	free(mg->ln);
+	free(mg->shard_n);
+	free(m);
 }
