@@ -295,11 +295,7 @@ shard() {
 # nothing on stdout, not even the header (rankof(1): a validation error
 # writes no line)
 quiet_error() {
-	local want=$1
-	shift
-	run --separate-stderr "$@"
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "rankof: $want" ]
+	fails_with "rankof: $1" "${@:2}"
 	[ -z "$output" ]
 }
 
