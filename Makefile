@@ -37,6 +37,7 @@ LIBSRC = \
 	lib/util/helpversion.c \
 	lib/util/savefile.c \
 	lib/util/samefile.c \
+	lib/util/stdinonce.c \
 	lib/util/strmap.c \
 	lib/util/idset.c \
 	lib/util/repeats.c \

@@ -10,6 +10,7 @@
 #include "util/optable.h"
 #include "util/out.h"
 #include "util/pool.h"
+#include "util/stdinonce.h"
 #include "stream/measuretable.h"
 #include "stats/bootreport.h"
 #include "stats/bootwords.h"
@@ -117,15 +118,13 @@ static int take(void *ctx, int key, const char *arg)
 static void check_usage(const struct cmdline *cl, int first, int argc,
 			char **argv)
 {
-	int nfiles = argc - first, stdin_uses = 0;
+	int nfiles = argc - first;
 	if (nfiles > 26)
 		usage_error(NULL, "at most 26 files (systems A to Z)");
 	if (cl->o.wilson && (nfiles > 1 || cl->format != FMT_STREAM))
 		usage_error(NULL, "--wilson needs exactly one file and --format stream");
-	for (int i = first; i < argc; i++)
-		stdin_uses += strcmp(argv[i], "-") == 0;
-	if (stdin_uses > 1)
-		usage_error(NULL, "standard input ('-') can be read once");
+	stdin_once(stdin_uses((const char *const *)argv + first,
+			      (size_t)nfiles));
 	if (cl->nlabel && cl->nlabel != (size_t)(nfiles ? nfiles : 1))
 		usage_error(NULL, "%zu --label for %d file%s", cl->nlabel,
 			    nfiles ? nfiles : 1, nfiles == 1 ? "" : "s");

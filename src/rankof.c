@@ -10,6 +10,7 @@
 #include "util/out.h"
 #include "util/pool.h"
 #include "util/samefile.h"
+#include "util/stdinonce.h"
 #include "rank/fingerprint.h"
 #include "rank/rankcount.h"
 #include "rank/rankmerge.h"
@@ -365,6 +366,30 @@ static void own_facts(const struct opts *o, const struct relsrc *rel,
 	}
 }
 
+/* standard input named once among the files given to options and the
+ * operands (none: the run is read from standard input) */
+static void check_stdin(const struct opts *o, char **files, int nfiles)
+{
+	const char *const named[] = { o->qrels, o->labels, o->qlab, o->ilab,
+				      o->eo.qids, o->eo.iids };
+
+	stdin_once(stdin_uses(named, sizeof named / sizeof named[0]) +
+		   (nfiles ? stdin_uses((const char *const *)files,
+					(size_t)nfiles) : 1));
+}
+
+/* The header, once the inputs are read and checked (rankof(1): a
+ * validation error writes no line); a failure while ranking comes after
+ * it, so that the stream is visibly truncated downstream. */
+static void write_header(void *ctx)
+{
+	const struct opts *o = ctx;
+
+	stream_write_header(o->rel->judged || o->eo.items ? HDR_RANK2 :
+			    HDR_RANK);
+	out_flush();
+}
+
 int main(int argc, char **argv)
 {
 	struct relsrc rel = { .min_grade = 1 };
@@ -377,20 +402,17 @@ int main(int argc, char **argv)
 	int first = optable_parse(&t, argc, argv), i;
 
 	check_options(&o, &rel, argc - first);
+	check_stdin(&o, argv + first, argc - first);
 	if (o.emb && !rel.exclude_self && !o.keep_self &&
 	    same_file(argv[first], argv[first + 1]))
 		usage_error(NULL, "QUERIES and ITEMS are one file: each query "
 			    "would find itself at rank 1; give -x to leave it "
 			    "out, or --keep-self if that is meant");
 
-	/* the header goes out first: if loading fails, the stream is
-	 * visibly truncated downstream (not under --fingerprint, whose
-	 * output is the fingerprint alone) */
-	if (!o.print_fp)
-		stream_write_header(rel.judged || o.eo.items ? HDR_RANK2 : HDR_RANK);
-	out_flush();
 	if (o.merge) {
-		rankmerge_run(argv + first, argc - first);
+		struct rankmerge *m = rankmerge_open(argv + first, argc - first);
+		write_header(&o);
+		rankmerge_run(m);
 		stream_write_end();
 		out_finish();
 	}
@@ -412,8 +434,6 @@ int main(int argc, char **argv)
 	rk.keep_self = o.keep_self;
 	own_facts(&o, &rel, &rk.own);
 	fingerprint(&o, &rel, argv + first, argc - first, &rk.own);
-	if (!o.emb)	/* -e writes them after its items line */
-		ranker_write_facts(&rk);
 	ranker_explain(&rk, o.explain, o.nexplain);
 	if (o.eo.nshards) {
 		rk.shard = o.eo.shard;
@@ -422,11 +442,17 @@ int main(int argc, char **argv)
 	if (o.emb) {
 		o.eo.folds = rel.folds > 0 ? (size_t)rel.folds : 1;
 		o.eo.nthreads = o.jobs;
+		o.eo.header = write_header;
+		o.eo.header_ctx = &o;
 		embrank_run(&rk, argv[first], argv[first + 1], &o.eo);
-	} else if (first == argc)
-		scorerank_run(&rk, "-", o.jobs);
-	for (i = first; !o.emb && i < argc; i++)
-		scorerank_run(&rk, argv[i], o.jobs);
+	} else {
+		write_header(&o);
+		ranker_write_facts(&rk);	/* -e: after its items line */
+		if (first == argc)
+			scorerank_run(&rk, "-", o.jobs);
+		for (i = first; i < argc; i++)
+			scorerank_run(&rk, argv[i], o.jobs);
+	}
 	ranker_finish(&rk);
 	stream_write_end();
 	out_finish();

@@ -18,6 +18,7 @@
 #include "stream/stream.h"
 #include "util/strmap.h"
 #include "util/samefile.h"
+#include "util/stdinonce.h"
 #include "util/atleast.h"
 #include "kernel/topk.h"
 
@@ -422,6 +423,8 @@ int main(int argc, char **argv)
 
 	if (argc - first != 2)
 		usage_error(NULL, "expected two files, QUERIES and ITEMS");
+	stdin_once(stdin_uses((const char *const *)argv + first, 2) +
+		   stdin_uses((const char *const[]){ o.qids, o.iids }, 2));
 	embed_read_pair(&job.qemb, argv[first], o.qids, &job.iemb,
 			argv[first + 1], o.iids, o.folds);
 	kernel_init(&job.kern, o.metric, &job.qemb, &job.iemb);

@@ -189,6 +189,26 @@ mkbig() {
 	[ "$stderr" = "simmat: bad.bvecs: truncated record 0" ]
 }
 
+@test "embed: .fvecs, .ivecs, .bvecs dimensions printed as stored, signed int32" {
+	# the dimension is a little-endian int32: -2 is bytes fe ff ff ff
+	for k in f i b; do
+		printf "$(i4 -2)$(i4 0 0)" >neg.${k}vecs
+		run --separate-stderr simmat neg.${k}vecs id3.txt
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "simmat: neg.${k}vecs: record 0: bad dimension -2" ]
+	done
+	printf "$(i4 0)" >zero.fvecs
+	run --separate-stderr simmat zero.fvecs id3.txt
+	[ "$stderr" = "simmat: zero.fvecs: record 0: bad dimension 0" ]
+	# 2^30 + 1, the first past the limit, and a later record's -1
+	printf "$(i4 1073741825)" >big.fvecs
+	run --separate-stderr simmat big.fvecs id3.txt
+	[ "$stderr" = "simmat: big.fvecs: record 0: bad dimension 1073741825" ]
+	printf "$(i4 1)$(f4 1)$(i4 -1)$(f4 1)" >later.fvecs
+	run --separate-stderr simmat later.fvecs id3.txt
+	[ "$stderr" = "simmat: later.fvecs: record 1: dimension -1, record 0 has 1" ]
+}
+
 @test "embed: text with a wrong count of values or a bad number" {
 	printf 'a 1 2 3\nb 1 2\n' >bad.txt
 	run --separate-stderr simmat bad.txt id3.txt

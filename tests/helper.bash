@@ -22,6 +22,15 @@ need_shared() {
 
 # use `run --separate-stderr CMD` (bats >= 1.5): stdout in $output, stderr in $stderr
 
+# fails_with MESSAGE CMD...: CMD exits 1 with MESSAGE, alone, on stderr
+fails_with() {
+	local want=$1
+	shift
+	run --separate-stderr "$@"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$want" ]
+}
+
 # data lines only: drops the '#' header and end lines of a rankkit stream
 body() { grep -v '^#'; }
 

@@ -100,15 +100,6 @@ setup() {
 	T
 }
 
-# fails_with MESSAGE CMD...: CMD exits 1 with MESSAGE, alone, on stderr
-fails_with() {
-	local want=$1
-	shift
-	run --separate-stderr "$@"
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "$want" ]
-}
-
 @test "rankread: a duplicate across files, and inside the second file of a query" {
 	printf 'q a 1 1 0 5\nq b 1 2 0 5\n' > one
 	printf 'q c 1 3 0 5\nq b 1 4 0 5\nq d 1 5 0 x\n' > two

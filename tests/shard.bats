@@ -256,6 +256,95 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	[ "$stderr" = "rankof: g.late: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)" ]
 }
 
+# shard FILE A:B N LINE...: a hand-written gallery shard's stream
+shard() {
+	local f=$1 r=$2 n=$3
+	shift 3
+	{ printf '# query\titem\tgrade\trank\tties\tn\tkind\n# items\t%s\t%s\n' "$r" "$n"
+	  printf '%s\n' "$@" | tr ' ' '\t'
+	  echo '# end'; } >"$f"
+}
+
+@test "shard: --merge refuses a shard's n above its item rows, so a merged n above N" {
+	# a gallery of 4 rows in two shards of 2: q's a is rank 1 of 2 in
+	# the first, and no candidate of the second is above it
+	shard s0 0:2 4 'q a 1 1 0 2 r'
+	shard s1 2:4 4 'q a 1 1 0 2 r'
+	[ "$(rankof --merge s0 s1 | body)" = "$(printf 'q\ta\t1\t1\t0\t4')" ]
+	# n = 3 in rows 2:4 (two rows), merged n 5 of a gallery of 4
+	shard big 2:4 4 'q a 1 1 0 3 r'
+	run --separate-stderr rankof --merge s0 big
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: big:3: query 'q': n = 3, more candidates than the shard's 2 item rows (2:4)" ]
+	# in the first shard, in a later query's line (n is one number within a
+	# query), and in an empty range
+	shard big0 0:2 4 'q a 1 1 0 3 r'
+	run --separate-stderr rankof --merge big0 s1
+	[ "$stderr" = "rankof: big0:3: query 'q': n = 3, more candidates than the shard's 2 item rows (0:2)" ]
+	shard t0 0:2 4 'p a 1 1 0 2 r' 'q a 1 1 0 2 r'
+	shard t1 2:4 4 'p a 1 1 0 2 r' 'q a 1 1 0 9 r'
+	run --separate-stderr rankof --merge t0 t1
+	[ "$stderr" = "rankof: t1:4: query 'q': n = 9, more candidates than the shard's 2 item rows (2:4)" ]
+	shard e0 0:4 4 'q a 1 1 0 4 r'
+	shard e1 4:4 4 'q a 1 1 0 1 r'
+	run --separate-stderr rankof --merge e0 e1
+	[ "$stderr" = "rankof: e1:3: query 'q': n = 1, more candidates than the shard's 0 item rows (4:4)" ]
+}
+
+# quiet_error MESSAGE CMD...: exit 1, "rankof: MESSAGE" on stderr and
+# nothing on stdout, not even the header (rankof(1): a validation error
+# writes no line)
+quiet_error() {
+	fails_with "rankof: $1" "${@:2}"
+	[ -z "$output" ]
+}
+
+@test "shard: --merge and -e --items write nothing before a validation error" {
+	for c in 0:18 18:36 0:20; do
+		rankof --items $c $emb > g.$c
+	done
+	# --merge: a file missing, a shard missing, overlapping, of another
+	# gallery, without its items line, of the wrong version, without
+	# records where the other has some
+	quiet_error "nosuch: No such file or directory" rankof --merge g.0:18 nosuch
+	quiet_error "g.0:18:2: rows 18:36 of 36 are in no shard (a shard missing after this one?)" \
+		rankof --merge g.0:18
+	quiet_error "g.18:36:2: rows 18:36 overlap rows 0:20 of g.0:20" \
+		rankof --merge g.0:20 g.18:36
+	sed '2s/36$/37/' g.18:36 > g.big
+	quiet_error "g.big:2: a gallery of 37 rows where g.0:18 has 36" \
+		rankof --merge g.0:18 g.big
+	sed 2d g.18:36 > g.noitems
+	quiet_error "g.noitems: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)" \
+		rankof --merge g.0:18 g.noitems
+	rankof $emb > one
+	quiet_error "one:1: this is a rank stream (rankof's output) where a rank stream of version 2 (rankof --judged, or a gallery shard of rankof -e --items) belongs: give it to hitrate, mapr or ndcg" \
+		rankof --merge g.0:18 one
+	{ head -n 2 g.18:36; echo '# end'; } > g.none
+	quiet_error "g.none:3: ends where g.0:18 goes on" rankof --merge g.0:18 g.none
+	# -e --items: rows past the items, a file missing, a query without a
+	# label, a bad embedding row
+	quiet_error "--items 0:99: i.txt has 36 rows" rankof --items 0:99 $emb
+	quiet_error "nosuch: No such file or directory" \
+		rankof --items 0:2 -e --query-labels q.labels --item-labels nosuch q.txt i.txt
+	quiet_error "nosuch: No such file or directory" \
+		rankof --items 0:2 -e --query-labels q.labels --item-labels i.labels q.txt nosuch
+	printf 'q0 0\n' > q.bad
+	quiet_error "q.txt: query 'q1' has no label" \
+		rankof --items 0:2 -e --query-labels q.bad --item-labels i.labels q.txt i.txt
+	sed '3s/ [^ ]*$/ x/' i.txt > i.bad
+	quiet_error "i.bad:3: field 4: bad number 'x'" \
+		rankof --items 0:2 -e --query-labels q.labels --item-labels i.labels q.txt i.bad
+	# a failure while merging comes after the header: the stream is
+	# visibly truncated (its header, no end line)
+	sed '4s/\t[0-9]*\tr$/\t99\tr/' g.18:36 > g.late
+	run --separate-stderr rankof --merge g.0:18 g.late
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "rankof: g.late:4: "* ]]
+	[ "${lines[0]}" = "$(printf '# query\titem\tgrade\trank\tties\tn')" ]
+	[ "${lines[-1]}" != "# end" ]
+}
+
 @test "shard: the measure programs refuse a gallery shard's stream" {
 	rankof --items 0:10 $emb > g.0
 	for p in hitrate mapr ndcg cmc; do

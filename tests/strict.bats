@@ -233,8 +233,9 @@ setup() {
 	[ "$(echo "$output" | body)" = "$(printf 'MeanR\tall\t4611686018427387904')" ]
 	# --merge: every shard line checked as a rank-stream line, where a
 	# relevant item outside the shard's items is no candidate of it
-	# (rank - 1 + ties <= n); n must stay one number within a query; the
-	# sums of n, ranks and ties must fit a long and the merged line its n.
+	# (rank - 1 + ties <= n); n must stay one number within a query and
+	# within the shard's rows (so the sums of n, ranks and ties stay
+	# within the gallery's N, a long) and the merged line must fit its n.
 	# Each shard carries its rows (a: 0:5 of 10, the others 5:10), so the
 	# records begin on line 2, and is of version 2: kind r on every line
 	shard() { printf '# items\t%s\t10\n' "$1"; printf "$2" | sed 's/$/\tr/'; }
@@ -251,7 +252,7 @@ setup() {
 	err_table <<-'T'
 	1 | rankof --merge a past  | | rankof: past:2: rank 7 with 0 ties does not fit in n = 5 (rank - 1 + ties counts the shard's candidates)
 	1 | rankof --merge a neg   | | rankof: neg:2: field 6: n is negative
-	1 | rankof --merge a huge  | | rankof: huge:2: query 'q1': n sums past 9223372036854775807 over the shards
+	1 | rankof --merge a huge  | | rankof: huge:2: query 'q1': n = 9223372036854775807, more candidates than the shard's 5 item rows (5:10)
 	1 | rankof --merge a dash  | | rankof: dash:2: rank and ties must both be '-' or both numbers
 	1 | rankof --merge two twon | | rankof: twon:3: n differs within query 'q1' (5, then 6)
 	1 | rankof --merge wide0 wide1 | | rankof: wide1:2: query 'q1': rank 1 with 10 ties over the shards does not fit in n = 10 (do the shards' item ranges overlap?)

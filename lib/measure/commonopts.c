@@ -2,6 +2,7 @@
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"
+#include "util/stdinonce.h"
 #include "measure/commonopts.h"
 #include "measure/ties.h"
 #include "measure/trecnames.h"
@@ -81,6 +82,8 @@ int commonopts_parse(struct commonopts *o, const struct optable *t,
 	all.take = take;
 	all.ctx = &x;
 	first = optable_parse(&all, argc, argv);
+	stdin_once(stdin_uses((const char *const *)argv + first,
+			      (size_t)(argc - first)));
 	/* trec_eval prints fractions */
 	if (o->names == NAMES_TREC)
 		o->fractions = 1;

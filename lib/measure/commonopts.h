@@ -68,7 +68,8 @@ struct commonopts {
  * or the usage error that --names trec gets from a program that has no
  * trec_eval names. Then trec_eval's names bring its fractions, and -p's
  * default follows -f. Returns the index of the first operand; exits as
- * optable_parse does. */
+ * optable_parse does, and with a usage error when the operands (rank
+ * streams) name standard input twice. */
 int commonopts_parse(struct commonopts *o, const struct optable *t,
 		     const char *no_trec, int argc, char **argv);
 

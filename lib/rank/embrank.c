@@ -214,10 +214,6 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	if (o->items && o->iend > iemb.rows)
 		die(EXIT_DATA, "--items %zu:%zu: %s has %zu rows", o->ibeg,
 		    o->iend, items, iemb.rows);
-	if (o->items)	/* the shard's rows, for rankof --merge to check */
-		stream_write_items((long)o->ibeg, (long)o->iend, (long)iemb.rows);
-	/* the header lines of rankkit(7), the items line's neighbours */
-	ranker_write_facts(rk);
 	memset(&cx, 0, sizeof cx);
 	rowindex_init(&cx.irow, &iemb);
 	/* a gallery shard reads its own rows and its queries' relevant rows */
@@ -245,6 +241,12 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 		rankexplain_missing(rk->ex, has_row, &qrow,
 				    rk->all_queries ? rk->rel : NULL);
 	rowindex_free(&qrow);
+	/* every input checked: the output begins */
+	o->header(o->header_ctx);
+	if (o->items)	/* the shard's rows, for rankof --merge to check */
+		stream_write_items((long)o->ibeg, (long)o->iend, (long)iemb.rows);
+	/* the header lines of rankkit(7), the items line's neighbours */
+	ranker_write_facts(rk);
 	ns = pool_nslots(nthreads);
 	cx.slot = xcalloc((size_t)ns, sizeof *cx.slot);
 	for (s = 0; s < ns; s++)

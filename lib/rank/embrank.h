@@ -18,11 +18,16 @@ struct embrank_opts {
 	long shard, nshards;	/* --shard: query rows shard mod nshards */
 	int items;		/* --items: item rows ibeg .. iend-1 only */
 	size_t ibeg, iend;
+	/* writes the stream's header: called once every input is read and
+	 * checked, before the items line and the first rank */
+	void (*header)(void *ctx);
+	void *header_ctx;
 };
 
 /* reads the two embedding files and feeds every (query, item, score) of
- * the job to R; dies (exit 1) on bad files or counts that do not split
- * into the folds */
+ * the job to R; dies (exit 1) on bad files, rows that the relevance or
+ * --items name and the files lack, or counts that do not split into the
+ * folds, before o->header is called */
 void embrank_run(struct ranker *rk, const char *queries, const char *items,
 		 const struct embrank_opts *o);
 

@@ -6,7 +6,8 @@
  * line passes the rank stream's own checks (rankrecord_parse; a relevant
  * item outside a shard's items is not its candidate, so rank - 1 + ties <=
  * n there) and every sum is checked against overflow: the n of a query,
- * the same on all its lines of a shard, add up to at most LONG_MAX, each
+ * the same on all its lines of a shard, is at most the shard's item
+ * rows B - A, so they add up to at most the gallery's N, each
  * shard's rank - 1 + ties is at most its n, so no rank or ties can wrap;
  * a merged line must fit its n as any rank-stream line does. */
 #include <inttypes.h>
@@ -14,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/num.h"
+#include "util/out.h"
 #include "rank/rankmerge.h"
 #include "rank/ranker.h"
 #include "stream/rankstream.h"
@@ -115,6 +118,20 @@ static long add_checked(long x, long y, const char *file, long ln,
 	return x + y;
 }
 
+/* A query's candidates in a shard are among its item rows A .. B-1:
+ * its n is at most B - A. With check_rows (the ranges cover the N rows
+ * once) this bounds the merged n by N: a merged n above N has a shard
+ * whose n is above its rows, and that shard's line is named. */
+static void check_shard_n(const struct stream *st, long n, const char *qid)
+{
+	long rows = st->items.b - st->items.a;
+
+	if (n > rows)
+		die_at(st->lines.name, st->lines.lineno, "query '%s': n = %ld, "
+		       "more candidates than the shard's %ld item rows (%ld:%ld)",
+		       qid, n, rows, st->items.a, st->items.b);
+}
+
 /* adds record f of shard S (file k) to the line begun; first is the
  * record of the first shard */
 static void add_line(struct merge *mg, struct stream *st, const struct slice *f,
@@ -133,6 +150,7 @@ static void add_line(struct merge *mg, struct stream *st, const struct slice *f,
 		       first[0].p, (int)first[1].n, first[1].p);
 	rankrecord_parse(file, ln, f, 1, &it, &n, &empty);
 	if (mg->first_line) {
+		check_shard_n(st, n, mg->qid);
 		mg->shard_n[k] = n;
 		mg->n = add_checked(mg->n, n, file, ln, "n", mg->qid);
 	} else if (n != mg->shard_n[k]) {
@@ -227,6 +245,18 @@ static void check_rows(const struct stream *st, int nfiles)
 	free(s);
 }
 
+/* the shards being merged, each at its record read */
+struct rankmerge {
+	char **files;
+	int nfiles;
+	struct stream *st;	/* per shard */
+	struct slice *f;	/* per shard: its record's fields, 8 apart */
+	int *got;		/* per shard: 1 when f holds a record */
+	struct facts *ended;	/* per shard: its header lines, once ended */
+	struct facts out;	/* the header lines the merge writes */
+	struct merge mg;
+};
+
 /* a shard's facts at its end line (a shard without records ends before
  * the first record is looked for) */
 static void keep_facts(void *ctx, const struct facts *f, const char *file,
@@ -238,16 +268,17 @@ static void keep_facts(void *ctx, const struct facts *f, const char *file,
 
 /* Every shard carries one fingerprint, the same in all (rankkit(7)), and
  * the same depth, folds and part lines: shards of different runs are
- * refused before a record is added. The lines but the fingerprint are
- * written once. */
-static void check_facts(const struct stream *st, const struct facts *ended,
-			int nfiles)
+ * refused before a record is added. The merge states those lines but the
+ * fingerprint, whose work is done: the merged stream is the unsharded
+ * run's, byte for byte. */
+static void check_facts(struct rankmerge *m)
 {
-	const struct facts *a = st[0].parts.ended ? &ended[0] : &st[0].facts;
+	const struct stream *st = m->st;
+	const struct facts *a = st[0].parts.ended ? &m->ended[0] : &st[0].facts;
 	int k;
 
-	for (k = 0; k < nfiles; k++) {
-		const struct facts *f = st[k].parts.ended ? &ended[k] :
+	for (k = 0; k < m->nfiles; k++) {
+		const struct facts *f = st[k].parts.ended ? &m->ended[k] :
 					&st[k].facts;
 		if (!f->has_fingerprint)
 			die_at(st[k].lines.name, 0, "no '# fingerprint' line: "
@@ -268,59 +299,80 @@ static void check_facts(const struct stream *st, const struct facts *ended,
 			       "lines differ from those of %s",
 			       st[0].lines.name);
 	}
-	/* the merged stream is the unsharded run's, byte for byte: its
-	 * lines but the fingerprint, whose work is done */
-	struct facts out = *a;
-	out.has_fingerprint = 0;
-	facts_write(&out);
+	m->out = *a;
+	m->out.has_fingerprint = 0;
 }
 
-void rankmerge_run(char **files, int nfiles)
+/* every shard has a record, or every shard has ended */
+static void check_step(const struct rankmerge *m)
 {
-	struct stream *st = xcalloc((size_t)nfiles, sizeof *st);
-	struct slice *f = xcalloc((size_t)nfiles * 8, sizeof *f);
-	int *got = xcalloc((size_t)nfiles, sizeof *got);
-	struct facts *ended = xcalloc((size_t)nfiles, sizeof *ended);
-	struct merge mg;
-	int k, first;
+	int k;
 
-	memset(&mg, 0, sizeof mg);
-	mg.shard_n = xcalloc((size_t)nfiles, sizeof *mg.shard_n);
-	mg.nshards = nfiles;
+	for (k = 1; k < m->nfiles; k++)
+		if (m->got[k] != m->got[0])
+			die_at(m->files[k], m->st[k].lines.lineno, "%s where %s %s",
+			       m->got[0] ? "ends" : "goes on", m->files[0],
+			       m->got[0] ? "goes on" : "ends");
+}
+
+static void read_step(struct rankmerge *m)
+{
+	int k;
+
+	for (k = 0; k < m->nfiles; k++)
+		m->got[k] = next_record(&m->st[k], m->f + 8 * k);
+}
+
+struct rankmerge *rankmerge_open(char **files, int nfiles)
+{
+	struct rankmerge *m = xcalloc(1, sizeof *m);
+	int k;
+
+	m->files = files;
+	m->nfiles = nfiles;
+	m->st = xcalloc((size_t)nfiles, sizeof *m->st);
+	m->f = xcalloc((size_t)nfiles * 8, sizeof *m->f);
+	m->got = xcalloc((size_t)nfiles, sizeof *m->got);
+	m->ended = xcalloc((size_t)nfiles, sizeof *m->ended);
+	m->mg.shard_n = xcalloc((size_t)nfiles, sizeof *m->mg.shard_n);
+	m->mg.nshards = nfiles;
 	for (k = 0; k < nfiles; k++) {
-		stream_open(&st[k], files[k], HDR_RANK2);
-		st[k].take_items = 1;
-		st[k].part_done = keep_facts;
-		st[k].part_ctx = &ended[k];
+		stream_open(&m->st[k], files[k], HDR_RANK2);
+		m->st[k].take_items = 1;
+		m->st[k].part_done = keep_facts;
+		m->st[k].part_ctx = &m->ended[k];
 	}
-	for (first = 1;; first = 0) {
-		for (k = 0; k < nfiles; k++)
-			got[k] = next_record(&st[k], f + 8 * k);
-		if (first) {	/* the items lines come before the records */
-			check_rows(st, nfiles);
-			check_facts(st, ended, nfiles);
-		}
-		for (k = 1; k < nfiles; k++)
-			if (got[k] != got[0])
-				die_at(files[k], st[k].lines.lineno, "%s where %s %s",
-				       got[0] ? "ends" : "goes on", files[0],
-				       got[0] ? "goes on" : "ends");
-		if (!got[0])
-			break;
-		begin_line(&mg, f);
-		for (k = 0; k < nfiles; k++)
-			add_line(&mg, &st[k], f + 8 * k, f, k);
+	read_step(m);
+	check_rows(m->st, nfiles);	/* the items lines came before */
+	check_facts(m);
+	check_step(m);
+	return m;
+}
+
+void rankmerge_run(struct rankmerge *m)
+{
+	struct merge *mg = &m->mg;
+	int k;
+
+	facts_write(&m->out);
+	while (m->got[0]) {
+		begin_line(mg, m->f);
+		for (k = 0; k < m->nfiles; k++)
+			add_line(mg, &m->st[k], m->f + 8 * k, m->f, k);
+		read_step(m);
+		check_step(m);
 	}
-	flush(&mg);
-	for (k = 0; k < nfiles; k++)
-		stream_close(&st[k]);
-	free(st);
-	free(got);
-	free(ended);
-	free(f);
-	free(mg.qid);
-	free(mg.text);
-	free(mg.ioff);
-	free(mg.ln);
-	free(mg.shard_n);
+	flush(mg);
+	for (k = 0; k < m->nfiles; k++)
+		stream_close(&m->st[k]);
+	free(m->st);
+	free(m->got);
+	free(m->ended);
+	free(m->f);
+	free(mg->qid);
+	free(mg->text);
+	free(mg->ioff);
+	free(mg->ln);
+	free(mg->shard_n);
+	free(m);
 }

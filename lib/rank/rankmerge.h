@@ -4,10 +4,18 @@
 #ifndef RK_RANKMERGE_H
 #define RK_RANKMERGE_H
 
-/* merges the files' rank streams onto stdout; dies naming the file and
- * line where the shards' items lines do not cover the gallery once, where
- * a shard's queries, items, grades or '-' ranks differ from the first
- * shard's, or where a shard ends early */
-void rankmerge_run(char **files, int nfiles);
+struct rankmerge;
+
+/* Opens the files, reads their headers, items lines and first records:
+ * dies naming the file (and line) where the items lines do not cover the
+ * gallery once, or where one shard has no record and another has, before
+ * anything is written, so that the caller writes its header after. */
+struct rankmerge *rankmerge_open(char **files, int nfiles);
+
+/* merges the records onto stdout and frees M; dies naming the file and
+ * line where a shard's queries, items, grades or '-' ranks differ from
+ * the first shard's, where a shard's n is above its item rows, or where
+ * a shard ends early */
+void rankmerge_run(struct rankmerge *m);
 
 #endif

@@ -8,26 +8,24 @@
 void vecs_read(struct embed *emb, struct embbuf *b, int kind)
 {
 	size_t vsz = kind == 'b' ? 1 : 4, rec, off, r, i, n;
-	uint32_t d;
+	int32_t d;	/* as stored: a negative one is printed as such */
 
 	if (b->n < 4)
 		die_at(emb->path, 0, b->n ? "truncated record 0" : "no rows");
-	d = rd_le32(b->p);
-	if (d == 0 || d > (1u << 30))
-		die_at(emb->path, 0, "record 0: bad dimension %lu",
-		       (unsigned long)d);
-	emb->dim = d;
+	d = (int32_t)rd_le32(b->p);
+	if (d <= 0 || d > (1L << 30))
+		die_at(emb->path, 0, "record 0: bad dimension %ld", (long)d);
+	emb->dim = (size_t)d;
 	rec = 4 + emb->dim * vsz;
 	emb->rows = b->n / rec;
 	for (r = 0, off = 0; off < b->n; r++, off += rec) {
-		uint32_t dr;
+		int32_t dr;
 		if (b->n - off < 4)
 			die_at(emb->path, 0, "truncated record %zu", r);
-		dr = rd_le32(b->p + off);
+		dr = (int32_t)rd_le32(b->p + off);
 		if (dr != d)
-			die_at(emb->path, 0, "record %zu: dimension %lu, record 0 "
-			       "has %lu", r, (unsigned long)dr,
-			       (unsigned long)d);
+			die_at(emb->path, 0, "record %zu: dimension %ld, record 0 "
+			       "has %ld", r, (long)dr, (long)d);
 		if (b->n - off < rec)
 			die_at(emb->path, 0, "truncated record %zu", r);
 	}

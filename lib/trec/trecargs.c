@@ -10,6 +10,7 @@
 #include "util/helpversion.h"
 #include "util/msort.h"
 #include "util/num.h"
+#include "util/stdinonce.h"
 #include "trec/trecfields.h"
 #include "trec/trecargs.h"
 #include "trec/trecgain.h"
@@ -461,8 +462,8 @@ void trecargs_parse(struct trecopts *o, int argc, char **argv)
 			   argc - optind);
 	o->qrels = argv[optind];
 	o->run = argv[optind + 1];
-	if (strcmp(o->qrels, "-") == 0 && strcmp(o->run, "-") == 0)
-		trec_usage("QRELS and RUN cannot both be the standard input");
+	if (stdin_uses((const char *const *)argv + optind, 2) > 1)
+		trec_usage("%s", stdin_once_message);
 	resolve(o, &ps);
 	o->judged_only = ps.judged_only;
 	o->judged |= ps.judged_only;
