@@ -266,9 +266,10 @@ worked() {
 	same "$output" "$(tsv '# query item grade rank ties n' \
 	    'i0 t2 1 1 1 4' 'i0 t0 1 4 0 4' 'i2 t0 1 1 1 4' 'i2 t2 1 3 1 4' '# end')"
 	# two folds: i0 with {t0, t1}: t1 (1), t0 (2); i2 with {t2, t3}: tie
+	# (the stream says its folds: rankkit(7), Header lines)
 	run --separate-stderr rankof --folds 2 --query-labels qlab --item-labels ilab scores
 	status_is 0
-	same "$output" "$(tsv '# query item grade rank ties n' \
+	same "$output" "$(tsv '# query item grade rank ties n' '# folds 2' \
 	    'i0 t0 1 2 0 2' 'i2 t2 1 1 1 2' '# end')"
 	# 4 labels do not split into 3 equal blocks
 	run --separate-stderr rankof --folds 3 --query-labels qlab --item-labels ilab scores

@@ -188,10 +188,11 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	printf 'a 0 1\n' > a.txt
 	printf 'x 0 3\ny 0 2\nz 0 1\n' > g.txt
 	printf 'a 0 z 1\n' > a.qrels
+	# (after the header, the items and the fingerprint lines)
 	run rankof -r a.qrels --items 0:2 -e a.txt g.txt
-	[ "${lines[2]}" = "$(printf 'a\tz\t1\t3\t0\t2\tr')" ]
+	[ "${lines[3]}" = "$(printf 'a\tz\t1\t3\t0\t2\tr')" ]
 	run rankof -r a.qrels --items 2:3 -e a.txt g.txt
-	[ "${lines[2]}" = "$(printf 'a\tz\t1\t1\t0\t1\tr')" ]
+	[ "${lines[3]}" = "$(printf 'a\tz\t1\t1\t0\t1\tr')" ]
 }
 
 @test "shard: a gallery shard's stream is of version 2 and carries its rows after the header" {
@@ -251,7 +252,7 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	{ head -n 2 g.0:10; sed -n 2p g.0:10; tail -n +3 g.0:10; } > g.two
 	run --separate-stderr rankof --merge g.two g.10:20 g.20:36
 	[ "$stderr" = "rankof: g.two:3: a second items line" ]
-	{ head -n 1 g.0:10; sed -n 3p g.0:10; sed -n 2p g.0:10; tail -n +4 g.0:10; } > g.late
+	{ head -n 1 g.0:10; sed -n 3,4p g.0:10; sed -n 2p g.0:10; tail -n +5 g.0:10; } > g.late
 	run --separate-stderr rankof --merge g.late g.10:20 g.20:36
 	[ "$stderr" = "rankof: g.late: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)" ]
 }
@@ -320,8 +321,8 @@ quiet_error() {
 	rankof $emb > one
 	quiet_error "one:1: this is a rank stream (rankof's output) where a rank stream of version 2 (rankof --judged, or a gallery shard of rankof -e --items) belongs: give it to hitrate, mapr or ndcg" \
 		rankof --merge g.0:18 one
-	{ head -n 2 g.18:36; echo '# end'; } > g.none
-	quiet_error "g.none:3: ends where g.0:18 goes on" rankof --merge g.0:18 g.none
+	{ head -n 3 g.18:36; echo '# end'; } > g.none
+	quiet_error "g.none:4: ends where g.0:18 goes on" rankof --merge g.0:18 g.none
 	# -e --items: rows past the items, a file missing, a query without a
 	# label, a bad embedding row
 	quiet_error "--items 0:99: i.txt has 36 rows" rankof --items 0:99 $emb
@@ -360,11 +361,11 @@ quiet_error() {
 @test "shard: --merge names the file and line where shards disagree" {
 	rankof --items 0:18 $emb > g.0
 	rankof --items 18:36 $emb > g.1
-	sed '3s/^q0\ti[0-9]*/q0\tbogus/' g.1 > bad
+	sed '4s/^q0\ti[0-9]*/q0\tbogus/' g.1 > bad
 	run --separate-stderr rankof --merge g.0 bad
 	[ "$status" -eq 1 ]
-	[[ "$stderr" == "rankof: bad:3: query 'q0' item 'bogus' where the first shard has query 'q0' item '"* ]]
-	head -n 5 g.1 > short
+	[[ "$stderr" == "rankof: bad:4: query 'q0' item 'bogus' where the first shard has query 'q0' item '"* ]]
+	head -n 6 g.1 > short
 	run --separate-stderr rankof --merge g.0 short
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == "rankof: short:"* ]]

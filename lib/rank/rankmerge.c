@@ -266,8 +266,9 @@ static void keep_facts(void *ctx, const struct facts *f, const char *file,
 	*(struct facts *)ctx = *f;
 }
 
-/* Every shard carries one fingerprint, the same in all (rankkit(7)), and
- * the same depth, folds and part lines: shards of different runs are
+/* Every shard carries one fingerprint, the same in all (rankkit(7)), or
+ * none does (shards written by hand, or by an older rankof), and the
+ * same depth, folds and part lines: shards of different runs are
  * refused before a record is added. The merge states those lines but the
  * fingerprint, whose work is done: the merged stream is the unsharded
  * run's, byte for byte. */
@@ -280,11 +281,14 @@ static void check_facts(struct rankmerge *m)
 	for (k = 0; k < m->nfiles; k++) {
 		const struct facts *f = st[k].parts.ended ? &m->ended[k] :
 					&st[k].facts;
-		if (!f->has_fingerprint)
-			die_at(st[k].lines.name, 0, "no '# fingerprint' line: "
-			       "not a shard of this rankof (make it again)");
 		if (k == 0)
 			continue;
+		if (f->has_fingerprint != a->has_fingerprint)
+			die_at(st[k].lines.name, 0, "%s '# fingerprint' line "
+			       "where %s has %s: shards of different runs (or of "
+			       "an older rankof: make them again)",
+			       f->has_fingerprint ? "a" : "no", st[0].lines.name,
+			       a->has_fingerprint ? "one" : "none");
 		if (f->fingerprint != a->fingerprint)
 			die_at(st[k].lines.name, 0, "fingerprint %016" PRIx64
 			       " where %s has %016" PRIx64 ": a shard of another "
