@@ -181,6 +181,7 @@ static void load(struct labelfile *lf, const char *path,
 	big_grow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
 	lf->idoff[0] = 0;
 	if (npylabels_is(path)) {
+		lf->npy = 1;
 		npylabels_load(path, add_npy_record, &ld);
 		lf->nall = ld.pos;
 		return;

@@ -128,6 +128,62 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 	free(jline);
 }
 
+static size_t fold_of(size_t pos, size_t count, long folds);
+static int leaves(const struct relsrc *rel, const struct labelrec *qr,
+		  size_t qfold, const struct labelrec *ir);
+
+/* --junk same-camera: every record of lf has a camera, or death naming
+ * the file (a .npy array has none) or the first line without one; a
+ * record without a camera would keep its same-camera items in silence */
+static void need_cameras(const struct labelfile *lf)
+{
+	size_t e;
+
+	if (lf->npy)
+		die_at(lf->name, 0, "--junk same-camera needs a camera for every "
+		       "row, and .npy labels carry none (give a text file of "
+		       "'id label camera' lines)");
+	for (e = 0; e < lf->nrec; e++)
+		if (lf->rec[e].cam < 0)
+			die_at(lf->name, lf->rec[e].line, "--junk same-camera needs "
+			       "a camera on every line, and this one has none "
+			       "(give 'id label camera' lines)");
+}
+
+/* --folds: the items of query record qr's label outside its fold (those
+ * another rule takes out are not counted); the items of a label are in
+ * file order, so their folds never decrease and the first and last tell
+ * whether any is outside */
+static size_t outside_fold(const struct relsrc *rel,
+			   const struct labelrec *qr, size_t qfold)
+{
+	size_t b = rel->lbeg[qr->label], e = rel->lbeg[qr->label + 1], i, n = 0;
+	size_t per = rel->ilab.nrec;
+
+	if (b == e ||
+	    (fold_of(rel->ilab.rec[rel->litem[b]].pos, per, rel->folds) == qfold &&
+	     fold_of(rel->ilab.rec[rel->litem[e - 1]].pos, per, rel->folds) == qfold))
+		return 0;
+	for (i = b; i < e; i++)
+		n += leaves(rel, qr, qfold, &rel->ilab.rec[rel->litem[i]]) ==
+			EXCL_FOLD;
+	return n;
+}
+
+static void count_fold_dropped(struct relsrc *rel)
+{
+	size_t e, n;
+
+	for (e = 0; e < rel->qlab.nrec; e++) {
+		const struct labelrec *qr = &rel->qlab.rec[e];
+		n = outside_fold(rel, qr, fold_of(qr->pos, rel->qlab.nrec,
+						  rel->folds));
+		if (n && rel->fold_queries++ == 0)
+			rel->fold_first = e;
+		rel->fold_dropped += n;
+	}
+}
+
 /* the items of each label, in file order */
 static void index_items(struct relsrc *rel)
 {
@@ -198,6 +254,11 @@ void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
 			labelfile_load(&rel->qlab, qpath, &rel->labels, &rel->cams);
 	}
 	index_items(rel);
+	if (rel->junk_samecam) {
+		need_cameras(&rel->ilab);
+		if (!rel->one_file)
+			need_cameras(&rel->qlab);
+	}
 
 	if (rel->folds) {
 		if (rel->ilab.nrec % (size_t)rel->folds)
@@ -208,7 +269,25 @@ void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
 			die_at(rel->qlab.name, 0,
 			       "%zu queries do not split into %ld equal folds",
 			       rel->qlab.nrec, rel->folds);
+		count_fold_dropped(rel);
 	}
+}
+
+void rel_refuse_fold_order(const struct relsrc *rel)
+{
+	const struct labelrec *q;
+	struct slice id;
+
+	if (rel->fold_dropped == 0)
+		return;
+	q = &rel->qlab.rec[rel->fold_first];
+	id = labelfile_id(&rel->qlab, rel->fold_first);
+	die_at(rel->ilab.name, 0, "--folds %ld: %zu relevant items sit outside "
+	       "their query's fold (%zu queries, the first '%.*s' in fold %zu), "
+	       "and the folds would drop them: the items must follow the "
+	       "queries' fold order (item fold f holds the items of query "
+	       "fold f)", rel->folds, rel->fold_dropped, rel->fold_queries,
+	       (int)id.n, id.p, fold_of(q->pos, rel->qlab.nrec, rel->folds) + 1);
 }
 
 void rel_set_junk_label(struct relsrc *rel, const char *label)
@@ -264,6 +343,7 @@ int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 	size_t i;
 
 	out->n = 0;
+	out->fold_dropped = 0;
 	out->qrec = NULL;
 	if (rel->kind == REL_QRELS) {
 		size_t e = strmap_get(&rel->qq, q);
@@ -289,10 +369,13 @@ int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 	for (i = rel->lbeg[l]; i < rel->lbeg[l + 1]; i++) {
 		size_t it = rel->litem[i];
 		struct slice s = labelfile_id(&rel->ilab, it);
+		int rule;
 		if (rel->exclude_self && slice_eq(s, q))
 			continue;
-		if (leaves(rel, out->qrec, out->fold, &rel->ilab.rec[it]))
+		if ((rule = leaves(rel, out->qrec, out->fold, &rel->ilab.rec[it]))) {
+			out->fold_dropped += rule == EXCL_FOLD;
 			continue;
+		}
 		push(out, s, 1);
 	}
 	return 1;
