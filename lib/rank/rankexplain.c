@@ -416,8 +416,8 @@ void rankexplain_query(struct rankexplain *x, const struct relsrc *rel,
 		say(x, "  %s\n", c->gallery);
 	if (rq->fold_dropped)
 		say(x, "  dropped: %zu items of its label, outside its fold "
-		    "%zu (--folds): the items are not in the queries' fold "
-		    "order\n", rq->fold_dropped, rq->fold + 1);
+		    "%zu (--folds), not relevant\n", rq->fold_dropped,
+		    rq->fold + 1);
 	explain_removed(x, rel, rq, c);
 	if (m == 0)
 		say(x, "  no relevant item: one line '%.*s - 0 - - %zu'\n",

@@ -1,4 +1,5 @@
 /* Loading qrels and label files, and the relevant set of each query. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/bigalloc.h"
@@ -150,38 +151,55 @@ static void need_cameras(const struct labelfile *lf)
 			       "(give 'id label camera' lines)");
 }
 
-/* --folds: the items of query record qr's label outside its fold (those
- * another rule takes out are not counted); the items of a label are in
- * file order, so their folds never decrease and the first and last tell
- * whether any is outside */
-static size_t outside_fold(const struct relsrc *rel,
-			   const struct labelrec *qr, size_t qfold)
+/* --folds: the items of query record e's label outside its fold (those
+ * another rule takes out not counted) */
+static size_t outside_fold(const struct relsrc *rel, size_t e)
 {
-	size_t b = rel->lbeg[qr->label], e = rel->lbeg[qr->label + 1], i, n = 0;
-	size_t per = rel->ilab.nrec;
+	const struct labelrec *qr = &rel->qlab.rec[e];
+	size_t qfold = fold_of(qr->pos, rel->qlab.nrec, rel->folds), i, n = 0;
 
-	if (b == e ||
-	    (fold_of(rel->ilab.rec[rel->litem[b]].pos, per, rel->folds) == qfold &&
-	     fold_of(rel->ilab.rec[rel->litem[e - 1]].pos, per, rel->folds) == qfold))
-		return 0;
-	for (i = b; i < e; i++)
+	for (i = rel->lbeg[qr->label]; i < rel->lbeg[qr->label + 1]; i++)
 		n += leaves(rel, qr, qfold, &rel->ilab.rec[rel->litem[i]]) ==
 			EXCL_FOLD;
 	return n;
 }
 
+/* Items out of the queries' fold order: a label whose queries all sit in
+ * one fold, or whose items do, is one fold's (an image and its captions,
+ * COCO 1K), and then both sides must be in that fold; a label of a class,
+ * in several folds on both sides, is cut by them as meant. The queries of
+ * the labels that break this, and their items outside their fold. */
 static void count_fold_dropped(struct relsrc *rel)
 {
-	size_t e, n;
+	size_t nl = rel->labels.nent, e, l, *lo = xmalloc(4 * nl * sizeof *lo);
+	size_t *hi = lo + nl, *ilo = lo + 2 * nl, *ihi = lo + 3 * nl, f;
 
+	for (l = 0; l < nl; l++)
+		lo[l] = ilo[l] = SIZE_MAX, hi[l] = ihi[l] = 0;
+	for (e = 0; e < rel->ilab.nrec; e++) {
+		l = rel->ilab.rec[e].label;
+		f = fold_of(rel->ilab.rec[e].pos, rel->ilab.nrec, rel->folds);
+		ilo[l] = f < ilo[l] ? f : ilo[l];
+		ihi[l] = f > ihi[l] ? f : ihi[l];
+	}
 	for (e = 0; e < rel->qlab.nrec; e++) {
-		const struct labelrec *qr = &rel->qlab.rec[e];
-		n = outside_fold(rel, qr, fold_of(qr->pos, rel->qlab.nrec,
-						  rel->folds));
-		if (n && rel->fold_queries++ == 0)
+		l = rel->qlab.rec[e].label;
+		f = fold_of(rel->qlab.rec[e].pos, rel->qlab.nrec, rel->folds);
+		lo[l] = f < lo[l] ? f : lo[l];
+		hi[l] = f > hi[l] ? f : hi[l];
+	}
+	for (e = 0; e < rel->qlab.nrec; e++) {
+		size_t n;
+		l = rel->qlab.rec[e].label;
+		if (ilo[l] == SIZE_MAX || (lo[l] != hi[l] && ilo[l] != ihi[l]) ||
+		    (lo[l] == ilo[l] && hi[l] == ihi[l]) ||
+		    (n = outside_fold(rel, e)) == 0)
+			continue;
+		if (rel->fold_queries++ == 0)
 			rel->fold_first = e;
 		rel->fold_dropped += n;
 	}
+	free(lo);
 }
 
 /* the items of each label, in file order */
@@ -282,12 +300,12 @@ void rel_refuse_fold_order(const struct relsrc *rel)
 		return;
 	q = &rel->qlab.rec[rel->fold_first];
 	id = labelfile_id(&rel->qlab, rel->fold_first);
-	die_at(rel->ilab.name, 0, "--folds %ld: %zu relevant items sit outside "
-	       "their query's fold (%zu queries, the first '%.*s' in fold %zu), "
-	       "and the folds would drop them: the items must follow the "
-	       "queries' fold order (item fold f holds the items of query "
-	       "fold f)", rel->folds, rel->fold_dropped, rel->fold_queries,
-	       (int)id.n, id.p, fold_of(q->pos, rel->qlab.nrec, rel->folds) + 1);
+	die_at(rel->ilab.name, 0, "--folds %ld: %zu queries would lose %zu "
+	       "relevant items that sit outside their fold (the first '%.*s', "
+	       "fold %zu), their labels one fold's on one side only: the items "
+	       "must follow the queries' fold order (item fold f holds the "
+	       "items of query fold f)", rel->folds, rel->fold_queries,
+	       rel->fold_dropped, (int)id.n, id.p, fold_of(q->pos, rel->qlab.nrec, rel->folds) + 1);
 }
 
 void rel_set_junk_label(struct relsrc *rel, const char *label)

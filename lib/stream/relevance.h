@@ -48,10 +48,11 @@ struct relsrc {
 	int item_rows;
 	size_t item_lo, item_hi;
 	const char *junk_name;	/* --junk-label, kept wherever it is */
-	/* --folds: the items of a query's label that sit outside its fold,
-	 * dropped from its relevant set, over every query of the labels
-	 * (rel_load_labels counts them); how many queries lose some, and the
-	 * first of them (a qlab record) */
+	/* --folds: the queries whose label is one fold's on one side (its
+	 * queries or its items all in one fold) and has items outside their
+	 * fold (rel_load_labels counts them: the items are out of the
+	 * queries' fold order), the first of them (a qlab record), and the
+	 * items the folds would drop from their relevant sets */
 	size_t fold_dropped, fold_queries, fold_first;
 };
 
@@ -75,9 +76,8 @@ struct relquery {
 void rel_load_qrels(struct relsrc *rel, const char *path);
 void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath);
 void rel_set_junk_label(struct relsrc *rel, const char *label);
-/* --folds with items of a query's label outside the query's fold (the
- * items not in the queries' fold order): dies naming the count and the
- * fix; returns when there are none */
+/* --folds with items out of the queries' fold order (fold_queries):
+ * dies naming the counts and the fix; returns when there are none */
 void rel_refuse_fold_order(const struct relsrc *rel);
 /* A gallery shard's item labels, read for its rows by their positions,
  * against the item rows (row_id(ctx, r): the id of row r of nrows): when
