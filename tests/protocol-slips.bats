@@ -101,3 +101,17 @@ coco() {
 	printf '%s\n' 'i0 A' 'i1 B' 'i2 A' 'i3 B' > img.cls
 	rankof -e --folds 2 --query-labels cap.cls --item-labels img.cls cap.txt img.txt > /dev/null
 }
+
+# make -jN check: the harness keeps make's flags and jobserver from the
+# tests' own make runs (the README's `make -s -j2 -C examples/pipelines`
+# warned "-j2 forced in submake" and failed the README's test)
+@test "slips: make -jN check's flags do not reach the tests" {
+	printf '%s\n' '@test "env" {' \
+	    '	[ -z "${MAKEFLAGS:-}${MFLAGS:-}${MAKELEVEL:-}" ]' '}' > env.bats
+	# a bats of its own: none of this one's variables, nor its libexec
+	path=$(printf '%s\n' "$PATH" | tr : '\n' | grep -v bats-core | paste -sd: -)
+	env -i PATH="$path" HOME="$HOME" TMPDIR="$BATS_TEST_TMPDIR" \
+	    MAKEFLAGS=' -j2 --jobserver-auth=3,4' MFLAGS=-j2 MAKELEVEL=1 \
+	    sh "$BATS_TEST_DIRNAME/check.sh" env.bats > tap
+	grep -q "^ok 1 env$" tap || { cat tap >&2; return 1; }
+}
