@@ -115,3 +115,36 @@ coco() {
 	    sh "$BATS_TEST_DIRNAME/check.sh" env.bats > tap
 	grep -q "^ok 1 env$" tap || { cat tap >&2; return 1; }
 }
+
+@test "slips: messages point to the fix: no id column, one label per line, two systems' streams" {
+	printf '%s\n' '-5.6 1 0' '0.5 0 1' > num.txt
+	printf '%s\n' '0 3' '1 3' > two.lab
+	run --separate-stderr rankof -e -l two.lab num.txt num.txt
+	status_is 1
+	same "$stderr" "rankof: num.txt: query '-5.6' has no label (a value, not an id? the first column of a text embeddings file is the row's id: give 'id v1 v2 ...' lines, or a .npy file)"
+	printf '%s\n' 'a 1 0' 'b 0 1' > emb.txt
+	printf '%s\n' 3 3 > one.lab
+	run --separate-stderr rankof -e -l one.lab emb.txt emb.txt
+	status_is 1
+	same "$stderr" "rankof: one.lab:1: expected 2 fields (id label) or 3 (id label camera), found 1 (one label per line? give each its row number, awk '{ print NR - 1, \$0 }', or save them as .npy)"
+	# two systems' rank streams, as files and as one pipe
+	printf '%s\n' 'q1 d1 0.9' 'q1 d2 0.5' 'q2 d1 0.3' 'q2 d2 0.6' > s1
+	printf '%s\n' 'q1 d1 1' 'q2 d2 1' > qrels
+	rankof -r qrels s1 > r1
+	rankof -r qrels s1 > r2
+	for p in hitrate mapr; do
+		run --separate-stderr $p r1 r2
+		status_is 1
+		same "$stderr" "$p: r2:2: query 'q1' began in an earlier file or part: the inputs are read as one stream (the parts of one run); two systems need two runs of $p (bootstrap or cmc compare several)"
+	done
+	run --separate-stderr sh -c 'cat r1 r2 | hitrate'
+	status_is 1
+	same "$stderr" "hitrate: -:6: query 'q1' began in an earlier file or part: the inputs are read as one stream (the parts of one run); two systems need two runs of hitrate (bootstrap or cmc compare several)"
+	# score streams to rankof alike; a query back inside one part keeps its hint
+	run --separate-stderr rankof -r qrels s1 s1
+	status_is 1
+	same "$stderr" "rankof: s1:1: query 'q1' began in an earlier file or part: the inputs are read as one stream (the parts of one run); two systems need two runs of rankof (bootstrap or cmc compare several)"
+	run --separate-stderr sh -c "printf 'q1 d1 1\nq2 d1 1\nq1 d2 2\n' | rankof -r qrels"
+	status_is 1
+	same "$stderr" "rankof: -:3: query 'q1' reappears after another query began (sort -b -s -k1,1 first)"
+}

@@ -355,6 +355,15 @@ static int leaves(const struct relsrc *rel, const struct labelrec *qr,
 	return EXCL_NONE;
 }
 
+/* an id that reads as a number but not as a row number (-5.637e+01) */
+static int a_value(struct slice id)
+{
+	long v;
+	double x;
+
+	return parse_long(id, &v) != NUM_OK && parse_double(id, &x) == NUM_OK;
+}
+
 int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 	      const char *file, long line)
 {
@@ -380,7 +389,10 @@ int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 	}
 	size_t e = labelfile_get(&rel->qlab, q);
 	if (e == (size_t)-1)
-		die_at(file, line, "query '%.*s' has no label", (int)q.n, q.p);
+		die_at(file, line, "query '%.*s' has no label%s", (int)q.n, q.p,
+		       a_value(q) ? " (a value, not an id? the first column of "
+		       "a text embeddings file is the row's id: give 'id v1 v2 "
+		       "...' lines, or a .npy file)" : "");
 	out->qrec = &rel->qlab.rec[e];
 	out->fold = rel->folds ? fold_of(out->qrec->pos, rel->qlab.nrec, rel->folds) : 0;
 	size_t l = out->qrec->label;
