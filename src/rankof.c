@@ -426,6 +426,9 @@ int main(int argc, char **argv)
 		rel_load_labels(&rel, o.qlab, o.labels ? o.labels : o.ilab);
 	if (o.junk_label)
 		rel_set_junk_label(&rel, o.junk_label);
+	/* --explain first says which items the folds drop, then the refusal */
+	if (!o.nexplain)
+		rel_refuse_fold_order(&rel);
 
 	ranker_init(&rk, &rel, o.brk, o.all);
 	rk.v2 = rel.judged;
@@ -454,6 +457,7 @@ int main(int argc, char **argv)
 			scorerank_run(&rk, argv[i], o.jobs);
 	}
 	ranker_finish(&rk);
+	rel_refuse_fold_order(&rel);
 	stream_write_end();
 	out_finish();
 }

@@ -8,6 +8,10 @@
 # lines then come in the order the tests end. CHECK_SKIP=ERE leaves out
 # the tests whose names match the extended regular expression ERE (CI's
 # 32-bit run under an emulator); the closing line counts only those run.
+# the tests run make as a user types it: a make -jN check's flags and
+# jobserver (MAKEFLAGS, MFLAGS, MAKELEVEL) are not theirs ("-j2 forced in
+# submake", a jobserver whose descriptors bats has closed)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 dir=$(mktemp -d "${TMPDIR:-/tmp}/rankkit-check.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 trap 'exit 130' INT

@@ -79,6 +79,8 @@ measures() { hitrate -k 1,5,10 -m hit,MedR,MeanR -p 10 "$@"; }
 	[ "$(printf '%.1f' "$rs")" = 534.2 ]
 }
 
+# the article's own data ($RANKKIT_SHARED/data/crossmodal-seed0, its NumPy
+# script's): make demo's synthemb data are other draws and print rsum 424.7
 @test "crossmodal: 5K protocol, both directions, rsum 437.8" {
 	i2t | measures >i2t
 	t2i | measures >t2i

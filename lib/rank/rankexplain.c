@@ -415,6 +415,10 @@ void rankexplain_query(struct rankexplain *x, const struct relsrc *rel,
 	    "retrieved\n", (int)q.n, q.p, c->n, m, nret);
 	if (c->gallery)
 		say(x, "  %s\n", c->gallery);
+	if (rq->fold_dropped)
+		say(x, "  dropped: %zu items of its label, outside its fold "
+		    "%zu (--folds), not relevant\n", rq->fold_dropped,
+		    rq->fold + 1);
 	explain_removed(x, rel, rq, c);
 	if (m == 0)
 		say(x, "  no relevant item: one line '%.*s - 0 - - %zu'\n",

@@ -39,12 +39,35 @@ static void check_records(const struct labelfile *lf,
 	     id.p);
 }
 
+/* A .npy label array names rows by their numbers: one of another length
+ * than its embedding rows (rows rows of path) cannot be meant (a subset,
+ * a drop_last), and its extra labels would be relevant items never
+ * retrieved, its missing ones rows without a label */
+static void check_npy_length(const struct labelfile *lf, size_t rows,
+			     const char *path)
+{
+	if (lf->npy && lf->nall != rows)
+		die_at(lf->name, 0, "%zu labels for the %zu rows of %s: a .npy "
+		       "label array gives row i its label i, so the lengths must "
+		       "be equal (save the labels of these rows)", lf->nall,
+		       rows, path);
+}
+
 static void check_labels(const struct relsrc *rel,
 			 const struct rowindex *qrow, const struct embed *qemb,
 			 const struct embed *iemb, const struct rowindex *irow)
 {
 	size_t i, bad = 0, first = NO_ROW;
 
+	/* qrow counts the query rows before --shard kept a share */
+	if (rel->one_file)	/* its rows are the queries' and the items' */
+		check_npy_length(&rel->ilab, qrow->rows > iemb->rows ?
+				 qrow->rows : iemb->rows, qrow->rows > iemb->rows ?
+				 qemb->path : iemb->path);
+	else {
+		check_npy_length(&rel->ilab, iemb->rows, iemb->path);
+		check_npy_length(&rel->qlab, qrow->rows, qemb->path);
+	}
 	if (rel->ilab.some) {
 		/* a gallery shard's part of the labels: it checks its own
 		 * rows (the other shards check theirs) */

@@ -85,6 +85,7 @@ struct scorejob {
 	size_t block;
 	long base;		/* lines before the chunk handed back next */
 	struct parts parts;	/* header and end lines seen so far */
+	int part_begun;		/* a query began since the file or header */
 };
 
 /* the byte classes of the line scanner (fieldscan.h) */
@@ -552,6 +553,7 @@ static void give_chunk(void *arg, const struct pool_task *t)
 		switch (ev_kind(ev)) {
 		case EV_HEADER:
 			parts_header(&sh->parts, ln);
+			sh->part_begun = 0;
 			break;
 		case EV_END:
 			parts_end(&sh->parts);
@@ -560,7 +562,9 @@ static void give_chunk(void *arg, const struct pool_task *t)
 			parts_data(&sh->parts, path, ln);
 			break;
 		case EV_QUERY:
-			stream_query_begins(&sh->out->seen, ev->q, path, ln);
+			stream_query_begins(&sh->out->seen, ev->q, path, ln,
+					    !sh->part_begun);
+			sh->part_begun = 1;
 			break;
 		default:
 			if (ev->line == 0)

@@ -180,6 +180,7 @@ static void load(struct labelfile *lf, const char *path,
 	big_grow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
 	lf->idoff[0] = 0;
 	if (npylabels_is(path)) {
+		lf->npy = 1;
 		npylabels_load(path, add_npy_record, &ld);
 		lf->nall = ld.pos;
 		return;
@@ -191,7 +192,10 @@ static void load(struct labelfile *lf, const char *path,
 		if (nf != 2 && nf != 3)
 			die_at(path, st.lines.lineno,
 			       "expected 2 fields (id label) or 3 (id label camera), found %zu%s",
-			       nf, comma_hint(f, nf));
+			       nf, *comma_hint(f, nf) || nf != 1 || ld.pos ?
+			       comma_hint(f, nf) :
+			       " (one label per line? give each its row number, "
+			       "awk '{ print NR - 1, $0 }', or save them as .npy)");
 		add_record(&ld, f[0], f[1], nf == 3 ? &f[2] : NULL,
 			   st.lines.lineno);
 	}

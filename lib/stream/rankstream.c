@@ -218,9 +218,12 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 				nl = memchr(p, '\n', (size_t)(rd->e - p));
 				rd->p = nl + 1;
 			}
+			int ended = rd->st.parts.ended;
 			if (stream_line(&rd->st, lines_cut(&rd->st.lines, p, nl),
 					f, 7, &nf))
 				break;
+			/* a header after an end line: a new part */
+			rd->part_begun &= !(ended && !rd->st.parts.ended);
 			continue;
 		}
 		if (!rd->open) {
@@ -232,6 +235,7 @@ static int next_record(struct rankreader *rd, struct slice *qid,
 			rd->st.part_done = part_done;
 			rd->st.part_ctx = rd;
 			rd->open = 1;
+			rd->part_begun = 0;
 			rd->fields = 0;
 		}
 		if (lines_block(&rd->st.lines, &rd->p, &rd->e))
@@ -443,6 +447,7 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 		if (!next_record(rd, &qid, &item, &it, &n, &empty, &line))
 			return 0;
 		idset_add(&rd->seen, qid);
+		rd->part_begun = 1;
 		hold(rd, qid, item, &it, n, empty);
 	}
 	rd->have_pend = 0;
@@ -475,10 +480,9 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 			break;
 		if (qid.n != rd->pend_qidlen ||
 		    !same_bytes_padded(qid.p, q->id, qid.n)) {
-			if (!idset_add(&rd->seen, qid))
-				die_at(rd->st.lines.name, line,
-				       "query '%.*s' reappears after another query began (sort -b -s -k1,1 first)",
-				       (int)qid.n, qid.p);
+			stream_query_begins(&rd->seen, qid, rd->st.lines.name,
+					    line, !rd->part_begun);
+			rd->part_begun = 1;
 			hold(rd, qid, item, &it, n, empty);
 			break;
 		}

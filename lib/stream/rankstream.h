@@ -50,6 +50,7 @@ struct rankreader {
 	int nfiles, fi, open;
 	const char *p, *e;	/* the open file's lines read, not yet taken */
 	struct idset seen;	/* queries begun */
+	int part_begun;		/* one began since the file or a new header */
 	/* this query's items, for duplicates: appended as they are read,
 	 * checked in batches (check_items) at the query's end, at the end
 	 * of each file, and before any error of a later line; item e read

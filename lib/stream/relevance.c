@@ -1,4 +1,5 @@
 /* Loading qrels and label files, and the relevant set of each query. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/bigalloc.h"
@@ -128,6 +129,79 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 	free(jline);
 }
 
+static size_t fold_of(size_t pos, size_t count, long folds);
+static int leaves(const struct relsrc *rel, const struct labelrec *qr,
+		  size_t qfold, const struct labelrec *ir);
+
+/* --junk same-camera: every record of lf has a camera, or death naming
+ * the file (a .npy array has none) or the first line without one; a
+ * record without a camera would keep its same-camera items in silence */
+static void need_cameras(const struct labelfile *lf)
+{
+	size_t e;
+
+	if (lf->npy)
+		die_at(lf->name, 0, "--junk same-camera needs a camera for every "
+		       "row, and .npy labels carry none (give a text file of "
+		       "'id label camera' lines)");
+	for (e = 0; e < lf->nrec; e++)
+		if (lf->rec[e].cam < 0)
+			die_at(lf->name, lf->rec[e].line, "--junk same-camera needs "
+			       "a camera on every line, and this one has none "
+			       "(give 'id label camera' lines)");
+}
+
+/* --folds: the items of query record e's label outside its fold (those
+ * another rule takes out not counted) */
+static size_t outside_fold(const struct relsrc *rel, size_t e)
+{
+	const struct labelrec *qr = &rel->qlab.rec[e];
+	size_t qfold = fold_of(qr->pos, rel->qlab.nrec, rel->folds), i, n = 0;
+
+	for (i = rel->lbeg[qr->label]; i < rel->lbeg[qr->label + 1]; i++)
+		n += leaves(rel, qr, qfold, &rel->ilab.rec[rel->litem[i]]) ==
+			EXCL_FOLD;
+	return n;
+}
+
+/* Items out of the queries' fold order: a label whose queries all sit in
+ * one fold, or whose items do, is one fold's (an image and its captions,
+ * COCO 1K), and then both sides must be in that fold; a label of a class,
+ * in several folds on both sides, is cut by them as meant. The queries of
+ * the labels that break this, and their items outside their fold. */
+static void count_fold_dropped(struct relsrc *rel)
+{
+	size_t nl = rel->labels.nent, e, l, *lo = xmalloc(4 * nl * sizeof *lo);
+	size_t *hi = lo + nl, *ilo = lo + 2 * nl, *ihi = lo + 3 * nl, f;
+
+	for (l = 0; l < nl; l++)
+		lo[l] = ilo[l] = SIZE_MAX, hi[l] = ihi[l] = 0;
+	for (e = 0; e < rel->ilab.nrec; e++) {
+		l = rel->ilab.rec[e].label;
+		f = fold_of(rel->ilab.rec[e].pos, rel->ilab.nrec, rel->folds);
+		ilo[l] = f < ilo[l] ? f : ilo[l];
+		ihi[l] = f > ihi[l] ? f : ihi[l];
+	}
+	for (e = 0; e < rel->qlab.nrec; e++) {
+		l = rel->qlab.rec[e].label;
+		f = fold_of(rel->qlab.rec[e].pos, rel->qlab.nrec, rel->folds);
+		lo[l] = f < lo[l] ? f : lo[l];
+		hi[l] = f > hi[l] ? f : hi[l];
+	}
+	for (e = 0; e < rel->qlab.nrec; e++) {
+		size_t n;
+		l = rel->qlab.rec[e].label;
+		if (ilo[l] == SIZE_MAX || (lo[l] != hi[l] && ilo[l] != ihi[l]) ||
+		    (lo[l] == ilo[l] && hi[l] == ihi[l]) ||
+		    (n = outside_fold(rel, e)) == 0)
+			continue;
+		if (rel->fold_queries++ == 0)
+			rel->fold_first = e;
+		rel->fold_dropped += n;
+	}
+	free(lo);
+}
+
 /* the items of each label, in file order */
 static void index_items(struct relsrc *rel)
 {
@@ -198,6 +272,11 @@ void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
 			labelfile_load(&rel->qlab, qpath, &rel->labels, &rel->cams);
 	}
 	index_items(rel);
+	if (rel->junk_samecam) {
+		need_cameras(&rel->ilab);
+		if (!rel->one_file)
+			need_cameras(&rel->qlab);
+	}
 
 	if (rel->folds) {
 		if (rel->ilab.nrec % (size_t)rel->folds)
@@ -208,7 +287,25 @@ void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
 			die_at(rel->qlab.name, 0,
 			       "%zu queries do not split into %ld equal folds",
 			       rel->qlab.nrec, rel->folds);
+		count_fold_dropped(rel);
 	}
+}
+
+void rel_refuse_fold_order(const struct relsrc *rel)
+{
+	const struct labelrec *q;
+	struct slice id;
+
+	if (rel->fold_dropped == 0)
+		return;
+	q = &rel->qlab.rec[rel->fold_first];
+	id = labelfile_id(&rel->qlab, rel->fold_first);
+	die_at(rel->ilab.name, 0, "--folds %ld: %zu queries would lose %zu "
+	       "relevant items that sit outside their fold (the first '%.*s', "
+	       "fold %zu), their labels one fold's on one side only: the items "
+	       "must follow the queries' fold order (item fold f holds the "
+	       "items of query fold f)", rel->folds, rel->fold_queries,
+	       rel->fold_dropped, (int)id.n, id.p, fold_of(q->pos, rel->qlab.nrec, rel->folds) + 1);
 }
 
 void rel_set_junk_label(struct relsrc *rel, const char *label)
@@ -258,12 +355,22 @@ static int leaves(const struct relsrc *rel, const struct labelrec *qr,
 	return EXCL_NONE;
 }
 
+/* an id that reads as a number but not as a row number (-5.637e+01) */
+static int a_value(struct slice id)
+{
+	long v;
+	double x;
+
+	return parse_long(id, &v) != NUM_OK && parse_double(id, &x) == NUM_OK;
+}
+
 int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 	      const char *file, long line)
 {
 	size_t i;
 
 	out->n = 0;
+	out->fold_dropped = 0;
 	out->qrec = NULL;
 	if (rel->kind == REL_QRELS) {
 		size_t e = strmap_get(&rel->qq, q);
@@ -282,17 +389,23 @@ int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 	}
 	size_t e = labelfile_get(&rel->qlab, q);
 	if (e == (size_t)-1)
-		die_at(file, line, "query '%.*s' has no label", (int)q.n, q.p);
+		die_at(file, line, "query '%.*s' has no label%s", (int)q.n, q.p,
+		       a_value(q) ? " (a value, not an id? the first column of "
+		       "a text embeddings file is the row's id: give 'id v1 v2 "
+		       "...' lines, or a .npy file)" : "");
 	out->qrec = &rel->qlab.rec[e];
 	out->fold = rel->folds ? fold_of(out->qrec->pos, rel->qlab.nrec, rel->folds) : 0;
 	size_t l = out->qrec->label;
 	for (i = rel->lbeg[l]; i < rel->lbeg[l + 1]; i++) {
 		size_t it = rel->litem[i];
 		struct slice s = labelfile_id(&rel->ilab, it);
+		int rule;
 		if (rel->exclude_self && slice_eq(s, q))
 			continue;
-		if (leaves(rel, out->qrec, out->fold, &rel->ilab.rec[it]))
+		if ((rule = leaves(rel, out->qrec, out->fold, &rel->ilab.rec[it]))) {
+			out->fold_dropped += rule == EXCL_FOLD;
 			continue;
+		}
 		push(out, s, 1);
 	}
 	return 1;

@@ -48,6 +48,12 @@ struct relsrc {
 	int item_rows;
 	size_t item_lo, item_hi;
 	const char *junk_name;	/* --junk-label, kept wherever it is */
+	/* --folds: the queries whose label is one fold's on one side (its
+	 * queries or its items all in one fold) and has items outside their
+	 * fold (rel_load_labels counts them: the items are out of the
+	 * queries' fold order), the first of them (a qlab record), and the
+	 * items the folds would drop from their relevant sets */
+	size_t fold_dropped, fold_queries, fold_first;
 };
 
 /* the kind of a judged item's line in the rank stream's version 2: 'r'
@@ -64,11 +70,15 @@ struct relquery {
 	/* labels: the query's record, for per-line exclusions */
 	const struct labelrec *qrec;
 	size_t fold;
+	size_t fold_dropped;	/* items of its label outside its fold */
 };
 
 void rel_load_qrels(struct relsrc *rel, const char *path);
 void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath);
 void rel_set_junk_label(struct relsrc *rel, const char *label);
+/* --folds with items out of the queries' fold order (fold_queries):
+ * dies naming the counts and the fix; returns when there are none */
+void rel_refuse_fold_order(const struct relsrc *rel);
 /* A gallery shard's item labels, read for its rows by their positions,
  * against the item rows (row_id(ctx, r): the id of row r of nrows): when
  * the records at positions lo .. hi-1 do not name rows lo .. hi-1, the

@@ -292,9 +292,15 @@ void stream_write_items(long a, long b, long n)
 }
 
 void stream_query_begins(struct idset *seen, struct slice q,
-			 const char *file, long line)
+			 const char *file, long line, int part_start)
 {
-	if (!idset_add(seen, q))
-		die_at(file, line, "query '%.*s' reappears after another "
-		       "query began (sort -b -s -k1,1 first)", (int)q.n, q.p);
+	if (idset_add(seen, q))
+		return;
+	if (part_start)
+		die_at(file, line, "query '%.*s' began in an earlier file or "
+		       "part: the inputs are read as one stream (the parts of "
+		       "one run); two systems need two runs of %s (bootstrap or "
+		       "cmc compare several)", (int)q.n, q.p, progname);
+	die_at(file, line, "query '%.*s' reappears after another "
+	       "query began (sort -b -s -k1,1 first)", (int)q.n, q.p);
 }

@@ -86,9 +86,11 @@ void stream_check_kind(struct slice line, const char *expected,
 		       const char *file, long lineno);
 /* Query q begins at file:line: it joins seen, the queries begun so far.
  * A query whose lines are not consecutive dies here, naming the line
- * where it reappears: a stream holds each query's lines together. */
+ * where it reappears: a stream holds each query's lines together. When
+ * part_start (q is the first query of a file, or after a new header), the
+ * message says that the inputs are one stream, not two systems' runs. */
 void stream_query_begins(struct idset *seen, struct slice q,
-			 const char *file, long line);
+			 const char *file, long line, int part_start);
 
 /* "# header\n" and "# end\n" on stdout */
 void stream_write_header(const char *header);
