@@ -69,6 +69,7 @@ LIBSRC = \
 	lib/rank/rankcount.c \
 	lib/rank/maxcut.c \
 	lib/rank/ranker.c \
+	lib/rank/scoreids.c \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \
 	lib/rank/embrows.c \

@@ -132,10 +132,8 @@ void driver_write_notes(const struct driver *d, const struct summaryrows *s);
  * drivercols.c, never the other way round. */
 void driver_parse_options(struct driver *d, int argc, char **argv);
 void driver_build_columns(struct driver *d);
-void driver_format_value(char *buf, size_t n, const struct measureopts *o,
-			 const struct column *c, double v);
-/* the same, or a rank column's exact value rv unless rv is NULL or its
- * frac NAN (rankval.h) */
+/* a column's value v as the output prints it, or a rank column's exact
+ * value rv unless rv is NULL or its frac NAN (rankval.h) */
 void driver_format_rank(char *buf, size_t n, const struct measureopts *o,
 			const struct column *c, double v,
 			const struct rankval *rv);

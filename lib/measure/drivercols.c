@@ -207,8 +207,9 @@ void driver_build_columns(struct driver *d)
 
 /* a value as printed: "-" for NaN, a rate in percent unless -f, trec_eval's
  * width under --names trec */
-void driver_format_value(char *buf, size_t n, const struct measureopts *o,
-			 const struct column *c, double v)
+static void driver_format_value(char *buf, size_t n,
+				const struct measureopts *o,
+				const struct column *c, double v)
 {
 	if (isnan(v)) {
 		snprintf(buf, n, "-");

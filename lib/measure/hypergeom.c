@@ -116,8 +116,9 @@ int hyp_below_negligible(long N, long M, long g, long k)
 
 /* Cost. A walk takes about 9 standard deviations on each side before
  * its tail is below 2^-60 of the sum (a normal tail e^(-x^2/2) is 2^-60
- * at x = 9.1), and never more than the support. */
-double hyp_walk_len(long N, long M, long g)
+ * at x = 9.1), and never more than the support: the terms a walk over
+ * X hypergeometric (N, M, g) takes, about. */
+static double hyp_walk_len(long N, long M, long g)
 {
 	long lo = lmax(0, g - (N - M)), hi = lmin(M, g);
 	double p, var, len;

@@ -15,10 +15,9 @@ struct hypfn {
 	const void *ctx;
 };
 
-/* the terms a walk over X hypergeometric (N, M, g) takes, about: the
- * cost of hyp_mean and hyp_pmf. Each returns NAN, at once, when it is
- * above 2^22 (hyp_mean2: the product of its two walks'). */
-double hyp_walk_len(long N, long M, long g);
+/* hyp_mean and hyp_pmf return NAN, at once, when their walk over X
+ * would take more than 2^22 terms (hyp_mean2: the product of its two
+ * walks'). */
 
 /* E[f(X)], X hypergeometric (N, M, g); 0 <= M <= N, 0 <= g <= N. f is
  * called once for each x whose probability is not negligible (O(min(M, g,

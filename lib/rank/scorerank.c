@@ -17,6 +17,7 @@
 #include "util/out.h"
 #include "util/pool.h"
 #include "rank/scorerank.h"
+#include "rank/scoreids.h"
 #include "stream/stream.h"
 #include "util/strmap.h"
 
@@ -251,64 +252,6 @@ static void push(struct chunk *c, int kind, long line, struct slice q)
 	c->nev++;
 }
 
-/* The ids line of a score stream of two files whose rows are named by
- * their numbers (simmat q.npy g.npy): with one labels file (-l), query row
- * 0 would take the label of item row 0. Refused, as rankof -e refuses it. */
-static void two_numberings(const struct scorejob *sh, long line)
-{
-	const struct relsrc *rel = sh->out->rel;
-
-	if (rel->kind != REL_LABELS || !rel->one_file)
-		return;
-	die_at(sh->path, line, "the query and item ids are the row numbers of "
-	       "two embedding files: with one labels file (-l %s) query row 0 "
-	       "would take the label of item row 0: give --query-labels and "
-	       "--item-labels (or one embedding file for both, with -x)",
-	       rel->ilab.name);
-}
-
-/* The ids line of a score stream of one file against itself that kept
- * each query's own row (simmat e.npy e.npy without -x): each query finds
- * itself at rank 1. Refused unless rankof leaves it out (-x) or is told
- * that it is meant (--keep-self). */
-static void self_pairs(const struct scorejob *sh, long line)
-{
-	const struct ranker *rk = sh->out;
-
-	if (rk->rel->exclude_self || rk->keep_self)
-		return;
-	die_at(sh->path, line, "the scores are of one embedding file against "
-	       "itself with each query's own row kept (its ids line): each "
-	       "query would find itself at rank 1; give -x (or simmat -x), or "
-	       "--keep-self if that is meant");
-}
-
-/* The same made by simmat -x: each query's own row is gone from the
- * scores, and with labels it would count as a relevant item never
- * retrieved unless rankof leaves it out too (-x). */
-static void self_pairs_gone(const struct scorejob *sh, long line)
-{
-	const struct ranker *rk = sh->out;
-
-	if (rk->rel->exclude_self || rk->rel->kind != REL_LABELS)
-		return;
-	die_at(sh->path, line, "the scores have no query's own row (simmat "
-	       "-x, its ids line): give -x here too, or each query's own row "
-	       "counts as a relevant item never retrieved");
-}
-
-/* whether a comment line names one of facts.h's lines */
-static int fact_word(struct slice ln)
-{
-	struct slice w;
-
-	ln.p++, ln.n--;
-	if (split_fields(ln, &w, 1) < 1)
-		return 0;
-	return slice_eqs(w, "depth") || slice_eqs(w, "folds") ||
-	       slice_eqs(w, "part") || slice_eqs(w, "fingerprint");
-}
-
 static void keep_fact(struct chunk *c, struct slice ln, long line)
 {
 	xgrow((void **)&c->fact, &c->factcap, c->nfact + 1, sizeof *c->fact);
@@ -333,15 +276,10 @@ static int comment_line(struct scorejob *sh, struct chunk *c, const char **p,
 		push(c, EV_HEADER, line, none), marker = 1;
 	else if (stream_is_end(ln))
 		push(c, EV_END, line, none), marker = 1;
-	else if ((ids = stream_ids_line(ln)) == IDS_ROWS_TWO_FILES) {
-		two_numberings(sh, line);
-		sh->out->two_id_spaces = 1;
-	}
-	else if (ids == IDS_ROWS_ONE_FILE)
-		self_pairs(sh, line);
-	else if (ids == IDS_ROWS_ONE_FILE_NO_SELF)
-		self_pairs_gone(sh, line);
-	else if (fact_word(ln))
+	else if ((ids = stream_ids_line(ln)) != IDS_UNSAID) {
+		scoreids_check(sh->out, ids, sh->path, line);
+		sh->out->two_id_spaces |= ids == IDS_ROWS_TWO_FILES;
+	} else if (scoreids_is_fact(ln))
 		keep_fact(c, ln, line);
 	else
 		stream_check_kind(ln, HDR_SCORE, sh->path, line);
