@@ -300,6 +300,17 @@ treceval: no topic is in both the qrels and the run"
 	done
 }
 
+@test "treceval: --help and --version to a full disk fail loudly, exit 1" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	for h in -h --help -v --version; do
+		run --separate-stderr sh -c "treceval $h > /dev/full"
+		status_is 1
+		same "$output" ""
+		[[ $stderr == treceval:\ ?* ]]
+		same "$(printf '%s\n' "$stderr" | wc -l)" 1
+	done
+}
+
 # rows "NAME TOPIC VALUE"...: trec_eval's layout of each
 rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 
