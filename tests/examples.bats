@@ -151,6 +151,26 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	same "$(printf '%s\n' "$output" | body | tr '\t' ' ')" "$want"
 }
 
+@test "examples: ann.sh refuses a score file cut short, naming it; a whole one with a blank line after its end is read" {
+	synthemb -s 4 -n 1000 -q 30 -e 0.1 -o a ann > /dev/null
+	ex ann a
+	status_is 0
+	want=$output
+	# the file as its writer left it when it failed: no "# end" line
+	head -n 100 a/approx.scores > cut
+	cp cut a/approx.scores
+	ex ann a
+	[ "$status" -ne 0 ]
+	same "$output" ""
+	[[ $stderr == "ann.sh: a/approx.scores: no '# end' line at its end"* ]]
+	# whole again, with a blank line after "# end": the same measures
+	synthemb -s 4 -n 1000 -q 30 -e 0.1 -o a ann > /dev/null
+	printf '\n' >> a/approx.scores
+	ex ann a
+	status_is 0
+	same "$output" "$want"
+}
+
 @test "examples: trec.sh, treceval on examples/data, by brute force" {
 	ex trec
 	status_is 0
@@ -339,10 +359,10 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	[ -z "$output" ]
 }
 
-@test "examples: every script runs as a command (executable, with a #! line); common.sh is sourced" {
+@test "examples: every script runs as a command (executable, with a #! line); common.sh and grouped.sh are sourced" {
 	n=0
 	for f in "$P"/*.sh; do
-		case $f in */common.sh) [ ! -x "$f" ]; continue ;; esac
+		case $f in */common.sh | */grouped.sh) [ ! -x "$f" ]; continue ;; esac
 		[ -x "$f" ] || { echo "$f is not executable"; false; }
 		[ "$(head -c 2 "$f")" = '#!' ] || { echo "$f has no #! line"; false; }
 		n=$((n + 1))
