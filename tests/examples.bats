@@ -333,6 +333,23 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	done
 }
 
+@test "examples: sharded.sh with a blank in TMPDIR and a DIR that starts with '-'" {
+	command -v parallel >/dev/null || skip "needs GNU parallel (Debian: parallel)"
+	synthemb -o -d -n 60 crossmodal > /dev/null
+	rankof -e -m cos --query-labels ./-d/img.labels --item-labels ./-d/cap.labels \
+	    ./-d/img.npy ./-d/cap.npy | hitrate -k 1,5,10 -m hit > want
+	mkdir "tmp dir"
+	TMPDIR="$PWD/tmp dir" ex sharded -- -d 1
+	status_is 0
+	same "$stderr" ""
+	[ "${#lines[@]}" -eq 7 ]
+	same "$(printf '%s\n' "${lines[@]:0:5}")" "$(cat want)"
+	[ "${lines[5]}" = "query shards (1): same" ]
+	[ "${lines[6]}" = "gallery shards (1): same" ]
+	# the work folder went when the script ended
+	same "$(ls -A "tmp dir")" ""
+}
+
 @test "examples: a clone with no ../shared beside it builds and runs make demo; no example reads ../shared" {
 	# a plain build in the clone, whatever build (make check SAN=1) runs this
 	unset MAKEFLAGS MFLAGS MAKELEVEL
