@@ -46,6 +46,7 @@ LIBSRC = \
 	lib/util/pool.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
+	lib/util/textwidth.c \
 	lib/util/texttable.c \
 	lib/util/markup.c \
 	lib/util/msort.c \
