@@ -47,6 +47,7 @@ LIBSRC = \
 	lib/util/pool.c \
 	lib/util/detmath.c \
 	lib/util/rng.c \
+	lib/util/textwidth.c \
 	lib/util/texttable.c \
 	lib/util/markup.c \
 	lib/util/msort.c \
@@ -264,12 +265,17 @@ check-valgrind: all
 # libFuzzer harnesses (fuzz/NAME.c), built with clang and the sanitizers
 # in build/fuzz; each runs FUZZ_SECONDS from its seed corpus fuzz/corpus/NAME
 # with the dictionary fuzz/NAME.dict when there is one (new inputs go to
-# build/fuzz/corpus/NAME, crashes to build/fuzz/)
+# build/fuzz/corpus/NAME, crashes to build/fuzz/). Every harness runs even
+# when one before it fails; then make fails, naming those that failed.
+# FUZZWRAP: the allocation functions go through fuzz/alloc.c, which frees
+# what an input leaves behind (an error jumps out with buffers held).
 FUZZ = lines num rankstream rankquick relevance embed options scorerank
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZBIN = $(FUZZ:%=build/fuzz/fuzz-%)
+FUZZWRAP = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free \
+	-Wl,--wrap=posix_memalign,--wrap=mmap,--wrap=munmap
 
 fuzz-build:
 	$(MAKE) CC=$(FUZZCC) BUILD_=build/fuzz \
@@ -277,20 +283,22 @@ fuzz-build:
 		build/fuzz/librk.a
 	for f in $(FUZZ); do \
 		$(FUZZCC) $(RKCPPFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZSAN) $(WARN) \
-			-o build/fuzz/fuzz-$$f fuzz/$$f.c build/fuzz/librk.a $(LDLIBS) || exit 1; \
+			$(FUZZWRAP) -o build/fuzz/fuzz-$$f fuzz/$$f.c fuzz/alloc.c \
+			build/fuzz/librk.a $(LDLIBS) || exit 1; \
 	done
 
 fuzz: fuzz-build
-	for f in $(FUZZ); do \
+	@failed=""; for f in $(FUZZ); do \
 		mkdir -p build/fuzz/corpus/$$f && \
 		ASAN_OPTIONS=detect_leaks=0 build/fuzz/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
 			-rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1 \
 			$$(test -f fuzz/$$f.dict && echo -dict=fuzz/$$f.dict) \
 			-artifact_prefix=build/fuzz/$$f- \
-			build/fuzz/corpus/$$f fuzz/corpus/$$f 2>build/fuzz/$$f.log || \
-			{ tail -40 build/fuzz/$$f.log; exit 1; }; \
-		echo "fuzz $$f: $$(grep -h 'stat::number_of_executed_units' build/fuzz/$$f.log | awk '{ print $$2 }') runs"; \
-	done
+			build/fuzz/corpus/$$f fuzz/corpus/$$f 2>build/fuzz/$$f.log && \
+		echo "fuzz $$f: $$(grep -h 'stat::number_of_executed_units' build/fuzz/$$f.log | awk '{ print $$2 }') runs, peak RSS $$(grep -h 'stat::peak_rss_mb' build/fuzz/$$f.log | awk '{ print $$2 }') MB" || \
+		{ tail -40 build/fuzz/$$f.log; echo "fuzz $$f: FAILED (build/fuzz/$$f.log)"; failed="$$failed $$f"; }; \
+	done; \
+	if [ -n "$$failed" ]; then echo "make fuzz: failed:$$failed" >&2; exit 1; fi
 
 # each part runs even when another fails; the status says whether all ran
 bench: all

@@ -74,6 +74,7 @@ static uint64_t read_all(char *path, int exact_only)
 	opened = 0;
 	memset(&q, 0, sizeof q);
 	err_trap = &trap;
+	fuzz_track_begin();
 	if (setjmp(trap.jb) == 0) {
 		rankreader_open(&rd, files, 1);
 		opened = 1;
@@ -91,6 +92,7 @@ static uint64_t read_all(char *path, int exact_only)
 	rquery_free(&q);
 	if (opened)
 		rankreader_close(&rd);
+	fuzz_track_end();	/* an error's leftovers beyond the reader */
 	fuzz_close_new_fds(fds);
 	return h;
 }

@@ -80,6 +80,7 @@ static int run(const struct setup *s, const char *in, const char *result,
 	close(errfd);
 	snprintf(env, sizeof env, "%d", chunk);
 	setenv("RANKKIT_CHUNK", env, 1);
+	fuzz_track_begin();	/* an error's leftovers go at the end */
 	ranker_init(&rk, s->rel, s->brk, 0);
 	rk.shard = s->shard;
 	rk.nshards = s->nshards;
@@ -102,6 +103,7 @@ static int run(const struct setup *s, const char *in, const char *result,
 			"position %ld\n", rk.unjudged, rk.unlabeled, rk.written,
 			rk.none_retrieved, rk.position);
 	ranker_free(&rk);
+	fuzz_track_end();
 	if (dup2(saved, 1) < 0 || dup2(savederr, 2) < 0)
 		abort();
 	close(saved);

@@ -154,6 +154,7 @@ static void write_results(const struct cmdline *cl, const struct mtable *tab,
 	const struct mtable **t = xmalloc((size_t)n * sizeof *t);
 	const char **name = xmalloc((size_t)n * sizeof *name);
 	struct bootresults r;
+	boot_labels_unique(cl->label, cl->nlabel);
 	for (int i = 0; i < n; i++) {
 		t[i] = &tab[i];
 		name[i] = cl->nlabel ? cl->label[i] :

@@ -4,6 +4,7 @@
 # and the expected tables are written by hand; the intervals themselves
 # are checked against the stream in bootstrap-report.bats.
 load helper
+load data/ranks/common
 
 # sys FILE P_10 MeanR num_ret: 20 queries with these values, and MedR's
 # summary row alone
@@ -72,7 +73,7 @@ TXT
 | System | P\_10 | MeanR | num\_ret |
 |:--|--:|--:|--:|
 | base\_1 | 0.50 [0.50, 0.50] | 3.00 [3.00, 3.00] | 10.00 [10.00, 10.00] |
-| R&D #1 50% | **0.75**† [0.75, 0.75] | **2.00**† [2.00, 2.00] | 10.00 [10.00, 10.00] |
+| R&amp;D #1 50% | **0.75**† [0.75, 0.75] | **2.00**† [2.00, 2.00] | 10.00 [10.00, 10.00] |
 | \~x^ | 0.50 [0.50, 0.50] | 3.00 [3.00, 3.00] | 10.00 [10.00, 10.00] |
 
 Each cell: the mean over 20 queries and its 95% percentile bootstrap interval [lower, upper] (1,000 resamples, seed 1).
@@ -123,4 +124,43 @@ MD
 	[ "${lines[0]}" = "system  m" ]
 	[ "${lines[1]}" = "a        5.0 [5.0, 5.0]" ]
 	[ "${lines[2]}" = "b       10.0 [10.0, 10.0] *^" ]
+}
+
+@test "bootstrap: one --label for two systems is a usage error naming it" {
+	run --separate-stderr bootstrap -B 100 --format text --label a --label a --baseline a a b
+	status_is 2
+	same "$output" ""
+	same "${stderr%%$'\n'*}" "bootstrap: --label 'a' names two systems, files 1 and 2: each needs a name of its own"
+	# the same file twice, named by the file: allowed (a system against itself)
+	run --separate-stderr bootstrap -B 100 --format text a a
+	status_is 0
+}
+
+@test "bootstrap --format text: UTF-8 names padded by their columns, not their bytes" {
+	# 日本語検索: five wide characters, 10 columns (15 bytes); cafe + a
+	# combining acute accent: 4 columns (6 bytes); x: 1. The name column
+	# is 10 wide, then two blanks
+	bootstrap -B 1000 --permutations 999 -p 2 --format text \
+	    --label 日本語検索 --label $'cafe\xcc\x81' --label x a b c > got
+	cat > expected <<'TXT'
+system      P_10                  MeanR                 num_ret
+日本語検索  0.50 [0.50, 0.50]     3.00 [3.00, 3.00]     10.00 [10.00, 10.00]
+TXT
+	printf 'cafe\xcc\x81        0.75 [0.75, 0.75] *^  2.00 [2.00, 2.00] *^  10.00 [10.00, 10.00]\n' >> expected
+	printf 'x           0.50 [0.50, 0.50]     3.00 [3.00, 3.00]     10.00 [10.00, 10.00]\n' >> expected
+	head -n 4 got > got4
+	diff expected got4
+}
+
+@test "bootstrap --format markdown and latex: &lt; stays as written, -- and backquotes stay plain" {
+	bootstrap -B 1000 --permutations 999 -p 2 --format markdown \
+	    --label '&lt;b>' --label 'a--b' --label '`q`' a b c > got
+	same "$(sed -n 3p got)" '| &amp;lt;b&gt; | 0.50 [0.50, 0.50] | 3.00 [3.00, 3.00] | 10.00 [10.00, 10.00] |'
+	same "$(sed -n 4p got | cut -d'|' -f2)" ' a--b '
+	same "$(sed -n 5p got | cut -d'|' -f2)" ' \`q\` '
+	bootstrap -B 1000 --permutations 999 -p 2 --format latex \
+	    --label '&lt;b>' --label 'a---b' --label "\`\`q'' ,,x" a b c > got
+	same "$(sed -n 8p got)" '\&lt;b\textgreater{} & 0.50 {[}0.50, 0.50{]} & 3.00 {[}3.00, 3.00{]} & 10.00 {[}10.00, 10.00{]} \\'
+	same "$(sed -n 9p got | cut -d'&' -f1)" 'a-{}-{}-b '
+	same "$(sed -n 10p got | cut -d'&' -f1)" "\\textasciigrave{}\\textasciigrave{}q'{}' ,{},x "
 }

@@ -151,6 +151,25 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	same "$(printf '%s\n' "$output" | body | tr '\t' ' ')" "$want"
 }
 
+@test "examples: ann.sh refuses a score file cut short, naming it; a whole one with a blank line after its end is read" {
+	synthemb -s 4 -n 1000 -q 30 -e 0.1 -o a ann > /dev/null
+	ex ann a
+	status_is 0
+	want=$output
+	cp a/approx.scores whole
+	# the file as its writer left it when it failed: no "# end" line
+	head -n 100 whole > a/approx.scores
+	ex ann a
+	[ "$status" -ne 0 ]
+	same "$output" ""
+	[[ $stderr == "ann.sh: a/approx.scores: no '# end' line at its end"* ]]
+	# whole again, with a blank line after "# end": the same measures
+	{ cat whole; printf '\n'; } > a/approx.scores
+	ex ann a
+	status_is 0
+	same "$output" "$want"
+}
+
 @test "examples: trec.sh, treceval on examples/data, by brute force" {
 	ex trec
 	status_is 0
@@ -300,17 +319,22 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 
 @test "examples: sharded.sh, query and gallery shards under GNU parallel give the single run's measures and stream" {
 	command -v parallel >/dev/null || skip "needs GNU parallel (Debian: parallel)"
-	synthemb -o d -n 200 crossmodal
-	rankof -e -m cos --query-labels d/img.labels --item-labels d/cap.labels \
-	    d/img.npy d/cap.npy | hitrate -k 1,5,10 -m hit > want
+	# a DIR that starts with '-' (given after --) and a blank in TMPDIR:
+	# each is kept as it is (cd -- DIR; the shards' files one word each)
+	synthemb -o -d -n 200 crossmodal
+	rankof -e -m cos --query-labels ./-d/img.labels --item-labels ./-d/cap.labels \
+	    ./-d/img.npy ./-d/cap.npy | hitrate -k 1,5,10 -m hit > want
+	mkdir "tmp dir"
 	for n in 1 2 3 4; do
-		ex sharded d $n
+		TMPDIR="$PWD/tmp dir" ex sharded -- -d $n
 		status_is 0
 		[ "${#lines[@]}" -eq 7 ]
 		same "$(printf '%s\n' "${lines[@]:0:5}")" "$(cat want)"
 		[ "${lines[5]}" = "query shards ($n): same" ]
 		[ "${lines[6]}" = "gallery shards ($n): same" ]
 	done
+	# the work folders went when the script ended
+	same "$(ls -A "tmp dir")" ""
 }
 
 @test "examples: a clone with no ../shared beside it builds and runs make demo; no example reads ../shared" {
@@ -339,10 +363,10 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	[ -z "$output" ]
 }
 
-@test "examples: every script runs as a command (executable, with a #! line); common.sh is sourced" {
+@test "examples: every script runs as a command (executable, with a #! line); common.sh and grouped.sh are sourced" {
 	n=0
 	for f in "$P"/*.sh; do
-		case $f in */common.sh) [ ! -x "$f" ]; continue ;; esac
+		case $f in */common.sh | */grouped.sh) [ ! -x "$f" ]; continue ;; esac
 		[ -x "$f" ] || { echo "$f is not executable"; false; }
 		[ "$(head -c 2 "$f")" = '#!' ] || { echo "$f has no #! line"; false; }
 		n=$((n + 1))

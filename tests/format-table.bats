@@ -228,3 +228,15 @@ setup() {
 	status_is 0
 	same "$(body <<<"$output")" "$(tsv 'hit@1 all 33.33' 'hit@2 all 33.33')"
 }
+
+@test "table: UTF-8 query ids padded by the columns they take, not their bytes" {
+	# 日本: two wide characters, 4 columns (6 bytes); cafe + a combining
+	# acute accent: 4 columns (6 bytes); the query column is 5 wide
+	# (query). hit@1: 1, 0 -> all 50.00
+	tsv '# query item grade rank ties n' '日本 a 1 1 0 4' \
+	    $'cafe\xcc\x81 b 1 3 0 4' '# end' > utf8.ranks
+	run --separate-stderr hitrate -q --quiet --format table -k 1 -m hit utf8.ranks
+	status_is 0
+	same "$output" "$(printf '%s\n' 'query   hit@1' '日本   100.00' \
+	    $'cafe\xcc\x81     0.00' 'all     50.00')"
+}

@@ -50,3 +50,26 @@ fuzz() {
 	[ "$fails" -eq 0 ]
 	EOF
 }
+
+@test "make fuzz: every harness runs after one fails, then make fails naming those" {
+	command -v make > /dev/null && make --version | grep -q 'GNU Make' ||
+		skip "GNU make is absent"
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p build/fuzz fuzz/corpus
+	# stand-ins for the harnesses (fuzz-build not run: -o): a and c fail
+	# as libFuzzer does, b runs to its end
+	for h in a b c; do
+		mkdir -p fuzz/corpus/$h
+		case $h in
+		b) printf '#!/bin/sh\necho "stat::number_of_executed_units: 5" >&2\necho "stat::peak_rss_mb: 40" >&2\n' ;;
+		*) printf '#!/bin/sh\necho "==1==ERROR: libFuzzer: out-of-memory" >&2\nexit 1\n' ;;
+		esac > build/fuzz/fuzz-$h
+		chmod +x build/fuzz/fuzz-$h
+	done
+	run --separate-stderr make -s -f "$BATS_TEST_DIRNAME/../Makefile" -o fuzz-build fuzz FUZZ='a b c'
+	[ "$status" -ne 0 ]
+	[[ $output == *"fuzz a: FAILED (build/fuzz/a.log)"* ]]
+	[[ $output == *"fuzz b: 5 runs, peak RSS 40 MB"* ]]
+	[[ $output == *"fuzz c: FAILED (build/fuzz/c.log)"* ]]
+	[ "${stderr%%$'\n'*}" = "make fuzz: failed: a c" ]
+}

@@ -56,3 +56,14 @@ setup() {
 	[ "$(cd "$o" && find . -newer "$BATS_TEST_TMPDIR/stamp" -type f ! -name '*.notes' | sort | paste -sd' ')" = \
 		"./cmc.svg ./data/e0.05.scores ./e0.05.measures ./e0.05.ranks ./table.md ./table.tex ./table.txt" ]
 }
+
+@test "pipelines Makefile: a system's score file cut short fails the run, naming the file" {
+	d="$BATS_TEST_TMPDIR/d"
+	"$MK/../../bin/synthemb" -s 4 -n 1000 -q 30 -e 0.1 -o "$d" ann > /dev/null
+	# the file as its writer left it when it failed: no "# end" line
+	head -n 100 "$d/approx.scores" > "$d/cut.scores"
+	run --separate-stderr make -s -C "$MK" OUT="$o" DATA="$d" SYSTEMS=cut
+	[ "$status" -ne 0 ]
+	[[ $stderr == *"Makefile: $d/cut.scores: no '# end' line at its end"* ]]
+	[ ! -e "$o/cut.ranks" ] && [ ! -e "$o/table.txt" ]
+}

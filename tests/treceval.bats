@@ -300,6 +300,17 @@ treceval: no topic is in both the qrels and the run"
 	done
 }
 
+@test "treceval: --help and --version to a full disk fail loudly, exit 1" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	for h in -h --help -v --version; do
+		run --separate-stderr sh -c "treceval $h > /dev/full"
+		status_is 1
+		same "$output" ""
+		[[ $stderr == treceval:\ ?* ]]
+		same "$(printf '%s\n' "$stderr" | wc -l)" 1
+	done
+}
+
 # rows "NAME TOPIC VALUE"...: trec_eval's layout of each
 rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 
@@ -486,6 +497,22 @@ treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it o
 	same "$stderr" ""
 	same "$output" "$(rows 'num_rel 1 0' 'map 1 0.0000' 'num_rel 2 1' 'map 2 1.0000' \
 	    'num_rel all 1' 'map all 0.5000')"
+}
+
+@test "treceval: a topic judged below 0 only after a judged one: ideal_dcg 0, not the topic before's" {
+	# trec_eval keeps the previous topic's count of grade levels for a
+	# topic with no grade >= 0, so its ideal_dcg for topic 2 is topic 1's
+	# 2.6309; by hand: topic 1 ranks c (0), b (1), a (2): dcg =
+	# 1/log2 3 + 2/log2 4 = 1.6309, ideal = 2 + 1/log2 3 = 2.6309,
+	# ndcg = 0.6199; topic 2 has no relevant document: all three 0
+	printf '1 0 a 2\n1 0 b 1\n1 0 c 0\n2 0 a -1\n2 0 d -2\n' >q
+	printf '1 Q0 c 1 3 x\n1 Q0 b 2 2 x\n1 Q0 a 3 1 x\n2 Q0 a 1 2 x\n2 Q0 d 2 1 x\n' >r
+	run --separate-stderr treceval -q -m ideal_dcg -m dcg -m ndcg q r
+	status_is 0
+	same "$stderr" ""
+	same "$output" "$(rows 'dcg 1 1.6309' 'ideal_dcg 1 2.6309' 'ndcg 1 0.6199' \
+	    'dcg 2 0.0000' 'ideal_dcg 2 0.0000' 'ndcg 2 0.0000' \
+	    'dcg all 0.8155' 'ideal_dcg all 1.3155' 'ndcg all 0.3100')"
 }
 
 @test "treceval: options after the files, long spellings and their prefixes, -n, -N, the run from stdin" {

@@ -22,7 +22,8 @@ simmat -m l2 -k 1 "$dir/query.fvecs" "$dir/base.fvecs" >"$work/exact"
 tail -n 1 "$work/exact" | grep -qx '# end' ||
 	{ echo "ann.sh: simmat failed" >&2; exit 1; }
 awk '!/^#/ { print $1, $2, 1 }' "$work/exact" >"$work/exact.qrels"
-# each query's lines together (a stable sort keeps their order); -u: a
-# query whose list the approximate index left empty still counts
-grep -v '^#' "$dir/approx.scores" | sort -s -k1,1 |
+# each query's lines together (grouped: a stable sort keeps their order,
+# a file cut short is refused); -u: a query whose list the approximate
+# index left empty still counts
+grouped "$dir/approx.scores" |
 	rankof -u -r "$work/exact.qrels" | hitrate --empty miss -k 1,10,100 -m hit

@@ -2,7 +2,8 @@
 # sourced after `set -e`: this tree's bin/ first on the PATH, the C locale
 # (the programs' number formats do not depend on it, sort and awk do), and
 # a work folder $work that goes when the script ends. $root is the top of
-# the tree, $script the script's name.
+# the tree, $script the script's name. grouped (grouped.sh) sorts a score
+# file for rankof, checking its end line.
 root=$(cd "$(dirname "$0")/../.." && pwd)
 script=$(basename "$0")
 PATH="$root/bin:$PATH"
@@ -11,6 +12,8 @@ export PATH LC_ALL
 work=$(mktemp -d "${TMPDIR:-/tmp}/${script%.sh}.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 1' HUP INT TERM
+
+. "$(dirname "$0")/grouped.sh"
 
 # data KIND [DIR]: $dir is DIR when one is given, else a folder of data
 # that `synthemb KIND` writes into the work folder

@@ -9,7 +9,9 @@
 # usage: sharded.sh [-S SSHLOGIN] [-t] [-w WORKDIR] [-b BIN] [DIR] [N]
 #   DIR holds img.npy, cap.npy, img.labels and cap.labels (by default the
 #   5K image-text data that `synthemb crossmodal` writes, the reference
-#   article's kind); N shards of each kind [4].
+#   article's kind); N shards of each kind [4]. A DIR that starts with '-'
+#   comes after '--' (sharded.sh -- -data); blanks in DIR and in $TMPDIR
+#   are kept.
 #   -S  run the shards on these machines: GNU parallel's --sshlogin, e.g.
 #       4/host1,4/user@host2 (':' is this machine, the default). The ssh
 #       command is parallel's, or $PARALLEL_SSH (e.g. 'ssh -F my_config').
@@ -50,7 +52,7 @@ need img.npy cap.npy img.labels cap.labels
 n=${2:-4}
 command -v parallel >/dev/null 2>&1 ||
 	{ echo "sharded.sh: needs GNU parallel (Debian: apt-get install parallel)" >&2; exit 1; }
-dir=$(cd "$dir" && pwd)
+dir=$(cd -- "$dir" && pwd)
 tmp=$work
 
 # shellcheck disable=SC2086
@@ -93,10 +95,21 @@ shards() {
 		    > "$RK_OUT/$RK_KIND.{}"'
 }
 
+# parts KIND CMD [ARG...]: runs CMD ARG... $tmp/KIND.0 ... $tmp/KIND.(N-1),
+# each file one word whatever blanks $tmp holds
+parts() {
+	kind=$1 i=0
+	shift
+	while [ "$i" -lt "$n" ]; do
+		set -- "$@" "$tmp/$kind.$i"
+		i=$((i + 1))
+	done
+	"$@"
+}
+
 # query shards: one job per shard, the parts measured together
 shards q
-# shellcheck disable=SC2046
-if [ "$(hitrate -k 1,5,10 -m hit $(seq -f "$tmp/q.%g" 0 $((n - 1))))" = \
+if [ "$(parts q hitrate -k 1,5,10 -m hit)" = \
      "$(hitrate -k 1,5,10 -m hit "$tmp/one")" ]; then
 	echo "query shards ($n): same"
 else
@@ -106,8 +119,7 @@ fi
 
 # gallery shards: item rows cut into n ranges, merged line by line
 shards g
-# shellcheck disable=SC2046
-rankof --merge $(seq -f "$tmp/g.%g" 0 $((n - 1))) > "$tmp/merged"
+parts g rankof --merge > "$tmp/merged"
 if cmp -s "$tmp/merged" "$tmp/one"; then
 	echo "gallery shards ($n): same"
 else

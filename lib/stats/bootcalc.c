@@ -244,6 +244,16 @@ static void all_means(struct bootresults *r)
 	}
 }
 
+void boot_labels_unique(const char *const *label, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(label[i], label[j]) == 0)
+				usage_error(NULL, "--label '%s' names two systems, "
+					    "files %zu and %zu: each needs a name "
+					    "of its own", label[i], j + 1, i + 1);
+}
+
 void boot_results(struct bootresults *r, const struct mtable *const *tab,
 		  const char *const *label, int nsys, int base,
 		  const struct bootopts *o)

@@ -56,6 +56,11 @@ struct bootresults {
 	double *p, *adj;
 };
 
+/* refuses, with a usage error that names it, a name that --label gives
+ * to two of the n systems: their rows, and which is the baseline, would
+ * be ambiguous (file names may repeat: the same file twice) */
+void boot_labels_unique(const char *const *label, size_t n);
+
 void boot_results(struct bootresults *r, const struct mtable *const *tab,
 		  const char *const *label, int nsys, int base,
 		  const struct bootopts *o);

@@ -453,10 +453,8 @@ void trecargs_parse(struct trecopts *o, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":hvqm:cl:nD:JN:M:R:T:oZ:",
 				longopts, NULL)) != -1)
 		option(o, &ps, c, argv);
-	if (ps.help) {
-		printf("usage: %s\n%s", usage_line, help);
-		exit(0);
-	}
+	if (ps.help)
+		show_help(usage_line, help);
 	if (argc - optind != 2)
 		trec_usage("expected two files, QRELS and RUN, found %d",
 			   argc - optind);

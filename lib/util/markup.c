@@ -22,6 +22,7 @@ static const char *latex_byte(char c)
 	case '<': return "\\textless{}";
 	case '>': return "\\textgreater{}";
 	case '|': return "\\textbar{}";
+	case '`': return "\\textasciigrave{}";
 	case '[': return "{[}";
 	case ']': return "{]}";
 	default: return NULL;
@@ -37,6 +38,11 @@ void out_latex(struct slice s)
 			out_str(r);
 		else
 			out_char(*p);
+		/* the ligatures of pdflatex's fonts: -- and --- are dashes,
+		 * '' and ,, quotes; an empty group after the first keeps
+		 * each character itself */
+		if (strchr("-',", *p) && p[1] == *p)
+			out_str("{}");
 	}
 	free(t);
 }
@@ -45,9 +51,19 @@ void out_markdown(struct slice s)
 {
 	char *t = esc_dup(s.p, s.n);
 	for (const char *p = t; *p; p++) {
-		if (strchr("\\`*_[]<>|~", *p))
-			out_char('\\');
-		out_char(*p);
+		/* entities, not backslashes: "&lt;" in a name stays those
+		 * four characters, and < > begin no HTML */
+		if (*p == '&')
+			out_str("&amp;");
+		else if (*p == '<')
+			out_str("&lt;");
+		else if (*p == '>')
+			out_str("&gt;");
+		else {
+			if (strchr("\\`*_[]|~", *p))
+				out_char('\\');
+			out_char(*p);
+		}
 	}
 	free(t);
 }

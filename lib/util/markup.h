@@ -6,11 +6,13 @@
 #define RK_MARKUP_H
 #include "util/slice.h"
 
-/* LaTeX text mode (pdflatex, T1 or OT1): \ { } & % $ # _ ~ ^ < > | and
- * [ ] (a row may not begin with '[' after \\) as commands or in braces */
+/* LaTeX text mode (pdflatex, T1 or OT1): \ { } & % $ # _ ~ ^ < > | `
+ * and [ ] (a row may not begin with '[' after \\) as commands or in
+ * braces; -- '' and ,, kept from becoming dashes and quotes ("-{}-") */
 void out_latex(struct slice s);
-/* a GitHub-flavoured Markdown table cell: \ | and the emphasis, link,
- * code and HTML characters (` * _ ~ [ ] < >) backslash-escaped */
+/* a GitHub-flavoured Markdown table cell: & < > as entities (&amp; &lt;
+ * &gt;), \ | and the emphasis, link and code characters (` * _ ~ [ ])
+ * backslash-escaped */
 void out_markdown(struct slice s);
 
 #endif

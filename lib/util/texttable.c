@@ -5,6 +5,7 @@
 #include "util/escape.h"
 #include "util/out.h"
 #include "util/texttable.h"
+#include "util/textwidth.h"
 
 void texttable_init(struct texttable *t, size_t ncol, const int *align)
 {
@@ -17,7 +18,7 @@ void texttable_init(struct texttable *t, size_t ncol, const int *align)
 
 void texttable_cell(struct texttable *t, const char *text)
 {
-	size_t len = strlen(text), col = t->ncell % t->ncol;
+	size_t len = strlen(text), col = t->ncell % t->ncol, w;
 
 	/* text for a terminal: control bytes escaped (escape.h) */
 	if (len > ((size_t)-1 - t->ntext - 1) / ESC_MAX)
@@ -25,9 +26,10 @@ void texttable_cell(struct texttable *t, const char *text)
 	xgrow((void **)&t->text, &t->textcap, t->ntext + ESC_MAX * len + 1, 1);
 	len = esc_bytes(t->text + t->ntext, text, len);
 	t->text[t->ntext + len] = '\0';
+	w = text_width(t->text + t->ntext, len);
 	t->ntext += len + 1;
-	if (len > t->width[col])
-		t->width[col] = len;
+	if (w > t->width[col])
+		t->width[col] = w;
 	t->ncell++;
 }
 
@@ -47,14 +49,15 @@ void texttable_write(const struct texttable *t)
 		    t->ncol - t->ncell % t->ncol);
 	for (i = 0; i < t->ncell; i++) {
 		size_t col = i % t->ncol, len = strlen(cell);
+		size_t w = text_width(cell, len);
 		int last = col + 1 == t->ncol;
 		if (col)
 			pad(2);
 		if (t->align[col] == ALIGN_RIGHT)
-			pad(t->width[col] - len);
+			pad(t->width[col] - w);
 		out_bytes(cell, len);
 		if (t->align[col] == ALIGN_LEFT && !last)
-			pad(t->width[col] - len);
+			pad(t->width[col] - w);
 		if (last)
 			out_char('\n');
 		cell += len + 1;

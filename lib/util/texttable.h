@@ -1,5 +1,6 @@
 /* An aligned text table for a person to read: rows of cells held until
- * the table is written, each column padded to its widest cell, numbers
+ * the table is written, each column padded to its widest cell (in the
+ * columns of a terminal, textwidth.h: UTF-8 text lines up), numbers
  * right-aligned and names left-aligned, two blanks between columns. The
  * cells are kept in one buffer: memory grows with the printed size of the
  * table. */
@@ -12,7 +13,7 @@ enum align { ALIGN_LEFT, ALIGN_RIGHT };
 struct texttable {
 	size_t ncol;
 	int *align;		/* per column, enum align */
-	size_t *width;		/* per column: its widest cell so far */
+	size_t *width;		/* per column: its widest cell so far, in columns */
 	char *text;		/* every cell, each ended by '\0', row by row */
 	size_t ntext, textcap;
 	size_t ncell;		/* cells added so far */
