@@ -108,9 +108,9 @@ peak_kib() {
 	# of all 5,000 only repeated them
 	{ head -c 128 "$x/img.npy" | LC_ALL=C sed 's/(5000, 64)/(1000, 64)/'
 	  tail -c +129 "$x/img.npy" | head -c $((1000 * 64 * 8)); } >img1k.npy
-	# the first score, after the header and the ids line
-	[ "$(simmat -m cos --folds 1000 img1k.npy "$x/cap.npy" | sed -n '3p;3q')" = \
-	  "$(simmat -m cos --folds 5000 "$x/img.npy" "$x/cap.npy" | sed -n '3p;3q')" ]
+	# the first score, after the header, the ids and the folds lines
+	[ "$(simmat -m cos --folds 1000 img1k.npy "$x/cap.npy" | grep -m 1 -v '^#')" = \
+	  "$(simmat -m cos --folds 5000 "$x/img.npy" "$x/cap.npy" | grep -m 1 -v '^#')" ]
 	for j in 1 2; do
 		peak_kib "simmat -j $j -m cos img1k.npy $x/cap.npy | awk 'END { print NR }' > n$j"
 		[ "$(cat n$j)" -eq $((1000 * 25000 + 3)) ]	# header, ids, end

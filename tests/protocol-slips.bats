@@ -44,7 +44,7 @@ setup() {
 	for f in long short; do
 		n=3; [ $f = long ] || n=1
 		want="rankof: $f.npy: $n labels for the 2 rows of e.npy: a .npy label array gives row i its label i, so the lengths must be equal (save the labels of these rows)"
-		run --separate-stderr rankof -e --query-labels ok.npy --item-labels $f.npy e.npy e.npy
+		run --separate-stderr rankof -e --keep-self --query-labels ok.npy --item-labels $f.npy e.npy e.npy
 		status_is 1
 		same "$stderr" "$want"
 		# a query without a label: refused before, as it was
@@ -52,7 +52,7 @@ setup() {
 		run --separate-stderr rankof -e -x -l $f.npy e.npy e.npy
 		status_is 1
 		same "$stderr" "$want"
-		run --separate-stderr rankof -e --query-labels $f.npy --item-labels ok.npy e.npy e.npy
+		run --separate-stderr rankof -e --keep-self --query-labels $f.npy --item-labels ok.npy e.npy e.npy
 		status_is 1
 		same "$stderr" "$want"
 	done
@@ -119,12 +119,12 @@ coco() {
 @test "slips: messages point to the fix: no id column, one label per line, two systems' streams" {
 	printf '%s\n' '-5.6 1 0' '0.5 0 1' > num.txt
 	printf '%s\n' '0 3' '1 3' > two.lab
-	run --separate-stderr rankof -e -l two.lab num.txt num.txt
+	run --separate-stderr rankof -e --keep-self -l two.lab num.txt num.txt
 	status_is 1
 	same "$stderr" "rankof: num.txt: query '-5.6' has no label (a value, not an id? the first column of a text embeddings file is the row's id: give 'id v1 v2 ...' lines, or a .npy file)"
 	printf '%s\n' 'a 1 0' 'b 0 1' > emb.txt
 	printf '%s\n' 3 3 > one.lab
-	run --separate-stderr rankof -e -l one.lab emb.txt emb.txt
+	run --separate-stderr rankof -e --keep-self -l one.lab emb.txt emb.txt
 	status_is 1
 	same "$stderr" "rankof: one.lab:1: expected 2 fields (id label) or 3 (id label camera), found 1 (one label per line? give each its row number, awk '{ print NR - 1, \$0 }', or save them as .npy)"
 	# two systems' rank streams, as files and as one pipe

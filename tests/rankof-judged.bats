@@ -56,7 +56,7 @@ V2='# query item grade rank ties n kind'
 	# the first two are d1 (rank 1) and d3 (rank 2); d2 leaves.
 	run --separate-stderr rankof --judged --break id -M 2 -r qrels scores
 	status_is 0
-	same "$output" "$(tsv "$V2" 'q1 d1 0 1 0 2 j' 'q1 d3 -2 2 0 2 u' \
+	same "$output" "$(tsv "$V2" '# depth 2' 'q1 d1 0 1 0 2 j' 'q1 d3 -2 2 0 2 u' \
 	    'q1 d2 1 - - 2 r' 'q1 d9 0 - - 2 j' 'q2 - 0 - - 2 r' \
 	    'q2 d1 0 1 0 2 j' '# end')"
 }

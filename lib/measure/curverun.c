@@ -88,6 +88,7 @@ void curve_read(char *file, const struct curveopts *o,
 	struct foldstore fs = { NULL, 0, 0 };
 	char *files[1] = { file };
 	size_t nK = o->maxK;
+	long stated_folds;
 
 	memset(r, 0, sizeof *r);
 	r->explained = xcalloc(o->common.nexplain + 1, 1);
@@ -118,13 +119,16 @@ void curve_read(char *file, const struct curveopts *o,
 			curve_add(&r->all, &q);
 	}
 	runcheck_parts(&rd.facts, o->common.partial, o->common.quiet);
-	runcheck_folds(&rd.facts, o->common.folds, o->common.quiet);
+	runcheck_folds(&rd.facts, o->common.folds);
+	stated_folds = runfacts_folds(&rd.facts);
 	rankreader_close(&rd);
 	rquery_free(&q);
 	/* no query, or galleries of nothing: K = 1 */
 	r->nK = nK ? nK : 1;
 	if (o->common.folds)
 		make_folds(&fs, o, r);
+	if (!o->common.quiet)
+		runcheck_folds_note(stated_folds, o->common.folds);
 	free(fs.q);
 }
 

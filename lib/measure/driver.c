@@ -136,7 +136,7 @@ static void driver_check_run(const struct driver *d)
 	const struct runfacts *r = &d->reader.facts;
 
 	runcheck_parts(r, d->opt.common.partial, d->opt.common.quiet);
-	runcheck_folds(r, d->opt.common.folds, d->opt.common.quiet);
+	runcheck_folds(r, d->opt.common.folds);
 	if (d->opt.gallery)
 		runcheck_uncut(r, NULL, "--gallery-size");
 	if (d->opt.chance)

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "util/err.h"
 #include "measure/driver.h"
+#include "measure/runcheck.h"
 #include "measure/trecnames.h"
 
 /* "a, b, c" made "a, b and c", to read as a sentence */
@@ -207,6 +208,8 @@ void driver_write_notes(const struct driver *d, const struct summaryrows *s)
 	note_empty(d);
 	note_recall(d);
 	note_left_out(d);
+	runcheck_folds_note(runfacts_folds(&d->reader.facts),
+			    d->opt.common.folds);
 	if (d->cut)
 		note_cut(d);
 	else

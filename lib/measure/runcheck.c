@@ -36,7 +36,7 @@ void runcheck_uncut(const struct runfacts *r, const struct facts *open,
 		       "without -M)", opt, cut);
 }
 
-void runcheck_folds(const struct runfacts *r, long folds, int quiet)
+void runcheck_folds(const struct runfacts *r, long folds)
 {
 	long stated = runfacts_folds(r);
 
@@ -44,13 +44,15 @@ void runcheck_folds(const struct runfacts *r, long folds, int quiet)
 		die_at(r->file, r->line, "some parts say their gallery was cut "
 		       "into %ld folds, others say nothing: parts of different "
 		       "runs", r->all.folds);
-	if (!folds)
-		return;
-	if (stated && stated != folds)
+	if (folds && stated && stated != folds)
 		die_at(r->file, r->line, "--folds %ld, but the gallery was cut "
 		       "into %ld folds (the stream's folds line): give "
 		       "--folds %ld", folds, stated, stated);
-	if (!stated && folds > 1 && !quiet)
+}
+
+void runcheck_folds_note(long stated, long folds)
+{
+	if (folds > 1 && !stated)
 		note("--folds %ld: the gallery was not folded (no folds line): "
 		     "each fold's queries were ranked against the whole gallery, "
 		     "not within their fold as in COCO's 1K protocol (rankof "

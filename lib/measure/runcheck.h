@@ -16,9 +16,13 @@ void runcheck_parts(const struct runfacts *r, int partial, int quiet);
  * name) */
 void runcheck_uncut(const struct runfacts *r, const struct facts *open,
 		    const char *opt);
-/* --folds N (0: not given) against the folds the streams state: a
- * different count dies; none, a note that the gallery was not folded */
-void runcheck_folds(const struct runfacts *r, long folds, int quiet);
+/* --folds N (0: not given) against the folds the streams state: parts
+ * that disagree or a different count die */
+void runcheck_folds(const struct runfacts *r, long folds);
+/* the note, with the other notes, that --folds N's gallery was not
+ * folded: stated is runfacts_folds of the streams, 0 when they state no
+ * folds */
+void runcheck_folds_note(long stated, long folds);
 /* whether a column whose deepest rank is K (0: the whole list) looks
  * past the cut (f: the depth of the parts read and of the one being
  * read) of a query with n candidates */
