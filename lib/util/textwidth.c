@@ -92,7 +92,8 @@ static int in_ranges(unsigned long c, const struct range *r, size_t n)
 	return 0;
 }
 
-int char_width(unsigned long c)
+/* the columns of code point c: 0, 1 or 2 */
+static int char_width(unsigned long c)
 {
 	if (c < 0x300)
 		return 1;

@@ -8,8 +8,6 @@
 #define RK_TEXTWIDTH_H
 #include <stddef.h>
 
-/* the columns of code point c: 0, 1 or 2 */
-int char_width(unsigned long c);
 /* the columns of n bytes of s */
 size_t text_width(const char *s, size_t n);
 
