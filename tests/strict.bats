@@ -228,7 +228,7 @@ setup() {
 	printf 'q1 d1 1 1 9223372036854775806 9223372036854775807\n' > top
 	run --separate-stderr hitrate -f -p 0 -m MeanR -T pessimistic top
 	[ "$status" -eq 0 ]
-	[ "$(echo "$output" | body)" = "$(printf 'MeanR\tall\t9223372036854775808')" ]
+	[ "$(echo "$output" | body)" = "$(printf 'MeanR\tall\t9223372036854775807')" ]
 	run --separate-stderr hitrate -f -p 0 -m MeanR top
 	[ "$(echo "$output" | body)" = "$(printf 'MeanR\tall\t4611686018427387904')" ]
 	# --merge: every shard line checked as a rank-stream line, where a
