@@ -56,6 +56,8 @@ LIBSRC = \
 	lib/stream/rankstream.c \
 	lib/stream/rankfast.c \
 	lib/stream/relevance.c \
+	lib/stream/truth.c \
+	lib/stream/matrixfile.c \
 	lib/stream/npylabels.c \
 	lib/stream/labelfile.c \
 	lib/stream/embinput.c \
@@ -70,6 +72,7 @@ LIBSRC = \
 	lib/rank/rankcount.c \
 	lib/rank/maxcut.c \
 	lib/rank/ranker.c \
+	lib/rank/matrixrank.c \
 	lib/rank/scoreids.c \
 	lib/rank/scorerank.c \
 	lib/rank/embrank.c \

@@ -1,6 +1,7 @@
 /* rankof: scores and relevance to the tie-aware rank stream. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "rank/embrank.h"
 #include "util/err.h"
@@ -12,6 +13,7 @@
 #include "util/samefile.h"
 #include "util/stdinonce.h"
 #include "rank/fingerprint.h"
+#include "rank/matrixrank.h"
 #include "rank/rankcount.h"
 #include "rank/rankmerge.h"
 #include "rank/ranker.h"
@@ -25,11 +27,14 @@ static const char usage_line[] =
 	"[--break input|id] [-M N] [-j N] [--shard I/N] [--explain QUERY ...] "
 	"[RUN ... | -e [-m METRIC] "
 	"[--query-ids F] [--item-ids F] [--items A:B] QUERIES ITEMS]\n"
+	"       rankof (-r QRELS | --truth GT --knn K [--truth-distances GD] "
+	"[--tolerance T | --epsilon E]) [--run-distances D] MATRIX\n"
 	"       rankof --merge RANKS ...";
 
 enum { O_QLAB = OPT_OWN, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK,
 	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED,
-	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART, O_FP, O_EXPECTFP };
+	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART, O_FP, O_EXPECTFP, O_RUNDIST,
+	O_TRUTH, O_TRUTHDIST, O_KNN, O_TOL, O_EPS, O_QVEC, O_BVEC };
 
 /* the options and --help in its order */
 static const struct optdef opts[] = {
@@ -44,6 +49,25 @@ static const struct optdef opts[] = {
 	  "      --query-labels FILE  labels of the queries (with --item-labels)\n" },
 	{ "item-labels", O_ILAB, 1,
 	  "      --item-labels FILE   labels of the items\n" },
+	{ "truth", O_TRUTH, 1,
+	  "      --truth GT           ANN ground truth (.npy, .ivecs, .ibin: row i the true\n"
+	  "                           neighbours of query i, nearest first) as relevance\n" },
+	{ "knn", O_KNN, 1,
+	  "      --knn K              with --truth: a query's first K true neighbours are relevant\n" },
+	{ "truth-distances", O_TRUTHDIST, 1,
+	  "      --truth-distances GD the true neighbours' distances (.npy, .fvecs, .fbin)\n" },
+	{ "tolerance", O_TOL, 1,
+	  "      --tolerance T        also relevant: later neighbours at distance <= d_K + T\n" },
+	{ "epsilon", O_EPS, 1,
+	  "      --epsilon E          also relevant: later neighbours at distance <= (1 + E) d_K\n" },
+	{ "query-vectors", O_QVEC, 1,
+	  "      --query-vectors Q    with --truth and a result matrix: the queries' vectors\n" },
+	{ "base-vectors", O_BVEC, 1,
+	  "      --base-vectors B     and the base's: a returned item's distance recomputed,\n"
+	  "                           relevant within the threshold past the truth's depth\n" },
+	{ "run-distances", O_RUNDIST, 1,
+	  "      --run-distances D    a result matrix's distances (.npy, .fvecs, .fbin): the\n"
+	  "                           scores, lowest first, equal ones tied\n" },
 	{ "min-grade", 'g', 1,
 	  "  -g, --min-grade G        relevant when grade >= G (default 1)\n" },
 	{ "judged", O_JUDGED, 0,
@@ -118,6 +142,10 @@ struct opts {
 	int lower, keep_self;	/* --lower-is-better, --keep-self */
 	int print_fp;		/* --fingerprint */
 	const char *expect_fp;	/* --expect-fingerprint */
+	/* a result matrix and its ground truth (rankof(1), "ANN results") */
+	const char *run_dist, *truth, *truth_dist, *qvec, *bvec;
+	long knn;		/* --knn, 0: not given */
+	double tol, eps;	/* --tolerance, --epsilon; < 0: not given */
 	const char **explain;	/* --explain's queries */
 	size_t nexplain;
 	struct embrank_opts eo;
@@ -208,6 +236,24 @@ static int take(void *ctx, int key, const char *arg)
 		break;
 	case O_LOWER: o->lower = 1; break;
 	case O_KEEPSELF: o->keep_self = 1; break;
+	case O_RUNDIST: o->run_dist = arg; break;
+	case O_TRUTH: o->truth = arg; break;
+	case O_QVEC: o->qvec = arg; break;
+	case O_BVEC: o->bvec = arg; break;
+	case O_TRUTHDIST: o->truth_dist = arg; break;
+	case O_KNN: o->knn = arg_long("--knn", arg, 1, 1L << 30); break;
+	case O_TOL:
+		o->tol = arg_double("--tolerance", arg);
+		if (!(o->tol >= 0 && o->tol < 1e300))
+			usage_error(NULL, "--tolerance: '%s' is not a distance "
+				    ">= 0", arg);
+		break;
+	case O_EPS:
+		o->eps = arg_double("--epsilon", arg);
+		if (!(o->eps >= 0 && o->eps < 1e300))
+			usage_error(NULL, "--epsilon: '%s' is not a number >= 0",
+				    arg);
+		break;
 	case O_FP: o->print_fp = 1; break;
 	case O_EXPECTFP: o->expect_fp = arg; break;
 	case O_EXPLAIN:
@@ -235,6 +281,40 @@ static int take(void *ctx, int key, const char *arg)
 	return 1;
 }
 
+/* a result matrix, its distances and its ground truth (rankof(1), "ANN
+ * results"); file[0] is the run when there is one */
+static int is_matrix_run(char **file, int nfiles)
+{
+	return nfiles == 1 && matrixfile_is(file[0]);
+}
+
+static void check_matrix_options(const struct opts *o, int nfiles)
+{
+	if (o->truth && !o->knn)
+		usage_error(NULL, "--truth needs --knn K: the first K true "
+			    "neighbours are each query's relevant items");
+	if (!o->truth && (o->knn || o->truth_dist || o->tol >= 0 ||
+			  o->eps >= 0))
+		usage_error(NULL, "--knn, --truth-distances, --tolerance and "
+			    "--epsilon need --truth");
+	if (o->tol >= 0 && o->eps >= 0)
+		usage_error(NULL, "--tolerance and --epsilon do not go together");
+	if ((o->qvec != NULL) != (o->bvec != NULL))
+		usage_error(NULL, "--query-vectors and --base-vectors go together");
+	if (o->qvec && (!o->truth || (o->tol < 0 && o->eps < 0)))
+		usage_error(NULL, "--query-vectors and --base-vectors need "
+			    "--truth with --tolerance or --epsilon");
+	if (o->truth && (o->emb || o->rel->judged))
+		usage_error(NULL, "--truth needs a result matrix or score "
+			    "streams, without -e and --judged");
+	if (o->run_dist && (o->emb || nfiles != 1))
+		usage_error(NULL, "--run-distances needs one result matrix "
+			    "(RUN as .npy, .ivecs or .ibin)");
+	if (o->run_dist && o->lower)
+		usage_error(NULL, "--run-distances ranks the lowest first "
+			    "already: no --lower-is-better");
+}
+
 static void check_options(const struct opts *o, const struct relsrc *rel,
 			  int nfiles)
 {
@@ -248,8 +328,9 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 			usage_error(NULL, "--merge needs the shards' rank streams");
 		return;
 	}
-	if (!!o->qrels + !!o->labels + !!(o->qlab || o->ilab) != 1)
-		usage_error(NULL, "give one relevance source: -r, -l, or --query-labels with --item-labels");
+	if (!!o->qrels + !!o->labels + !!(o->qlab || o->ilab) + !!o->truth != 1)
+		usage_error(NULL, "give one relevance source: -r, -l, --query-labels with --item-labels, or --truth");
+	check_matrix_options(o, nfiles);
 	if ((o->qlab != NULL) != (o->ilab != NULL))
 		usage_error(NULL, "--query-labels and --item-labels go together");
 	if (o->qrels && (rel->junk_samecam || o->junk_label || rel->folds ||
@@ -309,7 +390,7 @@ static uint64_t shard_fingerprint(const struct opts *o,
 		 "junk same-camera %d; junk-label %s; folds %ld; min-grade %ld; "
 		 "judged %d; break %d; "
 		 "lower-is-better %d; max-retrieved %ld; all-queries %d",
-		 o->qrels ? "qrels" : o->labels ? "labels" :
+		 o->truth ? "truth" : o->qrels ? "qrels" : o->labels ? "labels" :
 		 "query and item labels",
 		 o->emb ? (int)o->eo.metric : -1, rel->exclude_self,
 		 o->keep_self, rel->junk_samecam,
@@ -378,6 +459,46 @@ static void check_stdin(const struct opts *o, char **files, int nfiles)
 					(size_t)nfiles) : 1));
 }
 
+/* --truth's relevance: the ground truth and its distances (its own, in a
+ * big-ann ground-truth file, or --truth-distances) */
+static void load_truth(const struct opts *o, struct relsrc *rel,
+		       const struct matrixrun *mr)
+{
+	double *rundist = NULL;
+	struct matrixfile gt, gd = { 0 };
+	const double *dist = NULL;
+	long passed;
+
+	matrixfile_read(&gt, o->truth, 1);
+	if (o->truth_dist) {
+		matrixfile_read(&gd, o->truth_dist, 0);
+		if (gd.rows != gt.rows || gd.cols != gt.cols)
+			die_at(o->truth_dist, 0, "shape (%zu, %zu), the truth "
+			       "%s has (%zu, %zu)", gd.rows, gd.cols, o->truth,
+			       gt.rows, gt.cols);
+		dist = gd.val;
+	} else if (gt.val)
+		dist = gt.val;
+	if ((o->tol >= 0 || o->eps >= 0) && !dist)
+		usage_error(NULL, "--tolerance and --epsilon need the true "
+			    "distances: --truth-distances GD");
+	if (o->qvec && !mr)
+		usage_error(NULL, "--query-vectors and --base-vectors need a "
+			    "result matrix (RUN as .npy, .ivecs or .ibin)");
+	if (o->qvec)
+		rundist = matrixrank_distances(mr, o->qvec, o->bvec);
+	passed = rel_load_truth(rel, &gt, dist, (size_t)o->knn, o->tol,
+				o->eps, mr ? &mr->ids : NULL, rundist);
+	free(rundist);
+	if (passed)
+		note("%ld of %zu queries: the threshold passes the last true "
+		     "neighbour in %s: items past it within the threshold "
+		     "count as not relevant (a deeper truth file, or simmat "
+		     "-k, gives them)", passed, gt.rows, o->truth);
+	matrixfile_free(&gt);
+	matrixfile_free(&gd);
+}
+
 /* The header, once the inputs are read and checked (rankof(1): a
  * validation error writes no line); a failure while ranking comes after
  * it, so that the stream is visibly truncated downstream. */
@@ -394,12 +515,14 @@ int main(int argc, char **argv)
 {
 	struct relsrc rel = { .min_grade = 1 };
 	struct opts o = { .rel = &rel, .jobs = pool_default_jobs(4),
-			  .brk = BREAK_NONE, .eo = { .metric = MET_DOT } };
+			  .brk = BREAK_NONE, .eo = { .metric = MET_DOT },
+			  .tol = -1, .eps = -1 };
 	struct optable t = { .name = "rankof", .usage = usage_line,
 			     .defs = opts, .ndefs = sizeof opts / sizeof opts[0],
 			     .take = take, .ctx = &o };
 	struct ranker rk;
-	int first = optable_parse(&t, argc, argv), i;
+	struct matrixrun mr;
+	int first = optable_parse(&t, argc, argv), i, matrix;
 
 	check_options(&o, &rel, argc - first);
 	check_stdin(&o, argv + first, argc - first);
@@ -420,7 +543,12 @@ int main(int argc, char **argv)
 	rel.item_lo = o.eo.ibeg;
 	rel.item_hi = o.eo.iend;
 	rel.junk_name = o.junk_label;
-	if (o.qrels)
+	matrix = !o.merge && !o.emb && is_matrix_run(argv + first, argc - first);
+	if (matrix)
+		matrixrank_open(&mr, argv[first], o.run_dist);
+	if (o.truth)
+		load_truth(&o, &rel, matrix ? &mr : NULL);
+	else if (o.qrels)
 		rel_load_qrels(&rel, o.qrels);
 	else
 		rel_load_labels(&rel, o.qlab, o.labels ? o.labels : o.ilab);
@@ -448,7 +576,19 @@ int main(int argc, char **argv)
 		o.eo.header = write_header;
 		o.eo.header_ctx = &o;
 		embrank_run(&rk, argv[first], argv[first + 1], &o.eo);
+	} else if (matrix) {
+		/* a result matrix is cut at its k columns */
+		if (!rk.own.depth || (long)mr.ids.cols < rk.own.depth)
+			rk.own.depth = (long)mr.ids.cols;
+		write_header(&o);
+		ranker_write_facts(&rk);
+		matrixrank_run(&rk, &mr);
+		matrixfile_free(&mr.ids);
+		matrixfile_free(&mr.dist);
 	} else {
+		if (o.run_dist)
+			usage_error(NULL, "--run-distances needs one result "
+				    "matrix (RUN as .npy, .ivecs or .ibin)");
 		write_header(&o);
 		ranker_write_facts(&rk);	/* -e: after its items line */
 		if (first == argc)

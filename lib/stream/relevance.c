@@ -36,8 +36,8 @@ static long grade_field(const char *path, long line, int fieldno,
 /* the nj judgments grouped by query (counting sort, stable), then by item
  * (jq[i]: the query of judgment i, jline[i]: its line); dies on an item
  * judged twice for a query */
-static void group_judgments(struct relsrc *rel, const char *path,
-			    const size_t *jq, const long *jline, size_t nj)
+void rel_group_judgments(struct relsrc *rel, const char *path,
+			 const size_t *jq, const long *jline, size_t nj)
 {
 	size_t i, q, *order, *fill, *ent;
 	long *grade;
@@ -124,7 +124,7 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 	if (nj == 0)
 		die_at(path, 0, "no relevance judgments");
 
-	group_judgments(rel, path, jq, jline, nj);
+	rel_group_judgments(rel, path, jq, jline, nj);
 	free(jq);
 	free(jline);
 }

@@ -74,6 +74,26 @@ struct relquery {
 };
 
 void rel_load_qrels(struct relsrc *rel, const char *path);
+/* the nj judgments in rel->jent and rel->jgrade (jq[i]: the rel->qq
+ * entry of judgment i, jline[i]: its line in path) grouped by query, then
+ * by item, as rel_load_qrels leaves them; dies on an item judged twice
+ * for a query (rel_load_qrels, truth.c) */
+void rel_group_judgments(struct relsrc *rel, const char *path,
+			 const size_t *jq, const long *jline, size_t nj);
+/* ANN ground truth as qrels (rankof --truth, truth.c): row i of gt (ids,
+ * true neighbours nearest first; negative ids: none) is query i, and its
+ * relevant items are its first knn neighbours and, with distances (dist,
+ * rows and columns as gt's), every later one within thr = d_K + tol
+ * (tol >= 0) or (1 + eps) d_K (eps >= 0; both < 0: no threshold), d_K
+ * the knn-th distance; with a result matrix run and its items' distances
+ * recomputed from the vectors (rundist, NaN for none), every item it
+ * returns within thr too. Returns the number of queries whose threshold
+ * passes their last neighbour in the file (more may be within it) when
+ * rundist is NULL. */
+struct matrixfile;
+long rel_load_truth(struct relsrc *rel, const struct matrixfile *gt,
+		    const double *dist, size_t knn, double tol, double eps,
+		    const struct matrixfile *run, const double *rundist);
 void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath);
 void rel_set_junk_label(struct relsrc *rel, const char *label);
 /* --folds with items out of the queries' fold order (fold_queries):
