@@ -194,6 +194,34 @@ static void parse_items(struct opts *o, const char *arg)
 	o->embopt = 1;
 }
 
+/* a number >= 0 of --tolerance or --epsilon */
+static double nonnegative(const char *opt, const char *arg)
+{
+	double v = arg_double(opt, arg);
+
+	if (!(v >= 0 && v < 1e300))
+		usage_error(NULL, "%s: '%s' is not a number >= 0", opt, arg);
+	return v;
+}
+
+/* an option of result matrices and ground truth; 0 for another */
+static int take_ann(struct opts *o, int key, const char *arg)
+{
+	switch (key) {
+	case O_RUNDIST: o->run_dist = arg; break;
+	case O_TRUTH: o->truth = arg; break;
+	case O_QVEC: o->qvec = arg; break;
+	case O_BVEC: o->bvec = arg; break;
+	case O_TRUTHDIST: o->truth_dist = arg; break;
+	case O_KNN: o->knn = arg_long("--knn", arg, 1, 1L << 30); break;
+	case O_TOL: o->tol = nonnegative("--tolerance", arg); break;
+	case O_EPS: o->eps = nonnegative("--epsilon", arg); break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
 /* one option (optable.h's take) */
 static int take(void *ctx, int key, const char *arg)
 {
@@ -236,24 +264,6 @@ static int take(void *ctx, int key, const char *arg)
 		break;
 	case O_LOWER: o->lower = 1; break;
 	case O_KEEPSELF: o->keep_self = 1; break;
-	case O_RUNDIST: o->run_dist = arg; break;
-	case O_TRUTH: o->truth = arg; break;
-	case O_QVEC: o->qvec = arg; break;
-	case O_BVEC: o->bvec = arg; break;
-	case O_TRUTHDIST: o->truth_dist = arg; break;
-	case O_KNN: o->knn = arg_long("--knn", arg, 1, 1L << 30); break;
-	case O_TOL:
-		o->tol = arg_double("--tolerance", arg);
-		if (!(o->tol >= 0 && o->tol < 1e300))
-			usage_error(NULL, "--tolerance: '%s' is not a distance "
-				    ">= 0", arg);
-		break;
-	case O_EPS:
-		o->eps = arg_double("--epsilon", arg);
-		if (!(o->eps >= 0 && o->eps < 1e300))
-			usage_error(NULL, "--epsilon: '%s' is not a number >= 0",
-				    arg);
-		break;
 	case O_FP: o->print_fp = 1; break;
 	case O_EXPECTFP: o->expect_fp = arg; break;
 	case O_EXPLAIN:
@@ -276,7 +286,7 @@ static int take(void *ctx, int key, const char *arg)
 		o->brk = breaks[parse_choice("--break", arg, breaknames, NULL)];
 		break;
 	default:
-		return 0;
+		return take_ann(o, key, arg);
 	}
 	return 1;
 }
@@ -511,6 +521,19 @@ static void write_header(void *ctx)
 	out_flush();
 }
 
+/* a result matrix through the ranker, its columns the run's depth */
+static void rank_matrix(struct opts *o, struct ranker *rk,
+			struct matrixrun *mr)
+{
+	if (!rk->own.depth || (long)mr->ids.cols < rk->own.depth)
+		rk->own.depth = (long)mr->ids.cols;
+	write_header(o);
+	ranker_write_facts(rk);
+	matrixrank_run(rk, mr);
+	matrixfile_free(&mr->ids);
+	matrixfile_free(&mr->dist);
+}
+
 int main(int argc, char **argv)
 {
 	struct relsrc rel = { .min_grade = 1 };
@@ -577,14 +600,7 @@ int main(int argc, char **argv)
 		o.eo.header_ctx = &o;
 		embrank_run(&rk, argv[first], argv[first + 1], &o.eo);
 	} else if (matrix) {
-		/* a result matrix is cut at its k columns */
-		if (!rk.own.depth || (long)mr.ids.cols < rk.own.depth)
-			rk.own.depth = (long)mr.ids.cols;
-		write_header(&o);
-		ranker_write_facts(&rk);
-		matrixrank_run(&rk, &mr);
-		matrixfile_free(&mr.ids);
-		matrixfile_free(&mr.dist);
+		rank_matrix(&o, &rk, &mr);
 	} else {
 		if (o.run_dist)
 			usage_error(NULL, "--run-distances needs one result "

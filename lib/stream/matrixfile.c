@@ -84,6 +84,10 @@ static void take_values(struct matrixfile *m, const unsigned char *p,
 {
 	size_t n = mul_or_die(m->path, m->rows, m->cols), r, c;
 
+	/* rows of no columns would be a loop bounded by a number in the
+	 * input, not by its bytes */
+	if (m->cols == 0)
+		die_at(m->path, 0, "shape (%zu, 0): no columns", m->rows);
 	if (want_ids && k == V_FLOAT)
 		die_at(m->path, 0, "float values where ids are expected (save "
 		       "the ids with arr.astype('<i8'))");
@@ -212,6 +216,9 @@ void matrixfile_read(struct matrixfile *m, const char *path, int want_ids)
 
 	memset(m, 0, sizeof *m);
 	m->path = path;
+	if (strcmp(path, "-") == 0)
+		die_at(path, 0, "a result or ground-truth matrix is read from "
+		       "a file, not the standard input");
 	embinput_slurp(path, &b);
 	if (has_npy_magic(b.p, b.n))
 		read_npy(m, &b, want_ids);

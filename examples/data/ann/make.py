@@ -1,4 +1,5 @@
-# The TEXMEX-layout case of tests/ann-truth.bats and its expected values.
+# The TEXMEX-layout case of the rankof(1) example and tests/ann-truth.bats,
+# and its expected values.
 # Run with Debian's python3 and numpy (1.24): python3 make.py > reference.out
 # It writes base.fvecs, query.fvecs (the vectors), gt.ivecs and
 # gt-dist.fvecs (each query's 20 true nearest neighbours by Euclidean
