@@ -34,7 +34,8 @@ static const char usage_line[] =
 enum { O_QLAB = OPT_OWN, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK,
 	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED,
 	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART, O_FP, O_EXPECTFP, O_RUNDIST,
-	O_TRUTH, O_TRUTHDIST, O_KNN, O_TOL, O_EPS, O_QVEC, O_BVEC };
+	O_TRUTH, O_TRUTHDIST, O_KNN, O_TOL, O_EPS, O_QVEC, O_BVEC,
+	O_ALLOWEMPTY };
 
 /* the options and --help in its order */
 static const struct optdef opts[] = {
@@ -116,6 +117,9 @@ static const struct optdef opts[] = {
 	{ "part", O_PART, 1,
 	  "      --part I/N           the input is part I of N of a run's queries (a Hadoop\n"
 	  "                           partition): said in the rank stream for the readers\n" },
+	{ "allow-empty", O_ALLOWEMPTY, 0,
+	  "      --allow-empty        an input of no bytes is a run of no queries (a reducer's\n"
+	  "                           empty partition), not an error\n" },
 	{ "merge", O_MERGE, 0,
 	  "      --merge              add up the rank streams of gallery shards (--items)\n" },
 	{ "fingerprint", O_FP, 0,
@@ -140,6 +144,7 @@ struct opts {
 	long depth;		/* --depth, 0: not said */
 	long part, nparts;	/* --part I/N, nparts 0: none */
 	int lower, keep_self;	/* --lower-is-better, --keep-self */
+	int allow_empty;	/* --allow-empty */
 	int print_fp;		/* --fingerprint */
 	const char *expect_fp;	/* --expect-fingerprint */
 	/* a result matrix and its ground truth (rankof(1), "ANN results") */
@@ -264,6 +269,7 @@ static int take(void *ctx, int key, const char *arg)
 		break;
 	case O_LOWER: o->lower = 1; break;
 	case O_KEEPSELF: o->keep_self = 1; break;
+	case O_ALLOWEMPTY: o->allow_empty = 1; break;
 	case O_FP: o->print_fp = 1; break;
 	case O_EXPECTFP: o->expect_fp = arg; break;
 	case O_EXPLAIN:
@@ -332,7 +338,8 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		if (o->qrels || o->labels || o->qlab || o->ilab || o->emb ||
 		    rel->judged || o->eo.nshards || o->maxret || o->nexplain ||
 		    o->depth || o->lower || o->keep_self || o->nparts ||
-		    o->print_fp || o->expect_fp)
+		    o->print_fp || o->expect_fp || o->allow_empty || o->truth ||
+		    o->run_dist)
 			usage_error(NULL, "--merge takes rank streams only");
 		if (nfiles < 1)
 			usage_error(NULL, "--merge needs the shards' rank streams");
@@ -371,6 +378,8 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 	if (o->nparts && o->eo.nshards)
 		usage_error(NULL, "--part and --shard do not go together "
 			    "(--shard says its part)");
+	if (o->allow_empty && o->emb)
+		usage_error(NULL, "--allow-empty needs score streams or runs");
 	if (o->keep_self && rel->exclude_self)
 		usage_error(NULL, "--keep-self and -x do not go together");
 }
@@ -521,6 +530,24 @@ static void write_header(void *ctx)
 	out_flush();
 }
 
+/* the ranker of these options */
+static void start_ranker(struct opts *o, struct relsrc *rel,
+			 struct ranker *rk)
+{
+	ranker_init(rk, rel, o->brk, o->all);
+	rk->v2 = rel->judged;
+	rk->maxret = o->maxret;
+	rk->sign = o->lower ? -1 : 1;
+	rk->keep_self = o->keep_self;
+	rk->allow_empty = o->allow_empty;
+	own_facts(o, rel, &rk->own);
+	ranker_explain(rk, o->explain, o->nexplain);
+	if (o->eo.nshards) {
+		rk->shard = o->eo.shard;
+		rk->nshards = o->eo.nshards;
+	}
+}
+
 /* a result matrix through the ranker, its columns the run's depth */
 static void rank_matrix(struct opts *o, struct ranker *rk,
 			struct matrixrun *mr)
@@ -581,18 +608,8 @@ int main(int argc, char **argv)
 	if (!o.nexplain)
 		rel_refuse_fold_order(&rel);
 
-	ranker_init(&rk, &rel, o.brk, o.all);
-	rk.v2 = rel.judged;
-	rk.maxret = o.maxret;
-	rk.sign = o.lower ? -1 : 1;
-	rk.keep_self = o.keep_self;
-	own_facts(&o, &rel, &rk.own);
+	start_ranker(&o, &rel, &rk);
 	fingerprint(&o, &rel, argv + first, argc - first, &rk.own);
-	ranker_explain(&rk, o.explain, o.nexplain);
-	if (o.eo.nshards) {
-		rk.shard = o.eo.shard;
-		rk.nshards = o.eo.nshards;
-	}
 	if (o.emb) {
 		o.eo.folds = rel.folds > 0 ? (size_t)rel.folds : 1;
 		o.eo.nthreads = o.jobs;

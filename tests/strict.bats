@@ -169,7 +169,27 @@ setup() {
 	# input is an error
 	run --separate-stderr sh -c 'printf "\357\273\277" | rankof -r q'
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "rankof: -: empty input: no scores (did the program upstream fail?)" ]
+	[ "$stderr" = "rankof: -: empty input: no scores (did the program upstream fail? an empty partition of a reducer: --allow-empty)" ]
+}
+
+# a Hadoop or Spark reducer that gets no query: --allow-empty makes its
+# empty partition a rank stream of no queries, header and end, exit 0;
+# with -c the qrels queries are all there, none retrieved (n = 0)
+@test "strict: --allow-empty, a reducer's empty partition is a stream of no queries" {
+	printf 'q1 d1 1\nq2 d2 1\n' > q
+	run --separate-stderr sh -c 'printf "" | rankof --allow-empty -r q'
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '# query\titem\tgrade\trank\tties\tn\n# end')" ]
+	[ "$stderr" = "" ]
+	run --separate-stderr sh -c 'printf "" | rankof --allow-empty -c -r q'
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | body)" = "$(printf 'q1\td1\t1\t-\t-\t0\nq2\td2\t1\t-\t-\t0')" ]
+	run rankof --allow-empty -e -r q a b
+	[ "$status" -eq 2 ]
+	[[ $output == *"--allow-empty needs score streams or runs"* ]]
+	run rankof --allow-empty --merge a
+	[ "$status" -eq 2 ]
+	[[ $output == *"--merge takes rank streams only"* ]]
 }
 
 @test "strict: numbers beyond the doubles, NaN, NUL bytes, wrong kinds of stream" {
@@ -371,7 +391,7 @@ setup() {
 	hitrate q.gz      | hitrate: q.gz:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)
 	rankof -r x.npy s | rankof: x.npy:1: a NUL byte in the line (a .npy file, not text)
 	rankof -l x.npy s | rankof: x.npy: bad .npy header: expected '{'
-	rankof -r q empty | rankof: empty: empty input: no scores (did the program upstream fail?)
+	rankof -r q empty | rankof: empty: empty input: no scores (did the program upstream fail? an empty partition of a reducer: --allow-empty)
 	rankof -r empty s | rankof: empty: no relevance judgments
 	T
 	[ "$fails" -eq 0 ]

@@ -42,6 +42,9 @@ struct ranker {
 	long written;		/* queries of the run written */
 	long selfhits;		/* of which an item has the query's id */
 	int keep_self;		/* --keep-self: no note of them */
+	/* --allow-empty: an input of no bytes is a run of no queries (a
+	 * reducer's empty partition), not a failure upstream */
+	int allow_empty;
 	int two_id_spaces;	/* the ids line says two files */
 	long none_retrieved;	/* of which no relevant item is a candidate */
 	/* --shard: the queries kept are those whose position (from 0, in

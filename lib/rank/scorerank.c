@@ -573,9 +573,9 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	parts_finish(&sh.parts, path, sh.base);
 	/* not a line: an empty file, or a failed step upstream that wrote
 	 * nothing (a stream with no scores still has its header) */
-	if (sh.base == 0)
-		die_at(path, 0, "empty input: no scores (did the program "
-		       "upstream fail?)");
+	if (sh.base == 0 && !out->allow_empty)
+		die_at(path, 0, "empty input: no scores (did the program upstream "
+		       "fail? an empty partition of a reducer: --allow-empty)");
 	if (sh.fd > 0)
 		close(sh.fd);
 	for (i = 0; i < nworkers; i++) {
