@@ -183,6 +183,8 @@ usage: treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN"
 	-l -1 q r|-l -1: below 0 trec_eval counts the documents outside the qrels as relevant; treceval takes levels from 0
 	-M -1 q r|-M: '-1' is below 0
 	-N 1e3 q r|-N: '1e3' is not an integer
+	-M 99999999999999999999 q r|-M: '99999999999999999999' is too large (at most 9223372036854775807)
+	-M -99999999999999999999 q r|-M: '-99999999999999999999' is below 0
 	- -|standard input ('-') can be read once
 	T
 }

@@ -79,7 +79,14 @@ static long number(const char *opt, const char *text, long lo)
 	struct slice s = { text, strlen(text) };
 	long v;
 
-	if (parse_long(s, &v) != NUM_OK)
+	int st = parse_long(s, &v);
+
+	if (st == NUM_RANGE && text[0] == '-')
+		trec_usage("%s: '%s' is below %ld", opt, text, lo);
+	if (st == NUM_RANGE)
+		trec_usage("%s: '%s' is too large (at most %ld)", opt, text,
+			   LONG_MAX);
+	if (st != NUM_OK)
 		trec_usage("%s: '%s' is not an integer", opt, text);
 	if (v < lo)
 		trec_usage("%s: '%s' is below %ld", opt, text, lo);
