@@ -551,3 +551,20 @@ treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it o
 	status_is 0
 	same "$output" "$(grep -E '^(runid|num_q|num_ret|num_rel|num_rel_ret|map|utility|set_[a-zA-Z_]+) .*	all	' "$T/out.test.aq")"
 }
+
+# trec_eval reads '0,87' and 'abc' as atof does (0) and a grade '1.5' as
+# atol does (1): the same bytes as the file written so, and a note for
+# each kind of field on the standard error
+@test "treceval: scores and grades read otherwise than written: trec_eval's bytes, one note a kind" {
+	printf '1 0 a 1\n1 0 b 1.5\n1 0 c 0\n' > lq
+	printf '1 Q0 a 1 0,87 x\n1 Q0 b 2 0.5 x\n1 Q0 c 3 abc x\n' > lr
+	printf '1 0 a 1\n1 0 b 1\n1 0 c 0\n' > q
+	printf '1 Q0 a 1 0 x\n1 Q0 b 2 0.5 x\n1 Q0 c 3 0 x\n' > r
+	run --separate-stderr treceval -q -m map -m P.2 lq lr
+	status_is 0
+	same "$output" "$(treceval -q -m map -m P.2 q r)"
+	same "$stderr" "treceval: lr: scores that are not numbers as written ('0,87' the first) are read as trec_eval's atof reads them ('0,87' as 0): the output is trec_eval's
+treceval: lq: grades that are not integers as written ('1.5' the first) are read as trec_eval's atol reads them ('1.5' as 1): the output is trec_eval's"
+	run --separate-stderr treceval -m map q r
+	same "$stderr" ""
+}

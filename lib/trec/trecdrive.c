@@ -257,6 +257,7 @@ void treceval_close(struct treceval *te)
 {
 	long runonly = (long)te->run.ids.nent - te->matched;
 
+	trec_lax_notes(te->o->qrels, te->o->run);
 	if (te->left_out)
 		note("%ld topic%s of the qrels not in the run left out (-c "
 		     "counts %s as 0)", te->left_out, te->left_out == 1 ? "" : "s",

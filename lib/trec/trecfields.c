@@ -226,9 +226,13 @@ int trec_decimal(struct slice s, uint64_t *mp, unsigned *frp, int *negp)
 	return 1;
 }
 
-double trec_atof(struct slice s)
+static void lax_keep(int kind, struct slice s);
+
+/* trec_atof; lax: a field strtod does not read whole is kept for the
+ * note (a run's score) */
+static double atof_field(struct slice s, int lax)
 {
-	char small[64], *buf = small;
+	char small[64], *buf = small, *end;
 	double v;
 
 	uint64_t m;
@@ -247,8 +251,68 @@ double trec_atof(struct slice s)
 		buf = xmalloc(s.n + 1);
 	memcpy(buf, s.p, s.n);
 	buf[s.n] = '\0';
-	v = strtod(buf, NULL);
+	v = strtod(buf, &end);
+	if (lax && end != buf + s.n)
+		lax_keep(LAX_SCORE, s);
 	if (buf != small)
 		free(buf);
 	return v;
+}
+
+double trec_atof(struct slice s)
+{
+	return atof_field(s, 0);
+}
+
+double trec_score(struct slice s)
+{
+	return atof_field(s, 1);
+}
+
+/* the first field of each kind read otherwise than written */
+static char lax_first[LAX_KINDS][64];
+static int lax_seen[LAX_KINDS];
+
+static void lax_keep(int kind, struct slice s)
+{
+	size_t n = s.n < sizeof lax_first[kind] - 1 ? s.n :
+		sizeof lax_first[kind] - 1;
+
+	if (lax_seen[kind])
+		return;
+	lax_seen[kind] = 1;
+	memcpy(lax_first[kind], s.p, n);
+	lax_first[kind][n] = '\0';
+}
+
+void trec_lax_grade(struct slice s)
+{
+	size_t i = s.n && (s.p[0] == '+' || s.p[0] == '-');
+
+	if (i == s.n)
+		goto lax;
+	for (; i < s.n; i++)
+		if (s.p[i] < '0' || s.p[i] > '9')
+			goto lax;
+	return;
+lax:
+	lax_keep(LAX_GRADE, s);
+}
+
+void trec_lax_notes(const char *qrels, const char *run)
+{
+	if (lax_seen[LAX_SCORE])
+		note("%s: scores that are not numbers as written ('%s' the "
+		     "first) are read as trec_eval's atof reads them ('%s' as "
+		     "%.17g): the output is trec_eval's", run,
+		     lax_first[LAX_SCORE], lax_first[LAX_SCORE],
+		     trec_atof((struct slice){ lax_first[LAX_SCORE],
+					       strlen(lax_first[LAX_SCORE]) }));
+	if (lax_seen[LAX_GRADE])
+		note("%s: grades that are not integers as written ('%s' the "
+		     "first) are read as trec_eval's atol reads them ('%s' as "
+		     "%ld): the output is trec_eval's", qrels,
+		     lax_first[LAX_GRADE], lax_first[LAX_GRADE],
+		     trec_atol((struct slice){ lax_first[LAX_GRADE],
+					       strlen(lax_first[LAX_GRADE]) }));
 }

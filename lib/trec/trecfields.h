@@ -69,6 +69,18 @@ static inline size_t trec_line(const char **pp, const char *end,
 long trec_atol(struct slice s);
 /* atof(): the longest prefix that strtod() reads as a number, 0 if none */
 double trec_atof(struct slice s);
+/* Fields that trec_eval reads silently otherwise than they are written
+ * (atof reads a score '0,87' as 0, atol a grade '1.5' as 1): treceval
+ * keeps trec_eval's bytes on stdout and says so on stderr, one note per
+ * kind of field, with the first such field (trec_lax_notes, at the end) */
+enum { LAX_SCORE, LAX_GRADE, LAX_KINDS };
+/* a run's score as trec_atof reads it, kept for the note when strtod
+ * does not read it whole */
+double trec_score(struct slice s);
+/* a grade that is not [+-]digits kept for the note */
+void trec_lax_grade(struct slice s);
+/* the notes of the kinds seen: a score in the run, a grade in the qrels */
+void trec_lax_notes(const char *qrels, const char *run);
 /* [-]digits.digits of at most 15 digits, the form of almost every score:
  * its digits as an integer *m (below 2^53, so exact as a double), *fr of
  * them after the point (1 to 15), *neg its sign; 0 for any other form.

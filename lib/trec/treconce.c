@@ -40,7 +40,7 @@ static int score(struct treconce *w, size_t l, struct slice s, double *v)
 	if (trec_decimal(s, &m, &fr, &neg)) {
 		*v = neg ? -(double)m : (double)m;
 	} else {
-		*v = trec_atof(s);
+		*v = trec_score(s);
 		fr = FR_REAL;
 		if (isnan(*v))	/* tested here only: no branch a line waits
 				 * for the digits */

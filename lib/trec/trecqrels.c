@@ -57,6 +57,7 @@ static void parse(struct trecqrels *q)
 		q->j[q->nj].topic = f[0];
 		q->j[q->nj].doc = f[2];
 		q->j[q->nj].grade = trec_atol(f[3]);
+		trec_lax_grade(f[3]);
 		q->j[q->nj].line = line;
 		q->nj++;
 	}

@@ -174,7 +174,7 @@ int trecrun_next(struct trecrunit *it, struct trecline *l)
 		if (nf == 0 || f[0].p[0] == '#')
 			continue;
 		l->doc = f[2];
-		l->score = trec_atof(f[4]);
+		l->score = trec_score(f[4]);
 		l->off = (size_t)(ls - it->r->file.p);
 		if (isnan(l->score))
 			die_status_at(ST_INPUT, path, trecrun_lineno(it->r, l->off),
