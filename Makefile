@@ -19,7 +19,7 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval
+PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval fuse
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
 TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck measurecheck
@@ -136,6 +136,12 @@ LIBSRC = \
 	lib/trec/trecargs.c \
 	lib/trec/trecsum.c \
 	lib/trec/trecdrive.c \
+	lib/fuse/runread.c \
+	lib/fuse/fusenorm.c \
+	lib/fuse/fusecomb.c \
+	lib/fuse/fusequery.c \
+	lib/fuse/fuseexplain.c \
+	lib/fuse/fusepass.c \
 	lib/plot/plot.c \
 	lib/plot/scale.c \
 	lib/plot/termplot.c \
