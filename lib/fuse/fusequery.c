@@ -77,8 +77,8 @@ static void take_run(struct fuser *f, size_t r, struct slice q, size_t u)
 		e = strmap_get(&f->cand, rr->item[i]);
 		if (f->held[e * R + r])
 			die_at(rr->path, rr->line[i],
-			       "item '%.*s' again in query '%.*s' "
-			       "(a duplicate pair)", (int)rr->item[i].n,
+			       "duplicate item '%.*s' in query '%.*s'",
+			       (int)rr->item[i].n,
 			       rr->item[i].p, (int)q.n, q.p);
 		f->held[e * R + r] = 1;
 		f->by[i] = (struct byrank){ rr->score[i], rr->item[i], e };
