@@ -178,3 +178,10 @@ q1 Q0 a 3 1 hyb" ]
     combmnz: 2 x (1 x 0.5 + 2 x 1) = 5
   2. a 2" ]
 }
+
+# random malformed streams (data/fuzz/lines.awk): no crash, a status of
+# 0, 1 or 2, and a failure in one line (data/fuzz/run.sh)
+@test "fuse: random broken runs, no crash and one-line errors" {
+	sh "$BATS_TEST_DIRNAME/data/fuzz/run.sh" 50 fuse -m combmnz -n zscore in.txt rel.txt
+	sh "$BATS_TEST_DIRNAME/data/fuzz/run.sh" 30 fuse -m combmed -n borda --require-all rel.txt in.txt
+}
