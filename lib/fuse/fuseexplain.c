@@ -1,18 +1,7 @@
 /* The explanation's text, item by item, best first. */
-#include <stdarg.h>
 #include "util/err.h"
 #include "util/fmtscore.h"
 #include "fuse/fuseexplain.h"
-
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vtell(fmt, ap);
-	va_end(ap);
-}
 
 /* a number as the score stream prints it */
 static const char *num(char *buf, double v)
@@ -28,27 +17,27 @@ static void run_line(const struct fuser *f, size_t e, size_t r)
 	const struct fusecomb *c = &f->comb;
 	char a[FMTSCORE_MAX], b[FMTSCORE_MAX], w[FMTSCORE_MAX];
 
-	say("    %s: ", f->runs[r].path);
+	tell("    %s: ", f->runs[r].path);
 	if (!f->held[k]) {
-		say("lacks it\n");
+		tell("lacks it\n");
 		return;
 	}
 	if (f->held[k] == 2)
-		say("lacks it: borda %s", num(a, f->val[k]));
+		tell("lacks it: borda %s", num(a, f->val[k]));
 	else if (f->norm == NORM_NONE)
-		say("score %s, rank %ld", num(a, f->raw[k]), f->rank[k]);
+		tell("score %s, rank %ld", num(a, f->raw[k]), f->rank[k]);
 	else
-		say("score %s, rank %ld, %s %s", num(a, f->raw[k]),
+		tell("score %s, rank %ld, %s %s", num(a, f->raw[k]),
 		    f->rank[k], fusenorm_names[f->norm], num(b, f->val[k]));
 	if (c->method == FUSE_RRF)
-		say(", 1/(%s + %ld) = %s", num(b, c->rrf_k), f->rank[k],
+		tell(", 1/(%s + %ld) = %s", num(b, c->rrf_k), f->rank[k],
 		    num(a, fusecomb_term(c, 0, f->rank[k])));
 	else if (c->method == FUSE_ISR)
-		say(", 1/%ld^2 = %s", f->rank[k],
+		tell(", 1/%ld^2 = %s", f->rank[k],
 		    num(a, fusecomb_term(c, 0, f->rank[k])));
 	if (c->w && fusemethod_weighted(c->method))
-		say(", weight %s", num(w, c->w[r]));
-	say("\n");
+		tell(", weight %s", num(w, c->w[r]));
+	tell("\n");
 }
 
 /* the method's line: its name, the terms (weighted) and the result */
@@ -61,32 +50,32 @@ static void sum_line(const struct fuser *f, size_t e)
 
 	for (r = 0; r < R; r++)
 		count += f->held[e * R + r] != 0;
-	say("    %s: ", fusemethod_names[c->method]);
+	tell("    %s: ", fusemethod_names[c->method]);
 	if (!fusemethod_weighted(c->method))
-		say("of the %zu value%s", count, count == 1 ? "" : "s");
+		tell("of the %zu value%s", count, count == 1 ? "" : "s");
 	else {
 		if (scaled)
-			say("%zu x (", count);
+			tell("%zu x (", count);
 		int first = 1;
 		for (r = 0; r < R; r++) {
 			size_t k = e * R + r;
 			if (!f->held[k])
 				continue;
-			say("%s", first ? "" : " + ");
+			tell("%s", first ? "" : " + ");
 			first = 0;
 			if (c->w)
-				say("%s x ", num(w, c->w[r]));
-			say("%s", num(a, fusecomb_term(c, f->val[k],
+				tell("%s x ", num(w, c->w[r]));
+			tell("%s", num(a, fusecomb_term(c, f->val[k],
 						       f->rank[k])));
 		}
 		if (first)
-			say("0");
+			tell("0");
 		if (scaled)
-			say(")");
+			tell(")");
 		if (c->method == FUSE_COMBANZ)
-			say(" / %zu", count);
+			tell(" / %zu", count);
 	}
-	say(" = %s\n", num(a, f->fused[e]));
+	tell(" = %s\n", num(a, f->fused[e]));
 }
 
 void fuseexplain_query(const struct fuser *f, struct slice q, size_t u)
@@ -94,15 +83,15 @@ void fuseexplain_query(const struct fuser *f, struct slice q, size_t u)
 	char a[FMTSCORE_MAX];
 	size_t i, r;
 
-	say("query %.*s: %s", (int)q.n, q.p, fusemethod_names[f->comb.method]);
+	tell("query %.*s: %s", (int)q.n, q.p, fusemethod_names[f->comb.method]);
 	if (!fusemethod_ranked(f->comb.method))
-		say(" of %s values", fusenorm_names[f->norm]);
-	say(", %zu item%s from %zu runs; ranks by score, ties by item id "
+		tell(" of %s values", fusenorm_names[f->norm]);
+	tell(", %zu item%s from %zu runs; ranks by score, ties by item id "
 	    "descending\n", u, u == 1 ? "" : "s", f->nruns);
 	for (i = 0; i < u; i++) {
 		size_t e = f->order[i];
 		struct slice id = strmap_key(&f->cand, e);
-		say("  %zu. %.*s %s\n", i + 1, (int)id.n, id.p,
+		tell("  %zu. %.*s %s\n", i + 1, (int)id.n, id.p,
 		    num(a, f->fused[e]));
 		for (r = 0; r < f->nruns; r++)
 			run_line(f, e, r);

@@ -241,6 +241,14 @@ void vtell(const char *fmt, va_list ap)
 		free(p);
 }
 
+void tell(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vtell(fmt, ap);
+	va_end(ap);
+}
+
 void usage_error(const char *usage, const char *fmt, ...)
 {
 	va_list ap;
