@@ -185,3 +185,35 @@ q1 Q0 a 3 1 hyb" ]
 	sh "$BATS_TEST_DIRNAME/data/fuzz/run.sh" 50 fuse -m combmnz -n zscore in.txt rel.txt
 	sh "$BATS_TEST_DIRNAME/data/fuzz/run.sh" 30 fuse -m combmed -n borda --require-all rel.txt in.txt
 }
+
+# peak RSS (KiB, bench/rusage.c) of the shell command $1, in $peak
+fuse_peak() {
+	[ -x rusage ] || cc -O2 -o rusage "$BATS_TEST_DIRNAME/../bench/rusage.c"
+	./rusage -o ru sh -c "$1"
+	peak=$(awk '{ print $4 }' ru)
+}
+
+# runs of NQ queries of 50 items each, items d*K, scores (7q + 13dK) mod
+# 1000: run K=1 and run K=3 share every third item
+fuse_pair() {
+	for k in 1 3; do
+		awk -v nq="$1" -v k=$k 'BEGIN { for (q = 0; q < nq; q++) for (d = 0; d < 50; d++)
+			printf "q%07d\td%d\t%d\n", q, d * k, (q * 7 + d * 13 * k) % 1000 }' >run$k
+	done
+}
+
+# Measured by hand: a 10M-line pair (100,000 queries) peaks at 12 MiB,
+# a 200,000-line pair at 10 MiB. Here 1M lines against 20,000.
+@test "fuse: memory stays flat: a 1M-line pair of runs within 2 MiB of a 20,000-line pair" {
+	case $RANKKIT_BIN in */build/san/*) skip "peak RSS is not a figure under AddressSanitizer";; esac
+	fuse_pair 200
+	fuse_peak "fuse -m combsum -n minmax run1 run3 > small"
+	small=$peak
+	fuse_pair 10000
+	fuse_peak "fuse -m combsum -n minmax run1 run3 > out"
+	echo "peak RSS $small KiB at 20,000 lines, $peak KiB at 1M" >&3
+	[ "$peak" -lt $((small + 2048)) ]
+	[ "$(tail -1 out)" = "# end" ]
+	# every query: 50 + 50 items, 17 shared (d0, d3, ..., d48): 83 lines
+	[ "$(body < out | wc -l)" -eq $((10000 * 83)) ]
+}
