@@ -177,6 +177,9 @@ q1 Q0 a 3 1 hyb" ]
     B: score 5, rank 1, minmax 1, weight 2
     combmnz: 2 x (1 x 0.5 + 2 x 1) = 5
   2. a 2" ]
+	run --separate-stderr fuse --explain q9 A B
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$stderr" | tail -1)" = "fuse: --explain q9: the input has no such query" ]
 }
 
 # random malformed streams (data/fuzz/lines.awk): no crash, a status of

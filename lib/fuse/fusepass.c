@@ -95,6 +95,10 @@ void fusepass_run(struct fuser *f, const char *const *paths,
 			     "from the other runs", paths[r], lacks[r], nq);
 		runread_close(&f->runs[r]);
 	}
+	for (k = 0; k < f->nexplain; k++)
+		if (!f->explained[k])
+			tell_note("--explain %s: the input has no such query",
+				  f->explain[k]);
 	fuser_free(f);
 	idset_free(&done);
 	free(f->runs);

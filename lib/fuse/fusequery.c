@@ -11,6 +11,7 @@ void fuser_init(struct fuser *f)
 {
 	strmap_init(&f->cand);
 	f->tmp = xmalloc((f->nruns ? f->nruns : 1) * sizeof *f->tmp);
+	f->explained = xcalloc(f->nexplain + 1, 1);
 }
 
 void fuser_free(struct fuser *f)
@@ -27,6 +28,7 @@ void fuser_free(struct fuser *f)
 	free(f->normed);
 	free(f->tmp);
 	free(f->entry);
+	free(f->explained);
 }
 
 /* the best first: score descending, then item id descending (byte order) */
@@ -185,6 +187,7 @@ void fuser_query(struct fuser *f, struct slice q, const unsigned char *has)
 		if (slice_eqs(q, f->explain[i])) {
 			out_flush();	/* the lines before it first */
 			fuseexplain_query(f, q, u);
+			f->explained[i] = 1;
 			break;
 		}
 	write_lines(f, q, u);

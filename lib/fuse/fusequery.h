@@ -21,6 +21,7 @@ struct fuser {
 	struct runread *runs;	/* the runs, each with its query taken */
 	const char *const *explain;	/* --explain's queries */
 	size_t nexplain;
+	unsigned char *explained;	/* per one of them: it was met */
 	/* the query: its items (the union), per item and run whether the
 	 * run holds it, its score, value and rank there; per item the
 	 * fused score; the order of the output */
