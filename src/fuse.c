@@ -9,13 +9,16 @@
 #include "util/optlist.h"
 #include "util/out.h"
 #include "util/stdinonce.h"
+#include "fuse/fuseopt.h"
 #include "fuse/fusepass.h"
 
 static const char usage_line[] =
 	"fuse [-m METHOD] [-n NORM] [-w W1,W2,...] [-k K] [--require-all] "
-	"[--format stream|trec] [--tag TAG] [--explain QUERY ...] RUN RUN ...";
+	"[--format stream|trec] [--tag TAG] [--explain QUERY ...] "
+	"[--optimize MEASURE --qrels FILE [--step S]] RUN RUN ...";
 
-enum { O_FORMAT = OPT_OWN, O_TAG, O_REQUIRE, O_EXPLAIN };
+enum { O_FORMAT = OPT_OWN, O_TAG, O_REQUIRE, O_EXPLAIN, O_OPTIMIZE, O_QRELS,
+       O_STEP };
 
 static const struct optdef opts[] = {
 	{ NULL, 0, 0,
@@ -40,6 +43,13 @@ static const struct optdef opts[] = {
 	  "      --tag TAG            the TREC run's tag (default fuse)\n" },
 	{ "explain", O_EXPLAIN, 1,
 	  "      --explain QUERY      how each fused score of QUERY is made, on stderr\n" },
+	{ "optimize", O_OPTIMIZE, 1,
+	  "      --optimize MEASURE   print the weights (a grid of sums 1) that maximise\n"
+	  "                           MEASURE's mean on the queries of --qrels, and exit\n" },
+	{ "qrels", O_QRELS, 1,
+	  "      --qrels FILE         with --optimize: query item grade, or query 0 item grade\n" },
+	{ "step", O_STEP, 1,
+	  "      --step S             with --optimize: the grid's step, 1/N (default 0.1)\n" },
 	{ "help", OPT_HELP, 0,
 	  "  -h, --help               this help\n" },
 	{ "version", OPT_VERSION, 0,
@@ -49,6 +59,7 @@ static const struct optdef opts[] = {
 struct opts {
 	struct fuser f;
 	const char *weights, *tag;
+	const char *optimize, *qrels, *step;
 	int require_all, rrf_k_given, norm_given;
 	const char **explain;
 	size_t nexplain;
@@ -82,6 +93,9 @@ static int take(void *ctx, int key, const char *arg)
 		o->f.trec = parse_choice("--format", arg, formats, NULL);
 		break;
 	case O_TAG: o->tag = arg; break;
+	case O_OPTIMIZE: o->optimize = arg; break;
+	case O_QRELS: o->qrels = arg; break;
+	case O_STEP: o->step = arg; break;
 	case O_EXPLAIN:
 		o->explain = xrealloc(o->explain,
 				      (o->nexplain + 1) * sizeof *o->explain);
@@ -126,7 +140,7 @@ static void check_options(struct opts *o, size_t nruns)
 	if (o->weights && !fusemethod_weighted(o->f.comb.method))
 		usage_error(NULL, "--weights: %s picks one run's value and "
 			    "takes no weights", m);
-	if (!o->weights && o->f.comb.method == FUSE_WSUM)
+	if (!o->weights && !o->optimize && o->f.comb.method == FUSE_WSUM)
 		usage_error(NULL, "wsum needs --weights (combsum is wsum with "
 			    "every weight 1)");
 	if (o->norm_given && fusemethod_ranked(o->f.comb.method))
@@ -135,6 +149,15 @@ static void check_options(struct opts *o, size_t nruns)
 			    fusenorm_names[o->f.norm], m);
 	if (o->rrf_k_given && o->f.comb.method != FUSE_RRF)
 		usage_error(NULL, "--rrf-k: %s has no k (rrf's)", m);
+	if (o->optimize && !o->qrels)
+		usage_error(NULL, "--optimize needs --qrels");
+	if (o->optimize && o->weights)
+		usage_error(NULL, "--optimize finds the weights: no --weights");
+	if (o->optimize && !fusemethod_weighted(o->f.comb.method))
+		usage_error(NULL, "--optimize: %s takes no weights", m);
+	if (!o->optimize && (o->qrels || o->step))
+		usage_error(NULL, "--%s: only with --optimize",
+			    o->qrels ? "qrels" : "step");
 	if (o->tag && !o->f.trec)
 		usage_error(NULL, "--tag: only with --format trec");
 	if (o->tag && (!*o->tag || strpbrk(o->tag, " \t\n\r")))
@@ -159,6 +182,17 @@ int main(int argc, char **argv)
 	o.f.nexplain = o.nexplain;
 	if (o.weights)
 		o.f.comb.w = parse_weights(o.weights, nruns);
+	if (o.optimize) {
+		struct fuseopt opt;
+		fuseopt_init(&opt, o.optimize, o.step ?
+			     arg_double("--step", o.step) : 0.1, o.qrels);
+		o.f.keep = fuseopt_keep;
+		o.f.keep_ctx = &opt;
+		fusepass_run(&o.f, (const char *const *)argv + first,
+			     o.require_all);
+		fuseopt_search(&opt, &o.f);
+		out_finish();
+	}
 	fusepass_run(&o.f, (const char *const *)argv + first, o.require_all);
 	out_finish();
 }

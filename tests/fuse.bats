@@ -220,3 +220,45 @@ fuse_pair() {
 	# every query: 50 + 50 items, 17 shared (d0, d3, ..., d48): 83 lines
 	[ "$(body < out | wc -l)" -eq $((10000 * 83)) ]
 }
+
+# --optimize against brute force: every weight vector of the grid (step
+# 1/4, three runs: 15 vectors, the first part largest first) through
+# fuse -w | rankof | hitrate; the first best must be the one printed.
+@test "fuse --optimize: the first best weights of the grid, as fuse -w | rankof | hitrate finds them" {
+	# relevant: d01 and d05 of every query but q08, grade 1; q02's d03 grade 2
+	awk 'BEGIN { for (q = 1; q <= 7; q++) printf "q%02d d01 1\nq%02d d05 1\n", q, q
+		print "q02 d03 2" }' >qrels
+	d=$FUSEDATA
+	best=-1
+	for a in 4 3 2 1 0; do
+		for b in $(seq $((4 - a)) -1 0); do
+			w="$(awk -v a=$a -v b=$b 'BEGIN { print a / 4 "," b / 4 "," (4 - a - b) / 4 }')"
+			v=$(fuse -m combmnz -n zscore -w "$w" "$d/a.tsv" "$d/b.run" "$d/c.tsv" 2>/dev/null |
+				rankof -r qrels 2>/dev/null | hitrate -f -p 17 -m MRR 2>/dev/null |
+				awk '$2 == "all" { print $3 }')
+			if awk -v v="$v" -v b="$best" 'BEGIN { exit !(v > b + 1e-12) }'; then
+				best=$v bestw=$w
+			fi
+		done
+	done
+	run --separate-stderr fuse -m combmnz -n zscore --optimize MRR --qrels qrels --step 0.25 \
+		"$d/a.tsv" "$d/b.run" "$d/c.tsv"
+	[ "$status" -eq 0 ]
+	echo "brute force: $bestw $best; fuse: $output"
+	[ "$(printf '%s\n' "$output" | cut -f1,2,3)" = "# weights	$bestw	MRR" ]
+	awk -v a="$(printf '%s\n' "$output" | cut -f4)" -v b="$best" \
+		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 1e-12) }'
+	[ "$(printf '%s\n' "$stderr" | tail -1)" = "fuse: --optimize: 15 weight vectors tried on 7 training queries" ]
+}
+
+@test "fuse --optimize: usage errors" {
+	printf 'q1 a 1\n' >a
+	cp a b
+	for args in "--optimize MRR" "--optimize MRR --qrels a -w 1,1" \
+	    "-m combmax --optimize MRR --qrels a" "--qrels a" "--step 0.5" \
+	    "--optimize MeanR --qrels a" "--optimize hit --qrels a" \
+	    "--optimize MRR --qrels a --step 0.3"; do
+		run --separate-stderr fuse $args a b
+		[ "$status" -eq 2 ] || { echo "$args: $status $stderr"; false; }
+	done
+}

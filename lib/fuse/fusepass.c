@@ -56,7 +56,7 @@ void fusepass_run(struct fuser *f, const char *const *paths,
 	}
 	idset_init(&done);
 	fuser_init(f);
-	if (!f->trec)
+	if (!f->trec && !f->keep)
 		stream_write_header(HDR_SCORE);
 	for (;;) {
 		struct slice q = next_query(f, &done);
@@ -86,7 +86,7 @@ void fusepass_run(struct fuser *f, const char *const *paths,
 		idset_add(&done, q);
 		nq++;
 	}
-	if (!f->trec)
+	if (!f->trec && !f->keep)
 		stream_write_end();
 	out_flush();
 	for (r = 0; r < f->nruns; r++) {

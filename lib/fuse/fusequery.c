@@ -190,5 +190,8 @@ void fuser_query(struct fuser *f, struct slice q, const unsigned char *has)
 			f->explained[i] = 1;
 			break;
 		}
-	write_lines(f, q, u);
+	if (f->keep)
+		f->keep(f->keep_ctx, f, q, u);
+	else
+		write_lines(f, q, u);
 }

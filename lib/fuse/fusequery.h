@@ -22,6 +22,11 @@ struct fuser {
 	const char *const *explain;	/* --explain's queries */
 	size_t nexplain;
 	unsigned char *explained;	/* per one of them: it was met */
+	/* --optimize: each query's values go to keep instead of the output
+	 * (NULL: written) */
+	void (*keep)(void *ctx, const struct fuser *f, struct slice q,
+		     size_t u);
+	void *keep_ctx;
 	/* the query: its items (the union), per item and run whether the
 	 * run holds it, its score, value and rank there; per item the
 	 * fused score; the order of the output */

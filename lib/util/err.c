@@ -221,7 +221,8 @@ void tell_bytes(const char *p, size_t n)
 	tell_check();
 }
 
-void vtell(const char *fmt, va_list ap)
+/* tell's work: the text formatted, then checked out through tell_bytes */
+static void vtell(const char *fmt, va_list ap)
 {
 	char buf[512], *p = buf;
 	va_list aq;
