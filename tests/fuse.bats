@@ -110,6 +110,9 @@ fuse: b: lacks 2 of the 4 queries: they fuse from the other runs" ]
 	[ "${stderr#fuse: nan:1: field 3: }" != "$stderr" ]
 	printf 'q1 a inf\n' >inf
 	fails_with "fuse: inf:1: an infinite score cannot be fused (no sum or normalisation of it is a number)" fuse ok inf
+	# max - min overflows: (1e308 - -1e308) / inf is NaN, refused
+	printf 'q1 a 1e308\nq1 b -1e308\n' >huge
+	fails_with "fuse: query 'q1': the fused score of item 'a' is not a number (scores near the double's limit overflow)" fuse -m combsum -n minmax ok huge
 	: >empty
 	fails_with "fuse: empty: empty input: no scores (did the program upstream fail?)" fuse ok empty
 	printf '# query\titem\tscore\nq1 a 1\n' >cut

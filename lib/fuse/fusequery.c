@@ -108,7 +108,8 @@ static void take_run(struct fuser *f, size_t r, struct slice q, size_t u)
 		}
 }
 
-/* the fused order: score descending, then item id descending */
+/* the fused order: score descending, then item id descending; the fuser
+ * whose items are sorted (qsort takes no context) */
 static const struct fuser *order_of;
 static int cmp_fused(const void *a, const void *b)
 {
@@ -173,12 +174,12 @@ void fuser_query(struct fuser *f, struct slice q, const unsigned char *has)
 					     f->rank + e * R, f->held + e * R,
 					     R, f->tmp);
 		if (f->fused[e] != f->fused[e])
-			die_at(f->runs[0].path, 0,
-			       "query '%.*s': the fused score of item '%.*s' "
-			       "is not a number (scores near the double's "
-			       "limit overflow)", (int)q.n, q.p,
-			       (int)strmap_key(&f->cand, e).n,
-			       strmap_key(&f->cand, e).p);
+			die(EXIT_DATA,
+			    "query '%.*s': the fused score of item '%.*s' "
+			    "is not a number (scores near the double's "
+			    "limit overflow)", (int)q.n, q.p,
+			    (int)strmap_key(&f->cand, e).n,
+			    strmap_key(&f->cand, e).p);
 		f->order[e] = e;
 	}
 	order_of = f;
