@@ -17,6 +17,9 @@
 # chance 0.03; an image scores the idf of the terms it holds, and one
 # that holds none is not retrieved. Its scores tie often and it misses
 # some relevant images: fuse takes those from the dense run alone.
+#
+# Then weights: fuse --optimize learns them on the even captions (their
+# qrels), and the runs are measured on the odd ones, which it never saw.
 set -e
 . "$(dirname "$0")/common.sh"
 if [ -n "${1:-}" ]; then
@@ -66,3 +69,30 @@ for m in "rrf" "combsum -n zscore" "combmnz -n minmax"; do
 	fuse -m $m "$tmp/lexical.scores" "$tmp/dense.scores" >"$tmp/fused.scores"
 	printf '%-26s %7s %7s %7s\n' "fuse -m $m" $(measure "$tmp/fused.scores")
 done
+
+# the captions' relevant images as qrels, even captions to train, odd
+# ones to test
+awk -v tmp="$tmp" 'FNR == 1 { file++ }
+	file == 1 { imgs[$2] = imgs[$2] " " $1; next }
+	{
+		n = split(imgs[$2], im, " ")
+		for (i = 1; i <= n; i++)
+			print $1, im[i], 1 > (tmp ($1 % 2 ? "/test.qrels" : "/train.qrels"))
+	}' "$dir/img.labels" "$dir/cap.labels"
+w=$(fuse -m combsum -n zscore --optimize MRR --qrels "$tmp/train.qrels" \
+	"$tmp/lexical.scores" "$tmp/dense.scores" 2>/dev/null | cut -f2)
+printf '\nweights learned on the even captions (--optimize MRR): %s\n' "$w"
+
+# test RUN: hit@1, hit@10 and MRR on the odd captions
+test_measure() {
+	rankof -r "$tmp/test.qrels" "$1" 2>/dev/null |
+		hitrate --quiet -k 1,10 -m hit,MRR | grep -v '^#' | cut -f3 |
+		paste -sd' ' -
+}
+printf '%-26s %7s %7s %7s\n' "odd captions" hit@1 hit@10 MRR
+printf '%-26s %7s %7s %7s\n' dense $(test_measure "$tmp/dense.scores")
+fuse -m combsum -n zscore "$tmp/lexical.scores" "$tmp/dense.scores" >"$tmp/fused.scores"
+printf '%-26s %7s %7s %7s\n' "combsum -n zscore" $(test_measure "$tmp/fused.scores")
+fuse -m combsum -n zscore -w "$w" "$tmp/lexical.scores" "$tmp/dense.scores" \
+	>"$tmp/fused.scores"
+printf '%-26s %7s %7s %7s\n' "  -w $w" $(test_measure "$tmp/fused.scores")
