@@ -175,7 +175,8 @@ int main(int argc, char **argv)
 	size_t nruns = (size_t)(argc - first);
 
 	check_options(&o, nruns);
-	stdin_once(stdin_uses((const char *const *)argv + first, nruns));
+	stdin_once(stdin_uses((const char *const *)argv + first, nruns) +
+		   stdin_uses(&o.qrels, 1));
 	o.f.nruns = nruns;
 	o.f.tag = o.tag ? o.tag : "fuse";
 	o.f.explain = o.explain;

@@ -8,6 +8,10 @@ bats_require_minimum_version 1.5.0
 
 FUSEDATA="$BATS_TEST_DIRNAME/data/fuse"
 
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
 # every combination that expected.tsv holds, fused by fuse, as
 # "method norm weights k query item score"
 fuse_all() {

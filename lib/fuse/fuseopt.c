@@ -29,7 +29,7 @@ void fuseopt_init(struct fuseopt *o, const char *measure, double step,
 			    "improves upward (hit@10, MRR, MAP@R, ndcg@10, ...)",
 			    measure);
 	if (o->m->cutoff) {
-		struct slice k = { at + 1, strlen(at + 1) };
+		struct slice k = { at ? at + 1 : "", at ? strlen(at + 1) : 0 };
 		if (parse_long(k, &o->K) != NUM_OK || o->K < 1)
 			usage_error(NULL, "--optimize: '%s': a cut-off of 1 "
 				    "or more after the @", measure);
