@@ -184,6 +184,13 @@ q1 Q0 a 3 1 hyb" ]
     B: score 5, rank 1, minmax 1, weight 2
     combmnz: 2 x (1 x 0.5 + 2 x 1) = 5
   2. a 2" ]
+	# rrf (python3: 1/62, 1/61 and their sum, repr)
+	run --separate-stderr fuse --explain q1 A B
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$stderr" | sed -n 2,5p)" = "  1. b 0.03252247488101534
+    A: score 2, rank 2, 1/(60 + 2) = 0.016129032258064516
+    B: score 5, rank 1, 1/(60 + 1) = 0.01639344262295082
+    rrf: 0.016129032258064516 + 0.01639344262295082 = 0.03252247488101534" ]
 	run --separate-stderr fuse --explain q9 A B
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$stderr" | tail -1)" = "fuse: --explain q9: the input has no such query" ]
