@@ -19,7 +19,7 @@ PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
-PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval
+PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval fuse
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
 TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck measurecheck
@@ -139,6 +139,13 @@ LIBSRC = \
 	lib/trec/trecargs.c \
 	lib/trec/trecsum.c \
 	lib/trec/trecdrive.c \
+	lib/fuse/runread.c \
+	lib/fuse/fusenorm.c \
+	lib/fuse/fusecomb.c \
+	lib/fuse/fusequery.c \
+	lib/fuse/fuseexplain.c \
+	lib/fuse/fusepass.c \
+	lib/fuse/fuseopt.c \
 	lib/plot/plot.c \
 	lib/plot/scale.c \
 	lib/plot/termplot.c \
@@ -272,7 +279,7 @@ check-valgrind: all
 # when one before it fails; then make fails, naming those that failed.
 # FUZZWRAP: the allocation functions go through fuzz/alloc.c, which frees
 # what an input leaves behind (an error jumps out with buffers held).
-FUZZ = lines num rankstream rankquick relevance embed options scorerank matrix
+FUZZ = lines num rankstream rankquick relevance embed options scorerank matrix fuse
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -83,7 +83,7 @@ includes_up() {
 
 @test "style: includes go down lib/README's layers, never up" {
 	cd "$BATS_TEST_DIRNAME/.."
-	[ "$(layers | tr '\n' ' ')" = "util stream kernel rank measure trec plot stats synth " ]
+	[ "$(layers | tr '\n' ' ')" = "util stream kernel rank measure trec fuse plot stats synth " ]
 	run includes_up lib/*/*.c lib/*/*.h src/*.c
 	[ "$status" -eq 0 ]
 	[ -z "$output" ] || { echo "$output"; false; }

@@ -20,15 +20,6 @@
 
 enum { WIDTH = 78, SHOWN = 12 };
 
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vtell(fmt, ap);
-	va_end(ap);
-}
-
 /* a list of terms "x + y + ...", cut with "+ ..." before WIDTH columns */
 struct terms {
 	char text[WIDTH + 1];
@@ -76,29 +67,29 @@ void explain_query(const struct rquery *q, int mode)
 {
 	size_t i, k;
 
-	say("query %s: n = %ld candidates, m = %zu relevant, %zu retrieved, "
+	tell("query %s: n = %ld candidates, m = %zu relevant, %zu retrieved, "
 	    "ties %s\n", q->id, q->n, q->m, q->nret, mode_name(mode));
 	if (q->m == 0) {
-		say("  no relevant item: it counts as --empty says\n");
+		tell("  no relevant item: it counts as --empty says\n");
 		return;
 	}
-	say("  relevant  grade   rank   ties  tie group: a      t      s  "
+	tell("  relevant  grade   rank   ties  tie group: a      t      s  "
 	    "positions\n");
 	for (i = 0; i < q->m && i < SHOWN; i++) {
 		const struct relitem *r = &q->rel[i];
 		if (i >= q->nret) {
-			say("  %8zu %6ld      -      -  not retrieved\n", i + 1,
+			tell("  %8zu %6ld      -      -  not retrieved\n", i + 1,
 			    r->grade);
 			continue;
 		}
 		for (k = 0; k + 1 < q->ng && q->g[k + 1].first <= i; k++)
 			;
-		say("  %8zu %6ld %6ld %6ld  %12ld %6ld %6zu  %ld..%ld\n", i + 1,
+		tell("  %8zu %6ld %6ld %6ld  %12ld %6ld %6zu  %ld..%ld\n", i + 1,
 		    r->grade, r->rank, r->ties, q->g[k].a, q->g[k].t, q->g[k].s,
 		    q->g[k].a + 1, q->g[k].a + q->g[k].t);
 	}
 	if (q->m > SHOWN)
-		say("  ... and %zu more relevant items\n", q->m - SHOWN);
+		tell("  ... and %zu more relevant items\n", q->m - SHOWN);
 }
 
 /* the first relevant rank r of a fixed mode, with its formula */
@@ -123,29 +114,29 @@ void explain_hit(const struct mcall *c, const char *name)
 	const char *how;
 
 	if (q->ng == 0) {
-		say("  %s = 0: no relevant item retrieved = 0\n", name);
+		tell("  %s = 0: no relevant item retrieved = 0\n", name);
 		return;
 	}
 	if (mode != TIE_EXP || g->t == 1) {
 		long r = fixed_first(g, mode == TIE_EXP ? TIE_OPT : mode, &how);
-		say("  %s = [r <= K], r = %s = %ld: [%ld <= %ld] = %d\n", name,
+		tell("  %s = [r <= K], r = %s = %ld: [%ld <= %ld] = %d\n", name,
 		    how, r, r, K, r <= K);
 		return;
 	}
 	if (K <= g->a) {
-		say("  %s = 0: K = %ld <= a = %ld = 0\n", name, K, g->a);
+		tell("  %s = 0: K = %ld <= a = %ld = 0\n", name, K, g->a);
 		return;
 	}
 	if (K >= g->a + g->t) {
-		say("  %s = 1: K = %ld >= a + t = %ld = 1\n", name, K,
+		tell("  %s = 1: K = %ld >= a + t = %ld = 1\n", name, K,
 		    g->a + g->t);
 		return;
 	}
 	k = K - g->a;
 	miss = none_in_top(g->t, (long)g->s, k);
-	say("  %s = 1 - C(t-s, K-a)/C(t, K-a) = 1 - C(%ld, %ld)/C(%ld, %ld)\n",
+	tell("  %s = 1 - C(t-s, K-a)/C(t, K-a) = 1 - C(%ld, %ld)/C(%ld, %ld)\n",
 	    name, g->t - (long)g->s, k, g->t, k);
-	say("  %*s = 1 - %.6g = %.10g\n", (int)strlen(name), "", miss, 1 - miss);
+	tell("  %*s = 1 - %.6g = %.10g\n", (int)strlen(name), "", miss, 1 - miss);
 }
 
 /* h(K), its group terms shown on one line; returns it */
@@ -175,21 +166,21 @@ static double explain_found(const struct rquery *q, long K, int mode)
 			term(&terms, "%g", x);
 		h += x;
 	}
-	say("  h(%ld) = %s = %.10g\n", K, terms_text(&terms), h);
+	tell("  h(%ld) = %s = %.10g\n", K, terms_text(&terms), h);
 	return h;
 }
 
 void explain_recall(const struct mcall *c, const char *name)
 {
 	double h = explain_found(c->q, c->K, c->mode);
-	say("  %s = h(K)/m = %.10g/%zu = %.10g\n", name, h, c->q->m,
+	tell("  %s = h(K)/m = %.10g/%zu = %.10g\n", name, h, c->q->m,
 	    h / (double)c->q->m);
 }
 
 void explain_prec(const struct mcall *c, const char *name)
 {
 	double h = explain_found(c->q, c->K, c->mode);
-	say("  %s = h(K)/K = %.10g/%ld = %.10g\n", name, h, c->K,
+	tell("  %s = h(K)/K = %.10g/%ld = %.10g\n", name, h, c->K,
 	    h / (double)c->K);
 }
 
@@ -204,12 +195,12 @@ void explain_rr(const struct mcall *c, const char *name)
 	long j, t, s;
 
 	if (q->ng == 0) {
-		say("  %s = 0: no relevant item retrieved = 0\n", name);
+		tell("  %s = 0: no relevant item retrieved = 0\n", name);
 		return;
 	}
 	if (mode != TIE_EXP) {
 		long r = fixed_first(g, mode, &how);
-		say("  %s = 1/r, r = %s = %ld: 1/%ld = %.10g\n", name, how, r, r,
+		tell("  %s = 1/r, r = %s = %ld: 1/%ld = %.10g\n", name, how, r, r,
 		    1 / (double)r);
 		return;
 	}
@@ -228,9 +219,9 @@ void explain_rr(const struct mcall *c, const char *name)
 	if (t - s + 1 > SHOWN && !terms.cut)
 		terms.cut = SHOWN + 1;
 	rr = first_rr(g->a, t, s, LONG_MAX - g->a);
-	say("  %s = sum for j = 1..t-s+1 of C(t-j, s-1)/C(t, s)/(a+j)\n", name);
-	say("  %*s = %s\n", (int)strlen(name), "", terms_text(&terms));
-	say("  %*s = %.10g\n", (int)strlen(name), "", rr);
+	tell("  %s = sum for j = 1..t-s+1 of C(t-j, s-1)/C(t, s)/(a+j)\n", name);
+	tell("  %*s = %s\n", (int)strlen(name), "", terms_text(&terms));
+	tell("  %*s = %.10g\n", (int)strlen(name), "", rr);
 }
 
 void explain_first(const struct mcall *c, const char *name)
@@ -241,17 +232,17 @@ void explain_first(const struct mcall *c, const char *name)
 	const char *how;
 
 	if (q->ng == 0) {
-		say("  %s: r has no value (no relevant item retrieved): left out\n",
+		tell("  %s: r has no value (no relevant item retrieved): left out\n",
 		    name);
 		return;
 	}
 	if (mode != TIE_EXP) {
 		long r = fixed_first(g, mode, &how);
-		say("  %s: r = %s = %ld\n", name, how, r);
+		tell("  %s: r = %s = %ld\n", name, how, r);
 		return;
 	}
 	/* t+1 as unsigned: t may be LONG_MAX */
-	say("  %s: r = a + (t+1)/(s+1) = %ld + %lu/%zu = %.10g\n", name, g->a,
+	tell("  %s: r = a + (t+1)/(s+1) = %ld + %lu/%zu = %.10g\n", name, g->a,
 	    (unsigned long)g->t + 1, g->s + 1,
 	    (double)g->a + ((double)g->t + 1) / ((double)g->s + 1));
 }
@@ -259,7 +250,7 @@ void explain_first(const struct mcall *c, const char *name)
 void explain_rprec(const struct mcall *c, const char *name)
 {
 	double h = explain_found(c->q, (long)c->q->m, c->mode);
-	say("  %s = h(m)/m = %.10g/%zu = %.10g\n", name, h, c->q->m,
+	tell("  %s = h(m)/m = %.10g/%zu = %.10g\n", name, h, c->q->m,
 	    h / (double)c->q->m);
 }
 
@@ -287,7 +278,7 @@ static double ap_sum_fixed(const struct rquery *q, long K, int mode,
 			}
 		}
 	}
-	say("  sum of c/p = %s = %.10g\n", terms_text(&terms), sum);
+	tell("  sum of c/p = %s = %.10g\n", terms_text(&terms), sum);
 	return sum;
 }
 
@@ -298,7 +289,7 @@ static double ap_sum_exp(const struct rquery *q, long K)
 	double sum = 0, c = 0;
 	size_t k;
 
-	say("  share of a group: T = (s/t)[(c+1)D + (s-1)/(t-1) (u - (a+1)D)],\n"
+	tell("  share of a group: T = (s/t)[(c+1)D + (s-1)/(t-1) (u - (a+1)D)],\n"
 	    "  D = sum for i = 1..u of 1/(a+i), u = min(t, K-a), c relevant "
 	    "above it\n");
 	for (k = 0; k < q->ng; k++) {
@@ -316,17 +307,17 @@ static double ap_sum_exp(const struct rquery *q, long K)
 			    ((double)u - (double)(g->a + 1) * D));
 		}
 		if (k < SHOWN && g->t == 1)
-			say("  a=%ld t=1 s=1 c=%g: T = (c+1)/(a+1) = %.10g\n",
+			tell("  a=%ld t=1 s=1 c=%g: T = (c+1)/(a+1) = %.10g\n",
 			    g->a, c, x);
 		else if (k < SHOWN)
-			say("  a=%ld t=%ld s=%ld c=%g u=%ld D=%.6g: T = %.10g\n",
+			tell("  a=%ld t=%ld s=%ld c=%g u=%ld D=%.6g: T = %.10g\n",
 			    g->a, g->t, s, c, u, D, x);
 		sum += x;
 		c += (double)s;
 	}
 	if (q->ng > SHOWN)
-		say("  ... %zu groups in all\n", q->ng);
-	say("  sum of T = %.10g\n", sum);
+		tell("  ... %zu groups in all\n", q->ng);
+	tell("  sum of T = %.10g\n", sum);
 	return sum;
 }
 
@@ -339,14 +330,14 @@ void explain_ap(const struct mcall *c, const char *name, int div)
 	double sum, d = (double)q->m;
 	const char *dname = "m";
 
-	say("  %s = (1/d) sum over relevant positions p%s of P@p\n", name,
+	tell("  %s = (1/d) sum over relevant positions p%s of P@p\n", name,
 	    K > 0 ? " <= K" : "");
 	if (mode == TIE_EXP && div == APDIV_FOUND) {
-		say("  %*s   d = the relevant items found in the top K; the mean "
+		tell("  %*s   d = the relevant items found in the top K; the mean "
 		    "of the ratio\n  %*s   over the orders of the group cut by K "
 		    "(not a ratio of means)\n", (int)strlen(name), "",
 		    (int)strlen(name), "");
-		say("  %*s = %.10g\n", (int)strlen(name), "",
+		tell("  %*s = %.10g\n", (int)strlen(name), "",
 		    list_apk(q, K, mode, div));
 		return;
 	}
@@ -360,10 +351,10 @@ void explain_ap(const struct mcall *c, const char *name, int div)
 		dname = "found";
 	}
 	if (d == 0) {
-		say("  %*s = 0: d = %s = 0\n", (int)strlen(name), "", dname);
+		tell("  %*s = 0: d = %s = 0\n", (int)strlen(name), "", dname);
 		return;
 	}
-	say("  %*s = %.10g/d, d = %s = %g: %.10g\n", (int)strlen(name), "",
+	tell("  %*s = %.10g/d, d = %s = %g: %.10g\n", (int)strlen(name), "",
 	    sum, dname, d, sum / d);
 }
 
@@ -376,34 +367,34 @@ void explain_inp(const struct mcall *c, const char *name)
 	double e;
 
 	if (q->nret == 0 || q->ng == 0) {
-		say("  %s = 0: no relevant item retrieved = 0\n", name);
+		tell("  %s = 0: no relevant item retrieved = 0\n", name);
 		return;
 	}
 	g = &q->g[q->ng - 1];
 	a = g->a, t = g->t, s = (long)g->s;
-	say("  %s = (retrieved relevant)/(position of the last one),\n"
+	tell("  %s = (retrieved relevant)/(position of the last one),\n"
 	    "  the last group a = %ld, t = %ld, s = %ld\n", name, a, t, s);
 	if (mode == TIE_OPT) {
-		say("  %*s = %zu/(a+s) = %zu/%ld = %.10g\n", (int)strlen(name), "",
+		tell("  %*s = %zu/(a+s) = %zu/%ld = %.10g\n", (int)strlen(name), "",
 		    q->nret, q->nret, a + s, (double)q->nret * (1 / (double)(a + s)));
 		return;
 	}
 	if (mode == TIE_PESS || s == t) {
-		say("  %*s = %zu/(a+t) = %zu/%ld = %.10g\n", (int)strlen(name), "",
+		tell("  %*s = %zu/(a+t) = %zu/%ld = %.10g\n", (int)strlen(name), "",
 		    q->nret, q->nret, a + t, (double)q->nret * (1 / (double)(a + t)));
 		return;
 	}
 	if (s == 1) {
 		e = harmonic_diff(a, t) / (double)t;
-		say("  %*s = %zu * (1/t) sum for j = 1..t of 1/(a+j) = %zu * %.6g "
+		tell("  %*s = %zu * (1/t) sum for j = 1..t of 1/(a+j) = %zu * %.6g "
 		    "= %.10g\n", (int)strlen(name), "", q->nret, q->nret, e,
 		    (double)q->nret * e);
 		return;
 	}
 	e = last_rr(a, t, s);
-	say("  %*s = %zu * sum for j = s..t of C(j-1, s-1)/C(t, s)/(a+j)\n",
+	tell("  %*s = %zu * sum for j = s..t of C(j-1, s-1)/C(t, s)/(a+j)\n",
 	    (int)strlen(name), "", q->nret);
-	say("  %*s = %zu * %.6g = %.10g\n", (int)strlen(name), "", q->nret, e,
+	tell("  %*s = %zu * %.6g = %.10g\n", (int)strlen(name), "", q->nret, e,
 	    (double)q->nret * e);
 }
 
@@ -447,7 +438,7 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 		else
 			term(&terms, "(%g/%ld)*%.4g", G, g->t, d);
 	}
-	say("  DCG = %s = %.10g\n", terms_text(&terms), dcg);
+	tell("  DCG = %s = %.10g\n", terms_text(&terms), dcg);
 	return dcg;
 }
 
@@ -459,18 +450,18 @@ void explain_ndcg(const struct mcall *c, const char *name, int gain)
 	double dcg, ideal = list_idcg(q, K, gain);
 	struct gains gs;
 
-	say("  %s = DCG/IDCG; a position p discounts its gain by 1/log2(p+1)%s\n",
+	tell("  %s = DCG/IDCG; a position p discounts its gain by 1/log2(p+1)%s\n",
 	    name, mode == TIE_EXP ? ";" : "");
 	if (mode == TIE_EXP)
-		say("  a tie group adds (G/t)(sum of its discounts up to K), G "
+		tell("  a tie group adds (G/t)(sum of its discounts up to K), G "
 		    "the sum of its gains\n");
 	gs = list_gains(q, gain);
 	if (gs.shift)
-		say("  every gain 2^g - 1 is taken times 2^-%ld (the largest "
+		tell("  every gain 2^g - 1 is taken times 2^-%ld (the largest "
 		    "grade), in DCG and IDCG alike\n", gs.shift);
 	dcg = explain_dcg(q, K, mode, gain);
-	say("  IDCG = the DCG of all m relevant items by grade = %.10g\n", ideal);
-	say("  %s = %.10g/%.10g = %.10g\n", name, dcg, ideal,
+	tell("  IDCG = the DCG of all m relevant items by grade = %.10g\n", ideal);
+	tell("  %s = %.10g/%.10g = %.10g\n", name, dcg, ideal,
 	    ideal > 0 ? dcg / ideal : 0);
 }
 
@@ -482,20 +473,20 @@ void explain_curve(const struct rquery *q, long maxK, int mode)
 	long K, shown = 0;
 
 	if (q->ng == 0) {
-		say("  hit@K = 0 at every K: no relevant item retrieved\n");
+		tell("  hit@K = 0 at every K: no relevant item retrieved\n");
 		return;
 	}
 	if (mode != TIE_EXP || g->t == 1) {
 		long r = fixed_first(g, mode == TIE_EXP ? TIE_OPT : mode, &how);
-		say("  hit@K = [r <= K], r = %s = %ld: 0 for K < %ld, 1 from K = %ld\n",
+		tell("  hit@K = [r <= K], r = %s = %ld: 0 for K < %ld, 1 from K = %ld\n",
 		    how, r, r, r);
 		return;
 	}
-	say("  hit@K = 0 for K <= a = %ld, 1 for K >= a + t = %ld, between:\n",
+	tell("  hit@K = 0 for K <= a = %ld, 1 for K >= a + t = %ld, between:\n",
 	    g->a, g->a + g->t);
 	for (K = g->a + 1; K < g->a + g->t && K <= maxK; K++) {
 		if (shown++ == SHOWN) {
-			say("  ... up to hit@%ld\n", g->a + g->t - 1);
+			tell("  ... up to hit@%ld\n", g->a + g->t - 1);
 			break;
 		}
 		struct mcall c = { .q = q, .K = K, .mode = mode };

@@ -221,7 +221,8 @@ void tell_bytes(const char *p, size_t n)
 	tell_check();
 }
 
-void vtell(const char *fmt, va_list ap)
+/* tell's work: the text formatted, then checked out through tell_bytes */
+static void vtell(const char *fmt, va_list ap)
 {
 	char buf[512], *p = buf;
 	va_list aq;
@@ -239,6 +240,14 @@ void vtell(const char *fmt, va_list ap)
 	tell_bytes(p, (size_t)n);
 	if (p != buf)
 		free(p);
+}
+
+void tell(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vtell(fmt, ap);
+	va_end(ap);
 }
 
 void usage_error(const char *usage, const char *fmt, ...)

@@ -34,7 +34,7 @@ void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * in the messages (util/escape.h) but its newlines kept, and every write
  * checked: one that fails ends the run (exit 1). tell_note is note() for
  * such text, a one-line "prog: what" checked the same way. */
-void vtell(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+void tell(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tell_bytes(const char *p, size_t n);
 void tell_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "prog: what" then the usage line, exit(EXIT_USAGE) */
