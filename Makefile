@@ -115,7 +115,9 @@ LIBSRC = \
 	lib/stats/resample.c \
 	lib/stats/signflip.c \
 	lib/stats/interval.c \
-	lib/stats/holm.c \
+	lib/stats/adjust.c \
+	lib/stats/tdist.c \
+	lib/stats/pairedtest.c \
 	lib/stats/bootcalc.c \
 	lib/stats/bootwords.c \
 	lib/stats/resulttable.c \

@@ -7,8 +7,9 @@
 #include <string.h>
 #include "util/err.h"
 #include "stats/columns.h"
-#include "stats/holm.h"
+#include "stats/adjust.h"
 #include "stats/interval.h"
+#include "stats/pairedtest.h"
 #include "stats/resample.h"
 #include "stats/signflip.h"
 #include "stats/bootcalc.h"
@@ -171,6 +172,40 @@ static double *differences(const struct mtable *const *tab, int nfiles,
 }
 
 
+const char *const boot_test_names[] = { "signflip", "t", "wilcoxon", NULL };
+
+const char *boot_test_title(int test)
+{
+	static const char *const title[] = {
+		"paired sign-flip test", "paired t-test", "Wilcoxon signed-rank test"
+	};
+	return title[test];
+}
+
+int boot_adjusted(int nsys, const struct bootopts *o)
+{
+	return nsys > 2 && o->adjust != ADJUST_NONE;
+}
+
+/* p[c] for every column of differences by the test of o */
+static void test_pvalues(const struct columns *cols, const struct bootopts *o,
+			 double *p)
+{
+	if (o->test == TEST_SIGNFLIP) {
+		signflip_pvalues(cols, o->permutations, o->seed + 1, o->threads, p);
+		return;
+	}
+	for (size_t c = 0; c < cols->k; c++) {
+		const double *d = cols->v + c * cols->n;
+		size_t m;
+		if (isnan(column_mean(cols, c, &m)))
+			p[c] = NAN;	/* no query has a difference */
+		else
+			p[c] = o->test == TEST_T ? paired_t_p(d, cols->n)
+			    : wilcoxon_p(d, cols->n, NULL);
+	}
+}
+
 void boot_means(const struct mtable *tab, const struct bootopts *o,
 		struct bootstat *st)
 {
@@ -206,9 +241,9 @@ void boot_diffs(const struct mtable *const *t, int n,
 	double *scaled = scale_columns(&cols, shift);
 	double *rep = replicates(cols.k, o->resamples);
 	resample_means(&cols, o->resamples, o->seed, o->threads, rep);
-	signflip_pvalues(&cols, o->permutations, o->seed + 1, o->threads, p);
+	test_pvalues(&cols, o, p);
 	for (size_t m = 0; m < t[0]->nm; m++)
-		holm_adjust(p + m * pairs, pairs, adj + m * pairs);
+		p_adjust(o->adjust, p + m * pairs, pairs, adj + m * pairs);
 	for (size_t c = 0; c < cols.k; c++) {
 		double lo, hi;
 		size_t m;

@@ -12,6 +12,7 @@
 #include "util/out.h"
 #include "util/texttable.h"
 #include "measure/direction.h"
+#include "stats/adjust.h"
 #include "stats/bootwords.h"
 #include "stats/resulttable.h"
 
@@ -270,19 +271,29 @@ static void legend_marks(const struct shown *t)
 	snprintf(buf, sizeof buf, ", at the %.10g%% level: ",
 		 r->o->confidence * 100);
 	put(t, buf);
-	put(t, r->nsys > 2 ? "Holm-adjusted p " : "p ");
+	if (boot_adjusted(r->nsys, r->o)) {
+		put(t, adjust_adjective(r->o->adjust));
+		put(t, " ");
+	}
+	put(t, "p ");
 	put_le(t);
 	snprintf(buf, sizeof buf, " %.10g", 1 - r->o->confidence);
 	put(t, buf);
 	if (r->nsys > 2) {
-		snprintf(buf, sizeof buf, " over the %d comparisons with it "
-			 "per measure", r->nsys - 1);
+		snprintf(buf, sizeof buf, " %s the %d comparisons with it "
+			 "per measure", boot_adjusted(r->nsys, r->o) ? "over" :
+			 "unadjusted for", r->nsys - 1);
 		put(t, buf);
 	}
-	boot_thousands(n, r->o->permutations);
-	snprintf(buf, sizeof buf, " (paired sign-flip test, %s permutations, "
-		 "seed %lu)", n, (unsigned long)r->o->seed + 1);
+	snprintf(buf, sizeof buf, " (%s", boot_test_title(r->o->test));
 	put(t, buf);
+	if (r->o->test == TEST_SIGNFLIP) {
+		boot_thousands(n, r->o->permutations);
+		snprintf(buf, sizeof buf, ", %s permutations, seed %lu", n,
+			 (unsigned long)r->o->seed + 1);
+		put(t, buf);
+	}
+	put(t, ")");
 	sentence_end();
 }
 

@@ -1,0 +1,152 @@
+#!/usr/bin/env bats
+# bootstrap --test and --adjust: the paired t-test and Wilcoxon's
+# signed-rank test against scipy, and the adjustments of p by hand.
+# The data (tests/data/significance, its README) have n = 24 and n = 80
+# queries, ties and zero differences.
+load helper
+
+SIG="$BATS_TEST_DIRNAME/data/significance"
+TESTBIN="${RANKKIT_TESTBIN:-$BATS_TEST_DIRNAME/../build/opt/tests}"
+
+# near WANT GOT...: every GOT within 1e-12 of WANT relative to it
+near() {
+	local want=$1
+	shift
+	for got in "$@"; do
+		awk -v w="$want" -v g="$got" 'BEGIN {
+			d = w - g; if (d < 0) d = -d
+			exit !(d <= 1e-12 * (w < 0 ? -w : w)) }' ||
+			{ echo "want $want, got $got" >&2; return 1; }
+	done
+}
+
+# pcol FILE... : bootstrap's p column (17 decimals), one per data row
+pcol() {
+	bootstrap -B 10 -p 17 "$@" | body | cut -f6
+}
+
+@test "adjust: Holm, Benjamini-Hochberg, Bonferroni and none by hand (lib/stats)" {
+	# p = 0.01 0.04 0.03 0.005, m = 4; ascending 0.005 0.01 0.03 0.04.
+	# BH, m p(i)/i: 0.02, 0.02, 0.04, 0.04, then the least from the top
+	# down (monotone): 0.02 0.02 0.04 0.04; in input order:
+	run "$TESTBIN/statcheck" bh 0.01 0.04 0.03 0.005
+	[ "$(echo "$output" | awk '{ printf "%.6f ", $1 }')" = "0.020000 0.040000 0.040000 0.020000 " ]
+	# Bonferroni, 4 p: 0.04 0.16 0.12 0.02
+	run "$TESTBIN/statcheck" bonferroni 0.01 0.04 0.03 0.005
+	[ "$(echo "$output" | awk '{ printf "%.6f ", $1 }')" = "0.040000 0.160000 0.120000 0.020000 " ]
+	run "$TESTBIN/statcheck" none 0.01 0.04 0.03 0.005
+	[ "$(echo "$output" | awk '{ printf "%.6f ", $1 }')" = "0.010000 0.040000 0.030000 0.005000 " ]
+	# BH's step-up: 0.02 0.03 gives 2 * 0.02 / 1 = 0.04 and 0.03 / 1;
+	# the smaller p takes the least from above, 0.03
+	run "$TESTBIN/statcheck" bh 0.02 0.03
+	[ "$(echo "$output" | awk '{ printf "%.6f ", $1 }')" = "0.030000 0.030000 " ]
+	# capped at 1: BH 0.9 0.6 -> 0.9, min(1.2, 0.9) = 0.9; Bonferroni
+	# 0.9 0.6 -> 1, 1; Holm 0.6 -> 1.2 -> 1, then max(1, 0.9) = 1
+	run "$TESTBIN/statcheck" bh 0.9 0.6
+	[ "$(echo "$output" | awk '{ printf "%.6f ", $1 }')" = "0.900000 0.900000 " ]
+	run "$TESTBIN/statcheck" bonferroni 0.9 0.6
+	[ "$(echo "$output" | awk '{ printf "%.6f ", $1 }')" = "1.000000 1.000000 " ]
+	run "$TESTBIN/statcheck" holm 0.9 0.6
+	[ "$(echo "$output" | awk '{ printf "%.6f ", $1 }')" = "1.000000 1.000000 " ]
+	# NaN (no value) does not count in m: Bonferroni of 0.01, NaN, 0.02
+	run "$TESTBIN/statcheck" bonferroni 0.01 nan 0.02
+	[ "$(echo "$output" | awk '{ printf "%s ", $1 }')" = "0.02 nan 0.040000000000000001 " ]
+}
+
+@test "bootstrap --test t: p equal to scipy's ttest_rel (n = 24 and 80, ties, zeros)" {
+	# /usr/bin/python3 (Debian scipy 1.10.1):
+	#   stats.ttest_rel(a[m], b[m]).pvalue for each file pair and measure
+	cd "$SIG"
+	run pcol --test t a24 b24
+	[ "${#lines[@]}" -eq 2 ]
+	near 0.6049955144170245 "${lines[0]}"	# AP
+	near 0.30708644446540284 "${lines[1]}"	# P@4: quarters, ties, zeros
+	run pcol --test t a80 b80
+	near 0.06753845238099539 "${lines[0]}"
+	near 2.038786006551923e-05 "${lines[1]}"
+}
+
+@test "bootstrap --test wilcoxon: exact and normal p equal to scipy's wilcoxon" {
+	# stats.wilcoxon(a[m], b[m], zero_method='wilcox', correction=False,
+	#   method=M).pvalue, M 'exact' for AP of a24 b24 (no ties or zeros,
+	#   n <= 50) and a24 c24, 'approx' for the others (ties and zeros;
+	#   n = 80 > 50)
+	cd "$SIG"
+	run pcol --test wilcoxon a24 b24
+	near 0.5087660551071167 "${lines[0]}"	# exact
+	near 0.29049739920715534 "${lines[1]}"	# approx
+	run pcol --test wilcoxon a80 b80
+	near 0.0742915513391324 "${lines[0]}"
+	near 4.807865761569687e-05 "${lines[1]}"
+	# which distribution: statcheck prints 1 for the exact one
+	run "$TESTBIN/statcheck" wilcoxon 0.5 -1.5 2 3
+	[ "${lines[1]}" = 1 ]
+	# ranks 1 (+), 2 (-), 3 (+), 4 (+): R+ = 8; of the 16 subsets of
+	# 1..4, three sum to 8 or more ({1,3,4}, {2,3,4}, {1,2,3,4}):
+	# 2 P(R+ >= 8) = 6/16
+	[ "${lines[0]}" = 0.375 ]
+	run "$TESTBIN/statcheck" wilcoxon 0.5 -0.5 2 3
+	[ "${lines[1]}" = 0 ]	# a tie: the normal approximation
+	run "$TESTBIN/statcheck" wilcoxon 0 1 2 3
+	[ "${lines[1]}" = 0 ]	# a zero: the normal approximation
+}
+
+@test "bootstrap --adjust: three systems, the stream's p adjusted, raw_p the test's" {
+	# scipy as above: A-B 0.6049955144170245 (AP), 0.30708644446540284
+	# (P@4); A-C 0.056523872500615566 (AP), 0.7434870367781862 (P@4).
+	# Holm (default), AP: 2 * 0.0565 = 0.11305, max(0.605, 0.113) = 0.605;
+	# P@4: 2 * 0.307 = 0.614, max(0.743, 0.614) = 0.743
+	cd "$SIG"
+	run bootstrap -B 10 -p 17 --test t a24 b24 c24
+	[ "${lines[0]}" = "# measure	pair	difference	lower	upper	p	raw_p" ]
+	run bash -c 'bootstrap -B 10 -p 17 --test t a24 b24 c24 | grep -v "^#" | cut -f6,7 | tr "\t\n" "  "'
+	set -- $output
+	near 0.6049955144170245 "$1" "$2"
+	near 0.11304774500123113 "$3"
+	near 0.056523872500615566 "$4"
+	near 0.6141728889308057 "$5"
+	near 0.30708644446540284 "$6"
+	near 0.7434870367781862 "$7" "$8"
+	# Bonferroni: 2 p capped at 1
+	run bash -c 'bootstrap -B 10 -p 17 --test t --adjust bonferroni a24 b24 c24 | grep -v "^#" | cut -f6 | tr "\n" " "'
+	set -- $output
+	near 1 "$1"
+	near 0.11304774500123113 "$2"
+	near 0.6141728889308057 "$3"
+	near 1 "$4"
+	# BH: AP 0.0565 * 2/1 = 0.11305, 0.605 * 2/2 = 0.605; P@4 0.307 * 2
+	# = 0.614, 0.743: min from the top, 0.614 and 0.743
+	run bash -c 'bootstrap -B 10 -p 17 --test t --adjust bh a24 b24 c24 | grep -v "^#" | cut -f6 | tr "\n" " "'
+	set -- $output
+	near 0.6049955144170245 "$1"
+	near 0.11304774500123113 "$2"
+	near 0.6141728889308057 "$3"
+	near 0.7434870367781862 "$4"
+	run bash -c 'bootstrap -B 10 -p 17 --test t --adjust none a24 b24 c24 | grep -v "^#" | cut -f6 | tr "\n" " "'
+	set -- $output
+	near 0.056523872500615566 "$2"
+}
+
+@test "bootstrap --test and --adjust: named in the table's legend and the report" {
+	cd "$SIG"
+	run bootstrap -B 10 --format markdown --test wilcoxon --adjust bh a24 b24 c24
+	[ "$status" -eq 0 ]
+	[[ $output == *"†: differs from the baseline, a24, at the 95% level: BH-adjusted p ≤ 0.05 over the 2 comparisons with it per measure (Wilcoxon signed-rank test)."* ]]
+	run bootstrap -B 10 --format text --test t --adjust none a24 b24 c24
+	[[ $output == *"*: differs from the baseline, a24, at the 95% level: p <= 0.05 unadjusted for the 2 comparisons with it per measure (paired t-test)."* ]]
+	run bootstrap -B 10 --format report --test t --adjust bonferroni a24 b24 c24
+	[[ $output == *"p: a paired t-test of no difference,
+Bonferroni-adjusted over the 2 comparisons with the baseline per measure."* ]]
+	[[ $output == *"(Bonferroni-adjusted p = 0.113; before the adjustment p = 0.0565)"* ]]
+	run bootstrap -B 10 --format report --test wilcoxon a24 b24
+	[[ $output == *"p: a Wilcoxon signed-rank test of no difference."* ]]
+}
+
+@test "bootstrap --test, --adjust: a bad choice is a usage error" {
+	run --separate-stderr bootstrap --test z "$SIG/a24" "$SIG/b24"
+	[ "$status" -eq 2 ]
+	[[ $stderr == "bootstrap: --test: "*z* ]]
+	run --separate-stderr bootstrap --adjust holmes "$SIG/a24" "$SIG/b24"
+	[ "$status" -eq 2 ]
+	[[ $stderr == "bootstrap: --adjust: "*holmes* ]]
+}
