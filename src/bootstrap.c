@@ -204,6 +204,7 @@ int main(int argc, char **argv)
 	struct mtable *tab = xcalloc((size_t)n, sizeof *tab);
 	for (int i = 0; i < n; i++)
 		mtable_read(&tab[i], nfiles ? argv[first + i] : "-");
+	mtable_note_left_out(tab, n);
 	if (cl.format != FMT_STREAM)
 		write_results(&cl, tab, n);
 	else if (n == 1)

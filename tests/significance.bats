@@ -150,3 +150,50 @@ Bonferroni-adjusted over the 2 comparisons with the baseline per measure."* ]]
 	[ "$status" -eq 2 ]
 	[[ $stderr == "bootstrap: --adjust: "*holmes* ]]
 }
+
+# two TREC runs of trec_eval's test data: its own, and the same documents
+# in the reverse order (scores negated)
+trec_runs() {
+	awk 'BEGIN { OFS = "\t" } { $5 = -$5 } 1' "$TREC_DATA/results.test" >rev.run
+	treceval -q -c -m all_trec "$TREC_DATA/qrels.test" "$TREC_DATA/results.test" >A.te
+	treceval -q -c -m all_trec "$TREC_DATA/qrels.test" rev.run >B.te
+}
+
+@test "bootstrap: treceval -q -c -m all_trec of two runs into a LaTeX table" {
+	cd "$BATS_TEST_TMPDIR"
+	trec_runs
+	grep -q "^relstring" A.te
+	run --separate-stderr bootstrap -B 200 --permutations 200 --test t --format latex A.te B.te
+	[ "$status" -eq 0 ]
+	# one note for both files
+	[ "$stderr" = "bootstrap: left out of trec_eval's -q output: relstring (its values are text) and the rows of the whole run (query 'all': runid, num_q, the means)" ]
+	[ "${lines[0]}" = "% bootstrap --format latex: needs \\usepackage{booktabs}" ]
+	[ "${lines[${#lines[@]} - 1]}" = "\\end{table}" ]
+	# a column per measure with numeric per-query rows, relstring not one
+	want=$(awk -F'\t' '$2 != "all" && $3 !~ /^'"'"'/ { sub(/ +$/, "", $1); if (!seen[$1]++) n++ } END { print n }' A.te)
+	header=$(printf '%s\n' "${lines[@]}" | grep '^System &')
+	[ "$(echo "$header" | awk -F' & ' '{ print NF - 1 }')" -eq "$want" ]
+	[[ $header != *relstring* ]]
+	# map's means over the 3 queries, by awk from treceval's rows
+	a=$(awk -F'\t' '$1 ~ /^map +$/ && $2 != "all" { s += $3; n++ } END { printf "%.4f", s / n }' A.te)
+	b=$(awk -F'\t' '$1 ~ /^map +$/ && $2 != "all" { s += $3; n++ } END { printf "%.4f", s / n }' B.te)
+	col=$(echo "$header" | awk -F' & ' '{ for (i = 2; i <= NF; i++) if ($i == "map") print i }')
+	rowA=$(printf '%s\n' "${lines[@]}" | grep '^A.te &')
+	rowB=$(printf '%s\n' "${lines[@]}" | grep '^B.te &')
+	[[ $(echo "$rowA" | awk -F' & ' -v c="$col" '{ print $c }') == *"$a"* ]]
+	[[ $(echo "$rowB" | awk -F' & ' -v c="$col" '{ print $c }') == *"$b"* ]]
+	[[ $output == *"(paired t-test)"* ]]
+}
+
+@test "bootstrap: a query one treceval file lacks names treceval -c as the fix" {
+	cd "$BATS_TEST_TMPDIR"
+	# results.trunc has no line of topic 302, which the qrels judge
+	treceval -q -m map "$TREC_DATA/qrels.test" "$TREC_DATA/results.test" >A.te
+	treceval -q -m map "$TREC_DATA/qrels.test" "$TREC_DATA/results.trunc" >B.te 2>/dev/null
+	fails_with "bootstrap: B.te: query '302' of A.te is missing (from treceval -q, add -c: a row for every query of the qrels)" \
+		bootstrap -B 10 A.te B.te
+	# no note for a stream without trec_eval's text or num_q
+	run --separate-stderr bootstrap -B 10 A.te A.te
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+}

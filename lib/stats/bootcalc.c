@@ -104,6 +104,14 @@ static void interval_of(const struct columns *cols, size_t c, double *rep,
 		interval_percentile(rep, kept, o->confidence, lo, hi);
 }
 
+/* the fix of a query that one system lacks, when the files are
+ * treceval's: without -c it leaves out the queries a run has no line of */
+static const char *fix_hint(const char *what)
+{
+	return strcmp(what, "query") == 0 ? " (from treceval -q, add -c: a "
+	    "row for every query of the qrels)" : "";
+}
+
 /* where each key (a query or a measure: what) of `first` is in `map`,
  * the keys of file t; dies naming the file and line of a key that one of
  * the two lacks */
@@ -114,15 +122,15 @@ static void match(const struct strmap *first, const struct strmap *map,
 	for (size_t e = 0; e < map->nent; e++) {
 		struct slice id = strmap_key(map, e);
 		if (strmap_get(first, id) == STRMAP_ABSENT)
-			die_at(file, line[e], "%s '%.*s' is not in %s", what,
-			       (int)id.n, id.p, firstfile);
+			die_at(file, line[e], "%s '%.*s' is not in %s%s", what,
+			       (int)id.n, id.p, firstfile, fix_hint(what));
 	}
 	for (size_t e = 0; e < first->nent; e++) {
 		struct slice id = strmap_key(first, e);
 		pos[e] = strmap_get(map, id);
 		if (pos[e] == STRMAP_ABSENT)
-			die_at(file, 0, "%s '%.*s' of %s is missing", what,
-			       (int)id.n, id.p, firstfile);
+			die_at(file, 0, "%s '%.*s' of %s is missing%s", what,
+			       (int)id.n, id.p, firstfile, fix_hint(what));
 	}
 }
 
