@@ -118,6 +118,7 @@ LIBSRC = \
 	lib/stats/adjust.c \
 	lib/stats/tdist.c \
 	lib/stats/pairedtest.c \
+	lib/stats/effect.c \
 	lib/stats/bootcalc.c \
 	lib/stats/bootwords.c \
 	lib/stats/resulttable.c \

@@ -98,7 +98,7 @@ pcol() {
 	# P@4: 2 * 0.307 = 0.614, max(0.743, 0.614) = 0.743
 	cd "$SIG"
 	run bootstrap -B 10 -p 17 --test t a24 b24 c24
-	[ "${lines[0]}" = "# measure	pair	difference	lower	upper	p	raw_p" ]
+	[ "${lines[0]}" = "# measure	pair	difference	lower	upper	p	raw_p	d_z	wins	ties	losses" ]
 	run bash -c 'bootstrap -B 10 -p 17 --test t a24 b24 c24 | grep -v "^#" | cut -f6,7 | tr "\t\n" "  "'
 	set -- $output
 	near 0.6049955144170245 "$1" "$2"
@@ -196,4 +196,31 @@ trec_runs() {
 	run --separate-stderr bootstrap -B 10 A.te A.te
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
+}
+
+@test "bootstrap: d_z and wins, ties, losses in the stream (version 2)" {
+	# /usr/bin/python3, numpy: d = a - b; d.mean() / d.std(ddof=1),
+	# (d > 0).sum(), (d == 0).sum(), (d < 0).sum()
+	cd "$SIG"
+	run bash -c 'bootstrap -B 10 -p 17 a24 b24 c24 | grep -v "^#" | cut -f1,2,8-11'
+	[ "$(echo "${lines[0]}" | cut -f1,2,4-6)" = "AP	A-B	16	0	8" ]
+	near 0.10704944474859915 "$(echo "${lines[0]}" | cut -f3)"
+	[ "$(echo "${lines[1]}" | cut -f1,2,4-6)" = "AP	A-C	16	0	8" ]
+	near 0.40989083522354874 "$(echo "${lines[1]}" | cut -f3)"
+	[ "$(echo "${lines[2]}" | cut -f1,2,4-6)" = "P@4	A-B	7	7	10" ]
+	near -0.2132175721659191 "$(echo "${lines[2]}" | cut -f3)"
+	[ "$(echo "${lines[3]}" | cut -f1,2,4-6)" = "P@4	A-C	8	5	11" ]
+	near -0.06760730151252926 "$(echo "${lines[3]}" | cut -f3)"
+	run bash -c 'bootstrap -B 10 -p 17 a80 b80 | grep -v "^#" | cut -f8-11'
+	[ "$(echo "${lines[0]}" | cut -f2-)" = "31	8	41" ]
+	near -0.20723185007567804 "$(echo "${lines[0]}" | cut -f1)"
+	[ "$(echo "${lines[1]}" | cut -f2-)" = "11	31	38" ]
+	near -0.5068278183404541 "$(echo "${lines[1]}" | cut -f1)"
+	# a rank improves downwards: A's lower MeanR wins
+	printf 'MeanR\tq1\t2\nMeanR\tq2\t5\nMeanR\tq3\t4\n' >"$BATS_TEST_TMPDIR/r1"
+	printf 'MeanR\tq1\t3\nMeanR\tq2\t5\nMeanR\tq3\t1\n' >"$BATS_TEST_TMPDIR/r2"
+	# d = -1 0 3: mean 2/3, sd sqrt((25/9 + 4/9 + 49/9)/2) = sqrt(13/3),
+	# d_z 0.3203
+	run bash -c "bootstrap -B 10 $BATS_TEST_TMPDIR/r1 $BATS_TEST_TMPDIR/r2 | grep -v '^#' | cut -f8-11"
+	[ "$output" = "0.3203	1	1	1" ]
 }

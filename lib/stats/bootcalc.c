@@ -1,11 +1,13 @@
 /* bootstrap's numbers (bootcalc.h): columns of per-query values go
  * through the resampling engines, and each column's replicates become an
  * interval. */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "measure/direction.h"
 #include "stats/columns.h"
 #include "stats/adjust.h"
 #include "stats/interval.h"
@@ -146,11 +148,12 @@ static void align(const struct mtable *first, const struct mtable *t,
 }
 
 /* the differences first - other, per measure m and other file j at
- * column m * (nfiles - 1) + j - 1; NaN where either lacks a value. A
+ * column m * (nfiles - 1) + j - 1; NaN where either lacks a value; and
+ * eff[column], their effect. A
  * column where some value reaches 2^1022 holds the differences of the
  * halves (exact), shift[column] = 1, since a - x may overflow there. */
 static double *differences(const struct mtable *const *tab, int nfiles,
-			   int *shift)
+			   int *shift, struct effect *eff)
 {
 	const struct mtable *other = tab[0];
 	size_t n = other->nq, pairs = (size_t)nfiles - 1;
@@ -165,13 +168,21 @@ static double *differences(const struct mtable *const *tab, int nfiles,
 			const double *a = other->v + m * n;
 			const double *x = tab[j]->v + mpos[m] * tab[j]->nq;
 			int half = 0;
-			for (size_t q = 0; q < n; q++)
+			double top = 0;	/* the largest magnitude of a value */
+			for (size_t q = 0; q < n; q++) {
+				top = fmax(top, fmax(fabs(a[q]), fabs(x[qpos[q]])));
 				half |= fabs(a[q]) >= 0x1p1022 ||
 				    fabs(x[qpos[q]]) >= 0x1p1022;
+			}
 			for (size_t q = 0; q < n; q++)
 				col[q] = half ? a[q] / 2 - x[qpos[q]] / 2
 					      : a[q] - x[qpos[q]];
 			shift[c] = half;
+			/* the values' rounding, 2^-52 of the largest, is
+			 * the noise of d_z */
+			effect_of(col, n, measure_direction(strmap_key(
+				  &other->measures, m)) == BETTER_LOWER,
+				  DBL_EPSILON * (half ? top / 2 : top), &eff[c]);
 		}
 	}
 	free(mpos);
@@ -239,12 +250,12 @@ void boot_means(const struct mtable *tab, const struct bootopts *o,
 
 void boot_diffs(const struct mtable *const *t, int n,
 		const struct bootopts *o, struct bootstat *st, double *p,
-		double *adj)
+		double *adj, struct effect *eff)
 {
 	size_t pairs = (size_t)n - 1;
 	struct columns cols = { .n = t[0]->nq, .k = t[0]->nm * pairs };
 	int *shift = xcalloc(cols.k + 1, sizeof *shift);
-	double *d = differences(t, n, shift);
+	double *d = differences(t, n, shift, eff);
 	cols.v = d;
 	double *scaled = scale_columns(&cols, shift);
 	double *rep = replicates(cols.k, o->resamples);
@@ -309,6 +320,7 @@ void boot_results(struct bootresults *r, const struct mtable *const *tab,
 	r->diff = xmalloc(cells * sizeof *r->diff);
 	r->p = xmalloc(cells * sizeof *r->p);
 	r->adj = xmalloc(cells * sizeof *r->adj);
+	r->eff = xcalloc(cells, sizeof *r->eff);
 	for (size_t i = 0; i < cells; i++) {
 		r->diff[i] = (struct bootstat){ NAN, NAN, NAN };
 		r->p[i] = r->adj[i] = NAN;
@@ -318,6 +330,7 @@ void boot_results(struct bootresults *r, const struct mtable *const *tab,
 		struct bootstat *st = xmalloc((r->nm * pairs + 1) * sizeof *st);
 		double *p = xmalloc((r->nm * pairs + 1) * sizeof *p);
 		double *adj = xmalloc((r->nm * pairs + 1) * sizeof *adj);
+		struct effect *eff = xmalloc((r->nm * pairs + 1) * sizeof *eff);
 		int *sys = xmalloc((size_t)nsys * sizeof *sys);
 		t[0] = tab[base];
 		for (int s = 0, j = 1; s < nsys; s++)
@@ -325,7 +338,7 @@ void boot_results(struct bootresults *r, const struct mtable *const *tab,
 				sys[j] = s;
 				t[j++] = tab[s];
 			}
-		boot_diffs(t, nsys, o, st, p, adj);
+		boot_diffs(t, nsys, o, st, p, adj, eff);
 		for (size_t m = 0; m < r->nm; m++)
 			for (size_t j = 1; j < (size_t)nsys; j++) {
 				size_t from = m * pairs + j - 1;
@@ -333,7 +346,9 @@ void boot_results(struct bootresults *r, const struct mtable *const *tab,
 				r->diff[to] = st[from];
 				r->p[to] = p[from];
 				r->adj[to] = adj[from];
+				r->eff[to] = eff[from];
 			}
+		free(eff);
 		free(sys);
 		free(adj);
 		free(p);
@@ -349,6 +364,7 @@ void boot_results_free(struct bootresults *r)
 	free(r->diff);
 	free(r->p);
 	free(r->adj);
+	free(r->eff);
 }
 
 struct slice boot_measure(const struct bootresults *r, size_t m)

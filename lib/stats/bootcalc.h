@@ -6,6 +6,7 @@
 #define RK_BOOTCALC_H
 #include <stdint.h>
 #include "stream/measuretable.h"
+#include "stats/effect.h"
 
 enum { METHOD_PERCENTILE, METHOD_BCA };
 /* the paired test of --test, in the order of boot_test_names */
@@ -46,11 +47,12 @@ void boot_means(const struct mtable *tab, const struct bootopts *o,
  * mean of t[0]'s value minus t[j]'s and its interval (seed o->seed), p[i]
  * the p of the test o->test (the sign-flip test's seed o->seed + 1) and
  * adj[i] that p adjusted by o->adjust over the n - 1 comparisons of
- * measure m. Dies naming the
- * file when the systems' queries or measures differ. */
+ * measure m, and eff[i] the effect of t[0] against t[j] (the measure's
+ * direction from measure/direction.h). Dies naming the file when the
+ * systems' queries or measures differ. */
 void boot_diffs(const struct mtable *const *t, int n,
 		const struct bootopts *o, struct bootstat *st, double *p,
-		double *adj);
+		double *adj, struct effect *eff);
 
 /* Every number of a comparison of nsys systems with the baseline `base`,
  * for the report and the tables: for measure m of the baseline (its
@@ -66,6 +68,7 @@ struct bootresults {
 	size_t nm, nq;			/* the baseline's measures and queries */
 	struct bootstat *mean, *diff;
 	double *p, *adj;
+	struct effect *eff;	/* the baseline's against the system */
 };
 
 /* refuses, with a usage error that names it, a name that --label gives

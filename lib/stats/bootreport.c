@@ -71,8 +71,7 @@ void boot_one(const struct mtable *tab, const struct bootopts *o)
 
 static void write_pair_header(const struct mtable *tab, int nfiles)
 {
-	out_str("# " HDR_BOOT_PAIR);
-	out_str(nfiles > 2 ? HDR_BOOT_HOLM "\n" : "\n");
+	out_str("# " HDR_BOOT_PAIR2 "\n");
 	for (int j = 0; j < nfiles; j++) {
 		out_str("# ");
 		out_char((char)('A' + j));
@@ -90,9 +89,10 @@ void boot_compare(const struct mtable *tab, int nfiles,
 	struct bootstat *st = xmalloc((k + 1) * sizeof *st);
 	double *p = xmalloc((k + 1) * sizeof *p);
 	double *adj = xmalloc((k + 1) * sizeof *adj);
+	struct effect *eff = xmalloc((k + 1) * sizeof *eff);
 	for (int j = 0; j < nfiles; j++)
 		t[j] = &tab[j];
-	boot_diffs(t, nfiles, o, st, p, adj);
+	boot_diffs(t, nfiles, o, st, p, adj, eff);
 	write_pair_header(tab, nfiles);
 	int pdec = o->decimals > 6 ? o->decimals : 6;
 	for (size_t c = 0; c < k; c++) {
@@ -103,11 +103,17 @@ void boot_compare(const struct mtable *tab, int nfiles,
 		out_number(st[c].lo, o->decimals);
 		out_number(st[c].hi, o->decimals);
 		out_number(nfiles > 2 ? adj[c] : p[c], pdec);
-		if (nfiles > 2)
-			out_number(p[c], pdec);
+		out_number(p[c], pdec);
+		out_number(eff[c].dz, o->decimals);
+		for (int w = 0; w < 3; w++) {
+			out_char('\t');
+			out_long(w == 0 ? eff[c].wins : w == 1 ? eff[c].ties
+				 : eff[c].losses);
+		}
 		out_char('\n');
 	}
 	stream_write_end();
+	free(eff);
 	free(adj);
 	free(p);
 	free(st);

@@ -2,29 +2,19 @@
 #include <math.h>
 #include <stdlib.h>
 #include "util/err.h"
+#include "stats/effect.h"
 #include "stats/normal.h"
 #include "stats/tdist.h"
 #include "stats/pairedtest.h"
 
 double paired_t_p(const double *d, size_t n)
 {
-	double sum = 0, ss = 0;
-	size_t m = 0;
-	for (size_t i = 0; i < n; i++)
-		if (!isnan(d[i])) {
-			sum += d[i];
-			m++;
-		}
-	if (m < 2)
+	struct effect e;	/* t = d_z sqrt(n), as scipy: no noise */
+	effect_of(d, n, 0, 0, &e);
+	long m = e.wins + e.ties + e.losses;
+	if (isnan(e.dz))
 		return 1;
-	double mean = sum / (double)m;
-	for (size_t i = 0; i < n; i++)
-		if (!isnan(d[i]))
-			ss += (d[i] - mean) * (d[i] - mean);
-	double sd = sqrt(ss / (double)(m - 1));
-	if (sd == 0)
-		return 1;
-	return t_two_sided(mean / (sd / sqrt((double)m)), (double)(m - 1));
+	return t_two_sided(e.dz * sqrt((double)m), (double)(m - 1));
 }
 
 static int by_magnitude(const void *a, const void *b)
