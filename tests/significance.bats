@@ -224,3 +224,18 @@ trec_runs() {
 	run bash -c "bootstrap -B 10 $BATS_TEST_TMPDIR/r1 $BATS_TEST_TMPDIR/r2 | grep -v '^#' | cut -f8-11"
 	[ "$output" = "0.3203	1	1	1" ]
 }
+
+@test "bootstrap: d_z and wins, ties, losses in the table and the report" {
+	cd "$SIG"
+	# the system's side: d_z of b - a is -0.107 (the stream's 0.107 of a - b,
+	# numpy as above), b wins 8, ties 0, loses 16; P@4 0.213, 10/7/7
+	run bootstrap -B 10 --format text a24 b24
+	[ "$(echo "$output" | sed -n 4,6p)" = "
+vs a24  AP            P@4
+b24     -0.11 8/0/16  0.21 10/7/7" ]
+	run bootstrap -B 10 --format report a24 b24
+	[[ $output == *"  d_z = 0.107 (a24 - b24); a24 is better on 16 queries, b24 on 8, 0 equal."* ]]
+	[[ $output == *"  d_z = -0.213 (a24 - b24); a24 is better on 7 queries, b24 on 10, 7 equal."* ]]
+	run bootstrap -B 10 --format latex a24 b24
+	[[ $output == *'b24 vs a24 & -0.11 8/0/16 & 0.21 10/7/7 \\'* ]]
+}

@@ -188,6 +188,26 @@ static void out_str4(const char *a, const char *b, const char *c,
 	out_str(d);
 }
 
+/* the effect of cell i, system s against the baseline: "d_z = 0.107
+ * (base - sys); base is better on 16 queries, sys on 8, 0 equal."
+ * (higher, for a count) */
+static void effect_sentence(const struct bootresults *r, size_t i, int s,
+			    int dir)
+{
+	const struct effect *e = &r->eff[i];
+	const char *base = r->label[r->base], *other = r->label[s];
+	if (isnan(e->dz))
+		out_str("  d_z: none, the differences do not vary");
+	else
+		out_fmt("  d_z = %.3g", e->dz);
+	out_str4(" (", base, " - ", other);
+	out_str4("); ", base, dir == BETTER_NEITHER ? " is higher" :
+		 " is better", "");
+	out_fmt(" on %ld quer%s, ", e->wins, e->wins == 1 ? "y" : "ies");
+	out_str(other);
+	out_fmt(" on %ld, %ld equal.\n", e->losses, e->ties);
+}
+
 /* the sentence on system s against the baseline for measure m */
 static void verdict(const struct bootresults *r, size_t m, int s, int dir)
 {
@@ -215,6 +235,7 @@ static void verdict(const struct bootresults *r, size_t m, int s, int dir)
 	out_str(" (");
 	out_p(r, i);
 	out_str(").\n");
+	effect_sentence(r, i, s, dir);
 }
 
 /* one measure: the means, the differences, the sentences */
