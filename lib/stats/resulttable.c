@@ -239,20 +239,28 @@ static void effect_rows(const struct shown *t, int versus, const char *lead,
 	}
 }
 
-static void markdown_table(const struct shown *t)
+/* a Markdown table's head: `first` (escaped), the measures, the rule */
+static void markdown_head(const struct shown *t, const char *first)
 {
-	const struct bootresults *r = t->r;
-	char mean[FMTFIXED_MAX], iv[2 * FMTFIXED_MAX + 8];
-	out_str("| System |");
+	out_str("| ");
+	put(t, first);
+	out_str(" |");
 	for (size_t c = 0; c < t->ncol; c++) {
 		out_char(' ');
-		put_slice(t, boot_measure(r, t->col[c]));
+		put_slice(t, boot_measure(t->r, t->col[c]));
 		out_str(" |");
 	}
 	out_str("\n|:--|");
 	for (size_t c = 0; c < t->ncol; c++)
 		out_str("--:|");
 	out_char('\n');
+}
+
+static void markdown_table(const struct shown *t)
+{
+	const struct bootresults *r = t->r;
+	char mean[FMTFIXED_MAX], iv[2 * FMTFIXED_MAX + 8];
+	markdown_head(t, "System");
 	for (int s = 0; s < r->nsys; s++) {
 		out_str("| ");
 		put(t, r->label[s]);
@@ -272,19 +280,9 @@ static void markdown_table(const struct shown *t)
 	if (r->nsys < 2)
 		return;
 	char *head = effect_label(r, -1);
-	out_str("\n| ");
-	put(t, head);
-	free(head);
-	out_str(" |");
-	for (size_t c = 0; c < t->ncol; c++) {
-		out_char(' ');
-		put_slice(t, boot_measure(r, t->col[c]));
-		out_str(" |");
-	}
-	out_str("\n|:--|");
-	for (size_t c = 0; c < t->ncol; c++)
-		out_str("--:|");
 	out_char('\n');
+	markdown_head(t, head);
+	free(head);
 	effect_rows(t, 0, "| ", " | ", " |\n");
 }
 
