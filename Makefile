@@ -119,6 +119,7 @@ LIBSRC = \
 	lib/stats/tdist.c \
 	lib/stats/pairedtest.c \
 	lib/stats/effect.c \
+	lib/stats/tukeyhsd.c \
 	lib/stats/bootcalc.c \
 	lib/stats/bootwords.c \
 	lib/stats/resulttable.c \

@@ -239,3 +239,51 @@ b24     -0.11 8/0/16  0.21 10/7/7" ]
 	run bootstrap -B 10 --format latex a24 b24
 	[[ $output == *'b24 vs a24 & -0.11 8/0/16 & 0.21 10/7/7 \\'* ]]
 }
+
+@test "bootstrap --all-pairs: Tukey HSD p near the exact permutation p, identical and planted systems" {
+	cd "$BATS_TEST_TMPDIR"
+	col() { echo "$2" | tr ',' '\n' | awk '{ printf "AP\tq%d\t%s\n", NR, $1 }' >"$1"; }
+	col A 0.2,0.5,0.9,0.4
+	col B 0.6,0.7,0.8,0.9
+	col C 0.1,0.5,0.3,0.2
+	# exact, by enumerating all 6^4 permutations of the rows (python3:
+	# itertools.product(permutations(range(3)), repeat=4), the share whose
+	# range of means is >= the pair's |difference|): A-B 600/1296 =
+	# 0.462963, A-C 696/1296 = 0.537037, B-C 36/1296 = 0.027778; 20,000
+	# draws are within 4 standard errors, sqrt(p(1-p)/20000)
+	run bash -c 'bootstrap --all-pairs --permutations 20000 A B C | grep -v "^#" | cut -f2-'
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | cut -f1,2)" = "A-B	-0.2500
+A-C	0.2250
+B-C	0.4750" ]
+	echo "$output" | awk -F'\t' 'BEGIN { e["A-B"] = 600/1296; e["A-C"] = 696/1296; e["B-C"] = 36/1296 }
+		{ se = sqrt(e[$1] * (1 - e[$1]) / 20000); d = $3 - e[$1]; if (d < 0) d = -d
+		  if (d > 4 * se) { print "far:", $0; bad = 1 } } END { exit bad }'
+	# the same bytes at any -j
+	bootstrap --all-pairs --permutations 3000 -j 1 A B C >j1
+	bootstrap --all-pairs --permutations 3000 -j 4 A B C >j4
+	cmp j1 j4
+	# identical systems: every range >= 0, p = 1; a planted difference of
+	# 1 on 30 queries (C = A + 1): only permutations that put every +1 in
+	# one system reach it, none of 999 draws does: p = 1/1000 <= 2/1000
+	"$TESTBIN/rngdraw" uniform 6 30 | awk '{ printf "AP\tq%d\t%.4f\n", NR, $1 }' >s0
+	awk 'BEGIN { OFS = "\t" } { $3 += 1; print }' s0 >s1
+	run bash -c 'bootstrap --all-pairs --permutations 999 s0 s0 s1 | grep -v "^#" | cut -f2,4'
+	[ "$output" = "A-B	1.000000
+A-C	0.001000
+B-C	0.001000" ]
+}
+
+@test "bootstrap --all-pairs: not with --test, --adjust, one file or a table" {
+	cd "$SIG"
+	run --separate-stderr bootstrap --all-pairs --adjust bh a24 b24 c24
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "bootstrap: --all-pairs is its own test, the randomised Tukey HSD, which guards the family of pairs itself: not with --adjust" ]
+	run --separate-stderr bootstrap --all-pairs --test t a24 b24
+	[ "$status" -eq 2 ]
+	run --separate-stderr bootstrap --all-pairs a24
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "bootstrap: --all-pairs needs two files or more and --format stream" ]
+	run --separate-stderr bootstrap --all-pairs --format text a24 b24
+	[ "$status" -eq 2 ]
+}

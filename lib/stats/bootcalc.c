@@ -14,6 +14,7 @@
 #include "stats/pairedtest.h"
 #include "stats/resample.h"
 #include "stats/signflip.h"
+#include "stats/tukeyhsd.h"
 #include "stats/bootcalc.h"
 
 /* v times 2^shift, the unscaled value of a scaled column's statistic;
@@ -278,6 +279,27 @@ void boot_diffs(const struct mtable *const *t, int n,
 	free(scaled);
 	free(d);
 	free(shift);
+}
+
+void boot_all_pairs(const struct mtable *const *t, int n,
+		    const struct bootopts *o, double *diff, double *p)
+{
+	size_t nq = t[0]->nq, nm = t[0]->nm, k = (size_t)n;
+	double *v = xmalloc((nm * nq * k + 1) * sizeof *v);
+	size_t *qpos = xmalloc((nq + 1) * sizeof *qpos);
+	size_t *mpos = xmalloc((nm + 1) * sizeof *mpos);
+	for (size_t s = 0; s < k; s++) {
+		align(t[0], t[s], qpos, mpos);
+		for (size_t m = 0; m < nm; m++)
+			for (size_t q = 0; q < nq; q++)
+				v[(m * nq + q) * k + s] = t[s]->v[mpos[m] *
+				    t[s]->nq + qpos[q]];
+	}
+	tukey_hsd(v, nm, nq, n, o->permutations, o->seed + 1, o->threads,
+		  diff, p);
+	free(mpos);
+	free(qpos);
+	free(v);
 }
 
 /* r->mean for every system, in the baseline's order of measures (the

@@ -54,6 +54,15 @@ void boot_diffs(const struct mtable *const *t, int n,
 		const struct bootopts *o, struct bootstat *st, double *p,
 		double *adj, struct effect *eff);
 
+/* Every pair of the n >= 2 systems t[0 .. n-1] by the randomised Tukey
+ * HSD (stats/tukeyhsd.h) with o->permutations draws seeded with
+ * o->seed + 1: for measure m of t[0] and pair P of k(k-1)/2 (in the order
+ * (0,1), (0,2), ..., (1,2), ...), at m * k(k-1)/2 + P, diff the
+ * difference of the means and p its p. Dies naming the file when the
+ * systems' queries or measures differ. */
+void boot_all_pairs(const struct mtable *const *t, int n,
+		    const struct bootopts *o, double *diff, double *p);
+
 /* Every number of a comparison of nsys systems with the baseline `base`,
  * for the report and the tables: for measure m of the baseline (its
  * order) and system s, at i = m * nsys + s, mean[i] the system's mean

@@ -12,6 +12,9 @@
 #define HDR_BOOT_PAIR2	"measure\tpair\tdifference\tlower\tupper\tp\traw_p" \
 	"\td_z\twins\tties\tlosses"
 
+/* the all-pairs stream (rankkit(7)): bootstrap --all-pairs */
+#define HDR_BOOT_ALLPAIRS	"measure\tpair\tdifference\tp"
+
 /* measure all mean lower upper [wilson_lower wilson_upper] */
 void boot_one(const struct mtable *tab, const struct bootopts *o);
 /* measure A-X difference lower upper p raw_p d_z wins ties losses, X =
@@ -20,5 +23,9 @@ void boot_one(const struct mtable *tab, const struct bootopts *o);
  * measures differ. */
 void boot_compare(const struct mtable *tab, int nfiles,
 		  const struct bootopts *o);
+/* measure X-Y difference p for every pair of the files, X before Y, by
+ * the randomised Tukey HSD */
+void boot_all_pairs_stream(const struct mtable *tab, int nfiles,
+			   const struct bootopts *o);
 
 #endif
