@@ -64,6 +64,10 @@ pcol() {
 	run pcol --test t a80 b80
 	near 0.06753845238099539 "${lines[0]}"
 	near 2.038786006551923e-05 "${lines[1]}"
+	# 3,000 differences (d3000, numpy normal(0.03, 0.5), 4 decimals):
+	# stats.ttest_1samp(d, 0).pvalue, the same as ttest_rel(d, 0 * d)
+	run "$TESTBIN/statcheck" ttest $(cat d3000)
+	near 0.0020594270966083025 "$output"
 }
 
 @test "bootstrap --test wilcoxon: exact and normal p equal to scipy's wilcoxon" {

@@ -2,27 +2,33 @@
  * series after shifting the argument to 16 or more; I_x(a, b) by its
  * continued fraction (DLMF 8.17.22), evaluated by the modified Lentz
  * method, on the side of x where it converges fast (DLMF 8.17.4 for the
- * other). */
+ * other); logarithms of x, 1 - x and the beta function taken so that
+ * none loses its digits for many degrees of freedom. */
 #include <math.h>
 #include "util/detmath.h"
 #include "stats/tdist.h"
 
+/* Stirling's series of log Gamma(z) to z^-9 (DLMF 5.11.1), z >= 16:
+ * log Gamma(z) = (z - 1/2) log z - z + log(2 pi)/2 + this, within 1e-17 */
+static double stirling_series(double z)
+{
+	double r = 1 / z, r2 = r * r;
+	return r * (1.0 / 12 - r2 * (1.0 / 360 - r2 * (1.0 / 1260 -
+	    r2 * (1.0 / 1680 - r2 * (1.0 / 1188)))));
+}
+
 /* log Gamma(z), z > 0: Gamma(z) = Gamma(z + k) / (z (z+1) ... (z+k-1))
- * with z + k >= 16, where Stirling's series to z^-9 is within 1e-17
- * (DLMF 5.11.1) */
+ * with z + k >= 16, then Stirling */
 static double log_gamma(double z)
 {
 	static const double half_log_2pi = 0.91893853320467274178;
-	double shift = 0, prod = 1;
+	double prod = 1;
 	while (z < 16) {
 		prod *= z;
 		z += 1;
 	}
-	shift = det_log(prod);
-	double r = 1 / z, r2 = r * r;
-	double series = r * (1.0 / 12 - r2 * (1.0 / 360 - r2 * (1.0 / 1260 -
-	    r2 * (1.0 / 1680 - r2 * (1.0 / 1188)))));
-	return (z - 0.5) * det_log(z) - z + half_log_2pi + series - shift;
+	return (z - 0.5) * det_log(z) - z + half_log_2pi + stirling_series(z)
+	    - det_log(prod);
 }
 
 /* the continued fraction of I_x(a, b) * a B(a, b) / (x^a y^b), good for
@@ -58,18 +64,42 @@ static double beta_fraction(double x, double a, double b)
 	return f;
 }
 
-/* I_x(a, b), the regularised incomplete beta function, 0 <= x <= 1,
- * a, b > 0; y = 1 - x given separately so that it keeps its digits when
- * x is near 1 */
-static double beta_reg(double x, double y, double a, double b)
+/* log(1 + x), x > -1, keeping the digits of a small x: the rounding
+ * of 1 + x undone by x / (u - 1) (Goldberg, "What every computer
+ * scientist should know about floating-point arithmetic", 1991, thm. 4) */
+static double log_1p(double x)
 {
-	if (x <= 0)
-		return 0;
-	if (y <= 0)
-		return 1;
-	double log_front = a * det_log(x) + b * det_log(y) + log_gamma(a + b)
-	    - log_gamma(a) - log_gamma(b);
-	double front = det_exp(log_front);
+	double u = 1 + x;
+	if (u == 1)
+		return x;
+	return det_log(u) * x / (u - 1);
+}
+
+/* log B(a, b) = log Gamma(a) + log Gamma(b) - log Gamma(a + b). For a
+ * large beside b the two large terms would cancel: their difference
+ * comes from Stirling's series directly, (a - 1/2) log(1 + b/a) +
+ * b log(a + b) - b and the series' terms, none of them large. */
+static double log_beta(double a, double b)
+{
+	if (a < b) {
+		double t = a;
+		a = b;
+		b = t;
+	}
+	if (a < 16)
+		return log_gamma(a) + log_gamma(b) - log_gamma(a + b);
+	double ratio = (a - 0.5) * log_1p(b / a) + b * det_log(a + b) - b
+	    + stirling_series(a + b) - stirling_series(a);
+	return log_gamma(b) - ratio;	/* ratio: log Gamma(a+b)/Gamma(a) */
+}
+
+/* I_x(a, b), the regularised incomplete beta function, 0 < x < 1 and
+ * y = 1 - x, with their logarithms, each given separately so that it
+ * keeps its digits when x is near 0 or 1; a, b > 0 */
+static double beta_reg(double x, double y, double log_x, double log_y,
+		       double a, double b)
+{
+	double front = det_exp(a * log_x + b * log_y - log_beta(a, b));
 	if (x < (a + 1) / (a + b + 2))
 		return front * beta_fraction(x, a, b) / a;
 	return 1 - front * beta_fraction(y, b, a) / b;
@@ -84,7 +114,9 @@ double t_two_sided(double t, double df)
 	double t2 = t * t;
 	if (t2 == 0)
 		return 1;
-	/* x = df/(df + t^2) and 1 - x = t^2/(df + t^2), each from its own
-	 * quotient */
-	return beta_reg(df / (df + t2), t2 / (df + t2), df / 2, 0.5);
+	/* x = df/(df + t^2) = 1/(1 + r) and y = 1 - x = r/(1 + r),
+	 * r = t^2/df, each from its own quotient */
+	double r = t2 / df, log_x = -log_1p(r);
+	return beta_reg(df / (df + t2), t2 / (df + t2), log_x,
+			det_log(r) + log_x, df / 2, 0.5);
 }
