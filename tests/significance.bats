@@ -278,6 +278,23 @@ A-C	0.001000
 B-C	0.001000" ]
 }
 
+@test "bootstrap --all-pairs: values near the largest double: no overflow, or an error" {
+	cd "$BATS_TEST_TMPDIR"
+	# sums of 1e308 + 1e308 would overflow: the mean difference is
+	# (0 + 5e307)/2 = 2.5e307, and every permutation's range of means
+	# is that again (q1's values are equal): p = 1
+	printf 'm\tq1\t1e308\nm\tq2\t1e308\n' >h1
+	printf 'm\tq1\t1e308\nm\tq2\t5e307\n' >h2
+	run bash -c 'bootstrap --all-pairs --permutations 99 h1 h2 | grep -v "^#"'
+	[ "$output" = "m	A-B	2.5e+307	1.000000" ]
+	# a difference of 3e308: no double holds it
+	printf 'm\tq1\t1.5e308\n' >h3
+	printf 'm\tq1\t-1.5e308\n' >h4
+	run --separate-stderr bootstrap --all-pairs h3 h4
+	[ "$status" -eq 1 ]
+	[[ $stderr == "bootstrap: h3: measure 'm': the mean difference, "*" is past the largest double" ]]
+}
+
 @test "bootstrap --all-pairs: not with --test, --adjust, one file or a table" {
 	cd "$SIG"
 	run --separate-stderr bootstrap --all-pairs --adjust bh a24 b24 c24

@@ -295,8 +295,20 @@ void boot_all_pairs(const struct mtable *const *t, int n,
 				v[(m * nq + q) * k + s] = t[s]->v[mpos[m] *
 				    t[s]->nq + qpos[q]];
 	}
-	tukey_hsd(v, nm, nq, n, o->permutations, o->seed + 1, o->threads,
+	/* each measure's block of values as one column, scaled so that no
+	 * system's sum overflows */
+	struct columns cols = { .v = v, .n = nq * k, .k = nm };
+	int *shift = xcalloc(nm + 1, sizeof *shift);
+	double *scaled = scale_columns(&cols, shift);
+	tukey_hsd(cols.v, nm, nq, n, o->permutations, o->seed + 1, o->threads,
 		  diff, p);
+	size_t npairs = k * (k - 1) / 2;
+	for (size_t c = 0; c < nm * npairs; c++)
+		diff[c] = unscale(diff[c], shift[c / npairs], t[0]->file,
+				  strmap_key(&t[0]->measures, c / npairs),
+				  "mean difference");
+	free(scaled);
+	free(shift);
 	free(mpos);
 	free(qpos);
 	free(v);
