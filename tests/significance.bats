@@ -89,6 +89,10 @@ pcol() {
 	# 1..4, three sum to 8 or more ({1,3,4}, {2,3,4}, {1,2,3,4}):
 	# 2 P(R+ >= 8) = 6/16
 	[ "${lines[0]}" = 0.375 ]
+	# mirrored, R+ = 2: the lower tail, sums 0, 1, 2 ({}, {1}, {2}):
+	# 2 P(R+ <= 2) = 6/16 again
+	run "$TESTBIN/statcheck" wilcoxon -0.5 1.5 -2 -3
+	[ "${lines[0]}" = 0.375 ]
 	run "$TESTBIN/statcheck" wilcoxon 0.5 -0.5 2 3
 	[ "${lines[1]}" = 0 ]	# a tie: the normal approximation
 	run "$TESTBIN/statcheck" wilcoxon 0 1 2 3
