@@ -118,7 +118,11 @@ LIBSRC = \
 	lib/stats/resample.c \
 	lib/stats/signflip.c \
 	lib/stats/interval.c \
-	lib/stats/holm.c \
+	lib/stats/adjust.c \
+	lib/stats/tdist.c \
+	lib/stats/pairedtest.c \
+	lib/stats/effect.c \
+	lib/stats/tukeyhsd.c \
 	lib/stats/bootcalc.c \
 	lib/stats/bootwords.c \
 	lib/stats/resulttable.c \
@@ -279,7 +283,8 @@ check-valgrind: all
 # when one before it fails; then make fails, naming those that failed.
 # FUZZWRAP: the allocation functions go through fuzz/alloc.c, which frees
 # what an input leaves behind (an error jumps out with buffers held).
-FUZZ = lines num rankstream rankquick relevance embed options scorerank matrix fuse
+FUZZ = lines num rankstream rankquick relevance embed options scorerank \
+	matrix fuse measuretable
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -12,17 +12,19 @@
 #include "util/pool.h"
 #include "util/stdinonce.h"
 #include "stream/measuretable.h"
+#include "stats/adjust.h"
 #include "stats/bootreport.h"
 #include "stats/bootwords.h"
 #include "stats/resulttable.h"
 
 static const char usage_line[] =
 	"bootstrap [--wilson] [-B N] [-s seed] [-c percent] [--method percentile|bca] "
+	"[--test signflip|t|wilcoxon] [--adjust holm|bh|bonferroni|none] [--all-pairs] "
 	"[--permutations N] [-j N] [-p decimals] [--format FORMAT] [--label NAME ...] "
 	"[--baseline NAME] [FILE ...]";
 
 enum { O_METHOD = OPT_OWN, O_PERM, O_WILSON, O_FORMAT, O_LABEL,
-	O_BASELINE };
+	O_BASELINE, O_TEST, O_ADJUST, O_ALLPAIRS };
 
 enum { FMT_STREAM, FMT_REPORT, FMT_TEXT, FMT_MARKDOWN, FMT_LATEX };
 
@@ -32,8 +34,8 @@ static const struct optdef opts[] = {
 	  "Reads per-query measure streams (-q output of hitrate, mapr, ndcg).\n"
 	  "One file: each measure's mean and its bootstrap interval. Several files\n"
 	  "(systems on the same queries): each against the first, the interval of\n"
-	  "the mean difference and a sign-flip test's p (Holm-adjusted for three\n"
-	  "or more files).\n" },
+	  "the mean difference and a paired test's p (adjusted for three or more\n"
+	  "files).\n" },
 	{ "format", O_FORMAT, 1,
 	  "      --format F          stream (default), report (in words), or a results\n"
 	  "                          table: text, markdown, latex\n" },
@@ -50,8 +52,18 @@ static const struct optdef opts[] = {
 	  "  -c, --confidence C      coverage in percent (default 95)\n" },
 	{ "method", O_METHOD, 1,
 	  "      --method M          percentile (default) or bca\n" },
+	{ "test", O_TEST, 1,
+	  "      --test T            the paired test: signflip (default; randomization),\n"
+	  "                          t (paired t-test), wilcoxon (signed-rank)\n" },
+	{ "adjust", O_ADJUST, 1,
+	  "      --adjust A          p adjusted over each measure's comparisons with\n"
+	  "                          the baseline: holm (default), bh (Benjamini-\n"
+	  "                          Hochberg), bonferroni, none\n" },
+	{ "all-pairs", O_ALLPAIRS, 0,
+	  "      --all-pairs         every pair of systems by the randomised Tukey HSD\n"
+	  "                          (no baseline; not with --test or --adjust)\n" },
 	{ "permutations", O_PERM, 1,
-	  "      --permutations N    sign-flip draws for p (default 10000)\n" },
+	  "      --permutations N    sign-flip or Tukey HSD draws for p (default 10000)\n" },
 	{ "wilson", O_WILSON, 0,
 	  "      --wilson            Wilson's interval too, for 0/1 measures (one file)\n" },
 	OPTDEF_JOBS("  -j, --jobs N            threads (default: online CPUs, at most 8)\n"),
@@ -79,6 +91,8 @@ struct cmdline {
 	const char **label;
 	size_t nlabel;
 	const char *baseline;
+	int all_pairs;
+	int test_given, adjust_given;	/* --test, --adjust on the command line */
 };
 
 /* one option (optable.h's take) */
@@ -100,6 +114,15 @@ static int take(void *ctx, int key, const char *arg)
 		o->permutations = arg_long("--permutations", arg, 1, 1000000000L);
 		break;
 	case O_WILSON: o->wilson = 1; break;
+	case O_TEST:
+		o->test = parse_choice("--test", arg, boot_test_names, NULL);
+		cl->test_given = 1;
+		break;
+	case O_ADJUST:
+		o->adjust = parse_choice("--adjust", arg, adjust_names, NULL);
+		cl->adjust_given = 1;
+		break;
+	case O_ALLPAIRS: cl->all_pairs = 1; break;
 	case 'j': o->threads = jobs_arg(arg); break;
 	case 'p': o->decimals = (int)arg_long("-p", arg, 0, 17); break;
 	case O_FORMAT: cl->format = parse_choice("--format", arg, formats, NULL); break;
@@ -128,6 +151,13 @@ static void check_usage(const struct cmdline *cl, int first, int argc,
 	if (cl->nlabel && cl->nlabel != (size_t)(nfiles ? nfiles : 1))
 		usage_error(NULL, "%zu --label for %d file%s", cl->nlabel,
 			    nfiles ? nfiles : 1, nfiles == 1 ? "" : "s");
+	if (cl->all_pairs && (cl->test_given || cl->adjust_given))
+		usage_error(NULL, "--all-pairs is its own test, the randomised "
+			    "Tukey HSD, which guards the family of pairs itself: "
+			    "not with --%s", cl->test_given ? "test" : "adjust");
+	if (cl->all_pairs && (nfiles < 2 || cl->format != FMT_STREAM))
+		usage_error(NULL, "--all-pairs needs two files or more and "
+			    "--format stream");
 	if (cl->format == FMT_STREAM && (cl->nlabel || cl->baseline))
 		usage_error(NULL, "--label and --baseline name systems in a "
 			    "report or table, not in --format stream");
@@ -176,6 +206,7 @@ int main(int argc, char **argv)
 	struct cmdline cl = { .o = {
 		.resamples = 10000, .permutations = 10000, .seed = 1,
 		.confidence = 0.95, .method = METHOD_PERCENTILE,
+		.test = TEST_SIGNFLIP, .adjust = ADJUST_HOLM,
 		.threads = pool_default_jobs(8), .decimals = 4,
 	} };
 	struct optable t = { .name = "bootstrap", .usage = usage_line,
@@ -188,8 +219,11 @@ int main(int argc, char **argv)
 	struct mtable *tab = xcalloc((size_t)n, sizeof *tab);
 	for (int i = 0; i < n; i++)
 		mtable_read(&tab[i], nfiles ? argv[first + i] : "-");
+	mtable_note_left_out(tab, n);
 	if (cl.format != FMT_STREAM)
 		write_results(&cl, tab, n);
+	else if (cl.all_pairs)
+		boot_all_pairs_stream(tab, n, &cl.o);
 	else if (n == 1)
 		boot_one(&tab[0], &cl.o);
 	else

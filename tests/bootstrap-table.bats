@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # bootstrap --format text|markdown|latex: the results table. The systems'
-# values are constant over the queries, so every interval is [mean, mean]
-# and the expected tables are written by hand; the intervals themselves
+# values are constant over the queries, so every interval is [mean, mean],
+# every d_z '-' (sd 0) and every query a win, a tie or a loss alike (b
+# wins P_10, 0.75 > 0.5, and MeanR, 2 < 3, on all 20; c ties a), and the
+# expected tables are written by hand; the intervals themselves
 # are checked against the stream in bootstrap-report.bats.
 load helper
 load data/ranks/common
@@ -40,6 +42,9 @@ System & P\_10 & MeanR & num\_ret \\
 base\_1 & 0.50 {[}0.50, 0.50{]} & 3.00 {[}3.00, 3.00{]} & 10.00 {[}10.00, 10.00{]} \\
 R\&D \#1 50\% & \textbf{0.75}$^{\dagger}$ {[}0.75, 0.75{]} & \textbf{2.00}$^{\dagger}$ {[}2.00, 2.00{]} & 10.00 {[}10.00, 10.00{]} \\
 \textasciitilde{}x\textasciicircum{} & 0.50 {[}0.50, 0.50{]} & 3.00 {[}3.00, 3.00{]} & 10.00 {[}10.00, 10.00{]} \\
+\midrule
+R\&D \#1 50\% vs base\_1 & - 20/0/0 & - 20/0/0 & - 0/20/0 \\
+\textasciitilde{}x\textasciicircum{} vs base\_1 & - 0/20/0 & - 0/20/0 & - 0/20/0 \\
 \bottomrule
 \end{tabular}
 
@@ -47,6 +52,7 @@ R\&D \#1 50\% & \textbf{0.75}$^{\dagger}$ {[}0.75, 0.75{]} & \textbf{2.00}$^{\da
 {\footnotesize Each cell: the mean over 20 queries and its 95\% percentile bootstrap interval {[}lower, upper{]} (1,000 resamples, seed 1).
 Bold: the best mean of its column; lower is better for MeanR.
 $^{\dagger}$: differs from the baseline, base\_1, at the 95\% level: Holm-adjusted p $\le$ 0.05 over the 2 comparisons with it per measure (paired sign-flip test, 999 permutations, seed 2).
+vs base\_1: a system's d\_z, the mean of its per-query differences to the baseline over their standard deviation (- when that is 0), then the queries it wins/ties/loses, in the measure's direction.
 Not in the table: MedR (no per-query rows).
 \par}
 \end{table}
@@ -62,9 +68,14 @@ base_1      0.50 [0.50, 0.50]     3.00 [3.00, 3.00]     10.00 [10.00, 10.00]
 R&D #1 50%  0.75 [0.75, 0.75] *^  2.00 [2.00, 2.00] *^  10.00 [10.00, 10.00]
 ~x^         0.50 [0.50, 0.50]     3.00 [3.00, 3.00]     10.00 [10.00, 10.00]
 
+vs base_1   P_10      MeanR     num_ret
+R&D #1 50%  - 20/0/0  - 20/0/0  - 0/20/0
+~x^         - 0/20/0  - 0/20/0  - 0/20/0
+
 Each cell: the mean over 20 queries and its 95% percentile bootstrap interval [lower, upper] (1,000 resamples, seed 1).
 ^: the best mean of its column; lower is better for MeanR.
 *: differs from the baseline, base_1, at the 95% level: Holm-adjusted p <= 0.05 over the 2 comparisons with it per measure (paired sign-flip test, 999 permutations, seed 2).
+vs base_1: a system's d_z, the mean of its per-query differences to the baseline over their standard deviation (- when that is 0), then the queries it wins/ties/loses, in the measure's direction.
 Not in the table: MedR (no per-query rows).
 TXT
 	table text > got
@@ -76,11 +87,18 @@ TXT
 | R&amp;D #1 50% | **0.75**† [0.75, 0.75] | **2.00**† [2.00, 2.00] | 10.00 [10.00, 10.00] |
 | \~x^ | 0.50 [0.50, 0.50] | 3.00 [3.00, 3.00] | 10.00 [10.00, 10.00] |
 
+| vs base\_1 | P\_10 | MeanR | num\_ret |
+|:--|--:|--:|--:|
+| R&amp;D #1 50% | - 20/0/0 | - 20/0/0 | - 0/20/0 |
+| \~x^ | - 0/20/0 | - 0/20/0 | - 0/20/0 |
+
 Each cell: the mean over 20 queries and its 95% percentile bootstrap interval [lower, upper] (1,000 resamples, seed 1).
 
 **Bold**: the best mean of its column; lower is better for MeanR.
 
 †: differs from the baseline, base\_1, at the 95% level: Holm-adjusted p ≤ 0.05 over the 2 comparisons with it per measure (paired sign-flip test, 999 permutations, seed 2).
+
+vs base\_1: a system's d\_z, the mean of its per-query differences to the baseline over their standard deviation (- when that is 0), then the queries it wins/ties/loses, in the measure's direction.
 
 Not in the table: MedR (no per-query rows).
 MD

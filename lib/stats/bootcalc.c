@@ -1,16 +1,20 @@
 /* bootstrap's numbers (bootcalc.h): columns of per-query values go
  * through the resampling engines, and each column's replicates become an
  * interval. */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "measure/direction.h"
 #include "stats/columns.h"
-#include "stats/holm.h"
+#include "stats/adjust.h"
 #include "stats/interval.h"
+#include "stats/pairedtest.h"
 #include "stats/resample.h"
 #include "stats/signflip.h"
+#include "stats/tukeyhsd.h"
 #include "stats/bootcalc.h"
 
 /* v times 2^shift, the unscaled value of a scaled column's statistic;
@@ -103,6 +107,14 @@ static void interval_of(const struct columns *cols, size_t c, double *rep,
 		interval_percentile(rep, kept, o->confidence, lo, hi);
 }
 
+/* the fix of a query that one system lacks, when the files are
+ * treceval's: without -c it leaves out the queries a run has no line of */
+static const char *fix_hint(const char *what)
+{
+	return strcmp(what, "query") == 0 ? " (from treceval -q, add -c: a "
+	    "row for every query of the qrels)" : "";
+}
+
 /* where each key (a query or a measure: what) of `first` is in `map`,
  * the keys of file t; dies naming the file and line of a key that one of
  * the two lacks */
@@ -113,15 +125,15 @@ static void match(const struct strmap *first, const struct strmap *map,
 	for (size_t e = 0; e < map->nent; e++) {
 		struct slice id = strmap_key(map, e);
 		if (strmap_get(first, id) == STRMAP_ABSENT)
-			die_at(file, line[e], "%s '%.*s' is not in %s", what,
-			       (int)id.n, id.p, firstfile);
+			die_at(file, line[e], "%s '%.*s' is not in %s%s", what,
+			       (int)id.n, id.p, firstfile, fix_hint(what));
 	}
 	for (size_t e = 0; e < first->nent; e++) {
 		struct slice id = strmap_key(first, e);
 		pos[e] = strmap_get(map, id);
 		if (pos[e] == STRMAP_ABSENT)
-			die_at(file, 0, "%s '%.*s' of %s is missing", what,
-			       (int)id.n, id.p, firstfile);
+			die_at(file, 0, "%s '%.*s' of %s is missing%s", what,
+			       (int)id.n, id.p, firstfile, fix_hint(what));
 	}
 }
 
@@ -137,11 +149,12 @@ static void align(const struct mtable *first, const struct mtable *t,
 }
 
 /* the differences first - other, per measure m and other file j at
- * column m * (nfiles - 1) + j - 1; NaN where either lacks a value. A
+ * column m * (nfiles - 1) + j - 1; NaN where either lacks a value; and
+ * eff[column], their effect. A
  * column where some value reaches 2^1022 holds the differences of the
  * halves (exact), shift[column] = 1, since a - x may overflow there. */
 static double *differences(const struct mtable *const *tab, int nfiles,
-			   int *shift)
+			   int *shift, struct effect *eff)
 {
 	const struct mtable *other = tab[0];
 	size_t n = other->nq, pairs = (size_t)nfiles - 1;
@@ -156,13 +169,21 @@ static double *differences(const struct mtable *const *tab, int nfiles,
 			const double *a = other->v + m * n;
 			const double *x = tab[j]->v + mpos[m] * tab[j]->nq;
 			int half = 0;
-			for (size_t q = 0; q < n; q++)
+			double top = 0;	/* the largest magnitude of a value */
+			for (size_t q = 0; q < n; q++) {
+				top = fmax(top, fmax(fabs(a[q]), fabs(x[qpos[q]])));
 				half |= fabs(a[q]) >= 0x1p1022 ||
 				    fabs(x[qpos[q]]) >= 0x1p1022;
+			}
 			for (size_t q = 0; q < n; q++)
 				col[q] = half ? a[q] / 2 - x[qpos[q]] / 2
 					      : a[q] - x[qpos[q]];
 			shift[c] = half;
+			/* the values' rounding, 2^-52 of the largest, is
+			 * the noise of d_z */
+			effect_of(col, n, measure_direction(strmap_key(
+				  &other->measures, m)) == BETTER_LOWER,
+				  DBL_EPSILON * (half ? top / 2 : top), &eff[c]);
 		}
 	}
 	free(mpos);
@@ -170,6 +191,40 @@ static double *differences(const struct mtable *const *tab, int nfiles,
 	return d;
 }
 
+
+const char *const boot_test_names[] = { "signflip", "t", "wilcoxon", NULL };
+
+const char *boot_test_title(int test)
+{
+	static const char *const title[] = {
+		"paired sign-flip test", "paired t-test", "Wilcoxon signed-rank test"
+	};
+	return title[test];
+}
+
+int boot_adjusted(int nsys, const struct bootopts *o)
+{
+	return nsys > 2 && o->adjust != ADJUST_NONE;
+}
+
+/* p[c] for every column of differences by the test of o */
+static void test_pvalues(const struct columns *cols, const struct bootopts *o,
+			 double *p)
+{
+	if (o->test == TEST_SIGNFLIP) {
+		signflip_pvalues(cols, o->permutations, o->seed + 1, o->threads, p);
+		return;
+	}
+	for (size_t c = 0; c < cols->k; c++) {
+		const double *d = cols->v + c * cols->n;
+		size_t m;
+		if (isnan(column_mean(cols, c, &m)))
+			p[c] = NAN;	/* no query has a difference */
+		else
+			p[c] = o->test == TEST_T ? paired_t_p(d, cols->n)
+			    : wilcoxon_p(d, cols->n, NULL);
+	}
+}
 
 void boot_means(const struct mtable *tab, const struct bootopts *o,
 		struct bootstat *st)
@@ -196,19 +251,19 @@ void boot_means(const struct mtable *tab, const struct bootopts *o,
 
 void boot_diffs(const struct mtable *const *t, int n,
 		const struct bootopts *o, struct bootstat *st, double *p,
-		double *adj)
+		double *adj, struct effect *eff)
 {
 	size_t pairs = (size_t)n - 1;
 	struct columns cols = { .n = t[0]->nq, .k = t[0]->nm * pairs };
 	int *shift = xcalloc(cols.k + 1, sizeof *shift);
-	double *d = differences(t, n, shift);
+	double *d = differences(t, n, shift, eff);
 	cols.v = d;
 	double *scaled = scale_columns(&cols, shift);
 	double *rep = replicates(cols.k, o->resamples);
 	resample_means(&cols, o->resamples, o->seed, o->threads, rep);
-	signflip_pvalues(&cols, o->permutations, o->seed + 1, o->threads, p);
+	test_pvalues(&cols, o, p);
 	for (size_t m = 0; m < t[0]->nm; m++)
-		holm_adjust(p + m * pairs, pairs, adj + m * pairs);
+		p_adjust(o->adjust, p + m * pairs, pairs, adj + m * pairs);
 	for (size_t c = 0; c < cols.k; c++) {
 		double lo, hi;
 		size_t m;
@@ -224,6 +279,39 @@ void boot_diffs(const struct mtable *const *t, int n,
 	free(scaled);
 	free(d);
 	free(shift);
+}
+
+void boot_all_pairs(const struct mtable *const *t, int n,
+		    const struct bootopts *o, double *diff, double *p)
+{
+	size_t nq = t[0]->nq, nm = t[0]->nm, k = (size_t)n;
+	double *v = xmalloc((nm * nq * k + 1) * sizeof *v);
+	size_t *qpos = xmalloc((nq + 1) * sizeof *qpos);
+	size_t *mpos = xmalloc((nm + 1) * sizeof *mpos);
+	for (size_t s = 0; s < k; s++) {
+		align(t[0], t[s], qpos, mpos);
+		for (size_t m = 0; m < nm; m++)
+			for (size_t q = 0; q < nq; q++)
+				v[(m * nq + q) * k + s] = t[s]->v[mpos[m] *
+				    t[s]->nq + qpos[q]];
+	}
+	/* each measure's block of values as one column, scaled so that no
+	 * system's sum overflows */
+	struct columns cols = { .v = v, .n = nq * k, .k = nm };
+	int *shift = xcalloc(nm + 1, sizeof *shift);
+	double *scaled = scale_columns(&cols, shift);
+	tukey_hsd(cols.v, nm, nq, n, o->permutations, o->seed + 1, o->threads,
+		  diff, p);
+	size_t npairs = k * (k - 1) / 2;
+	for (size_t c = 0; c < nm * npairs; c++)
+		diff[c] = unscale(diff[c], shift[c / npairs], t[0]->file,
+				  strmap_key(&t[0]->measures, c / npairs),
+				  "mean difference");
+	free(scaled);
+	free(shift);
+	free(mpos);
+	free(qpos);
+	free(v);
 }
 
 /* r->mean for every system, in the baseline's order of measures (the
@@ -266,6 +354,7 @@ void boot_results(struct bootresults *r, const struct mtable *const *tab,
 	r->diff = xmalloc(cells * sizeof *r->diff);
 	r->p = xmalloc(cells * sizeof *r->p);
 	r->adj = xmalloc(cells * sizeof *r->adj);
+	r->eff = xcalloc(cells, sizeof *r->eff);
 	for (size_t i = 0; i < cells; i++) {
 		r->diff[i] = (struct bootstat){ NAN, NAN, NAN };
 		r->p[i] = r->adj[i] = NAN;
@@ -275,6 +364,7 @@ void boot_results(struct bootresults *r, const struct mtable *const *tab,
 		struct bootstat *st = xmalloc((r->nm * pairs + 1) * sizeof *st);
 		double *p = xmalloc((r->nm * pairs + 1) * sizeof *p);
 		double *adj = xmalloc((r->nm * pairs + 1) * sizeof *adj);
+		struct effect *eff = xmalloc((r->nm * pairs + 1) * sizeof *eff);
 		int *sys = xmalloc((size_t)nsys * sizeof *sys);
 		t[0] = tab[base];
 		for (int s = 0, j = 1; s < nsys; s++)
@@ -282,7 +372,7 @@ void boot_results(struct bootresults *r, const struct mtable *const *tab,
 				sys[j] = s;
 				t[j++] = tab[s];
 			}
-		boot_diffs(t, nsys, o, st, p, adj);
+		boot_diffs(t, nsys, o, st, p, adj, eff);
 		for (size_t m = 0; m < r->nm; m++)
 			for (size_t j = 1; j < (size_t)nsys; j++) {
 				size_t from = m * pairs + j - 1;
@@ -290,7 +380,9 @@ void boot_results(struct bootresults *r, const struct mtable *const *tab,
 				r->diff[to] = st[from];
 				r->p[to] = p[from];
 				r->adj[to] = adj[from];
+				r->eff[to] = eff[from];
 			}
+		free(eff);
 		free(sys);
 		free(adj);
 		free(p);
@@ -306,6 +398,7 @@ void boot_results_free(struct bootresults *r)
 	free(r->diff);
 	free(r->p);
 	free(r->adj);
+	free(r->eff);
 }
 
 struct slice boot_measure(const struct bootresults *r, size_t m)

@@ -69,10 +69,12 @@ void boot_one(const struct mtable *tab, const struct bootopts *o)
 	free(st);
 }
 
-static void write_pair_header(const struct mtable *tab, int nfiles)
+static void write_pair_header(const struct mtable *tab, int nfiles,
+			      const char *header)
 {
-	out_str("# " HDR_BOOT_PAIR);
-	out_str(nfiles > 2 ? HDR_BOOT_HOLM "\n" : "\n");
+	out_str("# ");
+	out_str(header);
+	out_char('\n');
 	for (int j = 0; j < nfiles; j++) {
 		out_str("# ");
 		out_char((char)('A' + j));
@@ -90,10 +92,11 @@ void boot_compare(const struct mtable *tab, int nfiles,
 	struct bootstat *st = xmalloc((k + 1) * sizeof *st);
 	double *p = xmalloc((k + 1) * sizeof *p);
 	double *adj = xmalloc((k + 1) * sizeof *adj);
+	struct effect *eff = xmalloc((k + 1) * sizeof *eff);
 	for (int j = 0; j < nfiles; j++)
 		t[j] = &tab[j];
-	boot_diffs(t, nfiles, o, st, p, adj);
-	write_pair_header(tab, nfiles);
+	boot_diffs(t, nfiles, o, st, p, adj, eff);
+	write_pair_header(tab, nfiles, HDR_BOOT_PAIR2);
 	int pdec = o->decimals > 6 ? o->decimals : 6;
 	for (size_t c = 0; c < k; c++) {
 		out_slice(strmap_key(&tab[0].measures, c / pairs));
@@ -103,13 +106,50 @@ void boot_compare(const struct mtable *tab, int nfiles,
 		out_number(st[c].lo, o->decimals);
 		out_number(st[c].hi, o->decimals);
 		out_number(nfiles > 2 ? adj[c] : p[c], pdec);
-		if (nfiles > 2)
-			out_number(p[c], pdec);
+		out_number(p[c], pdec);
+		out_number(eff[c].dz, o->decimals);
+		for (int w = 0; w < 3; w++) {
+			out_char('\t');
+			out_long(w == 0 ? eff[c].wins : w == 1 ? eff[c].ties
+				 : eff[c].losses);
+		}
 		out_char('\n');
 	}
 	stream_write_end();
+	free(eff);
 	free(adj);
 	free(p);
 	free(st);
+	free(t);
+}
+
+void boot_all_pairs_stream(const struct mtable *tab, int nfiles,
+			   const struct bootopts *o)
+{
+	size_t npairs = (size_t)nfiles * (size_t)(nfiles - 1) / 2;
+	size_t cells = tab[0].nm * npairs;
+	const struct mtable **t = xmalloc((size_t)nfiles * sizeof *t);
+	double *diff = xmalloc((cells + 1) * sizeof *diff);
+	double *p = xmalloc((cells + 1) * sizeof *p);
+	int pdec = o->decimals > 6 ? o->decimals : 6;
+	for (int j = 0; j < nfiles; j++)
+		t[j] = &tab[j];
+	boot_all_pairs(t, nfiles, o, diff, p);
+	write_pair_header(tab, nfiles, HDR_BOOT_ALLPAIRS);
+	for (size_t m = 0, c = 0; m < tab[0].nm; m++)
+		for (int i = 0; i < nfiles; i++)
+			for (int j = i + 1; j < nfiles; j++, c++) {
+				out_slice(strmap_key(&tab[0].measures, m));
+				out_char('\t');
+				out_char((char)('A' + i));
+				out_char('-');
+				out_char((char)('A' + j));
+				out_number(diff[c], o->decimals);
+				out_number(p[c], pdec);
+				out_char('\n');
+			}
+	stream_write_end();
+	free(p);
+	free(diff);
 	free(t);
 }

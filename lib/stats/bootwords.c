@@ -9,6 +9,7 @@
 #include "util/out.h"
 #include "util/texttable.h"
 #include "measure/direction.h"
+#include "stats/adjust.h"
 #include "stats/bootwords.h"
 
 void boot_thousands(char *buf, long n)
@@ -117,12 +118,18 @@ static void header(const struct bootresults *r)
 		o->method == METHOD_BCA ? "BCa" : "percentile", b,
 		(unsigned long)o->seed);
 	if (r->nsys > 1) {
-		boot_thousands(n, o->permutations);
-		out_fmt("p: a paired sign-flip test of no difference, %s "
-			"permutations (seed %lu)", n,
-			(unsigned long)o->seed + 1);
-		if (r->nsys > 2)
-			out_fmt(",\nHolm-adjusted over the %d comparisons with "
+		out_fmt("p: a %s of no difference", boot_test_title(o->test));
+		if (o->test == TEST_SIGNFLIP) {
+			boot_thousands(n, o->permutations);
+			out_fmt(", %s permutations (seed %lu)", n,
+				(unsigned long)o->seed + 1);
+		}
+		if (boot_adjusted(r->nsys, o))
+			out_fmt(",\n%s over the %d comparisons with "
+				"the baseline per measure",
+				adjust_adjective(o->adjust), r->nsys - 1);
+		else if (r->nsys > 2)
+			out_fmt(",\nnot adjusted for the %d comparisons with "
 				"the baseline per measure", r->nsys - 1);
 		out_str(".\n");
 	}
@@ -149,15 +156,19 @@ static void out_p(const struct bootresults *r, size_t i)
 {
 	char buf[32], words[32];
 	long n = r->o->permutations;
-	if (r->nsys > 2 && at_floor(r->p[i], n)) {
-		/* Holm's multiple of a bound is a bound: (count) / (n + 1) */
-		boot_pceil(buf, (long)(r->adj[i] * ((double)n + 1) + 0.5), n);
-		out_fmt("Holm-adjusted p <= %s; before the adjustment ", buf);
-	} else if (r->nsys > 2) {
-		out_fmt("Holm-adjusted p = %.3g; before the adjustment ",
+	int floor = r->o->test == TEST_SIGNFLIP && at_floor(r->p[i], n);
+	const char *adjusted = adjust_adjective(r->o->adjust);
+	if (boot_adjusted(r->nsys, r->o) && floor) {
+		/* an adjustment of a bound is a bound, (count) / (n + 1)
+		 * rounded up to a whole count (Holm and Bonferroni make
+		 * whole multiples, Benjamini-Hochberg need not) */
+		boot_pceil(buf, (long)ceil(r->adj[i] * ((double)n + 1) - 1e-6), n);
+		out_fmt("%s p <= %s; before the adjustment ", adjusted, buf);
+	} else if (boot_adjusted(r->nsys, r->o)) {
+		out_fmt("%s p = %.3g; before the adjustment ", adjusted,
 			r->adj[i]);
 	}
-	if (at_floor(r->p[i], n)) {
+	if (floor) {
 		boot_pceil(buf, 1, n);
 		boot_thousands(words, n);
 		out_fmt("p <= %s, the smallest value %s permutations can give",
@@ -175,6 +186,26 @@ static void out_str4(const char *a, const char *b, const char *c,
 	out_str(b);
 	out_str(c);
 	out_str(d);
+}
+
+/* the effect of cell i, system s against the baseline: "d_z = 0.107
+ * (base - sys); base is better on 16 queries, sys on 8, 0 equal."
+ * (higher, for a count) */
+static void effect_sentence(const struct bootresults *r, size_t i, int s,
+			    int dir)
+{
+	const struct effect *e = &r->eff[i];
+	const char *base = r->label[r->base], *other = r->label[s];
+	if (isnan(e->dz))
+		out_str("  d_z: none, the differences do not vary");
+	else
+		out_fmt("  d_z = %.3g", e->dz);
+	out_str4(" (", base, " - ", other);
+	out_str4("); ", base, dir == BETTER_NEITHER ? " is higher" :
+		 " is better", "");
+	out_fmt(" on %ld quer%s, ", e->wins, e->wins == 1 ? "y" : "ies");
+	out_str(other);
+	out_fmt(" on %ld, %ld equal.\n", e->losses, e->ties);
 }
 
 /* the sentence on system s against the baseline for measure m */
@@ -204,6 +235,7 @@ static void verdict(const struct bootresults *r, size_t m, int s, int dir)
 	out_str(" (");
 	out_p(r, i);
 	out_str(").\n");
+	effect_sentence(r, i, s, dir);
 }
 
 /* one measure: the means, the differences, the sentences */

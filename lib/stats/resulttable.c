@@ -12,6 +12,7 @@
 #include "util/out.h"
 #include "util/texttable.h"
 #include "measure/direction.h"
+#include "stats/adjust.h"
 #include "stats/bootwords.h"
 #include "stats/resulttable.h"
 
@@ -107,6 +108,62 @@ static void cell_numbers(const struct shown *t, size_t i, char *mean,
 	snprintf(iv, 2 * FMTFIXED_MAX + 8, "[%s, %s]", lo, hi);
 }
 
+/* the effect of system s against the baseline in column c, from the
+ * system's side: "0.52 12/3/5", d_z '-' when it does not exist */
+static void effect_cell(const struct shown *t, size_t c, int s, char *buf,
+			size_t size)
+{
+	const struct bootresults *r = t->r;
+	struct effect e = effect_reversed(r->eff[t->col[c] * (size_t)r->nsys +
+						  (size_t)s]);
+	char dz[32] = "-";
+	if (!isnan(e.dz))
+		snprintf(dz, sizeof dz, "%.2f", e.dz);
+	snprintf(buf, size, "%s %ld/%ld/%ld", dz, e.wins, e.ties, e.losses);
+}
+
+/* the name of an effect row, "system vs baseline", or with s = -1 the
+ * head of the effects' table, "vs baseline"; freed by the caller */
+static char *effect_label(const struct bootresults *r, int s)
+{
+	const char *sys = s < 0 ? "" : r->label[s];
+	size_t n = strlen(sys) + strlen(r->label[r->base]) + 8;
+	char *buf = xmalloc(n);
+	snprintf(buf, n, "%s%svs %s", sys, s < 0 ? "" : " ", r->label[r->base]);
+	return buf;
+}
+
+/* the effects of the systems against the baseline, a table of their own
+ * under the means (align: every column's, left) */
+static void text_effects(const struct shown *t, const int *align)
+{
+	const struct bootresults *r = t->r;
+	struct texttable tt;
+	char cell[64];
+	char *head = effect_label(r, -1);
+	texttable_init(&tt, t->ncol + 1, align);
+	texttable_cell(&tt, head);
+	free(head);
+	for (size_t c = 0; c < t->ncol; c++) {
+		struct slice name = boot_measure(r, t->col[c]);
+		char *z = xstrndup(name.p, name.n);
+		texttable_cell(&tt, z);
+		free(z);
+	}
+	for (int s = 0; s < r->nsys; s++) {
+		if (s == r->base)
+			continue;
+		texttable_cell(&tt, r->label[s]);
+		for (size_t c = 0; c < t->ncol; c++) {
+			effect_cell(t, c, s, cell, sizeof cell);
+			texttable_cell(&tt, cell);
+		}
+	}
+	out_char('\n');
+	texttable_write(&tt);
+	texttable_free(&tt);
+}
+
 static void text_table(const struct shown *t)
 {
 	const struct bootresults *r = t->r;
@@ -153,23 +210,57 @@ static void text_table(const struct shown *t)
 	free(wm);
 	texttable_write(&tt);
 	texttable_free(&tt);
+	if (r->nsys > 1)
+		text_effects(t, align);
 	free(align);
 }
 
-static void markdown_table(const struct shown *t)
+/* the rows of the effects in Markdown or LaTeX: `lead`, the row's name
+ * (the system's, or with versus "system vs baseline"), each cell after
+ * `sep`, then `end` */
+static void effect_rows(const struct shown *t, int versus, const char *lead,
+			const char *sep, const char *end)
 {
 	const struct bootresults *r = t->r;
-	char mean[FMTFIXED_MAX], iv[2 * FMTFIXED_MAX + 8];
-	out_str("| System |");
+	char cell[64];
+	for (int s = 0; s < r->nsys; s++) {
+		if (s == r->base)
+			continue;
+		char *name = effect_label(r, s);
+		out_str(lead);
+		put(t, versus ? name : r->label[s]);
+		free(name);
+		for (size_t c = 0; c < t->ncol; c++) {
+			out_str(sep);
+			effect_cell(t, c, s, cell, sizeof cell);
+			put(t, cell);
+		}
+		out_str(end);
+	}
+}
+
+/* a Markdown table's head: `first` (escaped), the measures, the rule */
+static void markdown_head(const struct shown *t, const char *first)
+{
+	out_str("| ");
+	put(t, first);
+	out_str(" |");
 	for (size_t c = 0; c < t->ncol; c++) {
 		out_char(' ');
-		put_slice(t, boot_measure(r, t->col[c]));
+		put_slice(t, boot_measure(t->r, t->col[c]));
 		out_str(" |");
 	}
 	out_str("\n|:--|");
 	for (size_t c = 0; c < t->ncol; c++)
 		out_str("--:|");
 	out_char('\n');
+}
+
+static void markdown_table(const struct shown *t)
+{
+	const struct bootresults *r = t->r;
+	char mean[FMTFIXED_MAX], iv[2 * FMTFIXED_MAX + 8];
+	markdown_head(t, "System");
 	for (int s = 0; s < r->nsys; s++) {
 		out_str("| ");
 		put(t, r->label[s]);
@@ -186,6 +277,13 @@ static void markdown_table(const struct shown *t)
 		}
 		out_char('\n');
 	}
+	if (r->nsys < 2)
+		return;
+	char *head = effect_label(r, -1);
+	out_char('\n');
+	markdown_head(t, head);
+	free(head);
+	effect_rows(t, 0, "| ", " | ", " |\n");
 }
 
 static void latex_table(const struct shown *t)
@@ -216,6 +314,9 @@ static void latex_table(const struct shown *t)
 		}
 		out_str(" \\\\\n");
 	}
+	if (r->nsys > 1)
+		out_str("\\midrule\n");
+	effect_rows(t, 1, "", " & ", " \\\\\n");
 	out_str("\\bottomrule\n\\end{tabular}\n\n\\smallskip\n{\\footnotesize ");
 }
 
@@ -270,19 +371,36 @@ static void legend_marks(const struct shown *t)
 	snprintf(buf, sizeof buf, ", at the %.10g%% level: ",
 		 r->o->confidence * 100);
 	put(t, buf);
-	put(t, r->nsys > 2 ? "Holm-adjusted p " : "p ");
+	if (boot_adjusted(r->nsys, r->o)) {
+		put(t, adjust_adjective(r->o->adjust));
+		put(t, " ");
+	}
+	put(t, "p ");
 	put_le(t);
 	snprintf(buf, sizeof buf, " %.10g", 1 - r->o->confidence);
 	put(t, buf);
 	if (r->nsys > 2) {
-		snprintf(buf, sizeof buf, " over the %d comparisons with it "
-			 "per measure", r->nsys - 1);
+		snprintf(buf, sizeof buf, " %s the %d comparisons with it "
+			 "per measure", boot_adjusted(r->nsys, r->o) ? "over" :
+			 "unadjusted for", r->nsys - 1);
 		put(t, buf);
 	}
-	boot_thousands(n, r->o->permutations);
-	snprintf(buf, sizeof buf, " (paired sign-flip test, %s permutations, "
-		 "seed %lu)", n, (unsigned long)r->o->seed + 1);
+	snprintf(buf, sizeof buf, " (%s", boot_test_title(r->o->test));
 	put(t, buf);
+	if (r->o->test == TEST_SIGNFLIP) {
+		boot_thousands(n, r->o->permutations);
+		snprintf(buf, sizeof buf, ", %s permutations, seed %lu", n,
+			 (unsigned long)r->o->seed + 1);
+		put(t, buf);
+	}
+	put(t, ")");
+	sentence_end();
+	sentence_start(t);
+	put(t, "vs ");
+	put(t, r->label[r->base]);
+	put(t, ": a system's d_z, the mean of its per-query differences to the "
+	    "baseline over their standard deviation (- when that is 0), then "
+	    "the queries it wins/ties/loses, in the measure's direction");
 	sentence_end();
 }
 

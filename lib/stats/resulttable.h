@@ -3,10 +3,11 @@
  * the measures that have values, each cell the mean with its interval;
  * the best mean of each column is marked (lower is better for the ranks,
  * measure/direction.h), and so is every system whose difference to the
- * baseline is significant at the level asked for after Holm's adjustment
- * over the comparisons with the baseline per measure. A legend under the
- * table says what the marks, the intervals and the test are, and names
- * the measures left out. */
+ * baseline is significant at the level asked for by the chosen test,
+ * after the chosen adjustment over the comparisons with the baseline per
+ * measure. Under it, each system's effect against the baseline (d_z and
+ * wins/ties/losses). A legend says what the marks, the intervals, the
+ * test and the effects are, and names the measures left out. */
 #ifndef RK_RESULTTABLE_H
 #define RK_RESULTTABLE_H
 #include "stats/bootcalc.h"

@@ -24,8 +24,10 @@ int mreader_next(struct mreader *mr, struct mrow *row)
 		       comma_hint(f, nf));
 	row->measure = f[0];
 	row->query = f[1];
-	/* the run's tag (hitrate -m runid) is text, not a value */
-	if (slice_eqs(f[2], "-") || slice_eqs(f[0], "runid")) {
+	/* the run's tag (hitrate -m runid) is text, not a value; so is
+	 * what trec_eval prints in quotes (relstring) */
+	row->text = f[2].n >= 2 && f[2].p[0] == '\'' && f[2].p[f[2].n - 1] == '\'';
+	if (slice_eqs(f[2], "-") || slice_eqs(f[0], "runid") || row->text) {
 		row->value = NAN;
 		return 1;
 	}

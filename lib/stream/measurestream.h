@@ -10,6 +10,8 @@
 struct mrow {
 	struct slice measure, query;	/* valid until the next call */
 	double value;			/* NaN when the field is "-" or text */
+	int text;	/* the value is text in single quotes, as trec_eval
+			   -q writes relstring's: '1101110110' */
 	long line;
 };
 

@@ -3,6 +3,7 @@
  * known. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "util/err.h"
 #include "stream/measurestream.h"
 #include "stream/measuretable.h"
@@ -82,11 +83,18 @@ void mtable_read(struct mtable *tab, const char *path)
 	strmap_init(&tab->measures);
 	strmap_init(&tab->queries);
 	strmap_init(&tab->summary_only);
+	strmap_init(&tab->text_only);
 	mreader_open(&mr, path);
 	tab->file = mreader_name(&mr);
 	while (mreader_next(&mr, &row)) {
+		int created;
+		if (row.text && !slice_eqs(row.query, "all")) {
+			strmap_put(&tab->text_only, row.measure, &created);
+			continue;
+		}
 		if (slice_eqs(row.query, "all")) {
-			int created;	/* a run's tag (runid) is no measure */
+			/* a run's tag (runid) is no measure */
+			tab->has_num_q |= slice_eqs(row.measure, "num_q");
 			if (!isnan(row.value))
 				strmap_put(&tab->summary_only, row.measure,
 					   &created);
@@ -118,7 +126,38 @@ void mtable_free(struct mtable *tab)
 	strmap_free(&tab->measures);
 	strmap_free(&tab->queries);
 	strmap_free(&tab->summary_only);
+	strmap_free(&tab->text_only);
 	free(tab->query_line);
 	free(tab->measure_line);
 	free(tab->v);
+}
+
+void mtable_note_left_out(const struct mtable *tab, int n)
+{
+	const struct mtable *text = NULL;
+	int trec = 0;
+	for (int i = 0; i < n; i++) {
+		trec |= tab[i].has_num_q || tab[i].text_only.nent > 0;
+		if (!text && tab[i].text_only.nent > 0)
+			text = &tab[i];
+	}
+	if (!trec)
+		return;
+	char *names = xstrndup("", 0);
+	size_t len = 0;
+	for (size_t e = 0; text && e < text->text_only.nent; e++) {
+		struct slice m = strmap_key(&text->text_only, e);
+		names = xrealloc(names, len + m.n + 3);
+		if (e) {
+			memcpy(names + len, ", ", 2);
+			len += 2;
+		}
+		memcpy(names + len, m.p, m.n);
+		len += m.n;
+		names[len] = '\0';
+	}
+	note("left out of trec_eval's -q output: %s%sthe rows of the whole run "
+	     "(query 'all': runid, num_q, the means)", names,
+	     len ? " (its values are text) and " : "");
+	free(names);
 }

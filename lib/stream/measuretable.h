@@ -16,6 +16,11 @@ struct mtable {
 	/* the measures with a summary row but no per-query row (a median,
 	   MedR, has none): they cannot be resampled, and are named */
 	struct strmap summary_only;
+	/* the measures whose per-query values are text (trec_eval's
+	   relstring), left out; and whether a summary row counts the run's
+	   queries (trec_eval's num_q): the file is trec_eval -q output */
+	struct strmap text_only;
+	int has_num_q;
 	size_t nm, nq;
 };
 
@@ -24,5 +29,10 @@ struct mtable {
  * per-query row at all (the measure programs write them with -q). */
 void mtable_read(struct mtable *tab, const char *path);
 void mtable_free(struct mtable *tab);
+
+/* One note on stderr for the n tables, when one of them is trec_eval -q
+ * output (text values or num_q): what of it is left out, the measures
+ * with text values and the rows of the run as a whole (query all). */
+void mtable_note_left_out(const struct mtable *tab, int n);
 
 #endif
