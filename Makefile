@@ -55,6 +55,7 @@ LIBSRC = \
 	lib/stream/facts.c \
 	lib/stream/rankstream.c \
 	lib/stream/rankfast.c \
+	lib/stream/archive.c \
 	lib/stream/relevance.c \
 	lib/stream/npylabels.c \
 	lib/stream/labelfile.c \

@@ -175,6 +175,10 @@ static void parse_npy_header(const char *path, const char *p, size_t hlen,
 		if (!hp_eat(&h, ':'))
 			hp_bad(&h, "expected ':'");
 		if (slice_eqs(key, "descr")) {
+			if (hp_eat(&h, '['))
+				die_at(path, 0, "a structured array (a dtype of "
+				       "named fields) is not supported: save "
+				       "one field, arr['name'].astype('<f4')");
 			descr = hp_string(&h);
 		} else if (slice_eqs(key, "fortran_order")) {
 			if (hp_word(&h, "True"))
