@@ -1,7 +1,9 @@
 /* Labels from a .npy file (labelfile.h): a 1-D array of integers, or one
- * of shape (N, 1), as numpy saves an int array of class ids. Row i is
- * named i, as the rows of a .npy embedding file are, and its label is the
- * integer written in decimal. */
+ * of shape (N, 1), as numpy saves an int array of class ids; or one of
+ * shape (N, 2), C order, each row (label, camera) as re-identification
+ * sets keep them (np.stack([pids, cams], axis=1)). Row i is named i, as
+ * the rows of a .npy embedding file are, and its label (and camera) is
+ * the integer written in decimal. */
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -68,18 +70,24 @@ void npylabels_load(const char *path, npylabel_fn add, void *ctx)
 {
 	unsigned char head[12], *v;
 	struct npyhdr nh;
-	size_t n, i, sz, need, got;
+	size_t n, i, sz, need, got, cols;
 	int fd = embinput_open(path), sgn;
-	char id[24], label[24];
+	char id[24], label[24], cam[24];
 
 	n = embinput_read(fd, path, head, 10);
 	npy_read_header(path, fd, head, n, &nh);
-	if (!(nh.rank == 1 || (nh.rank == 2 && nh.shape[1] == 1)))
+	cols = nh.rank == 2 ? nh.shape[1] : 1;
+	if (nh.rank == 2 && cols > 2)
 		die_at(path, 0, "labels from .npy: expected a 1-D array of "
-		       "integers (or shape (N, 1)), found %zu-D", nh.rank);
+		       "integers, shape (N, 1), or (N, 2) of (label, camera), "
+		       "found (%zu, %zu)", nh.shape[0], cols);
+	if (nh.rank != 1 && nh.rank != 2)
+		die_at(path, 0, "labels from .npy: expected a 1-D array of "
+		       "integers, shape (N, 1), or (N, 2) of (label, camera), "
+		       "found %zu-D", nh.rank);
 	sz = int_size(path, nh.descr, &sgn);
 	n = nh.shape[0];
-	need = mul_or_die(path, n, sz);
+	need = mul_or_die(path, mul_or_die(path, n, cols), sz);
 	v = xmalloc(need ? need : 1);
 	got = embinput_read(fd, path, v, need);
 	if (got < need)
@@ -91,9 +99,13 @@ void npylabels_load(const char *path, npylabel_fn add, void *ctx)
 	if (n == 0)
 		die_at(path, 0, "no relevance judgments");
 	for (i = 0; i < n; i++) {
+		const unsigned char *row = v + i * cols * sz;
 		struct slice ids = { id, (size_t)snprintf(id, sizeof id, "%zu", i) };
-		add(ctx, ids, int_text(v + i * sz, sz, sgn, label, sizeof label),
-		    (long)i + 1);
+		struct slice camtext;
+		if (cols == 2)
+			camtext = int_text(row + sz, sz, sgn, cam, sizeof cam);
+		add(ctx, ids, int_text(row, sz, sgn, label, sizeof label),
+		    cols == 2 ? &camtext : NULL, (long)i + 1);
 	}
 	free(v);
 }
