@@ -20,6 +20,9 @@ MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
 PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval
+# the installed scripts: scripts/NAME.sh, a pipeline of the programs, with
+# its man/NAME.1 (bin/NAME: @VERSION@ filled in)
+SCRIPTS = paperrow
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
 TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck measurecheck
@@ -202,9 +205,10 @@ FLAGSNOW = $(CC) $(ALLCFLAGS) $(LDFLAGS) $(LDLIBS)
 FLAGSDIFFER != [ "$$(cat $(FLAGSTAMP) 2>/dev/null)" = '$(FLAGSNOW)' ] || echo FORCE
 LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o)
 LIBA = $(BUILD)/librk.a
-BIN = $(PROG:%=$(BINDIR)/%)
+SCRIPTBIN = $(SCRIPTS:%=$(BINDIR)/%)
+BIN = $(PROG:%=$(BINDIR)/%) $(SCRIPTBIN)
 TESTBIN = $(TESTPROG:%=$(BUILD)/tests/%)
-MAN1 = $(PROG:%=man/%.1)
+MAN1 = $(PROG:%=man/%.1) $(SCRIPTS:%=man/%.1)
 MAN7 = man/rankkit.7 man/rankkit-tutorial.7
 
 all: $(BIN)
@@ -233,6 +237,12 @@ FORCE:
 $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
+
+$(SCRIPTBIN): $(BINDIR)/%: scripts/%.sh Makefile
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/g' scripts/$*.sh > $@.tmp
+	chmod +x $@.tmp
+	mv -f $@.tmp $@
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA) $(FLAGSTAMP)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
@@ -368,8 +378,8 @@ install: all
 	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
 
 uninstall:
-	for p in $(PROG); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
-	for p in $(PROG); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$$p.1; done
+	for p in $(PROG) $(SCRIPTS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
+	for p in $(PROG) $(SCRIPTS); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$$p.1; done
 	rm -f $(DESTDIR)$(MANPREFIX)/man7/rankkit.7 \
 		$(DESTDIR)$(MANPREFIX)/man7/rankkit-tutorial.7
 
