@@ -36,8 +36,9 @@ enum { O_FOLDS = OPT_OWN, O_QIDS, O_IIDS };
 static const struct optdef opts[] = {
 	{ NULL, 0, 0,
 	  "Scores every query row against every item row and writes the score stream:\n"
-	  "query item score. QUERIES and ITEMS are .npy (2-D <f4 or <f8; <f2, |i1, |u1\n"
-	  "as float32), .fvecs, .bvecs, .ivecs or text (id v1 v2 ... vD per line).\n" },
+	  "query item score. QUERIES and ITEMS are .npy (2-D float16/32/64, int8/16,\n"
+	  "uint8/16 or bool, either byte order, C or Fortran order), .fvecs, .bvecs,\n"
+	  ".ivecs or text (id v1 v2 ... vD per line).\n" },
 	{ "metric", 'm', 1,
 	  "  -m, --metric M          dot (default), cos, l2 (minus the Euclidean distance),\n"
 	  "                          hamming (minus the Hamming distance of 0/1 or -1/+1 codes)\n" },

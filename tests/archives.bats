@@ -63,5 +63,5 @@ setup() {
 	  printf '\0\0\x80\x3f'; } > s.npy
 	fails_with "simmat: s.npy: a structured array (a dtype of named fields) is not supported: save one field, arr['name'].astype('<f4')" simmat s.npy s.npy
 	mknpy c.npy 1 '<c8' False '(1, 1)' '\x00\x00\x00\x00\x00\x00\x00\x00'
-	fails_with "simmat: c.npy: dtype '<c8' is not supported (rankkit reads float16, float32, float64, int8 and uint8: save arr.astype('<f4'))" simmat c.npy c.npy
+	fails_with "simmat: c.npy: dtype '<c8' is not supported (rankkit reads float16, float32, float64, int8, int16, uint8, uint16 and bool: save arr.astype('<f4'))" simmat c.npy c.npy
 }

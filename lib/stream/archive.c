@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "stream/archive.h"
 #include "util/err.h"
 #include "util/slice.h"
@@ -71,11 +72,17 @@ void archive_refuse(const char *path, const unsigned char *head, size_t n)
 void archive_refuse_file(const char *path)
 {
 	unsigned char head[ARCHIVE_MAGIC_MAX];
+	struct stat st;
 	ssize_t n;
 	int fd;
 
 	if (strcmp(path, "-") == 0 || (fd = open(path, O_RDONLY)) < 0)
 		return;
+	/* a pipe (<(cmd), a fifo) read here would lose its first bytes */
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return;
+	}
 	n = read(fd, head, sizeof head);
 	close(fd);
 	if (n > 0)

@@ -13,7 +13,8 @@ enum { ARCHIVE_MAGIC_MAX = 10 };
  * compressed file, naming the fix; returns otherwise */
 void archive_refuse(const char *path, const unsigned char *head, size_t n);
 /* the same for a file named by path, its first bytes read here; standard
- * input ("-") and files that cannot be opened are left to their reader */
+ * input ("-"), pipes and files that cannot be opened are left to their
+ * reader */
 void archive_refuse_file(const char *path);
 
 #endif

@@ -50,8 +50,8 @@ void embmap_unmap(struct embed *emb);
 /* a .npy file whose first n (< 12) bytes, at head, hold the magic */
 void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n);
 /* a .npy file's header, read after its first n (< 12) bytes at head
- * (room for 12): dtype, rank, shape and where the values begin; dies on a
- * bad header or a Fortran-order array */
+ * (room for 12): dtype, rank, shape, order and where the values begin;
+ * dies on a bad header */
 struct npyhdr {
 	char descr[16];		/* "<f4", "<i8", "|u1", ... */
 	int fortran;

@@ -99,12 +99,15 @@ void npylabels_load(const char *path, npylabel_fn add, void *ctx)
 	if (n == 0)
 		die_at(path, 0, "no relevance judgments");
 	for (i = 0; i < n; i++) {
-		const unsigned char *row = v + i * cols * sz;
+		/* (i, 1) follows (i, 0) in C order, is n values on in
+		 * Fortran order (np.save of a transposed array) */
+		const unsigned char *lab = v + (nh.fortran ? i : i * cols) * sz;
+		const unsigned char *camp = lab + (nh.fortran ? n : 1) * sz;
 		struct slice ids = { id, (size_t)snprintf(id, sizeof id, "%zu", i) };
 		struct slice camtext;
 		if (cols == 2)
-			camtext = int_text(row + sz, sz, sgn, cam, sizeof cam);
-		add(ctx, ids, int_text(row, sz, sgn, label, sizeof label),
+			camtext = int_text(camp, sz, sgn, cam, sizeof cam);
+		add(ctx, ids, int_text(lab, sz, sgn, label, sizeof label),
 		    cols == 2 ? &camtext : NULL, (long)i + 1);
 	}
 	free(v);
