@@ -68,6 +68,7 @@ LIBSRC = \
 	lib/stream/vecs.c \
 	lib/stream/embtext.c \
 	lib/stream/embed.c \
+	lib/stream/packedbits.c \
 	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \

@@ -38,6 +38,8 @@ vals() { local n=$1 v; shift; for v in "$@"; do le "$v" "$n"; done; }
 	done
 	mknpy l.npy 2 '<i8' False '(6, 1)' "$(vals 8 3 -1 3 7 0 7)"
 	rankof -e -x -m dot -l l.npy e.npy e.npy | cmp - want
+	# text labels from a pipe: not peeked at for a magic, none of it lost
+	rankof -e -x -m dot --query-labels <(cat lab.txt) --item-labels lab.txt e.npy e.npy | cmp - want
 }
 
 @test "labels-npy: floats, big-endian, 2-D and truncated arrays are refused, naming the file" {

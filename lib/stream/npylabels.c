@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "stream/embformat.h"
 #include "stream/npylabels.h"
 #include "util/err.h"
@@ -17,11 +18,18 @@
 int npylabels_is(const char *path)
 {
 	unsigned char head[6];
+	struct stat st;
 	int fd;
 	size_t n;
 
 	if (strcmp(path, "-") == 0 || (fd = open(path, O_RDONLY)) < 0)
 		return 0;
+	/* a pipe (<(cmd)) read here would lose its first bytes: a text
+	 * labels file then, as .npy labels are not read from a pipe */
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return 0;
+	}
 	n = embinput_read(fd, path, head, sizeof head);
 	close(fd);
 	return n == sizeof head && memcmp(head, "\x93NUMPY", 6) == 0;
