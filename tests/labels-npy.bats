@@ -38,14 +38,20 @@ vals() { local n=$1 v; shift; for v in "$@"; do le "$v" "$n"; done; }
 	done
 	mknpy l.npy 2 '<i8' False '(6, 1)' "$(vals 8 3 -1 3 7 0 7)"
 	rankof -e -x -m dot -l l.npy e.npy e.npy | cmp - want
+	# big-endian: the bytes of each value reversed
+	bevals() { local n=$1 v; shift; for v in "$@"; do le "$v" "$n" |
+		grep -o 'x..' | tac | tr -d '\n' | sed 's/x/\\x/g'; done; }
+	for d in '>i8:8' '>i4:4' '>i2:2'; do
+		mknpy l.npy 1 "${d%:*}" False '(6,)' "$(bevals ${d#*:} 3 -1 3 7 0 7)"
+		rankof -e -x -m dot --query-labels l.npy --item-labels l.npy e.npy e.npy | cmp - want
+	done
 	# text labels from a pipe: not peeked at for a magic, none of it lost
 	rankof -e -x -m dot --query-labels <(cat lab.txt) --item-labels lab.txt e.npy e.npy | cmp - want
 }
 
-@test "labels-npy: floats, big-endian, 2-D and truncated arrays are refused, naming the file" {
+@test "labels-npy: floats, three columns and truncated arrays are refused, naming the file" {
 	fails=0
 	mknpy f.npy 1 '<f8' False '(6,)' "$(f8 1 0 1 0 1 0)"
-	mknpy b.npy 1 '>i8' False '(6,)' "$(vals 8 1 2 3 4 5 6)"
 	mknpy w.npy 1 '<i8' False '(2, 3)' "$(vals 8 1 2 3 4 5 6)"
 	mknpy t.npy 1 '<i8' False '(6,)' "$(vals 8 1 2 3)"
 	while IFS='|' read -r f want; do
@@ -55,8 +61,7 @@ vals() { local n=$1 v; shift; for v in "$@"; do le "$v" "$n"; done; }
 			echo "FAIL $f: $status, $stderr" >&2; fails=$((fails + 1))
 		fi
 	done <<-'T'
-	f.npy | rankof: f.npy: dtype '<f8' is not supported for labels (rankkit reads little-endian integers: '<i8', '<i4', '|u1', ...; save arr.astype('<i8'))
-	b.npy | rankof: b.npy: dtype '>i8' is not supported for labels (rankkit reads little-endian integers: '<i8', '<i4', '|u1', ...; save arr.astype('<i8'))
+	f.npy | rankof: f.npy: dtype '<f8' is not supported for labels (rankkit reads integers: '<i8', '<i4', '|u1', ...; save arr.astype('<i8'))
 	w.npy | rankof: w.npy: labels from .npy: expected a 1-D array of integers, shape (N, 1), or (N, 2) of (label, camera), found (2, 3)
 	t.npy | rankof: t.npy: truncated: 6 labels need 48 bytes of data, found 24
 	T
@@ -96,6 +101,15 @@ i4npy() {
 	# one file for both sides (-l): the gallery against itself, -x
 	rankof -e -x -m cos --junk same-camera -l r/gallery.labels r/gallery.npy r/gallery.npy > text
 	rankof -e -x -m cos --junk same-camera -l g.npy r/gallery.npy r/gallery.npy | cmp - text
+	# Fortran order (np.save of np.stack([pids, cams]).T): the labels
+	# column first, then the cameras
+	awk '{ print NR - 1, $2 }' r/gallery.labels > pids
+	awk '{ print NR - 1, $3 }' r/gallery.labels > cams
+	i4npy gp.npy 1 < pids
+	i4npy gc.npy 1 < cams
+	n=$(wc -l < r/gallery.labels)
+	mknpy gf.npy 1 '<i4' True "($n, 2)" "$(cat gp.npy.bytes gc.npy.bytes)"
+	rankof -e -x -m cos --junk same-camera -l gf.npy r/gallery.npy r/gallery.npy | cmp - text
 	# a 1-D array has no camera: the refusal names the (N, 2) layout
 	i4npy one.npy 1 < r/gallery.labels
 	fails_with "rankof: one.npy: --junk same-camera needs a camera for every row, and a 1-D .npy label array carries none (save np.stack([labels, cameras], axis=1), shape (N, 2))" \
