@@ -134,3 +134,26 @@ scores() {
 	# f8: numpy's x @ x.T: 6.26 3e+99 3e+99 9e+200
 	simmat f8be.npy f8be.npy | scores '6.26 3e+99 3e+99 9e+200'
 }
+
+# Every finite float16 (63488 bit patterns: exponent field 0 to 30, both
+# signs) reads as its value by the standard's formula (IEEE 754-2008
+# binary16: (-1)^s m 2^-24 when the exponent field e is 0, (-1)^s (1024 +
+# m) 2^(e-25) otherwise), computed here by awk in float64, where each is
+# exact: simmat's dot product with the float64 query 1 (the items made
+# float64 to meet it) is the value itself, printed so that it reads back
+# to the same double.
+@test "dtypes: every finite float16 reads as the standard's value" {
+	awk 'BEGIN { for (h = 0; h < 65536; h++) if (int(h / 1024) % 32 != 31)
+		printf "\\x%02x\\x%02x", h % 256, int(h / 256) }' > bytes
+	n=$(( $(wc -c < bytes) / 8 ))
+	[ "$n" -eq 63488 ]
+	mknpy all.npy 1 '<f2' False "($n, 1)" "$(cat bytes)"
+	mknpy one.npy 1 '<f8' False '(1, 1)' "$(f8 1)"
+	simmat one.npy all.npy | body | awk '{
+		h = $2 + 0; h += h >= 31744 ? 1024 : 0	# the rows skip e = 31
+		s = h >= 32768; e = int(h / 1024) % 32; m = h % 1024
+		v = e == 0 ? m * 2 ^ -24 : (1024 + m) * 2 ^ (e - 25)
+		if (s) v = -v
+		if ($3 + 0 != v) { print "row " $2 ": " $3 " != " v; bad++ } }
+		END { exit bad > 0 || NR != 63488 }'
+}

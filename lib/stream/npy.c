@@ -149,16 +149,25 @@ static enum embtype npy_type(const struct npydtype *t, size_t dim)
 	return (double)dim * span * span <= 16777216.0 ? EMB_F32 : EMB_F64;
 }
 
-/* a float16's value: subnormals m * 2^-24, normals (1024 + m) *
- * 2^(e-25), all exact in a float (IEEE 754-2008, binary16) */
+/* a float16's value (IEEE 754-2008 binary16), exact in a float: a
+ * subnormal is m * 2^-24 (a product by a power of two, exact); a normal
+ * one keeps its significand bits, its exponent rebiased from 15 to 127
+ * (e - 15 + 127); infinities and NaNs keep theirs with the exponent all
+ * ones. Bits, not ldexpf: this runs once per value of a float16 file. */
 static float half_value(unsigned h)
 {
 	unsigned e = h >> 10 & 0x1f, m = h & 0x3ff;
-	float v = e == 0 ? ldexpf((float)m, -24) :
-		  e == 31 ? (m ? NAN : INFINITY) :
-		  ldexpf((float)(m | 0x400), (int)e - 25);
+	uint32_t bits = (uint32_t)(h & 0x8000) << 16;
+	float v;
 
-	return h & 0x8000 ? -v : v;
+	if (e == 0) {
+		v = (float)m * 0x1p-24f;
+		return h & 0x8000 ? -v : v;
+	}
+	bits |= e == 31 ? 0x7f800000u | (uint32_t)m << 13 :
+		(uint32_t)(e + 112) << 23 | (uint32_t)m << 13;
+	memcpy(&v, &bits, 4);
+	return v;
 }
 
 /* the value of dtype t at p, exactly (every value of every dtype read is
@@ -195,6 +204,30 @@ static double value_at(const unsigned char *p, const struct npydtype *t)
 	}
 }
 
+/* The common conversions into float32 (little-endian, C order: float16
+ * models, int8 and uint8 quantized embeddings), a loop each, without
+ * value_at's byte loop and choice per value: 1 when t is one of them and
+ * the count values at raw are in f, 0 otherwise. */
+static int convert_f32_le(float *f, const unsigned char *raw, size_t count,
+			  const struct npydtype *t)
+{
+	size_t i;
+
+	if (t->kind == 'f' && t->size == 2)
+		for (i = 0; i < count; i++)
+			f[i] = half_value((unsigned)raw[2 * i] |
+					  (unsigned)raw[2 * i + 1] << 8);
+	else if (t->kind == 'i' && t->size == 1)
+		for (i = 0; i < count; i++)
+			f[i] = (float)(signed char)raw[i];
+	else if (t->kind == 'u' && t->size == 1)
+		for (i = 0; i < count; i++)
+			f[i] = (float)raw[i];
+	else
+		return 0;
+	return 1;
+}
+
 /* the rows x dim values of dtype t at raw into emb's matrix of type
  * emb->type; fortran: raw holds them column after column (element (r, c)
  * at c * rows + r), the C order made by a transposing copy */
@@ -210,6 +243,9 @@ static void convert_values(struct embed *emb, const unsigned char *raw,
 		f = xmalloc(mul_or_die(emb->path, count ? count : 1, 4));
 	else
 		d = xmalloc(mul_or_die(emb->path, count ? count : 1, 8));
+	emb->data = f ? (void *)f : (void *)d;
+	if (f && !fortran && !t->big && convert_f32_le(f, raw, count, t))
+		return;
 	for (r = 0; r < rows; r++)
 		for (c = 0; c < dim; c++) {
 			size_t at = fortran ? c * rows + r : r * dim + c;
@@ -219,7 +255,6 @@ static void convert_values(struct embed *emb, const unsigned char *raw,
 			else
 				d[r * dim + c] = v;
 		}
-	emb->data = f ? (void *)f : (void *)d;
 }
 
 /* the header dict of hlen bytes at p into h */
