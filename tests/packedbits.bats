@@ -56,6 +56,14 @@ pack() {
 	rankof -e -m hamming $lab --packed-bits --bits 20 img.npy cap.npy 2>/dev/null | cmp - want
 	# the 4 padding bits, set, change nothing
 	rankof -e -m hamming $lab --packed-bits --bits 20 img1.npy cap1.npy 2>/dev/null | cmp - want
+	# two gallery shards merged give the whole; --packed-bits is part of
+	# the shards' fingerprint (it changes the ranks)
+	pk="$lab -m hamming --packed-bits --bits 20"
+	rankof -e $pk --items 0:120 img.npy cap.npy > a.r 2>/dev/null
+	rankof -e $pk --items 120:200 img.npy cap.npy > b.r 2>/dev/null
+	rankof --merge a.r b.r | body | cmp - <(body < want)
+	[ "$(rankof -e $pk --fingerprint img.npy cap.npy)" != \
+	  "$(rankof -e $lab -m hamming --fingerprint img.npy cap.npy)" ]
 	# simmat: the same scores (the ids line aside: row numbers, not ids)
 	simmat -m hamming cm/img_codes.tsv cm/cap_codes.tsv | body > s.tsv
 	simmat -m hamming --packed-bits --bits 20 img.npy cap.npy | body > s.npy
