@@ -441,10 +441,7 @@ int main(int argc, char **argv)
 		   stdin_uses((const char *const[]){ o.qids, o.iids }, 2));
 	embed_read_pair(&job.qemb, argv[first], o.qids, &job.iemb,
 			argv[first + 1], o.iids, o.folds);
-	if (o.packed) {
-		embed_unpack_bits(&job.qemb, (size_t)o.bits);
-		embed_unpack_bits(&job.iemb, (size_t)o.bits);
-	}
+	embed_unpack_pair(&job.qemb, &job.iemb, o.packed, (size_t)o.bits);
 	kernel_init(&job.kern, o.metric, &job.qemb, &job.iemb);
 	/* simmat's scores read the packed copy of the items only (kernel.h):
 	 * their rows go back to the system; kernel_score, which reads them,

@@ -46,3 +46,12 @@ void embed_unpack_bits(struct embed *emb, size_t bits)
 	emb->dim = bits;
 	emb->type = EMB_F32;
 }
+
+void embed_unpack_pair(struct embed *qemb, struct embed *iemb, int packed,
+		       size_t bits)
+{
+	if (!packed)
+		return;
+	embed_unpack_bits(qemb, bits);
+	embed_unpack_bits(iemb, bits);
+}

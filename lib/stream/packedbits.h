@@ -12,5 +12,9 @@
  * file, row and column of a value that is no byte, or when the rows'
  * bytes do not hold exactly `bits` bits (ceil(bits / 8) bytes) */
 void embed_unpack_bits(struct embed *emb, size_t bits);
+/* both sides of a job (simmat, rankof -e) unpacked when packed is set
+ * (--packed-bits), left as they are otherwise */
+void embed_unpack_pair(struct embed *qemb, struct embed *iemb, int packed,
+		       size_t bits);
 
 #endif
