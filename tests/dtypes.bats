@@ -90,12 +90,15 @@ scores() {
 # 19442476 19377706 19377706 19377452; in float32, the sum of r0 * r1 run
 # in order is 19377668 (partial sums past 2^24 are rounded), so float32
 # would fail here. l2: r0 - r1 = (0, ..., 0, -254, 0): -254
-@test "dtypes: uint8 rows too long for float32's exact sums are read as float64" {
+@test "dtypes: uint8 and .bvecs rows too long for float32's exact sums are read as float64" {
 	r0=$(printf '\\xff%.0s' $(seq 299))'\x01'
 	r1=$(printf '\\xff%.0s' $(seq 298))'\x01\x01'
 	mknpy u.npy 1 '|u1' False '(2, 300)' "$r0$r1"
 	simmat u.npy u.npy | scores '19442476 19377706 19377706 19377452'
 	simmat -m l2 u.npy u.npy | scores '-0 -254 -254 -0'
+	# the same rows as .bvecs records (int32 dimension, then the bytes)
+	printf "$(i4 300)$r0$(i4 300)$r1" > u.bvecs
+	simmat u.bvecs u.bvecs | scores '19442476 19377706 19377706 19377452'
 }
 
 # bool codes b = [[1, 0, 1, 1], [0, 0, 1, 0]] as numpy writes '|b1' (one

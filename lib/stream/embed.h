@@ -13,8 +13,9 @@
  *   else is a clear error naming the numpy conversion.
  * - .fvecs / .bvecs / .ivecs (the ANN benchmark formats of the TEXMEX
  *   corpus): records of a little-endian int32 dimension d followed by d
- *   float32 / uint8 / int32 values. bvecs become float32 (exact), ivecs
- *   float64 (exact). Every record must have the same dimension.
+ *   float32 / uint8 / int32 values. bvecs become float32 (float64 in rows
+ *   of more than 258 bytes, for exact sums), ivecs float64 (exact).
+ *   Every record must have the same dimension.
  * - anything else is text: "id v1 v2 ... vD" per line, fields separated by
  *   runs of blanks, '#' comment lines and blank lines skipped, CRLF
  *   accepted; values are read as float64.

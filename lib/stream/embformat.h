@@ -31,6 +31,13 @@ int host_is_le(void);
 uint32_t rd_le32(const unsigned char *p);
 /* count little-endian values of size sz at p made native, in place */
 void native_order(unsigned char *p, size_t count, size_t sz);
+/* The matrix type for integer values that span `span` (hi - lo) in rows
+ * of dim values. A sum of dim products or squared differences of such
+ * values is at most dim span^2 in magnitude, and so is every partial sum,
+ * each an integer: float32 holds them all exactly when dim span^2 <= 2^24
+ * (bytes: dim <= 258), float64 up to 2^53; so dot and l2's sums are
+ * exact integers (simmat(1), "Formats"). */
+enum embtype exact_int_type(double span, size_t dim);
 /* a * b, or dies naming path when the product overflows */
 size_t mul_or_die(const char *path, size_t a, size_t b);
 

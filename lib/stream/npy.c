@@ -132,21 +132,16 @@ static void npy_dtype(const char *path, const char *descr,
 		       "and bool: save arr.astype('<f4'))", descr);
 }
 
-/* the values of integer and bool dtypes span hi - lo (255 for int8 and
- * uint8, 65535 for int16 and uint16, 1 for bool). A sum of dim products
- * or squared differences of such values is at most dim (hi - lo)^2 in
- * magnitude, and every partial sum an integer no larger: float32 holds
- * each exactly up to 2^24, float64 up to 2^53. The matrix is float32 when
- * that bound is at most 2^24 (int8: dim <= 258), float64 otherwise, so
- * that dot and l2's sums are exact integers (float64: up to 2^53). */
+/* the matrix type of t's values: float64 for '<f8', float32 for the other
+ * floats, and for integers and bool (values spanning 255 for int8 and
+ * uint8, 65535 for int16 and uint16, 1 for bool) the type that keeps
+ * their sums exact (embformat.h: exact_int_type) */
 static enum embtype npy_type(const struct npydtype *t, size_t dim)
 {
-	double span;
-
 	if (t->kind == 'f')
 		return t->size == 8 ? EMB_F64 : EMB_F32;
-	span = t->kind == 'b' ? 1 : t->size == 1 ? 255 : 65535;
-	return (double)dim * span * span <= 16777216.0 ? EMB_F32 : EMB_F64;
+	return exact_int_type(t->kind == 'b' ? 1 : t->size == 1 ? 255 : 65535,
+			      dim);
 }
 
 /* a float16's value (IEEE 754-2008 binary16), exact in a float: a
