@@ -1,8 +1,8 @@
 #!/usr/bin/env bats
 # Inputs packed as ML data travels (stream/archive.h): a .npz archive, or a
-# gzip, zstd, xz or bzip2 file, where an embedding, label or qrels file is
-# expected, is refused by its first bytes in one line naming the command
-# that unpacks it. The magic bytes are those of the formats' specifications
+# gzip, zstd, xz or bzip2 file, where an embedding, label, qrels, score or
+# rank stream file is expected, is refused by its first bytes in one line
+# naming the command that unpacks it. The magic bytes are those of the formats' specifications
 # (zip: PKWARE APPNOTE 4.3.7; gzip: RFC 1952; zstd: RFC 8878; xz: its file
 # format 2.2.1; bzip2: "BZh", block size, block magic 0x314159265359).
 load helper
@@ -34,6 +34,8 @@ setup() {
 	rankof -e -x -l lab.zst e.npy e.npy | rankof: lab.zst: zstd-compressed: zstd -d lab.zst
 	rankof -e -x --query-labels lab --item-labels x.npz e.npy e.npy | rankof: x.npz: a .npz archive, not a .npy array: np.save('x.npy', np.load('x.npz')['arr_0'])
 	rankof -r q.xz lab | rankof: q.xz: xz-compressed: unxz -k q.xz
+	rankof -l lab lab.zst | rankof: lab.zst: zstd-compressed: zstd -d lab.zst
+	mapr e.bz2 | mapr: e.bz2: bzip2-compressed: bunzip2 -k e.bz2
 	T
 	[ "$fails" -eq 0 ]
 	# without the compressor's suffix, and on standard input

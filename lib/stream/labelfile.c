@@ -7,7 +7,6 @@
 #include "util/bigalloc.h"
 #include "util/err.h"
 #include "stream/labelfile.h"
-#include "stream/archive.h"
 #include "stream/npylabels.h"
 #include "stream/rowindex.h"
 #include "stream/stream.h"
@@ -180,7 +179,6 @@ static void load(struct labelfile *lf, const char *path,
 	strmap_init(&lf->map);
 	big_grow((void **)&lf->idoff, &lf->offcap, 1, sizeof *lf->idoff);
 	lf->idoff[0] = 0;
-	archive_refuse_file(path);
 	if (npylabels_is(path)) {
 		lf->npy = 1;
 		npylabels_load(path, add_npy_record, &ld);

@@ -5,7 +5,6 @@
 #include "util/bigalloc.h"
 #include "util/err.h"
 #include "util/num.h"
-#include "stream/archive.h"
 #include "stream/relevance.h"
 #include "stream/stream.h"
 
@@ -97,7 +96,6 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 	strmap_init(&rel->jids);
 	rel->jent = NULL;
 	rel->jgrade = NULL;
-	archive_refuse_file(path);
 	stream_open(&st, path, NULL);
 	while (stream_next(&st, f, 5, &nf)) {
 		struct slice qs, item, g;
