@@ -16,6 +16,7 @@
 #include "rank/rankmerge.h"
 #include "rank/ranker.h"
 #include "rank/scorerank.h"
+#include "stream/archive.h"
 #include "stream/stream.h"
 
 static const char usage_line[] =
@@ -465,6 +466,8 @@ int main(int argc, char **argv)
 		o.eo.header_ctx = &o;
 		embrank_run(&rk, argv[first], argv[first + 1], &o.eo);
 	} else {
+		for (i = first; i < argc; i++)	/* before any output */
+			archive_refuse_file(argv[i]);
 		write_header(&o);
 		ranker_write_facts(&rk);	/* -e: after its items line */
 		if (first == argc)

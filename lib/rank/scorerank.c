@@ -13,7 +13,6 @@
 #include "util/err.h"
 #include "util/fieldscan.h"
 #include "util/lines.h"
-#include "stream/archive.h"
 #include "util/num.h"
 #include "util/out.h"
 #include "util/pool.h"
@@ -547,7 +546,6 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 
 	if (env && atol(env) >= MIN_BLOCK)
 		sh.block = (size_t)atol(env);
-	archive_refuse_file(path);
 	if (strcmp(path, "-") == 0)
 		sh.fd = 0;
 	else if ((sh.fd = open(path, O_RDONLY)) < 0)
