@@ -2,9 +2,8 @@
  * zip (.npz) "PK\3\4" (PKWARE's APPNOTE 4.3.7), gzip 1f 8b (RFC 1952),
  * zstd 28 b5 2f fd (RFC 8878), xz fd '7zXZ' 00, and bzip2 "BZh", a block
  * size digit, then its block magic "1AY&SY" (a text file may begin "BZh").
- * Without
- * the check they fail later, far from the cause: "bad number" in a .npz's
- * header, "a NUL byte in the line" in a gzipped file. */
+ * Without the check they fail later, far from the cause: "bad number" in
+ * a .npz's header, "a NUL byte in the line" in a gzipped file. */
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
