@@ -20,6 +20,9 @@ MANPREFIX = $(PREFIX)/share/man
 DESTDIR =
 
 PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval fuse
+# the installed scripts: scripts/NAME.sh, a pipeline of the programs, with
+# its man/NAME.1 (bin/NAME: @VERSION@ filled in)
+SCRIPTS = paperrow
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
 TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck measurecheck
@@ -55,6 +58,7 @@ LIBSRC = \
 	lib/stream/facts.c \
 	lib/stream/rankstream.c \
 	lib/stream/rankfast.c \
+	lib/stream/archive.c \
 	lib/stream/relevance.c \
 	lib/stream/truth.c \
 	lib/stream/matrixfile.c \
@@ -66,6 +70,7 @@ LIBSRC = \
 	lib/stream/vecs.c \
 	lib/stream/embtext.c \
 	lib/stream/embed.c \
+	lib/stream/packedbits.c \
 	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \
@@ -215,9 +220,10 @@ FLAGSNOW = $(CC) $(ALLCFLAGS) $(LDFLAGS) $(LDLIBS)
 FLAGSDIFFER != [ "$$(cat $(FLAGSTAMP) 2>/dev/null)" = '$(FLAGSNOW)' ] || echo FORCE
 LIBOBJ = $(LIBSRC:%.c=$(BUILD)/%.o)
 LIBA = $(BUILD)/librk.a
-BIN = $(PROG:%=$(BINDIR)/%)
+SCRIPTBIN = $(SCRIPTS:%=$(BINDIR)/%)
+BIN = $(PROG:%=$(BINDIR)/%) $(SCRIPTBIN)
 TESTBIN = $(TESTPROG:%=$(BUILD)/tests/%)
-MAN1 = $(PROG:%=man/%.1)
+MAN1 = $(PROG:%=man/%.1) $(SCRIPTS:%=man/%.1)
 MAN7 = man/rankkit.7 man/rankkit-tutorial.7
 
 all: $(BIN)
@@ -246,6 +252,12 @@ FORCE:
 $(BINDIR)/%: $(BUILD)/src/%.o $(LIBA) $(FLAGSTAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
+
+$(SCRIPTBIN): $(BINDIR)/%: scripts/%.sh Makefile
+	@mkdir -p $(@D)
+	sed 's/@VERSION@/$(VERSION)/g' scripts/$*.sh > $@.tmp
+	chmod +x $@.tmp
+	mv -f $@.tmp $@
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LIBA) $(FLAGSTAMP)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) $(LDLIBS)
@@ -382,8 +394,8 @@ install: all
 	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
 
 uninstall:
-	for p in $(PROG); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
-	for p in $(PROG); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$$p.1; done
+	for p in $(PROG) $(SCRIPTS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p; done
+	for p in $(PROG) $(SCRIPTS); do rm -f $(DESTDIR)$(MANPREFIX)/man1/$$p.1; done
 	rm -f $(DESTDIR)$(MANPREFIX)/man7/rankkit.7 \
 		$(DESTDIR)$(MANPREFIX)/man7/rankkit-tutorial.7
 

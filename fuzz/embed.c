@@ -1,8 +1,11 @@
 /* libFuzzer: the embedding readers (.npy by its magic, .fvecs, .bvecs,
- * .ivecs by the name, text otherwise) and id files. The first byte
- * chooses the name; the rest is the file. */
+ * .ivecs by the name, text otherwise), id files and --packed-bits. The
+ * first byte chooses the name (its value mod 6) and, when its top bit is
+ * set, unpacks the rows as np.packbits codes (8 bits a byte, or 3 fewer:
+ * its next bit); the rest is the file. */
 #include "fuzz.h"
 #include "stream/embed.h"
+#include "stream/packedbits.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -22,6 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			embed_read_ids(&emb, path);
 		} else {
 			embed_read(&emb, path);
+			if (data[0] & 0x80)
+				embed_unpack_bits(&emb, emb.dim * 8 -
+						  (data[0] & 0x40 ? 3 : 0));
 		}
 		embed_check_unique(&emb);
 		if (emb.rows && !emb.data)

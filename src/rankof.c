@@ -18,6 +18,7 @@
 #include "rank/rankmerge.h"
 #include "rank/ranker.h"
 #include "rank/scorerank.h"
+#include "stream/archive.h"
 #include "stream/stream.h"
 
 static const char usage_line[] =
@@ -26,15 +27,16 @@ static const char usage_line[] =
 	"[--unlabeled-irrelevant] "
 	"[--break input|id] [-M N] [-j N] [--shard I/N] [--explain QUERY ...] "
 	"[RUN ... | -e [-m METRIC] "
-	"[--query-ids F] [--item-ids F] [--items A:B] QUERIES ITEMS]\n"
+	"[--query-ids F] [--item-ids F] [--items A:B] [--packed-bits [--bits N]] "
+	"QUERIES ITEMS]\n"
 	"       rankof (-r QRELS | --truth GT --knn K [--truth-distances GD] "
 	"[--tolerance T | --epsilon E]) [--run-distances D] MATRIX\n"
 	"       rankof --merge RANKS ...";
 
 enum { O_QLAB = OPT_OWN, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK,
 	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED,
-	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART, O_FP, O_EXPECTFP, O_RUNDIST,
-	O_TRUTH, O_TRUTHDIST, O_KNN, O_TOL, O_EPS, O_QVEC, O_BVEC,
+	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART, O_FP, O_EXPECTFP, O_PACKED, O_BITS,
+	O_RUNDIST, O_TRUTH, O_TRUTHDIST, O_KNN, O_TOL, O_EPS, O_QVEC, O_BVEC,
 	O_ALLOWEMPTY };
 
 /* the options and --help in its order */
@@ -112,6 +114,11 @@ static const struct optdef opts[] = {
 	  "      --item-ids FILE      with -e: names of the item rows\n" },
 	{ "items", O_ITEMS, 1,
 	  "      --items A:B          with -e: item rows A to B-1 only (a gallery shard)\n" },
+	{ "packed-bits", O_PACKED, 0,
+	  "      --packed-bits        with -e: the files are binary codes packed by np.packbits\n"
+	  "                           (uint8, the first bit the most significant), as 0/1 codes\n" },
+	{ "bits", O_BITS, 1,
+	  "      --bits N             with --packed-bits: each code's bits (default 8 per byte)\n" },
 	{ "shard", O_SHARD, 1,
 	  "      --shard I/N          only the queries at positions I, I+N, I+2N, ... (from 0)\n" },
 	{ "part", O_PART, 1,
@@ -261,6 +268,10 @@ static int take(void *ctx, int key, const char *arg)
 	case O_QIDS: o->embopt = 1; o->eo.qids = arg; break;
 	case O_IIDS: o->embopt = 1; o->eo.iids = arg; break;
 	case O_ITEMS: parse_items(o, arg); break;
+	case O_PACKED: o->embopt = 1; o->eo.packed = 1; break;
+	case O_BITS:
+		o->eo.bits = (size_t)arg_long("--bits", arg, 1, 1000000000000L);
+		break;
 	case O_SHARD: parse_shard(o, arg); break;
 	case O_MERGE: o->merge = 1; break;
 	case O_PART: parse_part(o, arg); break;
@@ -360,7 +371,10 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		usage_error(NULL, "-M needs score streams or runs (with -e, "
 			    "simmat -k keeps each query's best K)");
 	if (o->embopt && !o->emb)
-		usage_error(NULL, "-m, --items, --query-ids and --item-ids need -e");
+		usage_error(NULL, "-m, --items, --query-ids, --item-ids and "
+			    "--packed-bits need -e");
+	if (o->eo.bits && !o->eo.packed)
+		usage_error(NULL, "--bits needs --packed-bits");
 	if (o->all && !o->qrels)
 		usage_error(NULL, "-c needs qrels");
 	if (rel->keep_unjudged && !o->qrels)
@@ -416,6 +430,9 @@ static uint64_t shard_fingerprint(const struct opts *o,
 		 o->junk_label ? o->junk_label : "", rel->folds, rel->min_grade,
 		 rel->judged, o->brk, o->lower, o->maxret,
 		 o->all);
+	if (o->eo.packed)	/* said only when given: the others' stay */
+		snprintf(text + strlen(text), sizeof text - strlen(text),
+			 "; packed-bits %zu", o->eo.bits);
 	src.options = text;
 	return fingerprint_run(&src);
 }
@@ -622,6 +639,8 @@ int main(int argc, char **argv)
 		if (o.run_dist)
 			usage_error(NULL, "--run-distances needs one result "
 				    "matrix (RUN as .npy, .ivecs or .ibin)");
+		for (i = first; i < argc; i++)	/* before any output */
+			archive_refuse_file(argv[i]);
 		write_header(&o);
 		ranker_write_facts(&rk);	/* -e: after its items line */
 		if (first == argc)

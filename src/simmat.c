@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "stream/embed.h"
+#include "stream/packedbits.h"
 #include "util/err.h"
 #include "util/fmtscore.h"
 #include "kernel/kernel.h"
@@ -24,9 +25,10 @@
 
 static const char usage_line[] =
 	"simmat [-x] [-m dot|cos|l2|hamming] [-k K] [-t S] [--folds N] "
-	"[-j N] [--query-ids FILE] [--item-ids FILE] QUERIES ITEMS";
+	"[-j N] [--query-ids FILE] [--item-ids FILE] [--packed-bits [--bits N]] "
+	"QUERIES ITEMS";
 
-enum { O_FOLDS = OPT_OWN, O_QIDS, O_IIDS };
+enum { O_FOLDS = OPT_OWN, O_QIDS, O_IIDS, O_PACKED, O_BITS };
 
 /* the largest -k and --folds, as rankof's --folds: the same on 32-bit and
  * 64-bit machines, so the same messages */
@@ -36,8 +38,9 @@ enum { O_FOLDS = OPT_OWN, O_QIDS, O_IIDS };
 static const struct optdef opts[] = {
 	{ NULL, 0, 0,
 	  "Scores every query row against every item row and writes the score stream:\n"
-	  "query item score. QUERIES and ITEMS are .npy (2-D <f4 or <f8; <f2, |i1, |u1\n"
-	  "as float32), .fvecs, .bvecs, .ivecs or text (id v1 v2 ... vD per line).\n" },
+	  "query item score. QUERIES and ITEMS are .npy (2-D float16/32/64, int8/16,\n"
+	  "uint8/16 or bool, either byte order, C or Fortran order), .fvecs, .bvecs,\n"
+	  ".ivecs or text (id v1 v2 ... vD per line).\n" },
 	{ "metric", 'm', 1,
 	  "  -m, --metric M          dot (default), cos, l2 (minus the Euclidean distance),\n"
 	  "                          hamming (minus the Hamming distance of 0/1 or -1/+1 codes)\n" },
@@ -55,6 +58,11 @@ static const struct optdef opts[] = {
 	  "      --query-ids FILE    names of the query rows, one per line\n" },
 	{ "item-ids", O_IIDS, 1,
 	  "      --item-ids FILE     names of the item rows, one per line\n" },
+	{ "packed-bits", O_PACKED, 0,
+	  "      --packed-bits       the files are binary codes packed by np.packbits (uint8,\n"
+	  "                          the first bit the most significant): scored as 0/1 codes\n" },
+	{ "bits", O_BITS, 1,
+	  "      --bits N            with --packed-bits: each code's bits (default 8 per byte)\n" },
 	{ "help", OPT_HELP, 0,
 	  "  -h, --help              this help\n" },
 	{ "version", OPT_VERSION, 0,
@@ -106,6 +114,8 @@ struct opts {
 	size_t folds;
 	const char *qids, *iids;
 	const char *min_text;	/* -t as given */
+	int packed;		/* --packed-bits */
+	long bits;		/* --bits (0: 8 per byte) */
 };
 
 static double since(const struct timespec *t0)
@@ -372,6 +382,8 @@ static int take(void *ctx, int key, const char *arg)
 		break;
 	case O_QIDS: o->qids = arg; break;
 	case O_IIDS: o->iids = arg; break;
+	case O_PACKED: o->packed = 1; break;
+	case O_BITS: o->bits = arg_long("--bits", arg, 1, COUNT_MAX); break;
 	default:
 		return 0;
 	}
@@ -423,10 +435,13 @@ int main(int argc, char **argv)
 
 	if (argc - first != 2)
 		usage_error(NULL, "expected two files, QUERIES and ITEMS");
+	if (o.bits && !o.packed)
+		usage_error(NULL, "--bits needs --packed-bits");
 	stdin_once(stdin_uses((const char *const *)argv + first, 2) +
 		   stdin_uses((const char *const[]){ o.qids, o.iids }, 2));
 	embed_read_pair(&job.qemb, argv[first], o.qids, &job.iemb,
 			argv[first + 1], o.iids, o.folds);
+	embed_unpack_pair(&job.qemb, &job.iemb, o.packed, (size_t)o.bits);
 	kernel_init(&job.kern, o.metric, &job.qemb, &job.iemb);
 	/* simmat's scores read the packed copy of the items only (kernel.h):
 	 * their rows go back to the system; kernel_score, which reads them,

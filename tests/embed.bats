@@ -91,23 +91,14 @@ npy_error() {
 	[ "$stderr" = "simmat: bad.npy: $5" ]
 }
 
-@test "embed: .npy Fortran order is an error" {
-	npy_error '<f8' True '(2, 3)' "$(f8 1 2 3 0.5 -1 0)" \
-		"Fortran-order array is not supported (save np.ascontiguousarray(arr))"
-}
-
-@test "embed: .npy big-endian >f8 is an error" {
-	npy_error '>f8' False '(2, 3)' "$(f8 1 2 3 0.5 -1 0)" \
-		"big-endian dtype '>f8' is not supported (rankkit reads little-endian: save arr.astype('<f8'))"
-}
-
 @test "embed: .npy <i4 and other dtypes are errors" {
-	# float16, int8 and uint8 are read (dtypes.bats); int32 is not: not
-	# every value of it is a float32
+	# float16, int8, int16, uint8, uint16 and bool are read, big-endian
+	# and Fortran order too (dtypes.bats); int32 is not: not every value
+	# of it is a float32, nor every dot product a float64
 	npy_error '<i4' False '(2, 3)' "$(i4 1 2 3 4 5 6)" \
-		"dtype '<i4' is not supported (rankkit reads float16, float32, float64, int8 and uint8: save arr.astype('<f4'))"
+		"dtype '<i4' is not supported (rankkit reads float16, float32, float64, int8, int16, uint8, uint16 and bool: save arr.astype('<f4'))"
 	npy_error '<c8' False '(1, 1)' '\x00\x00\x80\x3f\x00\x00\x00\x00' \
-		"dtype '<c8' is not supported (rankkit reads float16, float32, float64, int8 and uint8: save arr.astype('<f4'))"
+		"dtype '<c8' is not supported (rankkit reads float16, float32, float64, int8, int16, uint8, uint16 and bool: save arr.astype('<f4'))"
 }
 
 @test "embed: .npy of rank 3 or 1 is an error" {

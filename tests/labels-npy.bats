@@ -38,13 +38,21 @@ vals() { local n=$1 v; shift; for v in "$@"; do le "$v" "$n"; done; }
 	done
 	mknpy l.npy 2 '<i8' False '(6, 1)' "$(vals 8 3 -1 3 7 0 7)"
 	rankof -e -x -m dot -l l.npy e.npy e.npy | cmp - want
+	# big-endian: the bytes of each value reversed
+	bevals() { local n=$1 v; shift; for v in "$@"; do le "$v" "$n" |
+		grep -o 'x..' | tac | tr -d '\n' | sed 's/x/\\x/g'; done; }
+	for d in '>i8:8' '>i4:4' '>i2:2'; do
+		mknpy l.npy 1 "${d%:*}" False '(6,)' "$(bevals ${d#*:} 3 -1 3 7 0 7)"
+		rankof -e -x -m dot --query-labels l.npy --item-labels l.npy e.npy e.npy | cmp - want
+	done
+	# text labels from a pipe: not peeked at for a magic, none of it lost
+	rankof -e -x -m dot --query-labels <(cat lab.txt) --item-labels lab.txt e.npy e.npy | cmp - want
 }
 
-@test "labels-npy: floats, big-endian, 2-D and truncated arrays are refused, naming the file" {
+@test "labels-npy: floats, three columns and truncated arrays are refused, naming the file" {
 	fails=0
 	mknpy f.npy 1 '<f8' False '(6,)' "$(f8 1 0 1 0 1 0)"
-	mknpy b.npy 1 '>i8' False '(6,)' "$(vals 8 1 2 3 4 5 6)"
-	mknpy w.npy 1 '<i8' False '(3, 2)' "$(vals 8 1 2 3 4 5 6)"
+	mknpy w.npy 1 '<i8' False '(2, 3)' "$(vals 8 1 2 3 4 5 6)"
 	mknpy t.npy 1 '<i8' False '(6,)' "$(vals 8 1 2 3)"
 	while IFS='|' read -r f want; do
 		f=${f% } want=${want# }
@@ -53,10 +61,57 @@ vals() { local n=$1 v; shift; for v in "$@"; do le "$v" "$n"; done; }
 			echo "FAIL $f: $status, $stderr" >&2; fails=$((fails + 1))
 		fi
 	done <<-'T'
-	f.npy | rankof: f.npy: dtype '<f8' is not supported for labels (rankkit reads little-endian integers: '<i8', '<i4', '|u1', ...; save arr.astype('<i8'))
-	b.npy | rankof: b.npy: dtype '>i8' is not supported for labels (rankkit reads little-endian integers: '<i8', '<i4', '|u1', ...; save arr.astype('<i8'))
-	w.npy | rankof: w.npy: labels from .npy: expected a 1-D array of integers (or shape (N, 1)), found 2-D
+	f.npy | rankof: f.npy: dtype '<f8' is not supported for labels (rankkit reads integers: '<i8', '<i4', '|u1', ...; save arr.astype('<i8'))
+	w.npy | rankof: w.npy: labels from .npy: expected a 1-D array of integers, shape (N, 1), or (N, 2) of (label, camera), found (2, 3)
 	t.npy | rankof: t.npy: truncated: 6 labels need 48 bytes of data, found 24
 	T
 	[ "$fails" -eq 0 ]
+}
+
+# i4npy FILE COLS < "row v1 .. vCOLS" lines: an (N, COLS) '<i4' array of
+# the values, N the lines (negative values as two's complement)
+i4npy() {
+	local f=$1 cols=$2 n
+	awk -v c="$cols" '{ for (j = 2; j <= c + 1; j++) { v = $j < 0 ? $j + 4294967296 : $j
+		for (k = 0; k < 4; k++) { printf "\\x%02x", v % 256; v = int(v / 256) } } }' > "$f.bytes"
+	n=$(( $(wc -c < "$f.bytes") / 16 / cols ))
+	mknpy "$f" 1 '<i4' False "($n, $cols)" "$(cat "$f.bytes")"
+}
+
+# Market-1501's protocol on synthemb's re-id data: labels -1 (junk), 0
+# (distractors) and people, cameras 1-6; the (N, 2) arrays of (label,
+# camera) give the rank stream, byte for byte, and so every measure, of
+# the "row label camera" text files they were made from
+@test "labels-npy: (N, 2) label and camera arrays give the text route's ranks with --junk same-camera" {
+	synthemb -s 3 -n 20 -o r reid
+	i4npy q.npy 2 < r/query.labels
+	i4npy g.npy 2 < r/gallery.labels
+	[ "$(wc -l < r/gallery.labels)" -eq 715 ]
+	for junk in "--junk same-camera --junk-label -1" "--junk same-camera"; do
+		rankof -e -m cos $junk --query-labels r/query.labels \
+			--item-labels r/gallery.labels r/query.npy r/gallery.npy > text
+		rankof -e -m cos $junk --query-labels q.npy --item-labels g.npy \
+			r/query.npy r/gallery.npy > npy
+		cmp text npy
+		[ "$(body < npy | wc -l)" -gt 20 ]
+	done
+	# the same camera's matches left out: fewer relevant lines than without
+	rankof -e -m cos --query-labels q.npy --item-labels g.npy r/query.npy r/gallery.npy > all
+	[ "$(body < all | wc -l)" -gt "$(body < npy | wc -l)" ]
+	# one file for both sides (-l): the gallery against itself, -x
+	rankof -e -x -m cos --junk same-camera -l r/gallery.labels r/gallery.npy r/gallery.npy > text
+	rankof -e -x -m cos --junk same-camera -l g.npy r/gallery.npy r/gallery.npy | cmp - text
+	# Fortran order (np.save of np.stack([pids, cams]).T): the labels
+	# column first, then the cameras
+	awk '{ print NR - 1, $2 }' r/gallery.labels > pids
+	awk '{ print NR - 1, $3 }' r/gallery.labels > cams
+	i4npy gp.npy 1 < pids
+	i4npy gc.npy 1 < cams
+	n=$(wc -l < r/gallery.labels)
+	mknpy gf.npy 1 '<i4' True "($n, 2)" "$(cat gp.npy.bytes gc.npy.bytes)"
+	rankof -e -x -m cos --junk same-camera -l gf.npy r/gallery.npy r/gallery.npy | cmp - text
+	# a 1-D array has no camera: the refusal names the (N, 2) layout
+	i4npy one.npy 1 < r/gallery.labels
+	fails_with "rankof: one.npy: --junk same-camera needs a camera for every row, and a 1-D .npy label array carries none (save np.stack([labels, cameras], axis=1), shape (N, 2))" \
+		rankof -e -x -m cos --junk same-camera -l one.npy r/gallery.npy r/gallery.npy
 }

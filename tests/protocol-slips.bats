@@ -22,12 +22,12 @@ setup() {
 	run --separate-stderr sh -c 'cat scores | rankof -l lab --junk same-camera'
 	status_is 1
 	same "$stderr" "$want"
-	# .npy labels carry no camera at all
+	# 1-D .npy labels carry no camera at all
 	mknpy l.npy 1 '<i8' False '(2,)' "$(i4 1 0 1 0)"
 	mknpy e.npy 1 '<f8' False '(2, 2)' "$(f8 1 0 0 1)"
 	run --separate-stderr rankof -e -x -l l.npy --junk same-camera e.npy e.npy
 	status_is 1
-	same "$stderr" "rankof: l.npy: --junk same-camera needs a camera for every row, and .npy labels carry none (give a text file of 'id label camera' lines)"
+	same "$stderr" "rankof: l.npy: --junk same-camera needs a camera for every row, and a 1-D .npy label array carries none (save np.stack([labels, cameras], axis=1), shape (N, 2))"
 	# every line with a camera: accepted (b has a's label and camera: junk)
 	printf '%s\n' 'a 1 c1' 'b 1 c1' 'c 1 c2' > lab
 	printf '%s\n' 'a b 0.9' 'a c 0.1' > scores

@@ -362,7 +362,7 @@ worked() {
 	[[ "$stderr" == *$'\n'"usage: rankof "* ]]
 	run --separate-stderr rankof -m cos -l img.labels x
 	[ "$status" -eq 2 ]
-	[ "${stderr%%$'\n'*}" = "rankof: -m, --items, --query-ids and --item-ids need -e" ]
+	[ "${stderr%%$'\n'*}" = "rankof: -m, --items, --query-ids, --item-ids and --packed-bits need -e" ]
 	[[ "$stderr" == *$'\n'"usage: rankof "* ]]
 }
 

@@ -386,15 +386,19 @@ setup() {
 	rankof -r q c.csv | rankof: c.csv:1: expected 3 fields (query item score) or 6 or more (TREC run), found 1 (commas: fields are separated by spaces or tabs, tr , '\t' < FILE)
 	rankof -l l.csv s | rankof: l.csv:1: expected 2 fields (id label) or 3 (id label camera), found 1 (commas: fields are separated by spaces or tabs, tr , '\t' < FILE)
 	simmat c.csv c.csv | simmat: c.csv:1: expected an id and values, found 1 field (commas: fields are separated by spaces or tabs, tr , '\t' < FILE)
-	rankof -r q.gz s  | rankof: q.gz:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)
-	rankof -r q q.gz  | rankof: q.gz:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)
-	hitrate q.gz      | hitrate: q.gz:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)
+	rankof -r q.gz s  | rankof: q.gz: gzip-compressed: gunzip -k q.gz
+	rankof -r q q.gz  | rankof: q.gz: gzip-compressed: gunzip -k q.gz
+	hitrate q.gz      | hitrate: q.gz: gzip-compressed: gunzip -k q.gz
 	rankof -r x.npy s | rankof: x.npy:1: a NUL byte in the line (a .npy file, not text)
 	rankof -l x.npy s | rankof: x.npy: bad .npy header: expected '{'
 	rankof -r q empty | rankof: empty: empty input: no scores (did the program upstream fail? an empty partition of a reducer: --allow-empty)
 	rankof -r empty s | rankof: empty: no relevance judgments
 	T
 	[ "$fails" -eq 0 ]
+	# from a pipe, the line reader names it
+	run --separate-stderr sh -c 'hitrate < q.gz'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "hitrate: -:1: a NUL byte in the line (gzip data: decompress it first, zcat FILE | ...)" ]
 }
 
 @test "strict: one labels file for two sets of numbered rows is refused, one file for both is not" {

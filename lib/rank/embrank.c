@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stream/embed.h"
+#include "stream/packedbits.h"
 #include "stream/stream.h"
 #include "rank/embrank.h"
 #include "util/err.h"
@@ -200,6 +201,7 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	const char *e;
 
 	embed_read_pair(&qemb, queries, o->qids, &iemb, items, o->iids, folds);
+	embed_unpack_pair(&qemb, &iemb, o->packed, o->bits);
 	/* a gallery shard's item labels: read for its rows by position, or
 	 * again whole when the file is not in row order */
 	rel_items_in_order(rk->rel, item_id, &iemb, iemb.rows);

@@ -18,6 +18,8 @@ struct embrank_opts {
 	long shard, nshards;	/* --shard: query rows shard mod nshards */
 	int items;		/* --items: item rows ibeg .. iend-1 only */
 	size_t ibeg, iend;
+	int packed;		/* --packed-bits: np.packbits codes */
+	size_t bits;		/* --bits (0: 8 per byte) */
 	/* writes the stream's header: called once every input is read and
 	 * checked, before the items line and the first rank */
 	void (*header)(void *ctx);

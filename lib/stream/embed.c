@@ -8,6 +8,7 @@
 #include <string.h>
 #include "util/bigalloc.h"
 #include "util/strmap.h"
+#include "stream/archive.h"
 #include "stream/embformat.h"
 #include "util/err.h"
 
@@ -110,12 +111,6 @@ static void row_number_ids(struct embed *emb)
 	emb->idline = NULL;
 }
 
-static int has_suffix(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
-	return n >= m && strcmp(s + n - m, suf) == 0;
-}
-
 static void read_file(struct embed *emb, const char *path, int check)
 {
 	struct embbuf b;
@@ -127,17 +122,18 @@ static void read_file(struct embed *emb, const char *path, int check)
 	emb->path = path;
 	fd = embinput_open(path);
 	n = embinput_read(fd, path, head, 10);
+	archive_refuse(path, head, n);
 	if (n >= 6 && memcmp(head, "\x93NUMPY", 6) == 0) {
 		npy_read(emb, fd, head, n);
 		embinput_close(fd);
 	} else {
 		embinput_slurp_rest(fd, path, head, n, &b);
 		embinput_close(fd);
-		if (has_suffix(path, ".fvecs"))
+		if (str_has_suffix(path, ".fvecs"))
 			vecs_read(emb, &b, 'f');
-		else if (has_suffix(path, ".bvecs"))
+		else if (str_has_suffix(path, ".bvecs"))
 			vecs_read(emb, &b, 'b');
-		else if (has_suffix(path, ".ivecs"))
+		else if (str_has_suffix(path, ".ivecs"))
 			vecs_read(emb, &b, 'i');
 		else
 			embtext_read(emb, &b);

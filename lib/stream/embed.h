@@ -7,13 +7,15 @@
  *   minor version bytes, a little-endian header length (2 bytes in 1.0, 4 in
  *   2.0 and 3.0), then a Python dict literal with 'descr', 'fortran_order'
  *   and 'shape', padded with spaces and a newline so the data is aligned.
- *   rankkit reads 2-D C-order '<f4' and '<f8' ('|' or '=' byte orders are
- *   not accepted for floats: numpy always writes '<' on little-endian
- *   machines); anything else is a clear error.
+ *   rankkit reads 2-D arrays of float16, float32, float64, int8, int16,
+ *   uint8, uint16 and bool, in either byte order, C or Fortran order
+ *   (npy.c: which are converted, and to float32 or float64); anything
+ *   else is a clear error naming the numpy conversion.
  * - .fvecs / .bvecs / .ivecs (the ANN benchmark formats of the TEXMEX
  *   corpus): records of a little-endian int32 dimension d followed by d
- *   float32 / uint8 / int32 values. bvecs become float32 (exact), ivecs
- *   float64 (exact). Every record must have the same dimension.
+ *   float32 / uint8 / int32 values. bvecs become float32 (float64 in rows
+ *   of more than 258 bytes, for exact sums), ivecs float64 (exact).
+ *   Every record must have the same dimension.
  * - anything else is text: "id v1 v2 ... vD" per line, fields separated by
  *   runs of blanks, '#' comment lines and blank lines skipped, CRLF
  *   accepted; values are read as float64.

@@ -31,6 +31,13 @@ int host_is_le(void);
 uint32_t rd_le32(const unsigned char *p);
 /* count little-endian values of size sz at p made native, in place */
 void native_order(unsigned char *p, size_t count, size_t sz);
+/* The matrix type for integer values that span `span` (hi - lo) in rows
+ * of dim values. A sum of dim products or squared differences of such
+ * values is at most dim span^2 in magnitude, and so is every partial sum,
+ * each an integer: float32 holds them all exactly when dim span^2 <= 2^24
+ * (bytes: dim <= 258), float64 up to 2^53; so dot and l2's sums are
+ * exact integers (simmat(1), "Formats"). */
+enum embtype exact_int_type(double span, size_t dim);
 /* a * b, or dies naming path when the product overflows */
 size_t mul_or_die(const char *path, size_t a, size_t b);
 
@@ -50,8 +57,8 @@ void embmap_unmap(struct embed *emb);
 /* a .npy file whose first n (< 12) bytes, at head, hold the magic */
 void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n);
 /* a .npy file's header, read after its first n (< 12) bytes at head
- * (room for 12): dtype, rank, shape and where the values begin; dies on a
- * bad header or a Fortran-order array */
+ * (room for 12): dtype, rank, shape, order and where the values begin;
+ * dies on a bad header */
 struct npyhdr {
 	char descr[16];		/* "<f4", "<i8", "|u1", ... */
 	int fortran;

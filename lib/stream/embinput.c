@@ -116,3 +116,8 @@ size_t mul_or_die(const char *path, size_t a, size_t b)
 		die_at(path, 0, "too large to hold in memory");
 	return a * b;
 }
+
+enum embtype exact_int_type(double span, size_t dim)
+{
+	return (double)dim * span * span <= 16777216.0 ? EMB_F32 : EMB_F64;
+}

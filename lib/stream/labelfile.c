@@ -160,9 +160,9 @@ static void add_record(struct loading *ld, struct slice id, struct slice label,
 }
 
 static void add_npy_record(void *ctx, struct slice id, struct slice label,
-			   long line)
+			   const struct slice *cam, long line)
 {
-	add_record(ctx, id, label, NULL, line);
+	add_record(ctx, id, label, cam, line);
 }
 
 static void load(struct labelfile *lf, const char *path,

@@ -26,7 +26,8 @@ struct labelfile {
 	size_t *idoff;		/* record e's id at ids + idoff[e] (nrec + 1) */
 	size_t offcap;
 	int numbered;		/* record e is named e: map unused */
-	int npy;		/* read from a .npy array: no cameras, rows numbered */
+	int npy;		/* read from a .npy array: rows numbered;
+				   cameras only when of shape (N, 2) */
 	int some;		/* labelfile_load_some: the records kept */
 	size_t lo, hi;		/* ... and the positions kept whole */
 	size_t nall;		/* the records of the file, kept or not */

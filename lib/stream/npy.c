@@ -1,6 +1,8 @@
-/* The .npy reader (embed.h: format versions 1.0, 2.0 and 3.0, 2-D C-order
- * '<f4' and '<f8'; '<f2', '|i1' and '|u1' made float32): the header parsed,
- * the values mapped or read straight into the matrix. */
+/* The .npy reader (embed.h: format versions 1.0, 2.0 and 3.0, 2-D, float16,
+ * float32, float64, int8, int16, uint8, uint16 and bool in either byte
+ * order, C or Fortran order): the header parsed, little-endian float32 and
+ * float64 in C order mapped or read straight into the matrix, the others
+ * converted exactly. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -100,60 +102,154 @@ static size_t hp_shape(struct hp *h, size_t *shape, size_t max)
 	return rank;
 }
 
-/* the dtypes read as float32 through a conversion that is exact (each of
- * their values is a float32): float16 (half precision, as CLIP-style
- * models save), int8 and uint8 (quantized embeddings) */
-enum npyconv { CONV_NONE, CONV_F16, CONV_I8, CONV_U8 };
+/* A dtype as the file holds it: its kind ('f' float, 'i' signed and 'u'
+ * unsigned integer, 'b' bool), the bytes of a value, their order. */
+struct npydtype {
+	char kind;
+	size_t size;
+	int big;		/* big-endian ('>', or '=' on such a host) */
+};
 
-/* the size of a value of dtype descr in the file, and its conversion;
- * or death, naming the fix */
-static size_t npy_size(const char *path, const char *descr,
-		       enum npyconv *conv)
+/* descr parsed into t, or death naming the numpy line that converts the
+ * array: the dtypes read are float16, float32, float64, int8, int16,
+ * uint8, uint16 and bool, in either byte order */
+static void npy_dtype(const char *path, const char *descr,
+		      struct npydtype *t)
 {
-	*conv = CONV_NONE;
-	if (strcmp(descr, "<f4") == 0)
-		return 4;
-	if (strcmp(descr, "<f8") == 0)
-		return 8;
-	if (strcmp(descr, "<f2") == 0)
-		return *conv = CONV_F16, 2;
-	if (strcmp(descr, "|i1") == 0 || strcmp(descr, "<i1") == 0)
-		return *conv = CONV_I8, 1;
-	if (strcmp(descr, "|u1") == 0 || strcmp(descr, "<u1") == 0)
-		return *conv = CONV_U8, 1;
-	if (strcmp(descr, ">f4") == 0 || strcmp(descr, ">f8") == 0 ||
-	    strcmp(descr, ">f2") == 0)
-		die_at(path, 0, "big-endian dtype '%s' is not supported "
-		       "(rankkit reads little-endian: save "
-		       "arr.astype('<f%c'))", descr, descr[2]);
-	die_at(path, 0, "dtype '%s' is not supported (rankkit reads float16, "
-	       "float32, float64, int8 and uint8: save arr.astype('<f4'))",
-	       descr);
+	const char *d = descr;
+
+	t->kind = d[0] ? d[1] : 0;
+	t->size = t->kind && d[2] >= '1' && d[2] <= '8' && !d[3] ?
+		  (size_t)(d[2] - '0') : 0;
+	t->big = d[0] == '>' || (d[0] == '=' && !host_is_le());
+	if (!strchr("<>|=", d[0]) || !t->size ||
+	    (d[0] == '|' && t->size != 1) ||
+	    !(t->kind == 'f' ? t->size == 2 || t->size == 4 || t->size == 8 :
+	      t->kind == 'i' || t->kind == 'u' ? t->size == 1 || t->size == 2 :
+	      t->kind == 'b' && t->size == 1))
+		die_at(path, 0, "dtype '%s' is not supported (rankkit reads "
+		       "float16, float32, float64, int8, int16, uint8, uint16 "
+		       "and bool: save arr.astype('<f4'))", descr);
 }
 
-/* a float16's value: subnormals m * 2^-24, normals (1024 + m) *
- * 2^(e-25), all exact in a float (IEEE 754-2008, binary16) */
+/* the matrix type of t's values: float64 for '<f8', float32 for the other
+ * floats, and for integers and bool (values spanning 255 for int8 and
+ * uint8, 65535 for int16 and uint16, 1 for bool) the type that keeps
+ * their sums exact (embformat.h: exact_int_type) */
+static enum embtype npy_type(const struct npydtype *t, size_t dim)
+{
+	if (t->kind == 'f')
+		return t->size == 8 ? EMB_F64 : EMB_F32;
+	return exact_int_type(t->kind == 'b' ? 1 : t->size == 1 ? 255 : 65535,
+			      dim);
+}
+
+/* a float16's value (IEEE 754-2008 binary16), exact in a float: a
+ * subnormal is m * 2^-24 (a product by a power of two, exact); a normal
+ * one keeps its significand bits, its exponent rebiased from 15 to 127
+ * (e - 15 + 127); infinities and NaNs keep theirs with the exponent all
+ * ones. Bits, not ldexpf: this runs once per value of a float16 file. */
 static float half_value(unsigned h)
 {
 	unsigned e = h >> 10 & 0x1f, m = h & 0x3ff;
-	float v = e == 0 ? ldexpf((float)m, -24) :
-		  e == 31 ? (m ? NAN : INFINITY) :
-		  ldexpf((float)(m | 0x400), (int)e - 25);
+	uint32_t bits = (uint32_t)(h & 0x8000) << 16;
+	float v;
 
-	return h & 0x8000 ? -v : v;
+	if (e == 0) {
+		v = (float)m * 0x1p-24f;
+		return h & 0x8000 ? -v : v;
+	}
+	bits |= e == 31 ? 0x7f800000u | (uint32_t)m << 13 :
+		(uint32_t)(e + 112) << 23 | (uint32_t)m << 13;
+	memcpy(&v, &bits, 4);
+	return v;
 }
 
-/* n values of conversion conv at p, as floats into v */
-static void convert_values(float *v, const unsigned char *p, size_t n,
-			   enum npyconv conv)
+/* the value of dtype t at p, exactly (every value of every dtype read is
+ * a double) */
+static double value_at(const unsigned char *p, const struct npydtype *t)
+{
+	uint64_t u = 0;
+	size_t k;
+	float f;
+	double d;
+	uint32_t w;
+
+	for (k = 0; k < t->size; k++)
+		u |= (uint64_t)p[t->big ? t->size - 1 - k : k] << (8 * k);
+	switch (t->kind) {
+	case 'f':
+		if (t->size == 2)
+			return half_value((unsigned)u);
+		if (t->size == 4) {
+			w = (uint32_t)u;
+			memcpy(&f, &w, 4);
+			return f;
+		}
+		memcpy(&d, &u, 8);
+		return d;
+	case 'i':
+		/* sign-extended from the value's top bit */
+		return (double)(int64_t)(u ^ (uint64_t)1 << (8 * t->size - 1)) -
+		       (double)((uint64_t)1 << (8 * t->size - 1));
+	case 'b':
+		return u != 0;
+	default:
+		return (double)u;
+	}
+}
+
+/* The common conversions into float32 (little-endian, C order: float16
+ * models, int8 and uint8 quantized embeddings), a loop each, without
+ * value_at's byte loop and choice per value: 1 when t is one of them and
+ * the count values at raw are in f, 0 otherwise. */
+static int convert_f32_le(float *f, const unsigned char *raw, size_t count,
+			  const struct npydtype *t)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		v[i] = conv == CONV_F16 ? half_value((unsigned)p[2 * i] |
-						     (unsigned)p[2 * i + 1] << 8) :
-		       conv == CONV_I8 ? (float)(signed char)p[i] :
-		       (float)p[i];
+	if (t->kind == 'f' && t->size == 2)
+		for (i = 0; i < count; i++)
+			f[i] = half_value((unsigned)raw[2 * i] |
+					  (unsigned)raw[2 * i + 1] << 8);
+	else if (t->kind == 'i' && t->size == 1)
+		for (i = 0; i < count; i++)
+			f[i] = (float)(signed char)raw[i];
+	else if (t->kind == 'u' && t->size == 1)
+		for (i = 0; i < count; i++)
+			f[i] = (float)raw[i];
+	else
+		return 0;
+	return 1;
+}
+
+/* the rows x dim values of dtype t at raw into emb's matrix of type
+ * emb->type; fortran: raw holds them column after column (element (r, c)
+ * at c * rows + r), the C order made by a transposing copy */
+static void convert_values(struct embed *emb, const unsigned char *raw,
+			   const struct npydtype *t, int fortran)
+{
+	size_t r, c, rows = emb->rows, dim = emb->dim;
+	size_t count = rows * dim;
+	float *f = NULL;
+	double *d = NULL;
+
+	if (emb->type == EMB_F32)
+		f = xmalloc(mul_or_die(emb->path, count ? count : 1, 4));
+	else
+		d = xmalloc(mul_or_die(emb->path, count ? count : 1, 8));
+	emb->data = f ? (void *)f : (void *)d;
+	if (f && !fortran && !t->big && convert_f32_le(f, raw, count, t))
+		return;
+	for (r = 0; r < rows; r++)
+		for (c = 0; c < dim; c++) {
+			size_t at = fortran ? c * rows + r : r * dim + c;
+			double v = value_at(raw + at * t->size, t);
+			if (f)
+				f[r * dim + c] = (float)v;
+			else
+				d[r * dim + c] = v;
+		}
 }
 
 /* the header dict of hlen bytes at p into h */
@@ -175,6 +271,10 @@ static void parse_npy_header(const char *path, const char *p, size_t hlen,
 		if (!hp_eat(&h, ':'))
 			hp_bad(&h, "expected ':'");
 		if (slice_eqs(key, "descr")) {
+			if (hp_eat(&h, '['))
+				die_at(path, 0, "a structured array (a dtype of "
+				       "named fields) is not supported: save "
+				       "one field, arr['name'].astype('<f4')");
 			descr = hp_string(&h);
 		} else if (slice_eqs(key, "fortran_order")) {
 			if (hp_word(&h, "True"))
@@ -202,9 +302,6 @@ static void parse_npy_header(const char *path, const char *p, size_t hlen,
 		hp_bad(&h, "dtype too long");
 	memcpy(nh->descr, descr.p, descr.n);
 	nh->descr[descr.n] = '\0';
-	if (nh->fortran)
-		die_at(path, 0, "Fortran-order array is not supported "
-		       "(save np.ascontiguousarray(arr))");
 }
 
 /* the bytes left in the input, read and counted */
@@ -268,44 +365,46 @@ static void read_values(const struct embed *emb, int fd, void *dst,
 		       got, emb->rows, emb->dim);
 }
 
-/* the values of a dtype read through a conversion: the need bytes read,
- * then converted into a float32 matrix of their own */
+/* the values of a dtype read through a conversion (another dtype than
+ * the matrix's, another byte order, Fortran order): the need bytes read,
+ * then converted into a matrix of their own */
 static void npy_read_converted(struct embed *emb, int fd, size_t need,
-			       size_t esz, enum npyconv conv)
+			       const struct npydtype *t, int fortran)
 {
-	size_t count = need / esz;
 	unsigned char *raw = xmalloc(need ? need : 1);
 
 	read_values(emb, fd, raw, need);
-	emb->data = xmalloc(mul_or_die(emb->path, count ? count : 1, 4));
-	convert_values(emb->data, raw, count, conv);
+	convert_values(emb, raw, t, fortran);
 	free(raw);
 }
 
-/* The n (< 12) bytes at head begin with the magic. The values are read
- * straight into the matrix: one copy from the input, none after. */
+/* The n (< 12) bytes at head begin with the magic. Little-endian float32
+ * and float64 in C order are mapped, or read straight into the matrix:
+ * one copy from the input, none after; other dtypes are converted. */
 void npy_read(struct embed *emb, int fd, unsigned char *head, size_t n)
 {
 	struct npyhdr nh;
-	size_t need, esz;
-	enum npyconv conv;
+	struct npydtype t;
+	size_t need;
 
 	npy_read_header(emb->path, fd, head, n, &nh);
-	esz = npy_size(emb->path, nh.descr, &conv);
+	npy_dtype(emb->path, nh.descr, &t);
 	if (nh.rank != 2)
 		die_at(emb->path, 0, "%zu-D array: embeddings must be 2-D "
 		       "(rows, dim)", nh.rank);
 	emb->rows = nh.shape[0];
 	emb->dim = nh.shape[1];
-	emb->type = esz == 8 ? EMB_F64 : EMB_F32;
-	need = mul_or_die(emb->path, mul_or_die(emb->path, emb->rows, emb->dim), esz);
-	if (conv != CONV_NONE) {
-		npy_read_converted(emb, fd, need, esz, conv);
+	emb->type = npy_type(&t, emb->dim);
+	need = mul_or_die(emb->path, mul_or_die(emb->path, emb->rows, emb->dim),
+			  t.size);
+	if (t.kind != 'f' || t.size != (size_t)emb->type || t.big ||
+	    nh.fortran) {
+		npy_read_converted(emb, fd, need, &t, nh.fortran);
 		return;
 	}
-	if (embmap_values(emb, fd, nh.off, need, esz))
+	if (embmap_values(emb, fd, nh.off, need, t.size))
 		return;
 	emb->data = xmalloc(need ? need : 1);
 	read_values(emb, fd, emb->data, need);
-	native_order(emb->data, emb->rows * emb->dim, esz);
+	native_order(emb->data, emb->rows * emb->dim, t.size);
 }

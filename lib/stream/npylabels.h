@@ -1,5 +1,6 @@
-/* Labels from a .npy file: a 1-D array of integers (or shape (N, 1)), row
- * i named i, its label the integer in decimal; for labelfile.c. */
+/* Labels from a .npy file: a 1-D array of integers (or shape (N, 1)), or
+ * (N, 2) of (label, camera); row i named i, its label (and camera) the
+ * integer in decimal; for labelfile.c. */
 #ifndef RK_NPYLABELS_H
 #define RK_NPYLABELS_H
 #include "util/slice.h"
@@ -7,11 +8,12 @@
 /* 1 when path is a file (not "-") that begins with the .npy magic */
 int npylabels_is(const char *path);
 
-/* each row's id and label, and its number from 1 as its "line" for
- * messages, to add; dies naming the file on a bad header, a dtype that
- * is not an integer one, or a shape that is not one label per row */
+/* each row's id, label and camera (NULL: a 1-D array has none), and its
+ * number from 1 as its "line" for messages, to add; dies naming the file
+ * on a bad header, a dtype that is not an integer one, or a shape that is
+ * not one label (or label and camera) per row */
 typedef void (*npylabel_fn)(void *ctx, struct slice id, struct slice label,
-			    long line);
+			    const struct slice *cam, long line);
 void npylabels_load(const char *path, npylabel_fn add, void *ctx);
 
 #endif

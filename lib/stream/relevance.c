@@ -134,16 +134,16 @@ static int leaves(const struct relsrc *rel, const struct labelrec *qr,
 		  size_t qfold, const struct labelrec *ir);
 
 /* --junk same-camera: every record of lf has a camera, or death naming
- * the file (a .npy array has none) or the first line without one; a
+ * the file (a 1-D .npy array has none) or the first line without one; a
  * record without a camera would keep its same-camera items in silence */
 static void need_cameras(const struct labelfile *lf)
 {
 	size_t e;
 
-	if (lf->npy)
+	if (lf->npy && lf->nrec && lf->rec[0].cam < 0)
 		die_at(lf->name, 0, "--junk same-camera needs a camera for every "
-		       "row, and .npy labels carry none (give a text file of "
-		       "'id label camera' lines)");
+		       "row, and a 1-D .npy label array carries none (save "
+		       "np.stack([labels, cameras], axis=1), shape (N, 2))");
 	for (e = 0; e < lf->nrec; e++)
 		if (lf->rec[e].cam < 0)
 			die_at(lf->name, lf->rec[e].line, "--junk same-camera needs "

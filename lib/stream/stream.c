@@ -4,10 +4,13 @@
 #include "util/err.h"
 #include "util/num.h"
 #include "util/out.h"
+#include "stream/archive.h"
 #include "stream/stream.h"
 
 void stream_open(struct stream *st, const char *path, const char *header)
 {
+	/* a compressed file would fail later, far from the cause */
+	archive_refuse_file(path);
 	lines_open(&st->lines, path);
 	st->header = header;
 	st->parts.has_header = 0;

@@ -5,6 +5,29 @@
 #include "stream/embformat.h"
 #include "util/err.h"
 
+/* the bytes of .bvecs records of rec bytes into emb's matrix: float32, or
+ * float64 when rows are too long for float32's exact sums (embformat.h) */
+static void bvecs_values(struct embed *emb, const struct embbuf *b, size_t rec)
+{
+	size_t r, i, n = emb->rows * emb->dim;
+	float *f = NULL;
+	double *d = NULL;
+
+	emb->type = exact_int_type(255, emb->dim);
+	if (emb->type == EMB_F32)
+		emb->data = f = xmalloc(mul_or_die(emb->path, n, 4));
+	else
+		emb->data = d = xmalloc(mul_or_die(emb->path, n, 8));
+	for (r = 0; r < emb->rows; r++)
+		for (i = 0; i < emb->dim; i++) {
+			unsigned char v = b->p[r * rec + 4 + i];
+			if (f)
+				f[r * emb->dim + i] = v;
+			else
+				d[r * emb->dim + i] = v;
+		}
+}
+
 void vecs_read(struct embed *emb, struct embbuf *b, int kind)
 {
 	size_t vsz = kind == 'b' ? 1 : 4, rec, off, r, i, n;
@@ -38,12 +61,7 @@ void vecs_read(struct embed *emb, struct embbuf *b, int kind)
 		native_order((unsigned char *)v, n, 4);
 		emb->data = v;
 	} else if (kind == 'b') {
-		float *v = xmalloc(mul_or_die(emb->path, n, 4));
-		emb->type = EMB_F32;
-		for (r = 0; r < emb->rows; r++)
-			for (i = 0; i < emb->dim; i++)
-				v[r * emb->dim + i] = b->p[r * rec + 4 + i];
-		emb->data = v;
+		bvecs_values(emb, b, rec);
 	} else {
 		double *v = xmalloc(mul_or_die(emb->path, n, 8));
 		emb->type = EMB_F64;

@@ -68,6 +68,13 @@ static inline int slice_eqs(struct slice a, const char *s)
 	return a.n == n && memcmp(a.p, s, n) == 0;
 }
 
+/* 1 when the string s ends with suf (a file name's suffix) */
+static inline int str_has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && memcmp(s + n - m, suf, m) == 0;
+}
+
 /* n bytes from p to d without a call for the short keys that are the
  * rule (two overlapping words, or halves of them), reading and writing
  * only [p, p + n) and [d, d + n) */
