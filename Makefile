@@ -93,6 +93,8 @@ LIBSRC = \
 	lib/measure/tiesum.c \
 	lib/measure/listmeasure.c \
 	lib/measure/judged.c \
+	lib/measure/err.c \
+	lib/measure/rbp.c \
 	lib/measure/hypergeom.c \
 	lib/measure/gallery.c \
 	lib/measure/galleryjoint.c \

@@ -7,11 +7,13 @@
 #include "measure/counts.h"
 #include "measure/cutoff.h"
 #include "measure/direction.h"
+#include "measure/err.h"
 #include "measure/explain.h"
 #include "measure/gallery.h"
 #include "measure/judged.h"
 #include "measure/listmeasure.h"
 #include "measure/measures.h"
+#include "measure/rbp.h"
 
 /* the context of a call: the program's options (measurectx) */
 static const struct measurectx *ctx_of(const struct mcall *c)
@@ -183,6 +185,22 @@ static void e_ndcg(const struct mcall *c, const char *name)
 	explain_ndcg(c, name, ctx_of(c)->gain);
 }
 
+/* ndcg's user models: ERR@K (err.c) and RBP with its residual (rbp.c) */
+static double v_err(const struct mcall *c)
+{
+	return err_at(c->q, c->K, c->mode, (long)ctx_of(c)->max_grade);
+}
+
+static double v_rbp(const struct mcall *c)
+{
+	return rbp_base(c->q, c->mode, ctx_of(c)->persistence);
+}
+
+static double v_rbp_resid(const struct mcall *c)
+{
+	return rbp_resid(c->q, c->mode, ctx_of(c)->persistence);
+}
+
 /* The rows, grouped by home program, each group in the order of its
  * program's default columns and -m's "known:" list. A grade of 1 or more
  * counts as relevant in every measure (the rank stream's m); nDCG weighs
@@ -285,6 +303,20 @@ static const struct mdef table[] = {
 	  .gvalue = g_ndcg, .explain = e_ndcg, .trec = "ndcg", .irm = "nDCG",
 	  .params = "-T, --gain; the grades", .dir = BETTER_HIGHER,
 	  .home = "ndcg", .manual = "ndcg.1 Measures" },
+	/* ERR@K, RBP and RBP_resid only when -m names them */
+	{ .name = "ERR", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_err, .chance = 1, .on_request = 1, .irm = "ERR",
+	  .params = "K; -T, --max-grade; the grades", .dir = BETTER_HIGHER,
+	  .home = "ndcg", .manual = "ndcg.1 Measures" },
+	{ .name = "RBP", .rate = 1, .kind = MK_MEAN, .value = v_rbp,
+	  .on_request = 1, .trec = "rbp", .irm = "RBP",
+	  .params = "-T, --persistence", .dir = BETTER_HIGHER,
+	  .home = "ndcg", .manual = "ndcg.1 Measures" },
+	{ .name = "RBP_resid", .rate = 1, .kind = MK_MEAN,
+	  .value = v_rbp_resid, .on_request = 1, .trec = "rbp_resid",
+	  .params = "-T, --persistence; the judged items (rank stream "
+	  "version 2)", .dir = BETTER_NEITHER, .home = "ndcg",
+	  .manual = "ndcg.1 Measures" },
 
 	/* the curve of hit@K at every K, which cmc prints as hit@K rows */
 	{ .name = "CMC", .rate = 1, .params = "-T", .dir = BETTER_HIGHER,

@@ -16,6 +16,9 @@ struct measurectx {
 	int medr_vsepp;	/* hitrate --medr vsepp */
 	int apdiv;	/* mapr --ap-divisor: an enum apdiv */
 	int gain;	/* ndcg --gain: an enum gainkind */
+	double max_grade;	/* ndcg --max-grade: ERR's grade of r = 1 - 2^-g */
+	double persistence;	/* ndcg --persistence: RBP's p */
+	int persistence_given;	/* --persistence given: else --names picks */
 };
 
 /* the rows whose home is the program prog, in its table's order (that
