@@ -36,9 +36,9 @@ static const struct choiceopt choices[] = {
 };
 /* p < 1: at p = 1 every weight (1 - p) p^(i-1) is 0 */
 static const struct numberopt numbers[] = {
-	{ "max-grade", 1, 1023, 1, &ctx.max_grade, NULL },
-	{ "persistence", 0, 0.9999999999999999, 0, &ctx.persistence,
-	  &ctx.persistence_given },
+	{ "max-grade", 1, 1023, "1 <= G <= 1023", 1, &ctx.max_grade, NULL },
+	{ "persistence", 0, 0.9999999999999999, "0 <= P < 1", 0,
+	  &ctx.persistence, &ctx.persistence_given },
 	{ 0 },
 };
 static const struct measureprog prog = {

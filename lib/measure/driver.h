@@ -40,6 +40,7 @@ struct choiceopt {
 struct numberopt {
 	const char *name;	/* without the dashes */
 	double lo, hi;
+	const char *range;	/* [lo, hi] in words for the error: "0 <= P < 1" */
 	int whole;
 	double *target;
 	int *given;

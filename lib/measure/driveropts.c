@@ -115,8 +115,8 @@ static void number_option(const struct numberopt *nu, const char *arg,
 	v = nu->whole ? (double)arg_long(flag, arg, (long)nu->lo, (long)nu->hi)
 	    : arg_double(flag, arg);
 	if (!(v >= nu->lo && v <= nu->hi))
-		usage_error(usage, "%s: '%s' is not between %g and %g", flag,
-			    arg, nu->lo, nu->hi);
+		usage_error(usage, "%s: '%s' is not a number with %s", flag,
+			    arg, nu->range);
 	*nu->target = v;
 	if (nu->given)
 		*nu->given = 1;

@@ -1,0 +1,92 @@
+#!/usr/bin/env bats
+# ndcg -m ERR: ERR@K in gdeval.pl's convention, r = (2^g - 1) / 2^gmax.
+# By hand, against gdeval.pl itself (../shared/peers/gdeval, run with
+# perl here), on a tie group far larger than K (the expected value's
+# cost is bounded by K), and its refusals. The enumeration of tie orders
+# is in err-rbp-bruteforce.bats.
+load helper
+load data/ranks/common
+
+setup() {
+	cd "$BATS_TEST_DIRNAME/.." && BIN="$PWD/bin" && cd "$BATS_TEST_TMPDIR"
+}
+
+@test "ndcg -m ERR by hand: a tie of two relevant items below a third" {
+	# a (grade 2) at 1; b (grade 1) and c (grade 3) tied at 2-3.
+	# r = 3/16, 1/16, 7/16. c first: 7/16/2 + (9/16)(1/16)/3 = 0.23046875;
+	# b first: (1/16)/2 + (15/16)(7/16)/3 = 0.16796875.
+	# optimistic 3/16 + (13/16) 0.23046875 = 0.374755859375
+	# pessimistic 3/16 + (13/16) 0.16796875 = 0.323974609375
+	# expected 3/16 + (13/16) 0.19921875 = 0.349365234375
+	tsv 'q1 a 2 1 0 5' 'q1 b 1 2 1 5' 'q1 c 3 2 1 5' > r
+	for T in optimistic:0.374756 pessimistic:0.323975 expected:0.349365; do
+		run --separate-stderr ndcg -f -p 6 -k 3 -m ERR -T "${T%:*}" r
+		same "$(echo "$output" | body)" "$(tsv "ERR@3 all ${T#*:}")"
+	done
+	# --max-grade 3: r = 3/8, 1/8, 7/8; expected: 3/8 + (5/8) mean of
+	# 7/8/2 + (1/8)(1/8)/3 = 0.44270833 and (1/8)/2 + (7/8)(7/8)/3 =
+	# 0.31770833, = 3/8 + (5/8) 0.38020833 = 0.61263021
+	run --separate-stderr ndcg -f -p 7 -k 3 -m ERR --max-grade 3 r
+	same "$(echo "$output" | body)" "$(tsv 'ERR@3 all 0.6126302')"
+}
+
+@test "ndcg -m ERR: a tie group of a million, two relevant items, costs what K costs" {
+	# three candidates above, then a (grade 4) and b (grade 2) among t
+	# tied ones. F(i), the chance-weighted product of 1 - r over the
+	# group's first i positions: neither, one or both of a, b among them
+	# with chances (t-i)(t-i-1), i(t-i) each, i(i-1) over t(t-1);
+	# ERR@20 = sum_{i=1..17} (F(i-1) - F(i)) / (3+i).
+	local t want
+	for t in 1000 1000000; do
+		tsv "q1 a 4 4 $((t - 1)) $((t + 3))" "q1 b 2 4 $((t - 1)) $((t + 3))" > r
+		want=$(awk -v t=$t 'BEGIN { y1 = 1/16; y2 = 13/16; T = t*(t-1); prev = 1
+			for (i = 1; i <= 17; i++) {
+				F = ((t-i)*(t-i-1) + i*(t-i)*(y1+y2) + i*(i-1)*y1*y2) / T
+				e += (prev - F) / (3+i); prev = F }
+			printf "%.12f", e }')
+		run --separate-stderr ndcg -f -p 12 -k 20 -m ERR r
+		same "$(echo "$output" | body)" "$(tsv "ERR@20 all $want")"
+	done
+}
+
+@test "ndcg -m ERR,nDCG@K equal gdeval.pl per topic to its 5 decimals (random graded runs, ties, grades -1..4)" {
+	need_shared peers/gdeval/gdeval.pl
+	command -v perl >/dev/null || skip "needs perl to run gdeval.pl"
+	local seed K
+	for seed in 1 2 3; do
+		# topics of 5..34 documents, scores 0..5 (ties), grades -1..4
+		# and unjudged; a relevant document in every topic's qrels
+		rm -f run qrels
+		awk -v seed=$seed 'BEGIN { srand(seed); for (q = 1; q <= 15; q++) {
+			n = 5 + int(rand() * 30)
+			for (i = 1; i <= n; i++) {
+				printf "%d Q0 d%d %d %d run1\n", q, i, i, int(rand() * 6) > "run"
+				if (rand() < .6)
+					printf "%d 0 d%d %d\n", q, i, int(rand() * 6) - 1 > "qrels" }
+			printf "%d 0 x%d 3\n", q, q > "qrels" } }'
+		rankof --break id -r qrels run 2>/dev/null > ranks
+		for K in 5 10 20; do
+			perl "$SHARED/peers/gdeval/gdeval.pl" qrels run $K |
+			    awk -F, 'NR > 1 { print $2, $3, $4 }' > want
+			[ "$(wc -l < want)" -eq 15 ]
+			ndcg --gain exp -f -p 5 -q -k $K -m nDCG@$K,ERR ranks 2>/dev/null |
+			    awk '!/^#/ && $2 != "all" { v[$2] = v[$2] " " $3
+				if (!($2 in s)) { s[$2]; o[++n] = $2 } }
+				END { for (i = 1; i <= n; i++) print o[i] v[o[i]] }' |
+			    sort -n > got
+			same "$(cat got)" "$(cat want)"
+		done
+	done
+}
+
+@test "ndcg -m ERR: a grade above --max-grade is refused where it is read" {
+	tsv 'q1 a 5 1 0 3' > r
+	fails_with "ndcg: r:1: query 'q1': grade 5 is above ERR's maximum grade 4 (--max-grade)" \
+	    ndcg -m ERR r
+	run --separate-stderr ndcg -f -m ERR --max-grade 5 -k 1 r
+	# r = 31/32
+	same "$(echo "$output" | body)" "$(tsv 'ERR@1 all 0.9688')"
+	run --separate-stderr ndcg -m ERR --max-grade 0 r
+	status_is 2
+	[ "${stderr%%$'\n'*}" = "ndcg: --max-grade: '0' is not an integer from 1 to 1023" ]
+}
