@@ -31,7 +31,8 @@ static const struct measureprog prog = {
 	"of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
 	"                          hit, recall and P also name the cut-off measures),\n"
 	"                          MRR@K (the reciprocal rank cut at K); on request\n"
-	"                          num_q, num_ret, num_rel, num_rel_ret, runid, rsum\n",
+	"                          num_q, num_ret, num_rel, num_rel_ret, runid, rsum,\n"
+	"                          R_cap@K, Judged@K (rankof --judged)\n",
 	.own_help =
 	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n"
 	"      --rsum              also rsum = hit@1 + hit@5 + hit@10 (0 to 300%)\n",

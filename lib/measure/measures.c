@@ -51,6 +51,18 @@ static double v_rsum(const struct mcall *c)
 		cut_hit(c->q, 10, c->mode);
 }
 
+/* BEIR's capped recall: the relevant items found over min(K, m) */
+static double v_rcap(const struct mcall *c)
+{
+	return cut_found(c->q, c->K, c->mode) /
+	    (double)(c->K < (long)c->q->m ? c->K : (long)c->q->m);
+}
+
+static double v_judged(const struct mcall *c)
+{
+	return judged_at(c->q, c->K, c->mode);
+}
+
 static double v_first(const struct mcall *c)
 {
 	return cut_first(c->q, c->mode);
@@ -69,6 +81,12 @@ static double g_recall(const struct mcall *c)
 static double g_prec(const struct mcall *c)
 {
 	return gal_found(c->q, c->G, c->K, c->mode) / (double)c->K;
+}
+
+static double g_rcap(const struct mcall *c)
+{
+	return gal_found(c->q, c->G, c->K, c->mode) /
+	    (double)(c->K < (long)c->q->m ? c->K : (long)c->q->m);
 }
 
 static double g_rr(const struct mcall *c)
@@ -266,6 +284,16 @@ static const struct mdef table[] = {
 	{ .name = "rsum", .rate = 1, .kind = MK_MEAN, .value = v_rsum,
 	  .gvalue = g_rsum, .on_request = 1, .depth = 10, .params = "-T",
 	  .dir = BETTER_HIGHER, .home = "hitrate", .ask = "hitrate --rsum",
+	  .manual = "hitrate.1 Measures" },
+	/* R_cap@K and Judged@K only when -m names them */
+	{ .name = "R_cap", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_rcap, .gvalue = g_rcap, .chance = 1, .on_request = 1,
+	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
+	  .manual = "hitrate.1 Measures" },
+	{ .name = "Judged", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_judged, .with_empty = 1, .on_request = 1, .irm = "Judged",
+	  .params = "K; -T; the judged items (rank stream version 2)",
+	  .dir = BETTER_NEITHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 
 	{ .name = "Rprec", .rate = 1, .kind = MK_MEAN, .value = v_rprec,

@@ -20,6 +20,7 @@
  * sum in trec_eval's order, except that it prints 0 for a topic without
  * unjudged documents retrieved, where p^n is left (treceval(1)). */
 #include <math.h>
+#include "measure/judged.h"
 #include "measure/rbp.h"
 #include "measure/ties.h"
 
@@ -60,36 +61,12 @@ double rbp_base(const struct rquery *q, int mode, double p)
 
 double rbp_resid(const struct rquery *q, int mode, double p)
 {
+	struct jgcursor c = { 0, 0 };
+	struct jgroup g;
 	double judged = 0;
-	size_t k = 0, i = 0;
-	long a, t, j;
 
 	rquery_need_v2(q, "RBP_resid");
-	/* the groups holding judged items, by position: the relevant
-	 * items' groups (q->g) and the judged non-relevant items' (q->jud,
-	 * by rank, those not retrieved last) */
-	for (;;) {
-		while (i < q->nj && q->jud[i].rank >= 0 &&
-		       q->jud[i].kind != 'j')
-			i++;
-		if (i < q->nj && q->jud[i].rank < 0)
-			i = q->nj;
-		if (k == q->ng && i == q->nj)
-			break;
-		if (i == q->nj || (k < q->ng && q->g[k].a + 1 <= q->jud[i].rank)) {
-			a = q->g[k].a;
-			t = q->g[k].t;
-			j = (long)q->g[k].s;
-			k++;
-		} else {
-			a = q->jud[i].rank - 1;
-			t = q->jud[i].ties + 1;
-			j = 0;
-		}
-		/* the judged non-relevant items of the same group */
-		for (; i < q->nj && q->jud[i].rank == a + 1; i++)
-			j += q->jud[i].kind == 'j';
-		judged += group_weight(a, t, j, mode, p);
-	}
+	while (judged_group_next(q, &c, &g))
+		judged += group_weight(g.a, g.t, g.rel + g.nonrel, mode, p);
 	return 1 - judged;
 }
