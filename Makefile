@@ -95,6 +95,7 @@ LIBSRC = \
 	lib/measure/judged.c \
 	lib/measure/err.c \
 	lib/measure/rbp.c \
+	lib/measure/condense.c \
 	lib/measure/hypergeom.c \
 	lib/measure/gallery.c \
 	lib/measure/galleryjoint.c \

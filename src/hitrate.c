@@ -6,7 +6,7 @@
 #include "util/optlist.h"
 
 static const char usage_line[] =
-	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
+	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] [--judged-only] "
 	"[--medr median|vsepp] [--rsum] [--chance] [--folds N] [--gallery-size G] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
 
 static const char *const medr_names[] = { "median", "vsepp", NULL };

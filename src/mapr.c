@@ -8,7 +8,7 @@
 #include "util/optlist.h"
 
 static const char usage_line[] =
-	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
+	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] [--judged-only] "
 	"[--folds N] [--chance] [--gallery-size G] [--ap-divisor m|min|found] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
 
 static const char *const ap_divisor_names[] = { "m", "min", "found", NULL };

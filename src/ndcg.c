@@ -8,7 +8,7 @@
 #include "util/optlist.h"
 
 static const char usage_line[] =
-	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
+	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] [--judged-only] "
 	"[--folds N] [--chance] [--gallery-size G] [--gain linear|exp] [--max-grade G] [--persistence P] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
 
 static const char *const gain_names[] = { "linear", "exp", NULL };

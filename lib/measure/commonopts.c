@@ -50,6 +50,9 @@ static int take_common(struct taking *x, int key, const char *arg)
 	case CO_PARTIAL:
 		o->partial = 1;
 		return 1;
+	case CO_JUDGED_ONLY:
+		o->judged_only = 1;
+		return 1;
 	case CO_NAMES:
 		o->names = parse_choice("--names", arg, namings, usage);
 		if (o->names == NAMES_TREC && x->no_trec)

@@ -20,6 +20,7 @@ enum { M_CHANCE = OPT_OWN, M_GALLERY,
 static const struct optdef tail[] = {
 	{ "chance", M_CHANCE, 0,
 	  "      --chance            also each cut-off measure for a random ranking\n" },
+	CO_OPT_JUDGED_ONLY,
 	CO_OPT_FOLDS,
 	CO_OPT_PARTIAL,
 	{ "gallery-size", M_GALLERY, 1,
