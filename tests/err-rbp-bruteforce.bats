@@ -5,8 +5,8 @@
 # computed on the ranking, averaged (expected), or on the order where the
 # relevant items win every tie, highest grade first, and the unjudged
 # lose them (optimistic), or the reverse (pessimistic). The cases
-# (gen.awk) have scores in 1..3 among up to 6 candidates, grades -1..4,
-# unjudged candidates and a relevant item never retrieved.
+# (bpref's gen.awk) have scores in 1..3 among up to 6 candidates, grades
+# -2..4, unjudged candidates and a relevant item never retrieved.
 load helper
 load data/ranks/common
 
@@ -21,7 +21,7 @@ check() {
 	local s T opts="-k $2 --persistence $3 --max-grade $4"
 	for s in $1; do
 		rm -f qrels scores
-		awk -v seed="$s" -f "$B/gen.awk"
+		awk -v seed="$s" -v top=4 -f "$BATS_TEST_DIRNAME/data/bpref/gen.awk"
 		awk -v K="$2" -v p="$3" -v gmax="$4" -f "$B/brute.awk" \
 		    qrels scores > want
 		rankof --judged -r qrels scores 2>/dev/null > ranks
@@ -43,7 +43,7 @@ check() {
 @test "ndcg -m ERR,RBP,RBP_resid: three tie modes equal the enumeration of every order" {
 	check "1 2 3 4 5 6" 3 0.8 4
 	# the cases do exercise ties that move ERR
-	awk -v seed=2 -f "$B/gen.awk"
+	awk -v seed=2 -v top=4 -f "$BATS_TEST_DIRNAME/data/bpref/gen.awk"
 	awk -v K=3 -v p=0.8 -v gmax=4 -f "$B/brute.awk" qrels scores |
 	    awk '$2 != $3 { n++ } END { exit n < 3 }'
 }

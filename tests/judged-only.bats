@@ -32,18 +32,10 @@ setup() {
 @test "--judged-only equals treceval -J per topic: P, recall, success, MRR, AP, AP@K, Rprec, bpref, nDCG, counts; cmc's hit@K" {
 	local seed
 	for seed in 1 2; do
-		# topics of 3..27 documents, scores 0..4 (ties), grades 1..3,
-		# 0, -1 and unjudged; a relevant document never retrieved
+		# grades -1..3 and unjudged, ties (gradedrun.awk); a relevant
+		# document never retrieved
 		rm -f run qrels
-		awk -v seed=$seed 'BEGIN { srand(seed); for (q = 1; q <= 10; q++) {
-			n = 3 + int(rand() * 25)
-			for (i = 1; i <= n; i++) {
-				printf "%d Q0 d%d %d %d run1\n", q, i, i, int(rand() * 5) > "run"
-				x = rand()
-				if (x < .35) printf "%d 0 d%d %d\n", q, i, 1 + int(rand() * 3) > "qrels"
-				else if (x < .6) printf "%d 0 d%d 0\n", q, i > "qrels"
-				else if (x < .7) printf "%d 0 d%d -1\n", q, i > "qrels" }
-			printf "%d 0 x%d 1\n", q, q > "qrels" } }'
+		awk -v seed=$seed -v lo=-1 -v hi=3 -f "$BATS_TEST_DIRNAME/data/gradedrun.awk"
 		rankof --judged --break id -r qrels run 2>/dev/null > ranks
 		treceval -J -q -m P.1,5,10 -m recall.1,5,10 -m success.1,5,10 \
 		    -m recip_rank -m map -m map_cut.5,10 -m Rprec -m num_ret \

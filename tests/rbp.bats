@@ -52,17 +52,11 @@ hand_case() {
 @test "ndcg -m RBP,RBP_resid equal treceval's rbp and rbp_resid per topic (random runs, ties, p = 0.9 and 0.5)" {
 	local seed
 	for seed in 1 2 3; do
-		# topics of 3..27 documents, scores 0..4 (ties), grades 0 and 1,
-		# the first document of each unjudged (trec_eval prints
-		# rbp_resid 0 for a topic without one, ndcg p^n: ndcg(1))
+		# grades 0 and 1, ties, the first document of each topic
+		# unjudged (trec_eval prints rbp_resid 0 for a topic without
+		# one, ndcg p^n: ndcg(1)); gradedrun.awk
 		rm -f run qrels
-		awk -v seed=$seed 'BEGIN { srand(seed); for (q = 1; q <= 10; q++) {
-			n = 3 + int(rand() * 25)
-			for (i = 1; i <= n; i++) {
-				printf "%d Q0 d%d %d %d run1\n", q, i, i, int(rand() * 5) > "run"
-				if (i > 1 && rand() < .6)
-					printf "%d 0 d%d %d\n", q, i, int(rand() * 2) > "qrels" }
-			printf "%d 0 x%d 1\n", q, q > "qrels" } }'
+		awk -v seed=$seed -v lo=0 -v hi=1 -v skip=1 -f "$BATS_TEST_DIRNAME/data/gradedrun.awk"
 		rankof --judged --break id -r qrels run 2>/dev/null > ranks
 		treceval -q -m rbp -m rbp_resid qrels run | awk '$2 != "all"' | sort > want
 		ndcg --names trec -q -m RBP,RBP_resid ranks 2>/dev/null |
