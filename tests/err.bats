@@ -30,22 +30,37 @@ setup() {
 	same "$(echo "$output" | body)" "$(tsv 'ERR@3 all 0.6126302')"
 }
 
-@test "ndcg -m ERR: a tie group of a million, two relevant items, costs what K costs" {
-	# three candidates above, then a (grade 4) and b (grade 2) among t
-	# tied ones. F(i), the chance-weighted product of 1 - r over the
-	# group's first i positions: neither, one or both of a, b among them
-	# with chances (t-i)(t-i-1), i(t-i) each, i(i-1) over t(t-1);
-	# ERR@20 = sum_{i=1..17} (F(i-1) - F(i)) / (3+i).
-	local t want
-	for t in 1000 1000000; do
-		tsv "q1 a 4 4 $((t - 1)) $((t + 3))" "q1 b 2 4 $((t - 1)) $((t + 3))" > r
-		want=$(awk -v t=$t 'BEGIN { y1 = 1/16; y2 = 13/16; T = t*(t-1); prev = 1
-			for (i = 1; i <= 17; i++) {
-				F = ((t-i)*(t-i-1) + i*(t-i)*(y1+y2) + i*(i-1)*y1*y2) / T
-				e += (prev - F) / (3+i); prev = F }
-			printf "%.12f", e }')
-		run --separate-stderr ndcg -f -p 12 -k 20 -m ERR r
-		same "$(echo "$output" | body)" "$(tsv "ERR@20 all $want")"
+@test "ndcg -m ERR: tie groups of up to ten million, four grades, cost what K costs" {
+	# three candidates above, then items of grades 4, 3, 2, 1 among t
+	# tied ones. F(i), the mean product of 1 - r over the group's first
+	# i positions, sums over the subsets S of the four: the chance that
+	# exactly S is among them, prod_{x<|S|} (i-x) prod_{x<4-|S|} (t-i-x)
+	# / prod_{x<4} (t-x), times the product of 1 - r over S;
+	# ERR@K = sum_{i=1..K-3} (F(i-1) - F(i)) / (3+i).
+	local t K want
+	for t in 1000:20 1000000:500 10000000:20000; do
+		K=${t#*:} t=${t%:*}
+		tsv "q1 a 4 4 $((t - 1)) $((t + 3))" "q1 b 3 4 $((t - 1)) $((t + 3))" \
+		    "q1 c 2 4 $((t - 1)) $((t + 3))" "q1 d 1 4 $((t - 1)) $((t + 3))" > r
+		want=$(awk -v t=$t -v K=$K 'BEGIN {
+			for (g = 1; g <= 4; g++) y[g] = 1 - (2^g - 1) / 16
+			prev = 1
+			for (i = 1; i <= K - 3; i++) {
+				F = 0
+				for (S = 0; S < 16; S++) {
+					k = 0; p = 1
+					for (g = 1; g <= 4; g++)
+						if (int(S / 2^(g-1)) % 2) { k++; p *= y[g] }
+					for (x = 0; x < k; x++) p *= (i - x)
+					for (x = 0; x < 4 - k; x++) p *= (t - i - x)
+					for (x = 0; x < 4; x++) p /= (t - x)
+					F += p
+				}
+				e += (prev - F) / (3 + i); prev = F
+			}
+			printf "%.10f", e }')
+		run --separate-stderr ndcg -f -p 10 -k $K -m ERR r
+		same "$(echo "$output" | body)" "$(tsv "ERR@$K all $want")"
 	done
 }
 

@@ -38,10 +38,13 @@
  *   E'_j = sum_i P(i) y^i E_{j-i},   j <= min(u, n + c).
  *
  * Every step is a mean of numbers in [0, 1] (nothing overflows, at any t
- * or s), the probabilities come from hypergeom.c's walk from the mode,
- * and the cost is O(u^2) per class: O(d u^2) for d distinct grades,
- * besides the O(s) pass over the items. The sizes t and s of the group
- * enter only as numbers. */
+ * or s), taken by hypergeom.c's walk from the mode, which stops where the
+ * tails carry less than 2^-59 of the probability: about 20 standard
+ * deviations of i, at most sqrt(j)/2 each, so a class costs O(u^1.5) at
+ * worst and O(u) when it is small or holds nearly every item (the items
+ * that are not relevant, in a large group). That is O(d u^1.5) for d
+ * distinct grades, besides the O(s) pass over the items: the sizes t and
+ * s of the group enter only as numbers. */
 #include <math.h>
 #include <stdlib.h>
 #include "util/err.h"
@@ -89,31 +92,47 @@ static double err_fixed(const struct rquery *q, long K, int mode, long gmax)
 	return sum;
 }
 
-/* E (E[0 .. jmax], over n items) with a class of c items of value y
- * added: the formula at the top; pmf has room for jmax + 1 numbers */
-static void add_class(double *E, long n, long c, double y, long jmax,
-		      double *pmf)
+/* the term y^i E[j - i] of the formula at the top, for hyp_mean */
+struct classterm {
+	const double *E;
+	double y;
+	long j;
+};
+
+static double class_term(long i, const void *ctx)
 {
-	long top = lmin(jmax, n + c), j, i, lo, hi;
-	double v;
+	const struct classterm *ct = ctx;
+
+	return pow(ct->y, (double)i) * ct->E[ct->j - i];
+}
+
+/* E (E[0 .. jmax], over n items) with a class of c items of value y
+ * added: the formula at the top, each E'_j an expectation over the
+ * hypergeometric count i, whose negligible tails hyp_mean leaves out
+ * (O(1 + its standard deviation) terms); dies on one too long to walk */
+static void add_class(const struct rquery *q, double *E, long n, long c,
+		      double y, long jmax)
+{
+	struct classterm ct = { E, y, 0 };
+	long top = lmin(jmax, n + c);
 
 	/* from the top down: E'_j reads E_{j-i} for i >= 0 only */
-	for (j = top; j >= 0; j--) {
-		hi = lmin(c, j);
-		lo = lmax(0, j - n);
-		hyp_pmf(n + c, c, j, hi, pmf);
-		for (v = 0, i = lo; i <= hi; i++)
-			if (pmf[i] > 0)
-				v += pmf[i] * pow(y, (double)i) * E[j - i];
-		E[j] = v;
+	for (ct.j = top; ct.j >= 0; ct.j--) {
+		E[ct.j] = hyp_mean(n + c, c, ct.j,
+				   (struct hypfn){ class_term, &ct });
+		if (isnan(E[ct.j]))
+			die_at(q->file, q->line, "query '%s': ERR@K over a tie "
+			       "group of %ld items with %ld within K is too "
+			       "long a sum (-T optimistic or pessimistic, or "
+			       "rankof --break, order the group)", q->id,
+			       n + c, jmax);
 	}
 }
 
 /* the expected sum over group g of (F(i-1) - F(i)) / (a+i), i <= u;
  * *all gets the product of y over the whole group */
 static double group_exp(const struct rquery *q, const struct tgroup *g,
-			long u, long gmax, double *all, double *E,
-			double *pmf)
+			long u, long gmax, double *all, double *E)
 {
 	long n = 0, c, i;
 	double y, sum = 0;
@@ -129,13 +148,13 @@ static double group_exp(const struct rquery *q, const struct tgroup *g,
 		     q->rel[g->first + k].grade == it->grade; k++)
 			;
 		c = (long)(k - j);
-		add_class(E, n, c, y, u, pmf);
+		add_class(q, E, n, c, y, u);
 		*all *= pow(y, (double)c);
 		n += c;
 		j = k;
 	}
 	if (g->t > n)
-		add_class(E, n, g->t - n, 1, u, pmf);
+		add_class(q, E, n, g->t - n, 1, u);
 	for (i = 1; i <= u; i++)
 		sum += (E[i - 1] - E[i]) / (double)(g->a + i);
 	return sum;
@@ -143,7 +162,7 @@ static double group_exp(const struct rquery *q, const struct tgroup *g,
 
 double err_at(const struct rquery *q, long K, int mode, long gmax)
 {
-	double sum = 0, decay = 1, all, *E, *pmf;
+	double sum = 0, decay = 1, all, *E;
 	long u, umax = 0;
 	size_t k;
 
@@ -154,15 +173,13 @@ double err_at(const struct rquery *q, long K, int mode, long gmax)
 	for (k = 0; k < q->ng && q->g[k].a < K; k++)
 		umax = lmax(umax, lmin(q->g[k].t, K - q->g[k].a));
 	E = xmalloc(((size_t)umax + 1) * sizeof *E);
-	pmf = xmalloc(((size_t)umax + 1) * sizeof *pmf);
 	for (k = 0; k < q->ng && q->g[k].a < K; k++) {
 		const struct tgroup *g = &q->g[k];
 
 		u = lmin(g->t, K - g->a);
-		sum += decay * group_exp(q, g, u, gmax, &all, E, pmf);
+		sum += decay * group_exp(q, g, u, gmax, &all, E);
 		decay *= all;
 	}
 	free(E);
-	free(pmf);
 	return sum;
 }
