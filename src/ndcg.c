@@ -48,12 +48,12 @@ static const struct measureprog prog = {
 	"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
 	"(measure query value): nDCG@K for each cut-off, and nDCG over the whole list.\n",
 	.measures = "of nDCG@K, nDCG (default both); on request ERR@K,\n"
-	"                          RBP and RBP_resid\n",
+	"                          SDCG@K, RBP and RBP_resid\n",
 	.own_help =
 	"      --gain G            gain of a grade: linear (the grade, default) or\n"
 	"                          exp (2^grade - 1)\n"
-	"      --max-grade G       ERR's largest grade: r = (2^grade - 1) / 2^G\n"
-	"                          (default 4, gdeval's)\n"
+	"      --max-grade G       the largest grade (default 4, gdeval's): ERR's\n"
+	"                          r = (2^grade - 1) / 2^G, SDCG's gain grade / G\n"
 	"      --persistence P     RBP's p, 0 <= P < 1 (default 0.8; 0.9 with\n"
 	"                          --names trec)\n",
 	MEASUREPROG_CUTOFFS(default_K),

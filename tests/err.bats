@@ -98,3 +98,13 @@ setup() {
 	status_is 2
 	[ "${stderr%%$'\n'*}" = "ndcg: --max-grade: '0' is not an integer from 1 to 1023" ]
 }
+
+@test "ndcg -m SDCG by hand: cwl_eval's scaled gains, a grade above --max-grade clipped" {
+	# a (grade 5, clipped to 4: gain 1) at 1, b (grade 2: gain 2/4) at 2;
+	# the list has 4 candidates but SDCG@5 scales by 5 positions:
+	# SDCG@2 = (1 + 0.5/log2 3) / (1 + 1/log2 3) = 0.8066 (python3's
+	# math.log2); SDCG@5 = (1 + 0.5/log2 3) / sum_{i<=5} 1/log2(1+i) = 0.4462
+	tsv 'q1 a 5 1 0 4' 'q1 b 2 2 0 4' > r
+	run --separate-stderr ndcg -f -m SDCG -k 2,5 r
+	same "$(echo "$output" | body)" "$(tsv 'SDCG@2 all 0.8066' 'SDCG@5 all 0.4462')"
+}

@@ -209,6 +209,11 @@ static double v_err(const struct mcall *c)
 	return err_at(c->q, c->K, c->mode, (long)ctx_of(c)->max_grade);
 }
 
+static double v_sdcg(const struct mcall *c)
+{
+	return list_sdcg(c->q, c->K, c->mode, (long)ctx_of(c)->max_grade);
+}
+
 static double v_rbp(const struct mcall *c)
 {
 	return rbp_base(c->q, c->mode, ctx_of(c)->persistence);
@@ -331,9 +336,13 @@ static const struct mdef table[] = {
 	  .gvalue = g_ndcg, .explain = e_ndcg, .trec = "ndcg", .irm = "nDCG",
 	  .params = "-T, --gain; the grades", .dir = BETTER_HIGHER,
 	  .home = "ndcg", .manual = "ndcg.1 Measures" },
-	/* ERR@K, RBP and RBP_resid only when -m names them */
+	/* ERR@K, SDCG@K, RBP and RBP_resid only when -m names them */
 	{ .name = "ERR", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_err, .chance = 1, .on_request = 1, .irm = "ERR",
+	  .params = "K; -T, --max-grade; the grades", .dir = BETTER_HIGHER,
+	  .home = "ndcg", .manual = "ndcg.1 Measures" },
+	{ .name = "SDCG", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_sdcg, .chance = 1, .on_request = 1, .irm = "SDCG",
 	  .params = "K; -T, --max-grade; the grades", .dir = BETTER_HIGHER,
 	  .home = "ndcg", .manual = "ndcg.1 Measures" },
 	{ .name = "RBP", .rate = 1, .kind = MK_MEAN, .value = v_rbp,
