@@ -103,6 +103,7 @@ LIBSRC = \
 	lib/measure/rankval.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
+	lib/measure/irmnames.c \
 	lib/measure/commonopts.c \
 	lib/measure/driveropts.c \
 	lib/measure/measurenames.c \

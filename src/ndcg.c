@@ -9,21 +9,25 @@
 
 static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] [--judged-only] "
-	"[--folds N] [--chance] [--gallery-size G] [--gain linear|exp] [--max-grade G] [--persistence P] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
+	"[--folds N] [--chance] [--gallery-size G] [--gain linear|exp] [--max-grade G] [--persistence P] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table] [RANKS ...]";
 
 static const char *const gain_names[] = { "linear", "exp", NULL };
 static const int gain_values[] = { GAIN_LINEAR, GAIN_EXP };
 
 static struct measurectx ctx = { .max_grade = 4, .persistence = 0.8 };
 
-/* trec_eval's ndcg takes the grade as the gain; under its names RBP's p
- * is trec_eval's 0.9 unless given (ir_measures' 0.8 otherwise) */
+/* trec_eval's and ir_measures' nDCG take the grade as the gain; under
+ * trec_eval's names RBP's p is its 0.9 unless given (ir_measures' 0.8
+ * otherwise) */
 static void check(const struct measureopts *o, const void *given)
 {
 	(void)given;	/* the program's own ctx, which this sets */
-	if (o->common.names == NAMES_TREC && ctx.gain != GAIN_LINEAR)
-		usage_error(usage_line, "--names trec: trec_eval's ndcg takes "
-			    "the grade as the gain (--gain linear)");
+	if (o->common.names != NAMES_RANKKIT && ctx.gain != GAIN_LINEAR)
+		usage_error(usage_line, "--names %s: %s ndcg takes the grade "
+			    "as the gain (--gain linear)",
+			    o->common.names == NAMES_TREC ? "trec" : "irm",
+			    o->common.names == NAMES_TREC ? "trec_eval's" :
+			    "ir_measures'");
 	if (o->common.names == NAMES_TREC && !ctx.persistence_given)
 		ctx.persistence = 0.9;
 }

@@ -56,7 +56,7 @@ struct commonopts {
 	int mode;		/* -T, enum tiemode */
 	int empty;		/* --empty, enum empty_policy */
 	long folds;		/* --folds, 0: none */
-	int fractions;		/* -f; set by --names trec too */
+	int fractions;		/* -f; set by --names trec and irm too */
 	int decimals;		/* -p, or its default */
 	const char **explain;	/* --explain: query ids, or "all" */
 	size_t nexplain;

@@ -31,7 +31,8 @@ static const struct optdef tail[] = {
 	CO_OPT_PRECISION,
 	CO_OPT_EXPLAIN("how the query's values are made, on stderr (all: every query)\n"),
 	CO_OPT_QUIET,
-	CO_OPT_NAMES("rankkit (default) or trec: trec_eval's names, order, layout\n"),
+	CO_OPT_NAMES("rankkit (default); trec: trec_eval's names, order, layout;\n"
+		     "                          irm: ir_measures' names (nDCG@10, R@1000, RR)\n"),
 	CO_OPT_FORMAT("stream (default) or table: aligned, a column per measure\n"),
 	CO_OPT_HELP,
 	CO_OPT_VERSION,
@@ -188,9 +189,11 @@ void driver_parse_options(struct driver *d, int argc, char **argv)
 	}
 	/* a value at G under trec_eval's name would pass for the whole
 	 * gallery's; --explain shows the whole gallery's formulas */
-	if (o->gallery && o->common.names == NAMES_TREC)
+	if (o->gallery && o->common.names != NAMES_RANKKIT)
 		usage_error(prog->usage, "--gallery-size: the values at G have "
-			    "no trec_eval names (--names rankkit)");
+			    "no %s names (--names rankkit)",
+			    o->common.names == NAMES_TREC ? "trec_eval" :
+			    "ir_measures");
 	if (o->gallery && o->common.nexplain)
 		usage_error(prog->usage, "--gallery-size: --explain shows the "
 			    "whole gallery only");

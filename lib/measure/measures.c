@@ -398,7 +398,7 @@ const struct mdef *measure_find(struct slice name)
 {
 	/* the name before its chance mark or gallery size, and before its
 	 * cut-off (MAP@R is a whole name) */
-	size_t end = 0, stem = 0, i, us;
+	size_t end = 0, stem = 0, i, us, irm;
 	int cut;
 
 	while (end < name.n && name.p[end] != ':' && name.p[end] != '/')
@@ -415,6 +415,12 @@ const struct mdef *measure_find(struct slice name)
 	/* trec_eval's: the whole name, or a cut-off's stem before "_K" */
 	for (i = 0; i < NROWS; i++)
 		if (!table[i].cutoff && is(name.p, stem, table[i].trec))
+			return &table[i];
+	/* ir_measures': the name before its parameters and "@K" */
+	for (irm = 0; irm < end && name.p[irm] != '(' && name.p[irm] != '@';)
+		irm++;
+	for (i = 0; i < NROWS; i++)
+		if (table[i].cutoff == cut && is(name.p, irm, table[i].irm))
 			return &table[i];
 	for (us = stem; us > 0 && name.p[us - 1] >= '0' && name.p[us - 1] <= '9';)
 		us--;
