@@ -58,6 +58,10 @@ static void check_param(const char *name, const char *p, size_t len,
 		usage_error(usage, "-m: '%s': the relevant grades are the rank "
 			    "stream's: rank it with rankof -g %s and name the "
 			    "measure without rel=", name, value);
+	if (eq - p == 11 && memcmp(p, "judged_only", 11) == 0)
+		usage_error(usage, "-m: '%s': condensed lists are "
+			    "--judged-only's: give it and name the measure "
+			    "without judged_only=", name);
 	if (strcmp(def->irm, "RBP") == 0 && eq - p == 1 && *p == 'p') {
 		if (parse_double(v, &d) != NUM_OK || d != x->persistence)
 			usage_error(usage, "-m: '%s': p is --persistence's "
@@ -78,6 +82,18 @@ static void check_param(const char *name, const char *p, size_t len,
 		    def->irm, (int)(eq - p), p);
 }
 
+/* whether def's ir_measures name is name's stem (stem bytes), with "@K"
+ * (at) for a cut-off measure; pass 1 takes a cut-off measure without
+ * "@K" too: its family */
+static int names_row(const struct mdef *def, const char *name, size_t stem,
+		     const char *at, int pass)
+{
+	if (!def->irm || strlen(def->irm) != stem ||
+	    memcmp(def->irm, name, stem) != 0)
+		return 0;
+	return pass == 0 ? def->cutoff == (at != NULL) : !at && def->cutoff;
+}
+
 int irm_find(const struct mdef *defs, size_t n, const char *name,
 	     const struct measurectx *x, char *buf, size_t size,
 	     const char *usage)
@@ -86,25 +102,27 @@ int irm_find(const struct mdef *defs, size_t n, const char *name,
 	const char *params = name[stem] == '(' ? name + stem + 1 : NULL;
 	const char *close = params ? strchr(params, ')') : NULL;
 	const char *at = strchr(close ? close : name + stem, '@');
+	const struct mdef *def = NULL;
 	const char *p, *end;
+	int pass;
 
 	if (params && (!close || (close[1] && close[1] != '@')))
 		return 0;
-	for (i = 0; i < n; i++) {
-		const struct mdef *def = &defs[i];
-
-		if (!def->irm || strlen(def->irm) != stem ||
-		    memcmp(def->irm, name, stem) != 0 ||
-		    def->cutoff != (at != NULL))
-			continue;
-		for (p = params; p && p < close; p = end + 1) {
-			end = memchr(p, ',', (size_t)(close - p));
-			if (!end)
-				end = close;
-			check_param(name, p, (size_t)(end - p), def, x, usage);
-		}
-		snprintf(buf, size, "%s%s", def->name, at ? at : "");
-		return 1;
+	/* a name with "@K" is a cut-off measure's, one without a whole-list
+	 * measure's or else, second, a cut-off family's (R: recall@K at
+	 * each of -k's K) */
+	for (pass = 0; pass < 2 && !def; pass++)
+		for (i = 0; i < n && !def; i++)
+			if (names_row(&defs[i], name, stem, at, pass))
+				def = &defs[i];
+	if (!def)
+		return 0;
+	for (p = params; p && p < close; p = end + 1) {
+		end = memchr(p, ',', (size_t)(close - p));
+		if (!end)
+			end = close;
+		check_param(name, p, (size_t)(end - p), def, x, usage);
 	}
-	return 0;
+	snprintf(buf, size, "%s%s", def->name, at ? at : "");
+	return 1;
 }

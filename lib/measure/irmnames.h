@@ -14,7 +14,7 @@ void irm_column_name(char *buf, size_t size, const struct mdef *def,
 		     long K, const struct measurectx *x);
 
 /* -m's name in ir_measures' syntax as rankkit's ("R@10" -> "recall@10",
- * "RBP(p=0.8)" -> "RBP") into buf (size at least 64); 1 when it is the
+ * "RBP(p=0.8)" -> "RBP", "R" -> "recall": the family at -k's K) into buf (size at least 64); 1 when it is the
  * ir_measures name of one of the n rows of defs, 0 when not. A parameter
  * is one the options set: dies with a usage error (usage: the usage
  * line) on one that differs from them, naming the option, or that
