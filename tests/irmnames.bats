@@ -43,6 +43,9 @@ names() {
 	    "nDCG@10 nDCG ERR@10 SDCG(max_rel=4)@10 RBP(p=0.8) RBP_resid"
 	same "$(names ndcg --names irm --persistence 0.95 --max-grade 3 -k 10 -m SDCG,RBP | paste -sd ' ')" \
 	    "SDCG(max_rel=3)@10 RBP(p=0.95)"
+	# a comma inside parentheses does not split -m's list
+	same "$(names ndcg --names irm -m 'nDCG@5,SDCG(min_rel=0,max_rel=4)@10' | paste -sd ' ')" \
+	    "nDCG@5 SDCG(max_rel=4)@10"
 	# R@K is recall under ir_measures' names, the hit rate under
 	# rankkit's. q1: relevant a (1) and c (3), recall@2 = 1/2, hit@2 = 1;
 	# q2: b (2), 1 and 1. Means 0.75 and 1.
