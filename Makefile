@@ -127,7 +127,9 @@ LIBSRC = \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \
 	lib/measure/curvegal.c \
+	lib/measure/explaintext.c \
 	lib/measure/explain.c \
+	lib/measure/explainmodel.c \
 	lib/trec/trecfields.c \
 	lib/trec/trecqrels.c \
 	lib/trec/trecrun.c \

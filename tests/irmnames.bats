@@ -55,25 +55,29 @@ names() {
 	same "$(echo "$output" | body)" "$(tsv 'hit@2 all 1.0000')"
 }
 
-@test "--names irm: parameters are the options' values; rel= names rankof -g" {
-	run --separate-stderr ndcg --names irm -m 'RBP(p=0.5)' ranks
+# usage_error MESSAGE CMD...: CMD exits 2, MESSAGE the first line of its
+# stderr (the usage line follows)
+usage_error() {
+	local want=$1
+	shift
+	run --separate-stderr "$@"
 	status_is 2
-	[ "${stderr%%$'\n'*}" = "ndcg: -m: 'RBP(p=0.5)': p is --persistence's (--persistence 0.5)" ]
+	same "${stderr%%$'\n'*}" "$want"
+}
+
+@test "--names irm: parameters are the options' values; rel= names rankof -g" {
+	usage_error "ndcg: -m: 'RBP(p=0.5)': p is --persistence's (--persistence 0.5)" \
+	    ndcg --names irm -m 'RBP(p=0.5)' ranks
 	run --separate-stderr ndcg --names irm --persistence 0.5 -m 'RBP(p=0.5)' ranks
 	status_is 0
-	run --separate-stderr ndcg --names irm -m 'SDCG(max_rel=3)@5' ranks
-	status_is 2
-	[ "${stderr%%$'\n'*}" = "ndcg: -m: 'SDCG(max_rel=3)@5': max_rel is --max-grade's (--max-grade 3)" ]
-	run --separate-stderr hitrate --names irm -m 'P(rel=2)@5' ranks
-	status_is 2
-	[ "${stderr%%$'\n'*}" = "hitrate: -m: 'P(rel=2)@5': the relevant grades are the rank stream's: rank it with rankof -g 2 and name the measure without rel=" ]
-	run --separate-stderr mapr --names irm -m 'AP(judged_only=True)' ranks
-	status_is 2
-	[ "${stderr%%$'\n'*}" = "mapr: -m: 'AP(judged_only=True)': condensed lists are --judged-only's: give it and name the measure without judged_only=" ]
-	run --separate-stderr mapr --names irm -m 'AP(gains=0:0)' ranks
-	status_is 2
-	[ "${stderr%%$'\n'*}" = "mapr: -m: 'AP(gains=0:0)': AP takes no parameter 'gains'" ]
-	run --separate-stderr cmc --names irm ranks
-	status_is 2
-	[ "${stderr%%$'\n'*}" = "cmc: --names irm: cmc writes no measure of ir_measures (hitrate, mapr and ndcg do)" ]
+	usage_error "ndcg: -m: 'SDCG(max_rel=3)@5': max_rel is --max-grade's (--max-grade 3)" \
+	    ndcg --names irm -m 'SDCG(max_rel=3)@5' ranks
+	usage_error "hitrate: -m: 'P(rel=2)@5': the relevant grades are the rank stream's: rank it with rankof -g 2 and name the measure without rel=" \
+	    hitrate --names irm -m 'P(rel=2)@5' ranks
+	usage_error "mapr: -m: 'AP(judged_only=True)': condensed lists are --judged-only's: give it and name the measure without judged_only=" \
+	    mapr --names irm -m 'AP(judged_only=True)' ranks
+	usage_error "mapr: -m: 'AP(gains=0:0)': AP takes no parameter 'gains'" \
+	    mapr --names irm -m 'AP(gains=0:0)' ranks
+	usage_error "cmc: --names irm: cmc writes no measure of ir_measures (hitrate, mapr and ndcg do)" \
+	    cmc --names irm ranks
 }

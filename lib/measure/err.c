@@ -55,6 +55,14 @@
 
 /* the chance y = 1 - r of going on past relevant item it */
 static double go_on(const struct rquery *q, const struct relitem *it,
+		    long gmax);
+
+double err_stop(const struct rquery *q, const struct relitem *it, long gmax)
+{
+	return 1 - go_on(q, it, gmax);
+}
+
+static double go_on(const struct rquery *q, const struct relitem *it,
 		    long gmax)
 {
 	if (it->grade > gmax)
@@ -157,6 +165,21 @@ static double group_exp(const struct rquery *q, const struct tgroup *g,
 		add_class(q, E, n, g->t - n, 1, u);
 	for (i = 1; i <= u; i++)
 		sum += (E[i - 1] - E[i]) / (double)(g->a + i);
+	return sum;
+}
+
+double err_group(const struct rquery *q, const struct tgroup *g, long K,
+		 long gmax, double *all)
+{
+	long u = lmin(g->t, K - g->a);
+	double *E, sum;
+
+	*all = 1;
+	if (u <= 0)
+		return 0;
+	E = xmalloc(((size_t)u + 1) * sizeof *E);
+	sum = group_exp(q, g, u, gmax, all, E);
+	free(E);
 	return sum;
 }
 

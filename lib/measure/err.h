@@ -13,4 +13,15 @@
  * query without relevant items. */
 double err_at(const struct rquery *q, long K, int mode, long gmax);
 
+/* the stop chance r of relevant item it of q; dies as err_at on a grade
+ * above gmax */
+double err_stop(const struct rquery *q, const struct relitem *it, long gmax);
+
+/* what tie group g of q adds to ERR@K in the expected mode, before the
+ * product D of 1 - r above it: sum over its positions a+i <= K of
+ * (F(i-1) - F(i)) / (a+i) (err.c); *all gets the product of 1 - r over
+ * the group (--explain shows the terms) */
+double err_group(const struct rquery *q, const struct tgroup *g, long K,
+		 long gmax, double *all);
+
 #endif

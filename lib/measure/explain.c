@@ -5,7 +5,6 @@
  * and the count of the rest, so that every line stays within 80 columns. */
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,58 +13,12 @@
 #include "measure/cutoff.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/explaintext.h"
 #include "measure/listmeasure.h"
 #include "measure/ties.h"
 #include "measure/tiesum.h"
 
-enum { WIDTH = 78, SHOWN = 12 };
-
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vtell(fmt, ap);
-	va_end(ap);
-}
-
-/* a list of terms "x + y + ...", cut with "+ ..." before WIDTH columns */
-struct terms {
-	char text[WIDTH + 1];
-	size_t len, n, cut;
-};
-
-static void term(struct terms *tm, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void term(struct terms *tm, const char *fmt, ...)
-{
-	char b[128];
-	va_list ap;
-	int l;
-
-	va_start(ap, fmt);
-	l = vsnprintf(b, sizeof b, fmt, ap);
-	va_end(ap);
-	tm->n++;
-	if (tm->cut)
-		return;
-	/* room for "  name = ", " + ... (N terms)" and " = value" */
-	if (tm->len + (size_t)l + 3 > WIDTH - 42) {
-		tm->cut = tm->n;
-		return;
-	}
-	tm->len += (size_t)snprintf(tm->text + tm->len, sizeof tm->text - tm->len,
-				   "%s%s", tm->n > 1 ? " + " : "", b);
-}
-
-/* the terms, "+ ... (N terms)" when cut */
-static const char *terms_text(struct terms *tm)
-{
-	if (tm->cut)
-		snprintf(tm->text + tm->len, sizeof tm->text - tm->len,
-			 " + ... (%zu terms)", tm->n);
-	return tm->n ? tm->text : "0";
-}
+enum { SHOWN = 12 };
 
 static const char *mode_name(int mode)
 {
@@ -76,29 +29,29 @@ void explain_query(const struct rquery *q, int mode)
 {
 	size_t i, k;
 
-	say("query %s: n = %ld candidates, m = %zu relevant, %zu retrieved, "
+	explain_say("query %s: n = %ld candidates, m = %zu relevant, %zu retrieved, "
 	    "ties %s\n", q->id, q->n, q->m, q->nret, mode_name(mode));
 	if (q->m == 0) {
-		say("  no relevant item: it counts as --empty says\n");
+		explain_say("  no relevant item: it counts as --empty says\n");
 		return;
 	}
-	say("  relevant  grade   rank   ties  tie group: a      t      s  "
+	explain_say("  relevant  grade   rank   ties  tie group: a      t      s  "
 	    "positions\n");
 	for (i = 0; i < q->m && i < SHOWN; i++) {
 		const struct relitem *r = &q->rel[i];
 		if (i >= q->nret) {
-			say("  %8zu %6ld      -      -  not retrieved\n", i + 1,
+			explain_say("  %8zu %6ld      -      -  not retrieved\n", i + 1,
 			    r->grade);
 			continue;
 		}
 		for (k = 0; k + 1 < q->ng && q->g[k + 1].first <= i; k++)
 			;
-		say("  %8zu %6ld %6ld %6ld  %12ld %6ld %6zu  %ld..%ld\n", i + 1,
+		explain_say("  %8zu %6ld %6ld %6ld  %12ld %6ld %6zu  %ld..%ld\n", i + 1,
 		    r->grade, r->rank, r->ties, q->g[k].a, q->g[k].t, q->g[k].s,
 		    q->g[k].a + 1, q->g[k].a + q->g[k].t);
 	}
 	if (q->m > SHOWN)
-		say("  ... and %zu more relevant items\n", q->m - SHOWN);
+		explain_say("  ... and %zu more relevant items\n", q->m - SHOWN);
 }
 
 /* the first relevant rank r of a fixed mode, with its formula */
@@ -123,35 +76,35 @@ void explain_hit(const struct mcall *c, const char *name)
 	const char *how;
 
 	if (q->ng == 0) {
-		say("  %s = 0: no relevant item retrieved = 0\n", name);
+		explain_say("  %s = 0: no relevant item retrieved = 0\n", name);
 		return;
 	}
 	if (mode != TIE_EXP || g->t == 1) {
 		long r = fixed_first(g, mode == TIE_EXP ? TIE_OPT : mode, &how);
-		say("  %s = [r <= K], r = %s = %ld: [%ld <= %ld] = %d\n", name,
+		explain_say("  %s = [r <= K], r = %s = %ld: [%ld <= %ld] = %d\n", name,
 		    how, r, r, K, r <= K);
 		return;
 	}
 	if (K <= g->a) {
-		say("  %s = 0: K = %ld <= a = %ld = 0\n", name, K, g->a);
+		explain_say("  %s = 0: K = %ld <= a = %ld = 0\n", name, K, g->a);
 		return;
 	}
 	if (K >= g->a + g->t) {
-		say("  %s = 1: K = %ld >= a + t = %ld = 1\n", name, K,
+		explain_say("  %s = 1: K = %ld >= a + t = %ld = 1\n", name, K,
 		    g->a + g->t);
 		return;
 	}
 	k = K - g->a;
 	miss = none_in_top(g->t, (long)g->s, k);
-	say("  %s = 1 - C(t-s, K-a)/C(t, K-a) = 1 - C(%ld, %ld)/C(%ld, %ld)\n",
+	explain_say("  %s = 1 - C(t-s, K-a)/C(t, K-a) = 1 - C(%ld, %ld)/C(%ld, %ld)\n",
 	    name, g->t - (long)g->s, k, g->t, k);
-	say("  %*s = 1 - %.6g = %.10g\n", (int)strlen(name), "", miss, 1 - miss);
+	explain_say("  %*s = 1 - %.6g = %.10g\n", (int)strlen(name), "", miss, 1 - miss);
 }
 
 /* h(K), its group terms shown on one line; returns it */
 static double explain_found(const struct rquery *q, long K, int mode)
 {
-	struct terms terms = { .len = 0 };
+	struct explainterms terms = { .len = 0 };
 	double h = 0;
 	size_t k;
 
@@ -170,26 +123,26 @@ static double explain_found(const struct rquery *q, long K, int mode)
 		else
 			x = in == g->t ? (double)s : (double)s * (double)in / (double)g->t;
 		if (mode == TIE_EXP && in < g->t)
-			term(&terms, "%ld*%ld/%ld", s, in, g->t);
+			explain_term(&terms, "%ld*%ld/%ld", s, in, g->t);
 		else
-			term(&terms, "%g", x);
+			explain_term(&terms, "%g", x);
 		h += x;
 	}
-	say("  h(%ld) = %s = %.10g\n", K, terms_text(&terms), h);
+	explain_say("  h(%ld) = %s = %.10g\n", K, explain_terms_text(&terms), h);
 	return h;
 }
 
 void explain_recall(const struct mcall *c, const char *name)
 {
 	double h = explain_found(c->q, c->K, c->mode);
-	say("  %s = h(K)/m = %.10g/%zu = %.10g\n", name, h, c->q->m,
+	explain_say("  %s = h(K)/m = %.10g/%zu = %.10g\n", name, h, c->q->m,
 	    h / (double)c->q->m);
 }
 
 void explain_prec(const struct mcall *c, const char *name)
 {
 	double h = explain_found(c->q, c->K, c->mode);
-	say("  %s = h(K)/K = %.10g/%ld = %.10g\n", name, h, c->K,
+	explain_say("  %s = h(K)/K = %.10g/%ld = %.10g\n", name, h, c->K,
 	    h / (double)c->K);
 }
 
@@ -198,18 +151,18 @@ void explain_rr(const struct mcall *c, const char *name)
 	const struct rquery *q = c->q;
 	int mode = c->mode;
 	const struct tgroup *g = q->g;
-	struct terms terms = { .len = 0 };
+	struct explainterms terms = { .len = 0 };
 	const char *how;
 	double p, rr;
 	long j, t, s;
 
 	if (q->ng == 0) {
-		say("  %s = 0: no relevant item retrieved = 0\n", name);
+		explain_say("  %s = 0: no relevant item retrieved = 0\n", name);
 		return;
 	}
 	if (mode != TIE_EXP) {
 		long r = fixed_first(g, mode, &how);
-		say("  %s = 1/r, r = %s = %ld: 1/%ld = %.10g\n", name, how, r, r,
+		explain_say("  %s = 1/r, r = %s = %ld: 1/%ld = %.10g\n", name, how, r, r,
 		    1 / (double)r);
 		return;
 	}
@@ -220,7 +173,7 @@ void explain_rr(const struct mcall *c, const char *name)
 	 * first_rr as cut_rr takes it */
 	p = (double)s / (double)t;
 	for (j = 1; j <= t - s + 1 && j <= SHOWN; j++) {
-		term(&terms, "%.4g/%ld", p, g->a + j);
+		explain_term(&terms, "%.4g/%ld", p, g->a + j);
 		if (j < t)
 			p *= (double)(t - j - s + 1) / (double)(t - j);
 	}
@@ -228,9 +181,9 @@ void explain_rr(const struct mcall *c, const char *name)
 	if (t - s + 1 > SHOWN && !terms.cut)
 		terms.cut = SHOWN + 1;
 	rr = first_rr(g->a, t, s, LONG_MAX - g->a);
-	say("  %s = sum for j = 1..t-s+1 of C(t-j, s-1)/C(t, s)/(a+j)\n", name);
-	say("  %*s = %s\n", (int)strlen(name), "", terms_text(&terms));
-	say("  %*s = %.10g\n", (int)strlen(name), "", rr);
+	explain_say("  %s = sum for j = 1..t-s+1 of C(t-j, s-1)/C(t, s)/(a+j)\n", name);
+	explain_say("  %*s = %s\n", (int)strlen(name), "", explain_terms_text(&terms));
+	explain_say("  %*s = %.10g\n", (int)strlen(name), "", rr);
 }
 
 void explain_first(const struct mcall *c, const char *name)
@@ -241,17 +194,17 @@ void explain_first(const struct mcall *c, const char *name)
 	const char *how;
 
 	if (q->ng == 0) {
-		say("  %s: r has no value (no relevant item retrieved): left out\n",
+		explain_say("  %s: r has no value (no relevant item retrieved): left out\n",
 		    name);
 		return;
 	}
 	if (mode != TIE_EXP) {
 		long r = fixed_first(g, mode, &how);
-		say("  %s: r = %s = %ld\n", name, how, r);
+		explain_say("  %s: r = %s = %ld\n", name, how, r);
 		return;
 	}
 	/* t+1 as unsigned: t may be LONG_MAX */
-	say("  %s: r = a + (t+1)/(s+1) = %ld + %lu/%zu = %.10g\n", name, g->a,
+	explain_say("  %s: r = a + (t+1)/(s+1) = %ld + %lu/%zu = %.10g\n", name, g->a,
 	    (unsigned long)g->t + 1, g->s + 1,
 	    (double)g->a + ((double)g->t + 1) / ((double)g->s + 1));
 }
@@ -259,7 +212,7 @@ void explain_first(const struct mcall *c, const char *name)
 void explain_rprec(const struct mcall *c, const char *name)
 {
 	double h = explain_found(c->q, (long)c->q->m, c->mode);
-	say("  %s = h(m)/m = %.10g/%zu = %.10g\n", name, h, c->q->m,
+	explain_say("  %s = h(m)/m = %.10g/%zu = %.10g\n", name, h, c->q->m,
 	    h / (double)c->q->m);
 }
 
@@ -268,7 +221,7 @@ void explain_rprec(const struct mcall *c, const char *name)
 static double ap_sum_fixed(const struct rquery *q, long K, int mode,
 			   long *found)
 {
-	struct terms terms = { .len = 0 };
+	struct explainterms terms = { .len = 0 };
 	double sum = 0;
 	long cnt = 0;
 	size_t k, j;
@@ -282,12 +235,12 @@ static double ap_sum_fixed(const struct rquery *q, long K, int mode,
 			cnt++;
 			if (p <= K) {
 				sum += (double)cnt / (double)p;
-				term(&terms, "%ld/%ld", cnt, p);
+				explain_term(&terms, "%ld/%ld", cnt, p);
 				(*found)++;
 			}
 		}
 	}
-	say("  sum of c/p = %s = %.10g\n", terms_text(&terms), sum);
+	explain_say("  sum of c/p = %s = %.10g\n", explain_terms_text(&terms), sum);
 	return sum;
 }
 
@@ -298,7 +251,7 @@ static double ap_sum_exp(const struct rquery *q, long K)
 	double sum = 0, c = 0;
 	size_t k;
 
-	say("  share of a group: T = (s/t)[(c+1)D + (s-1)/(t-1) (u - (a+1)D)],\n"
+	explain_say("  share of a group: T = (s/t)[(c+1)D + (s-1)/(t-1) (u - (a+1)D)],\n"
 	    "  D = sum for i = 1..u of 1/(a+i), u = min(t, K-a), c relevant "
 	    "above it\n");
 	for (k = 0; k < q->ng; k++) {
@@ -316,17 +269,17 @@ static double ap_sum_exp(const struct rquery *q, long K)
 			    ((double)u - (double)(g->a + 1) * D));
 		}
 		if (k < SHOWN && g->t == 1)
-			say("  a=%ld t=1 s=1 c=%g: T = (c+1)/(a+1) = %.10g\n",
+			explain_say("  a=%ld t=1 s=1 c=%g: T = (c+1)/(a+1) = %.10g\n",
 			    g->a, c, x);
 		else if (k < SHOWN)
-			say("  a=%ld t=%ld s=%ld c=%g u=%ld D=%.6g: T = %.10g\n",
+			explain_say("  a=%ld t=%ld s=%ld c=%g u=%ld D=%.6g: T = %.10g\n",
 			    g->a, g->t, s, c, u, D, x);
 		sum += x;
 		c += (double)s;
 	}
 	if (q->ng > SHOWN)
-		say("  ... %zu groups in all\n", q->ng);
-	say("  sum of T = %.10g\n", sum);
+		explain_say("  ... %zu groups in all\n", q->ng);
+	explain_say("  sum of T = %.10g\n", sum);
 	return sum;
 }
 
@@ -339,14 +292,14 @@ void explain_ap(const struct mcall *c, const char *name, int div)
 	double sum, d = (double)q->m;
 	const char *dname = "m";
 
-	say("  %s = (1/d) sum over relevant positions p%s of P@p\n", name,
+	explain_say("  %s = (1/d) sum over relevant positions p%s of P@p\n", name,
 	    K > 0 ? " <= K" : "");
 	if (mode == TIE_EXP && div == APDIV_FOUND) {
-		say("  %*s   d = the relevant items found in the top K; the mean "
+		explain_say("  %*s   d = the relevant items found in the top K; the mean "
 		    "of the ratio\n  %*s   over the orders of the group cut by K "
 		    "(not a ratio of means)\n", (int)strlen(name), "",
 		    (int)strlen(name), "");
-		say("  %*s = %.10g\n", (int)strlen(name), "",
+		explain_say("  %*s = %.10g\n", (int)strlen(name), "",
 		    list_apk(q, K, mode, div));
 		return;
 	}
@@ -360,10 +313,10 @@ void explain_ap(const struct mcall *c, const char *name, int div)
 		dname = "found";
 	}
 	if (d == 0) {
-		say("  %*s = 0: d = %s = 0\n", (int)strlen(name), "", dname);
+		explain_say("  %*s = 0: d = %s = 0\n", (int)strlen(name), "", dname);
 		return;
 	}
-	say("  %*s = %.10g/d, d = %s = %g: %.10g\n", (int)strlen(name), "",
+	explain_say("  %*s = %.10g/d, d = %s = %g: %.10g\n", (int)strlen(name), "",
 	    sum, dname, d, sum / d);
 }
 
@@ -376,34 +329,34 @@ void explain_inp(const struct mcall *c, const char *name)
 	double e;
 
 	if (q->nret == 0 || q->ng == 0) {
-		say("  %s = 0: no relevant item retrieved = 0\n", name);
+		explain_say("  %s = 0: no relevant item retrieved = 0\n", name);
 		return;
 	}
 	g = &q->g[q->ng - 1];
 	a = g->a, t = g->t, s = (long)g->s;
-	say("  %s = (retrieved relevant)/(position of the last one),\n"
+	explain_say("  %s = (retrieved relevant)/(position of the last one),\n"
 	    "  the last group a = %ld, t = %ld, s = %ld\n", name, a, t, s);
 	if (mode == TIE_OPT) {
-		say("  %*s = %zu/(a+s) = %zu/%ld = %.10g\n", (int)strlen(name), "",
+		explain_say("  %*s = %zu/(a+s) = %zu/%ld = %.10g\n", (int)strlen(name), "",
 		    q->nret, q->nret, a + s, (double)q->nret * (1 / (double)(a + s)));
 		return;
 	}
 	if (mode == TIE_PESS || s == t) {
-		say("  %*s = %zu/(a+t) = %zu/%ld = %.10g\n", (int)strlen(name), "",
+		explain_say("  %*s = %zu/(a+t) = %zu/%ld = %.10g\n", (int)strlen(name), "",
 		    q->nret, q->nret, a + t, (double)q->nret * (1 / (double)(a + t)));
 		return;
 	}
 	if (s == 1) {
 		e = harmonic_diff(a, t) / (double)t;
-		say("  %*s = %zu * (1/t) sum for j = 1..t of 1/(a+j) = %zu * %.6g "
+		explain_say("  %*s = %zu * (1/t) sum for j = 1..t of 1/(a+j) = %zu * %.6g "
 		    "= %.10g\n", (int)strlen(name), "", q->nret, q->nret, e,
 		    (double)q->nret * e);
 		return;
 	}
 	e = last_rr(a, t, s);
-	say("  %*s = %zu * sum for j = s..t of C(j-1, s-1)/C(t, s)/(a+j)\n",
+	explain_say("  %*s = %zu * sum for j = s..t of C(j-1, s-1)/C(t, s)/(a+j)\n",
 	    (int)strlen(name), "", q->nret);
-	say("  %*s = %zu * %.6g = %.10g\n", (int)strlen(name), "", q->nret, e,
+	explain_say("  %*s = %zu * %.6g = %.10g\n", (int)strlen(name), "", q->nret, e,
 	    (double)q->nret * e);
 }
 
@@ -412,11 +365,12 @@ static double discount(long p)
 	return 1 / log2(1 + (double)p);
 }
 
-/* the DCG cut at K (K <= 0: the whole list), its terms shown */
-static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
+/* the DCG cut at K (K <= 0: the whole list) with the gains gs, its terms
+ * shown */
+static double explain_dcg(const struct rquery *q, long K, int mode,
+			  struct gains gs)
 {
-	struct terms terms = { .len = 0 };
-	struct gains gs = list_gains(q, gain);
+	struct explainterms terms = { .len = 0 };
 	double dcg = 0;
 	long bound = K > 0 ? K : LONG_MAX;
 	size_t k, j;
@@ -434,7 +388,7 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 				if (p > bound)
 					continue;
 				dcg += gj * discount(p);
-				term(&terms, "%g/log2(%ld)", gj, p + 1);
+				explain_term(&terms, "%g/log2(%ld)", gj, p + 1);
 			}
 			continue;
 		}
@@ -443,11 +397,11 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 		d = discount_sum(g->a, g->t < bound - g->a ? g->t : bound - g->a);
 		dcg += G / (double)g->t * d;
 		if (g->t == 1)
-			term(&terms, "%g/log2(%ld)", G, g->a + 2);
+			explain_term(&terms, "%g/log2(%ld)", G, g->a + 2);
 		else
-			term(&terms, "(%g/%ld)*%.4g", G, g->t, d);
+			explain_term(&terms, "(%g/%ld)*%.4g", G, g->t, d);
 	}
-	say("  DCG = %s = %.10g\n", terms_text(&terms), dcg);
+	explain_say("  DCG = %s = %.10g\n", explain_terms_text(&terms), dcg);
 	return dcg;
 }
 
@@ -459,19 +413,34 @@ void explain_ndcg(const struct mcall *c, const char *name, int gain)
 	double dcg, ideal = list_idcg(q, K, gain);
 	struct gains gs;
 
-	say("  %s = DCG/IDCG; a position p discounts its gain by 1/log2(p+1)%s\n",
+	explain_say("  %s = DCG/IDCG; a position p discounts its gain by 1/log2(p+1)%s\n",
 	    name, mode == TIE_EXP ? ";" : "");
 	if (mode == TIE_EXP)
-		say("  a tie group adds (G/t)(sum of its discounts up to K), G "
+		explain_say("  a tie group adds (G/t)(sum of its discounts up to K), G "
 		    "the sum of its gains\n");
 	gs = list_gains(q, gain);
 	if (gs.shift)
-		say("  every gain 2^g - 1 is taken times 2^-%ld (the largest "
+		explain_say("  every gain 2^g - 1 is taken times 2^-%ld (the largest "
 		    "grade), in DCG and IDCG alike\n", gs.shift);
-	dcg = explain_dcg(q, K, mode, gain);
-	say("  IDCG = the DCG of all m relevant items by grade = %.10g\n", ideal);
-	say("  %s = %.10g/%.10g = %.10g\n", name, dcg, ideal,
+	dcg = explain_dcg(q, K, mode, gs);
+	explain_say("  IDCG = the DCG of all m relevant items by grade = %.10g\n", ideal);
+	explain_say("  %s = %.10g/%.10g = %.10g\n", name, dcg, ideal,
 	    ideal > 0 ? dcg / ideal : 0);
+}
+
+void explain_sdcg(const struct mcall *c, const char *name, long top)
+{
+	struct gains gs = { GAIN_SCALED, 0, top };
+	double dcg, norm = discount_sum(0, c->K);
+
+	explain_say("  %s = DCG@%ld / (the DCG of %ld items of grade %ld);\n  a "
+	    "grade g gains min(g, %ld)/%ld\n", name, c->K, c->K, top, top,
+	    top);
+	if (c->mode == TIE_EXP)
+		explain_say("  a tie group adds (G/t)(sum of its discounts up to K), G "
+		    "the sum of its gains\n");
+	dcg = explain_dcg(c->q, c->K, c->mode, gs);
+	explain_say("  %s = %.10g/%.10g = %.10g\n", name, dcg, norm, dcg / norm);
 }
 
 void explain_curve(const struct rquery *q, long maxK, int mode)
@@ -482,20 +451,20 @@ void explain_curve(const struct rquery *q, long maxK, int mode)
 	long K, shown = 0;
 
 	if (q->ng == 0) {
-		say("  hit@K = 0 at every K: no relevant item retrieved\n");
+		explain_say("  hit@K = 0 at every K: no relevant item retrieved\n");
 		return;
 	}
 	if (mode != TIE_EXP || g->t == 1) {
 		long r = fixed_first(g, mode == TIE_EXP ? TIE_OPT : mode, &how);
-		say("  hit@K = [r <= K], r = %s = %ld: 0 for K < %ld, 1 from K = %ld\n",
+		explain_say("  hit@K = [r <= K], r = %s = %ld: 0 for K < %ld, 1 from K = %ld\n",
 		    how, r, r, r);
 		return;
 	}
-	say("  hit@K = 0 for K <= a = %ld, 1 for K >= a + t = %ld, between:\n",
+	explain_say("  hit@K = 0 for K <= a = %ld, 1 for K >= a + t = %ld, between:\n",
 	    g->a, g->a + g->t);
 	for (K = g->a + 1; K < g->a + g->t && K <= maxK; K++) {
 		if (shown++ == SHOWN) {
-			say("  ... up to hit@%ld\n", g->a + g->t - 1);
+			explain_say("  ... up to hit@%ld\n", g->a + g->t - 1);
 			break;
 		}
 		struct mcall c = { .q = q, .K = K, .mode = mode };

@@ -224,6 +224,26 @@ static double v_rbp_resid(const struct mcall *c)
 	return rbp_resid(c->q, c->mode, ctx_of(c)->persistence);
 }
 
+static void e_err(const struct mcall *c, const char *name)
+{
+	explain_err(c, name, (long)ctx_of(c)->max_grade);
+}
+
+static void e_sdcg(const struct mcall *c, const char *name)
+{
+	explain_sdcg(c, name, (long)ctx_of(c)->max_grade);
+}
+
+static void e_rbp(const struct mcall *c, const char *name)
+{
+	explain_rbp(c, name, ctx_of(c)->persistence);
+}
+
+static void e_rbp_resid(const struct mcall *c, const char *name)
+{
+	explain_rbp_resid(c, name, ctx_of(c)->persistence);
+}
+
 /* The rows, grouped by home program, each group in the order of its
  * program's default columns and -m's "known:" list. A grade of 1 or more
  * counts as relevant in every measure (the rank stream's m); nDCG weighs
@@ -338,19 +358,22 @@ static const struct mdef table[] = {
 	  .home = "ndcg", .manual = "ndcg.1 Measures" },
 	/* ERR@K, SDCG@K, RBP and RBP_resid only when -m names them */
 	{ .name = "ERR", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_err, .chance = 1, .on_request = 1, .irm = "ERR",
+	  .value = v_err, .chance = 1, .explain = e_err, .on_request = 1,
+	  .irm = "ERR",
 	  .params = "K; -T, --max-grade; the grades", .dir = BETTER_HIGHER,
 	  .home = "ndcg", .manual = "ndcg.1 Measures" },
 	{ .name = "SDCG", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_sdcg, .chance = 1, .on_request = 1, .irm = "SDCG",
+	  .value = v_sdcg, .chance = 1, .explain = e_sdcg, .on_request = 1,
+	  .irm = "SDCG",
 	  .params = "K; -T, --max-grade; the grades", .dir = BETTER_HIGHER,
 	  .home = "ndcg", .manual = "ndcg.1 Measures" },
 	{ .name = "RBP", .rate = 1, .kind = MK_MEAN, .value = v_rbp,
-	  .on_request = 1, .trec = "rbp", .irm = "RBP",
+	  .explain = e_rbp, .on_request = 1, .trec = "rbp", .irm = "RBP",
 	  .params = "-T, --persistence", .dir = BETTER_HIGHER,
 	  .home = "ndcg", .manual = "ndcg.1 Measures" },
 	{ .name = "RBP_resid", .rate = 1, .kind = MK_MEAN,
-	  .value = v_rbp_resid, .on_request = 1, .trec = "rbp_resid",
+	  .value = v_rbp_resid, .explain = e_rbp_resid, .on_request = 1,
+	  .trec = "rbp_resid",
 	  .params = "-T, --persistence; the judged items (rank stream "
 	  "version 2)", .dir = BETTER_NEITHER, .home = "ndcg",
 	  .manual = "ndcg.1 Measures" },

@@ -37,7 +37,7 @@ static double one_minus_power(double p, long k)
 }
 
 /* the weights of j of the positions a+1 .. a+t as the mode places them */
-static double group_weight(long a, long t, long j, int mode, double p)
+double rbp_group_weight(long a, long t, long j, int mode, double p)
 {
 	if (j == 0)
 		return 0;
@@ -54,7 +54,7 @@ double rbp_base(const struct rquery *q, int mode, double p)
 	size_t k;
 
 	for (k = 0; k < q->ng; k++)
-		sum += group_weight(q->g[k].a, q->g[k].t, (long)q->g[k].s,
+		sum += rbp_group_weight(q->g[k].a, q->g[k].t, (long)q->g[k].s,
 				    mode, p);
 	return sum;
 }
@@ -67,6 +67,6 @@ double rbp_resid(const struct rquery *q, int mode, double p)
 
 	rquery_need_v2(q, "RBP_resid");
 	while (judged_group_next(q, &c, &g))
-		judged += group_weight(g.a, g.t, g.rel + g.nonrel, mode, p);
+		judged += rbp_group_weight(g.a, g.t, g.rel + g.nonrel, mode, p);
 	return 1 - judged;
 }

@@ -17,4 +17,9 @@ double rbp_base(const struct rquery *q, int mode, double p);
  * 1 query, which does not say which items are judged. */
 double rbp_resid(const struct rquery *q, int mode, double p);
 
+/* the weights (1 - p) p^(i-1) of j of the positions a+1 .. a+t as the
+ * tie mode places them: a tie group's share of RBP (j relevant items) or
+ * of the judged weight the residual takes from 1 (rbp.c) */
+double rbp_group_weight(long a, long t, long j, int mode, double p);
+
 #endif
