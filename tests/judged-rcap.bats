@@ -55,3 +55,13 @@ setup() {
 	fails_with "hitrate: ranks:2: Judged@K needs the judged items that are not relevant, which the rank stream carries from rankof --judged (version 2); query 'q1' has its relevant items only" \
 	    hitrate -m Judged ranks
 }
+
+@test "hitrate -m R_cap --gallery-size: the expectation over sub-galleries, by hand" {
+	# q3: a relevant among 4 tied candidates. At G = 4 the whole gallery:
+	# R_cap@1 = 1/4. At G = 2, a and one of the other three, tied: 1/2.
+	rankof --judged -r qrels scores 2>/dev/null | grep -v '^q[12]' > ranks
+	run --separate-stderr hitrate -f -k 1 -m R_cap --gallery-size 4 ranks
+	same "$(echo "$output" | body)" "$(tsv 'R_cap@1/G4 all 0.2500')"
+	run --separate-stderr hitrate -f -k 1 -m R_cap --gallery-size 2 ranks
+	same "$(echo "$output" | body)" "$(tsv 'R_cap@1/G2 all 0.5000')"
+}
