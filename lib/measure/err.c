@@ -55,14 +55,6 @@
 
 /* the chance y = 1 - r of going on past relevant item it */
 static double go_on(const struct rquery *q, const struct relitem *it,
-		    long gmax);
-
-double err_stop(const struct rquery *q, const struct relitem *it, long gmax)
-{
-	return 1 - go_on(q, it, gmax);
-}
-
-static double go_on(const struct rquery *q, const struct relitem *it,
 		    long gmax)
 {
 	if (it->grade > gmax)
@@ -73,6 +65,11 @@ static double go_on(const struct rquery *q, const struct relitem *it,
 		return 1;
 	return 1 - (ldexp(1.0, (int)(it->grade - gmax)) -
 		    ldexp(1.0, (int)-gmax));
+}
+
+double err_stop(const struct rquery *q, const struct relitem *it, long gmax)
+{
+	return 1 - go_on(q, it, gmax);
 }
 
 /* ERR@K when every group's order is fixed by the mode */
