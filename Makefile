@@ -101,6 +101,9 @@ LIBSRC = \
 	lib/measure/tiesum.c \
 	lib/measure/listmeasure.c \
 	lib/measure/judged.c \
+	lib/measure/expectedrr.c \
+	lib/measure/rbp.c \
+	lib/measure/condense.c \
 	lib/measure/hypergeom.c \
 	lib/measure/gallery.c \
 	lib/measure/galleryjoint.c \
@@ -108,6 +111,7 @@ LIBSRC = \
 	lib/measure/rankval.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
+	lib/measure/irmnames.c \
 	lib/measure/commonopts.c \
 	lib/measure/driveropts.c \
 	lib/measure/measurenames.c \
@@ -135,7 +139,9 @@ LIBSRC = \
 	lib/measure/curve.c \
 	lib/measure/curverun.c \
 	lib/measure/curvegal.c \
+	lib/measure/explaintext.c \
 	lib/measure/explain.c \
+	lib/measure/explainmodel.c \
 	lib/trec/trecfields.c \
 	lib/trec/trecqrels.c \
 	lib/trec/trecrun.c \

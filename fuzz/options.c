@@ -1,9 +1,11 @@
 /* libFuzzer: the option-argument parsers: cut-off lists (-k 1,5,10),
- * name lists (-m hit,MRR), choices and ranged integers. The first byte
- * chooses the parser; the rest, up to a NUL, is the argument. */
+ * name lists (-m hit,MRR), choices, ranged integers and ir_measures'
+ * names (-m 'RBP(p=0.8)' under --names irm). The first byte chooses the
+ * parser; the rest, up to a NUL, is the argument. */
 #include "fuzz.h"
 #include "util/num.h"
 #include "util/optlist.h"
+#include "measure/irmnames.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -37,6 +39,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			parse_choice("--empty", text, choices, "u");
 			break;
 		default:
+			if (data[0] & 16) {
+				struct measurectx x = { .max_grade = 4,
+							.persistence = 0.8 };
+				char buf[64];
+				const struct mdef *defs = measures_all(&n);
+
+				if (irm_find(defs, n, text, &x, buf, sizeof buf,
+					     "u") && !buf[0])
+					abort();
+				break;
+			}
 			v = arg_long("-p", text, 0, 17);
 			if (v < 0 || v > 17)
 				abort();

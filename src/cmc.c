@@ -18,7 +18,7 @@
 #include "plot/termplot.h"
 
 static const char usage_line[] =
-	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] "
+	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] [--judged-only] "
 	"[--folds N] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
 	"[--ymin Y] [--ymax Y] [--xlabel TEXT] [--ylabel TEXT] [--title TEXT] "
 	"[--width PX] [--height PX] "
@@ -38,6 +38,7 @@ static const struct optdef opts[] = {
 	  "  -K, --max-rank N|all    last K (default 50; all: the largest gallery)\n" },
 	CO_OPT_TIES,
 	CO_OPT_EMPTY,
+	CO_OPT_JUDGED_ONLY,
 	CO_OPT_FOLDS,
 	CO_OPT_PARTIAL,
 	CO_OPT_FRACTIONS,

@@ -6,8 +6,8 @@
 #include "util/optlist.h"
 
 static const char usage_line[] =
-	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] "
-	"[--medr median|vsepp] [--rsum] [--chance] [--folds N] [--gallery-size G] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
+	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] [--judged-only] "
+	"[--medr median|vsepp] [--rsum] [--chance] [--folds N] [--gallery-size G] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table] [RANKS ...]";
 
 static const char *const medr_names[] = { "median", "vsepp", NULL };
 static const int medr_values[] = { 0, 1 };
@@ -31,7 +31,8 @@ static const struct measureprog prog = {
 	"of hit@K, recall@K, P@K, MRR, MedR, MeanR (default all;\n"
 	"                          hit, recall and P also name the cut-off measures),\n"
 	"                          MRR@K (the reciprocal rank cut at K); on request\n"
-	"                          num_q, num_ret, num_rel, num_rel_ret, runid, rsum\n",
+	"                          num_q, num_ret, num_rel, num_rel_ret, runid, rsum,\n"
+	"                          R_cap@K, Judged@K (rankof --judged)\n",
 	.own_help =
 	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n"
 	"      --rsum              also rsum = hit@1 + hit@5 + hit@10 (0 to 300%)\n",

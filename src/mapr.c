@@ -8,20 +8,22 @@
 #include "util/optlist.h"
 
 static const char usage_line[] =
-	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--gallery-size G] [--ap-divisor m|min|found] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
+	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] [--judged-only] "
+	"[--folds N] [--chance] [--gallery-size G] [--ap-divisor m|min|found] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table] [RANKS ...]";
 
 static const char *const ap_divisor_names[] = { "m", "min", "found", NULL };
 static const int ap_divisor_values[] = { APDIV_M, APDIV_MIN, APDIV_FOUND };
 
-/* trec_eval's map_cut divides by m */
+/* trec_eval's map_cut (ir_measures' AP@K) divides by m */
 static void check(const struct measureopts *o, const void *ctx)
 {
 	const struct measurectx *x = ctx;
 
-	if (o->common.names == NAMES_TREC && x->apdiv != APDIV_M)
-		usage_error(usage_line, "--names trec: trec_eval's map_cut "
-			    "divides by m (--ap-divisor m)");
+	if (o->common.names != NAMES_RANKKIT && x->apdiv != APDIV_M)
+		usage_error(usage_line, "--names %s: %s divides by m "
+			    "(--ap-divisor m)", o->common.names == NAMES_TREC ?
+			    "trec" : "irm", o->common.names == NAMES_TREC ?
+			    "trec_eval's map_cut" : "ir_measures' AP@K");
 }
 
 static const long default_K[] = { 10, 100 };

@@ -8,27 +8,41 @@
 #include "util/optlist.h"
 
 static const char usage_line[] =
-	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] "
-	"[--folds N] [--chance] [--gallery-size G] [--gain linear|exp] [--explain QUERY ...] [--quiet] [--names rankkit|trec] [--format stream|table] [RANKS ...]";
+	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] [--judged-only] "
+	"[--folds N] [--chance] [--gallery-size G] [--gain linear|exp] [--max-grade G] [--persistence P] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table] [RANKS ...]";
 
 static const char *const gain_names[] = { "linear", "exp", NULL };
 static const int gain_values[] = { GAIN_LINEAR, GAIN_EXP };
 
-/* trec_eval's ndcg takes the grade as the gain */
-static void check(const struct measureopts *o, const void *ctx)
-{
-	const struct measurectx *x = ctx;
+static struct measurectx ctx = { .max_grade = 4, .persistence = 0.8 };
 
-	if (o->common.names == NAMES_TREC && x->gain != GAIN_LINEAR)
-		usage_error(usage_line, "--names trec: trec_eval's ndcg takes "
-			    "the grade as the gain (--gain linear)");
+/* trec_eval's and ir_measures' nDCG take the grade as the gain; under
+ * trec_eval's names RBP's p is its 0.9 unless given (ir_measures' 0.8
+ * otherwise) */
+static void check(const struct measureopts *o, const void *given)
+{
+	(void)given;	/* the program's own ctx, which this sets */
+	if (o->common.names != NAMES_RANKKIT && ctx.gain != GAIN_LINEAR)
+		usage_error(usage_line, "--names %s: %s ndcg takes the grade "
+			    "as the gain (--gain linear)",
+			    o->common.names == NAMES_TREC ? "trec" : "irm",
+			    o->common.names == NAMES_TREC ? "trec_eval's" :
+			    "ir_measures'");
+	if (o->common.names == NAMES_TREC && !ctx.persistence_given)
+		ctx.persistence = 0.9;
 }
 
 static const long default_K[] = { 5, 10, 20 };
 
-static struct measurectx ctx;
 static const struct choiceopt choices[] = {
 	{ "gain", gain_names, gain_values, &ctx.gain },
+	{ 0 },
+};
+/* p < 1: at p = 1 every weight (1 - p) p^(i-1) is 0 */
+static const struct numberopt numbers[] = {
+	{ "max-grade", 1, 1023, "1 <= G <= 1023", 1, &ctx.max_grade, NULL },
+	{ "persistence", 0, 0.9999999999999999, "0 <= P < 1", 0,
+	  &ctx.persistence, &ctx.persistence_given },
 	{ 0 },
 };
 static const struct measureprog prog = {
@@ -37,12 +51,18 @@ static const struct measureprog prog = {
 	.about =
 	"Reads rank streams (query item grade rank ties n) and writes the measure stream\n"
 	"(measure query value): nDCG@K for each cut-off, and nDCG over the whole list.\n",
-	.measures = "of nDCG@K, nDCG (default both)\n",
+	.measures = "of nDCG@K, nDCG (default both); on request ERR@K,\n"
+	"                          SDCG@K, RBP and RBP_resid\n",
 	.own_help =
 	"      --gain G            gain of a grade: linear (the grade, default) or\n"
-	"                          exp (2^grade - 1)\n",
+	"                          exp (2^grade - 1)\n"
+	"      --max-grade G       the largest grade (default 4, gdeval's): ERR's\n"
+	"                          r = (2^grade - 1) / 2^G, SDCG's gain grade / G\n"
+	"      --persistence P     RBP's p, 0 <= P < 1 (default 0.8; 0.9 with\n"
+	"                          --names trec)\n",
 	MEASUREPROG_CUTOFFS(default_K),
 	.choices = choices,
+	.numbers = numbers,
 	.ctx = &ctx,
 	.check = check,
 };

@@ -2,8 +2,9 @@
 # --explain: for every query of small lists with many ties (data/ranks/
 # ties-gen.awk, seeded), the value at the end of each measure's explanation
 # is the program's own per-query value (-q), for every measure of hitrate,
-# mapr and ndcg, in every tie mode, with every AP divisor and both gains;
-# every per-query row has its explanation; lines fit in 80 columns.
+# mapr and ndcg (ndcg's on request too), in every tie mode, with every AP
+# divisor and both gains; every per-query row has its explanation; lines
+# fit in 80 columns.
 load helper
 load data/ranks/common
 bats_require_minimum_version 1.5.0
@@ -21,7 +22,7 @@ explained() {
 	awk '
 	function flush() { if (cur != "" && val ~ /^-?[0-9.]+(e-?[0-9]+)?$/) print cur "\t" q "\t" val; cur = "" }
 	/^query / { flush(); q = $2; sub(/:$/, "", q); next }
-	/^  (hit@|recall@|P@|MRR|MedR|MeanR|Rprec|MAP@R|AP|mINP|nDCG)[^ ]*( =|:)/ {
+	/^  (hit@|recall@|P@|MRR|MedR|MeanR|Rprec|MAP@R|AP|mINP|nDCG|ERR@|SDCG@|RBP)[^ ]*( =|:)/ {
 		flush(); cur = $1; sub(/:$/, "", cur); val = $NF; next }
 	/^ +=/ { if (cur != "") val = $NF; next }
 	END { flush() }' "$1" | grep -v '^MedR' | sort
@@ -77,4 +78,11 @@ check() {
 	printf '%s\n' "$stderr" | grep -q '= 0.3333333333$'
 	run grep -c 'query q2' <(printf '%s\n' "$stderr")
 	[ "$output" -eq 0 ]
+}
+
+@test "explain: ndcg's ERR@K, SDCG@K, RBP and RBP_resid, every tie mode" {
+	rankof --judged -r qrels scores > ranks
+	for mode in expected optimistic pessimistic; do
+		check ndcg -T $mode -k 1,2,3,5 -m ERR,SDCG,RBP,RBP_resid
+	done
 }

@@ -216,7 +216,7 @@ setup() {
 	mapr --rsum               | mapr: unknown option '--rsum'
 	ndcg --rsum               | ndcg: unknown option '--rsum'
 	cmc --names trec          | cmc: --names trec: trec_eval has no CMC curve; its success_1, success_5 and success_10 are hitrate --names trec -k 1,5,10 -m success
-	cmc --names x             | cmc: --names: 'x' is not rankkit or trec
+	cmc --names x             | cmc: --names: 'x' is not rankkit, trec or irm
 	cmc --format table --plot | cmc: --curve (or --format table), --plot and --svg - each take the standard output
 	cmc --format table --svg - | cmc: --curve (or --format table), --plot and --svg - each take the standard output
 	T

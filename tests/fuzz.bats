@@ -23,6 +23,7 @@ fuzz() {
 	fuzz 120 hitrate --chance -q -T pessimistic in.txt
 	fuzz 120 mapr -q --ap-divisor found in.txt
 	fuzz 120 ndcg --folds 2 --gain exp in.txt
+	fuzz 120 ndcg -m ERR,SDCG,RBP -k 1,3 -q in.txt
 }
 
 @test "fuzz: measures at a gallery size and the gallery curve on broken rank streams" {

@@ -38,12 +38,12 @@ setup() {
 	hitrate -m recall -k 1 | recall@1=50.00
 	hitrate -m Recall@1    | hitrate: -m: 'Recall@1' is ambiguous: the Recall@K of image-text papers (R@K) is the hit rate, -m hit; recall@K of information retrieval, the share of the relevant items found, is -m recall
 	hitrate -m RECALL      | hitrate: -m: 'RECALL' is ambiguous: the Recall@K of image-text papers (R@K) is the hit rate, -m hit; recall@K of information retrieval, the share of the relevant items found, is -m recall
-	hitrate -m map         | hitrate: -m: hitrate has no measure 'map'; it is mapr -m AP (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum)
-	hitrate -m ndcg@10     | hitrate: -m: hitrate has no measure 'ndcg@10'; it is ndcg -m nDCG (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum)
-	hitrate -m hti         | hitrate: -m: hitrate has no measure 'hti'; did you mean hit@K? (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum)
-	hitrate -m MeanRR      | hitrate: -m: hitrate has no measure 'MeanRR'; did you mean MeanR? (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum)
-	hitrate -m bpref       | hitrate: -m: hitrate has no measure 'bpref'; it is mapr -m bpref (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum)
-	ndcg -m RSUM           | ndcg: -m: ndcg has no measure 'RSUM'; it is hitrate --rsum (known: nDCG@K, nDCG)
+	hitrate -m map         | hitrate: -m: hitrate has no measure 'map'; it is mapr -m AP (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
+	hitrate -m ndcg@10     | hitrate: -m: hitrate has no measure 'ndcg@10'; it is ndcg -m nDCG (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
+	hitrate -m hti         | hitrate: -m: hitrate has no measure 'hti'; did you mean hit@K? (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
+	hitrate -m MeanRR      | hitrate: -m: hitrate has no measure 'MeanRR'; did you mean MeanR? (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
+	hitrate -m bpref       | hitrate: -m: hitrate has no measure 'bpref'; it is mapr -m bpref (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
+	ndcg -m RSUM           | ndcg: -m: ndcg has no measure 'RSUM'; it is hitrate --rsum (known: nDCG@K, nDCG, ERR@K, SDCG@K, RBP, RBP_resid)
 	mapr -m mAP            | AP=83.33
 	mapr -m map            | AP=83.33
 	mapr -m MAP@10         | AP@10=83.33
@@ -54,7 +54,7 @@ setup() {
 	mapr -m cmc            | mapr: -m: mapr has no measure 'cmc'; it is cmc (known: Rprec, MAP@R, AP, AP@K, mINP, bpref)
 	ndcg -m ndcg@3         | nDCG@3=91.97
 	ndcg -m NDCG@3         | nDCG@3=91.97
-	ndcg -m ndgc           | ndcg: -m: ndcg has no measure 'ndgc'; did you mean nDCG@K? (known: nDCG@K, nDCG)
+	ndcg -m ndgc           | ndcg: -m: ndcg has no measure 'ndgc'; did you mean nDCG@K? (known: nDCG@K, nDCG, ERR@K, SDCG@K, RBP, RBP_resid)
 	T
 	[ "$fails" -eq 0 ]
 }

@@ -170,7 +170,7 @@ ndcg: ties change nDCG: 0.239812 if relevant items win every tie (optimistic), 0
 	[[ "$stderr" == *$'\n'"usage: ndcg "* ]]
 	run --separate-stderr ndcg -m nDCG@x "$W"
 	[ "$status" -eq 2 ]
-	[ "${stderr%%$'\n'*}" = "ndcg: -m: ndcg has no measure 'nDCG@x'; did you mean nDCG@K? (known: nDCG@K, nDCG)" ]
+	[ "${stderr%%$'\n'*}" = "ndcg: -m: ndcg has no measure 'nDCG@x'; did you mean nDCG@K? (known: nDCG@K, nDCG, ERR@K, SDCG@K, RBP, RBP_resid)" ]
 	run --separate-stderr ndcg --help
 	[ "$status" -eq 0 ]
 	[[ "$output" == "usage: ndcg "* ]]

@@ -31,7 +31,7 @@ setup() {
 	--folds 2x	--folds: '2x' is not an integer from 1 to 1000000000
 	-p 18	-p: '18' is not an integer from 0 to 17
 	--precision -1	-p: '-1' is not an integer from 0 to 17
-	--names x	--names: 'x' is not rankkit or trec
+	--names x	--names: 'x' is not rankkit, trec or irm
 	--format csv	--format: 'csv' is not stream or table
 	--folds	option '--folds' needs an argument
 	-p	option '-p' needs an argument

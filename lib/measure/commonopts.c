@@ -18,7 +18,8 @@ struct taking {
 static int take_common(struct taking *x, int key, const char *arg)
 {
 	static const char *const empties[] = { "miss", "skip", "error", NULL };
-	static const char *const namings[] = { "rankkit", "trec", NULL };
+	static const char *const namings[] = { "rankkit", "trec", "irm",
+						 NULL };
 	static const char *const formats[] = { "stream", "table", NULL };
 	struct commonopts *o = x->o;
 	const char *usage = x->t->usage;
@@ -50,10 +51,17 @@ static int take_common(struct taking *x, int key, const char *arg)
 	case CO_PARTIAL:
 		o->partial = 1;
 		return 1;
+	case CO_JUDGED_ONLY:
+		o->judged_only = 1;
+		return 1;
 	case CO_NAMES:
 		o->names = parse_choice("--names", arg, namings, usage);
 		if (o->names == NAMES_TREC && x->no_trec)
 			usage_error(usage, "%s", x->no_trec);
+		if (o->names == NAMES_IRM && x->no_trec)
+			usage_error(usage, "--names irm: %s writes no measure "
+				    "of ir_measures (hitrate, mapr and ndcg do)",
+				    x->t->name);
 		return 1;
 	case CO_FORMAT:
 		o->format = parse_choice("--format", arg, formats, usage);
@@ -84,8 +92,8 @@ int commonopts_parse(struct commonopts *o, const struct optable *t,
 	first = optable_parse(&all, argc, argv);
 	stdin_once(stdin_uses((const char *const *)argv + first,
 			      (size_t)(argc - first)));
-	/* trec_eval prints fractions */
-	if (o->names == NAMES_TREC)
+	/* trec_eval and ir_measures print fractions */
+	if (o->names == NAMES_TREC || o->names == NAMES_IRM)
 		o->fractions = 1;
 	if (o->decimals < 0)
 		o->decimals = o->fractions ? 4 : 2;

@@ -1,6 +1,6 @@
 /* The options the measure programs (hitrate, mapr, ndcg) and cmc share:
- * -T, --empty, --folds, --partial, -f, -p, --explain, --quiet, --names,
- * --format, -h
+ * -T, --empty, --judged-only, --folds, --partial, -f, -p, --explain,
+ * --quiet, --names, --format, -h
  * and --version. Each is an entry of a program's option table
  * (util/optable.h), placed where the program's --help has it; its help
  * line is written here once, with the words a program gives where the
@@ -19,7 +19,7 @@ enum format { FORMAT_STREAM, FORMAT_TABLE };
 
 /* the keys of the long-only ones (optable.h's range for lib/) */
 enum { CO_EMPTY = OPT_VERSION + 1, CO_FOLDS, CO_EXPLAIN, CO_QUIET,
-       CO_NAMES, CO_FORMAT, CO_PARTIAL };
+       CO_NAMES, CO_FORMAT, CO_PARTIAL, CO_JUDGED_ONLY };
 
 /* the entries, for a program's table; WHAT ends in a newline and may run
  * on over more lines indented to the help column */
@@ -27,6 +27,9 @@ enum { CO_EMPTY = OPT_VERSION + 1, CO_FOLDS, CO_EXPLAIN, CO_QUIET,
 	"  -T, --ties MODE         expected (default), optimistic or pessimistic\n" }
 #define CO_OPT_EMPTY { "empty", CO_EMPTY, 1, \
 	"      --empty POLICY      queries without relevant items: miss (default), skip, error\n" }
+#define CO_OPT_JUDGED_ONLY { "judged-only", CO_JUDGED_ONLY, 0, \
+	"      --judged-only       the unjudged items leave each ranking (trec_eval -J;\n" \
+	"                          needs rankof --judged)\n" }
 #define CO_OPT_FOLDS { "folds", CO_FOLDS, 1, \
 	"      --folds N           N equal consecutive folds of queries; all = their mean\n" }
 #define CO_OPT_PARTIAL { "partial", CO_PARTIAL, 0, \
@@ -53,12 +56,13 @@ struct commonopts {
 	int mode;		/* -T, enum tiemode */
 	int empty;		/* --empty, enum empty_policy */
 	long folds;		/* --folds, 0: none */
-	int fractions;		/* -f; set by --names trec too */
+	int fractions;		/* -f; set by --names trec and irm too */
 	int decimals;		/* -p, or its default */
 	const char **explain;	/* --explain: query ids, or "all" */
 	size_t nexplain;
 	int quiet;		/* --quiet: no notes (errors stay) */
 	int partial;		/* --partial: a subset of a run's parts */
+	int judged_only;	/* --judged-only: condensed lists (condense.h) */
 	int names;		/* --names, enum names (trecnames.h) */
 	int format;		/* --format, enum format */
 };

@@ -13,6 +13,7 @@
 #include "stream/rankstream.h"
 #include "stream/stream.h"
 #include "measure/curve.h"
+#include "measure/condense.h"
 #include "measure/curverun.h"
 #include "measure/runcheck.h"
 #include "measure/exactsum.h"
@@ -97,6 +98,8 @@ void curve_read(char *file, const struct curveopts *o,
 	rankreader_open(&rd, files, 1);
 	rd.v2ok = 1;	/* the r lines of version 2 are version 1 */
 	while (rankreader_next(&rd, &q)) {
+		if (o->common.judged_only)
+			condense_judged(&q);
 		r->nquery++;
 		if (q.m == 0) {
 			if (o->common.empty == EMPTY_ERROR)

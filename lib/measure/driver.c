@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "measure/condense.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
 #include "measure/gallery.h"
@@ -156,6 +157,8 @@ static const struct qrecord *driver_next(struct driver *d)
 		driver_check_run(d);
 		return NULL;
 	}
+	if (d->opt.common.judged_only)
+		condense_judged(&d->q);
 	/* a cut ranking is told by lines before the records: refused
 	 * before any row is written */
 	if (d->opt.gallery)

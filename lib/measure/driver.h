@@ -35,6 +35,17 @@ struct choiceopt {
 	int *target;
 };
 
+/* a program's own number: --NAME takes a number in [lo, hi] (a whole
+ * one when whole) into *target, and sets *given when given is not NULL */
+struct numberopt {
+	const char *name;	/* without the dashes */
+	double lo, hi;
+	const char *range;	/* [lo, hi] in words for the error: "0 <= P < 1" */
+	int whole;
+	double *target;
+	int *given;
+};
+
 /* a program's own flag: --NAME adds the column of the measure named
  * measure after the measures chosen, unless -m chose it */
 struct measureflag {
@@ -55,6 +66,7 @@ struct measureprog {
 	size_t ndefault_cutoffs;
 	const struct choiceopt *choices;	/* own options, {0} ended; may be NULL */
 	const struct measureflag *flags;	/* own flags, {0} ended; may be NULL */
+	const struct numberopt *numbers;	/* own numbers, {0} ended; may be NULL */
 	/* its options that the measures read, handed to them and finish() */
 	struct measurectx *ctx;
 	/* after the options: refuses with a usage error what does not go

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "util/err.h"
 #include "measure/driver.h"
+#include "measure/irmnames.h"
 #include "measure/measurenames.h"
 #include "measure/trecnames.h"
 #include "util/num.h"
@@ -51,6 +52,7 @@ static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
 {
 	struct column *x;
 	int trec = d->opt.common.names == NAMES_TREC && def->trec && !chance;
+	int irm = d->opt.common.names == NAMES_IRM && def->irm && !chance;
 
 	xgrow((void **)&d->col, cap, d->ncol + 1, sizeof *d->col);
 	x = &d->col[d->ncol++];
@@ -60,6 +62,8 @@ static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
 	x->trec_rank = trec_rank(trec ? def->trec : NULL);
 	if (trec)
 		trec_column_name(x->name, sizeof x->name, def, K);
+	else if (irm)
+		irm_column_name(x->name, sizeof x->name, def, K, d->prog->ctx);
 	else if (def->cutoff)
 		snprintf(x->name, sizeof x->name, "%s@%ld%s", def->name, K,
 			 chance ? ":chance" : "");
@@ -138,7 +142,8 @@ static void add_flag_columns(struct driver *d, size_t *cap)
 }
 
 /* name as -m gave it when the table knows it, else the name it stands for
- * (measurenames.h), in buf */
+ * (measurenames.h), in buf; under --names irm, an ir_measures name first
+ * (irmnames.h) */
 static const char *given_name(const struct driver *d, const char *name,
 			      char *buf, size_t size)
 {
@@ -146,6 +151,10 @@ static const char *given_name(const struct driver *d, const char *name,
 	int chance;
 	const struct mdef *t;
 
+	if (d->opt.common.names == NAMES_IRM &&
+	    irm_find(d->defs, d->ndefs, name, d->prog->ctx, buf, size,
+		     d->prog->usage))
+		return buf;
 	if (find_def(d->defs, d->ndefs, name) ||
 	    find_column(d, name, &K, &chance) ||
 	    ((t = trec_find(d->defs, d->ndefs, name, &K)) && K))

@@ -180,13 +180,13 @@ static void note_beyond(const struct driver *d)
 
 /* recall@K asked for by name without hit@K where queries have several
  * relevant items: the R@K of image-text papers is the hit rate, not this
- * (not under --names trec, where recall is what trec_eval's users mean) */
+ * (not under --names trec or irm, where recall is what their users mean) */
 static void note_recall(const struct driver *d)
 {
 	size_t i;
 	int recall = 0;
 
-	if (!d->opt.sel || d->opt.common.names == NAMES_TREC || !d->nmulti)
+	if (!d->opt.sel || d->opt.common.names != NAMES_RANKKIT || !d->nmulti)
 		return;
 	for (i = 0; i < d->ncol; i++) {
 		if (strcmp(d->col[i].def->name, "hit") == 0)

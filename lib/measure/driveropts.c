@@ -13,12 +13,14 @@
 
 enum { M_CHANCE = OPT_OWN, M_GALLERY,
        M_CHOICE = OPT_OWN + 1000,	/* + i: the program's choice i */
-       M_FLAG = OPT_OWN + 2000 };	/* + i: the program's flag i */
+       M_FLAG = OPT_OWN + 2000,		/* + i: the program's flag i */
+       M_NUMBER = OPT_OWN + 3000 };	/* + i: the program's number i */
 
 /* the table's entries after the program's own options */
 static const struct optdef tail[] = {
 	{ "chance", M_CHANCE, 0,
 	  "      --chance            also each cut-off measure for a random ranking\n" },
+	CO_OPT_JUDGED_ONLY,
 	CO_OPT_FOLDS,
 	CO_OPT_PARTIAL,
 	{ "gallery-size", M_GALLERY, 1,
@@ -29,7 +31,8 @@ static const struct optdef tail[] = {
 	CO_OPT_PRECISION,
 	CO_OPT_EXPLAIN("how the query's values are made, on stderr (all: every query)\n"),
 	CO_OPT_QUIET,
-	CO_OPT_NAMES("rankkit (default) or trec: trec_eval's names, order, layout\n"),
+	CO_OPT_NAMES("rankkit (default); trec: trec_eval's names, order, layout;\n"
+		     "                          irm: ir_measures' names (nDCG@10, R@1000, RR)\n"),
 	CO_OPT_FORMAT("stream (default) or table: aligned, a column per measure\n"),
 	CO_OPT_HELP,
 	CO_OPT_VERSION,
@@ -64,14 +67,16 @@ static void proghelp_make(struct proghelp *h, const struct measureprog *prog)
 static struct optdef *table(const struct measureprog *prog,
 			    const struct proghelp *h, size_t *n)
 {
-	size_t nch = 0, nfl = 0, i, k = 0;
+	size_t nch = 0, nfl = 0, nnum = 0, i, k = 0;
 	struct optdef *t;
 
 	while (prog->choices && prog->choices[nch].name)
 		nch++;
 	while (prog->flags && prog->flags[nfl].name)
 		nfl++;
-	*n = 6 + nch + nfl + sizeof tail / sizeof tail[0];
+	while (prog->numbers && prog->numbers[nnum].name)
+		nnum++;
+	*n = 6 + nch + nfl + nnum + sizeof tail / sizeof tail[0];
 	t = xcalloc(*n, sizeof *t);
 	t[k++] = (struct optdef){ NULL, 0, 0, prog->about };
 	t[k++] = (struct optdef){ "cutoffs", 'k', 1, h->cutoffs };
@@ -85,6 +90,9 @@ static struct optdef *table(const struct measureprog *prog,
 	for (i = 0; i < nfl; i++)
 		t[k++] = (struct optdef){ prog->flags[i].name,
 					  M_FLAG + (int)i, 0, NULL };
+	for (i = 0; i < nnum; i++)
+		t[k++] = (struct optdef){ prog->numbers[i].name,
+					  M_NUMBER + (int)i, 1, NULL };
 	memcpy(t + k, tail, sizeof tail);
 	return t;
 }
@@ -96,6 +104,24 @@ static void choice_option(const struct choiceopt *ch, const char *arg,
 	char flag[64];
 	snprintf(flag, sizeof flag, "--%s", ch->name);
 	*ch->target = ch->values[parse_choice(flag, arg, ch->names, usage)];
+}
+
+/* a program's number: --NAME takes a number in [lo, hi] */
+static void number_option(const struct numberopt *nu, const char *arg,
+			  const char *usage)
+{
+	char flag[64];
+	double v;
+
+	snprintf(flag, sizeof flag, "--%s", nu->name);
+	v = nu->whole ? (double)arg_long(flag, arg, (long)nu->lo, (long)nu->hi)
+	    : arg_double(flag, arg);
+	if (!(v >= nu->lo && v <= nu->hi))
+		usage_error(usage, "%s: '%s' is not a number with %s", flag,
+			    arg, nu->range);
+	*nu->target = v;
+	if (nu->given)
+		*nu->given = 1;
 }
 
 /* one of the measure programs' options; 0 if key is none of them (the
@@ -128,7 +154,9 @@ static int take(void *ctx, int key, const char *arg)
 		o->gallery = arg_long("--gallery-size", arg, 1, LONG_MAX);
 		return 1;
 	}
-	if (key >= M_FLAG)
+	if (key >= M_NUMBER)
+		number_option(&d->prog->numbers[key - M_NUMBER], arg, usage);
+	else if (key >= M_FLAG)
 		o->flags |= 1UL << (key - M_FLAG);
 	else if (key >= M_CHOICE)
 		choice_option(&d->prog->choices[key - M_CHOICE], arg, usage);
@@ -161,9 +189,11 @@ void driver_parse_options(struct driver *d, int argc, char **argv)
 	}
 	/* a value at G under trec_eval's name would pass for the whole
 	 * gallery's; --explain shows the whole gallery's formulas */
-	if (o->gallery && o->common.names == NAMES_TREC)
+	if (o->gallery && o->common.names != NAMES_RANKKIT)
 		usage_error(prog->usage, "--gallery-size: the values at G have "
-			    "no trec_eval names (--names rankkit)");
+			    "no %s names (--names rankkit)",
+			    o->common.names == NAMES_TREC ? "trec_eval" :
+			    "ir_measures");
 	if (o->gallery && o->common.nexplain)
 		usage_error(prog->usage, "--gallery-size: --explain shows the "
 			    "whole gallery only");

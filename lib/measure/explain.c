@@ -5,7 +5,6 @@
  * and the count of the rest, so that every line stays within 80 columns. */
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,49 +13,12 @@
 #include "measure/cutoff.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/explaintext.h"
 #include "measure/listmeasure.h"
 #include "measure/ties.h"
 #include "measure/tiesum.h"
 
-enum { WIDTH = 78, SHOWN = 12 };
-
-/* a list of terms "x + y + ...", cut with "+ ..." before WIDTH columns */
-struct terms {
-	char text[WIDTH + 1];
-	size_t len, n, cut;
-};
-
-static void term(struct terms *tm, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void term(struct terms *tm, const char *fmt, ...)
-{
-	char b[128];
-	va_list ap;
-	int l;
-
-	va_start(ap, fmt);
-	l = vsnprintf(b, sizeof b, fmt, ap);
-	va_end(ap);
-	tm->n++;
-	if (tm->cut)
-		return;
-	/* room for "  name = ", " + ... (N terms)" and " = value" */
-	if (tm->len + (size_t)l + 3 > WIDTH - 42) {
-		tm->cut = tm->n;
-		return;
-	}
-	tm->len += (size_t)snprintf(tm->text + tm->len, sizeof tm->text - tm->len,
-				   "%s%s", tm->n > 1 ? " + " : "", b);
-}
-
-/* the terms, "+ ... (N terms)" when cut */
-static const char *terms_text(struct terms *tm)
-{
-	if (tm->cut)
-		snprintf(tm->text + tm->len, sizeof tm->text - tm->len,
-			 " + ... (%zu terms)", tm->n);
-	return tm->n ? tm->text : "0";
-}
+enum { SHOWN = 12 };
 
 static const char *mode_name(int mode)
 {
@@ -142,7 +104,7 @@ void explain_hit(const struct mcall *c, const char *name)
 /* h(K), its group terms shown on one line; returns it */
 static double explain_found(const struct rquery *q, long K, int mode)
 {
-	struct terms terms = { .len = 0 };
+	struct explainterms terms = { .len = 0 };
 	double h = 0;
 	size_t k;
 
@@ -161,12 +123,12 @@ static double explain_found(const struct rquery *q, long K, int mode)
 		else
 			x = in == g->t ? (double)s : (double)s * (double)in / (double)g->t;
 		if (mode == TIE_EXP && in < g->t)
-			term(&terms, "%ld*%ld/%ld", s, in, g->t);
+			explain_term(&terms, "%ld*%ld/%ld", s, in, g->t);
 		else
-			term(&terms, "%g", x);
+			explain_term(&terms, "%g", x);
 		h += x;
 	}
-	tell("  h(%ld) = %s = %.10g\n", K, terms_text(&terms), h);
+	tell("  h(%ld) = %s = %.10g\n", K, explain_terms_text(&terms), h);
 	return h;
 }
 
@@ -189,7 +151,7 @@ void explain_rr(const struct mcall *c, const char *name)
 	const struct rquery *q = c->q;
 	int mode = c->mode;
 	const struct tgroup *g = q->g;
-	struct terms terms = { .len = 0 };
+	struct explainterms terms = { .len = 0 };
 	const char *how;
 	double p, rr;
 	long j, t, s;
@@ -211,7 +173,7 @@ void explain_rr(const struct mcall *c, const char *name)
 	 * first_rr as cut_rr takes it */
 	p = (double)s / (double)t;
 	for (j = 1; j <= t - s + 1 && j <= SHOWN; j++) {
-		term(&terms, "%.4g/%ld", p, g->a + j);
+		explain_term(&terms, "%.4g/%ld", p, g->a + j);
 		if (j < t)
 			p *= (double)(t - j - s + 1) / (double)(t - j);
 	}
@@ -220,7 +182,7 @@ void explain_rr(const struct mcall *c, const char *name)
 		terms.cut = SHOWN + 1;
 	rr = first_rr(g->a, t, s, LONG_MAX - g->a);
 	tell("  %s = sum for j = 1..t-s+1 of C(t-j, s-1)/C(t, s)/(a+j)\n", name);
-	tell("  %*s = %s\n", (int)strlen(name), "", terms_text(&terms));
+	tell("  %*s = %s\n", (int)strlen(name), "", explain_terms_text(&terms));
 	tell("  %*s = %.10g\n", (int)strlen(name), "", rr);
 }
 
@@ -259,7 +221,7 @@ void explain_rprec(const struct mcall *c, const char *name)
 static double ap_sum_fixed(const struct rquery *q, long K, int mode,
 			   long *found)
 {
-	struct terms terms = { .len = 0 };
+	struct explainterms terms = { .len = 0 };
 	double sum = 0;
 	long cnt = 0;
 	size_t k, j;
@@ -273,12 +235,12 @@ static double ap_sum_fixed(const struct rquery *q, long K, int mode,
 			cnt++;
 			if (p <= K) {
 				sum += (double)cnt / (double)p;
-				term(&terms, "%ld/%ld", cnt, p);
+				explain_term(&terms, "%ld/%ld", cnt, p);
 				(*found)++;
 			}
 		}
 	}
-	tell("  sum of c/p = %s = %.10g\n", terms_text(&terms), sum);
+	tell("  sum of c/p = %s = %.10g\n", explain_terms_text(&terms), sum);
 	return sum;
 }
 
@@ -403,11 +365,12 @@ static double discount(long p)
 	return 1 / log2(1 + (double)p);
 }
 
-/* the DCG cut at K (K <= 0: the whole list), its terms shown */
-static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
+/* the DCG cut at K (K <= 0: the whole list) with the gains gs, its terms
+ * shown */
+static double explain_dcg(const struct rquery *q, long K, int mode,
+			  struct gains gs)
 {
-	struct terms terms = { .len = 0 };
-	struct gains gs = list_gains(q, gain);
+	struct explainterms terms = { .len = 0 };
 	double dcg = 0;
 	long bound = K > 0 ? K : LONG_MAX;
 	size_t k, j;
@@ -425,7 +388,7 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 				if (p > bound)
 					continue;
 				dcg += gj * discount(p);
-				term(&terms, "%g/log2(%ld)", gj, p + 1);
+				explain_term(&terms, "%g/log2(%ld)", gj, p + 1);
 			}
 			continue;
 		}
@@ -434,11 +397,11 @@ static double explain_dcg(const struct rquery *q, long K, int mode, int gain)
 		d = discount_sum(g->a, g->t < bound - g->a ? g->t : bound - g->a);
 		dcg += G / (double)g->t * d;
 		if (g->t == 1)
-			term(&terms, "%g/log2(%ld)", G, g->a + 2);
+			explain_term(&terms, "%g/log2(%ld)", G, g->a + 2);
 		else
-			term(&terms, "(%g/%ld)*%.4g", G, g->t, d);
+			explain_term(&terms, "(%g/%ld)*%.4g", G, g->t, d);
 	}
-	tell("  DCG = %s = %.10g\n", terms_text(&terms), dcg);
+	tell("  DCG = %s = %.10g\n", explain_terms_text(&terms), dcg);
 	return dcg;
 }
 
@@ -459,10 +422,25 @@ void explain_ndcg(const struct mcall *c, const char *name, int gain)
 	if (gs.shift)
 		tell("  every gain 2^g - 1 is taken times 2^-%ld (the largest "
 		    "grade), in DCG and IDCG alike\n", gs.shift);
-	dcg = explain_dcg(q, K, mode, gain);
+	dcg = explain_dcg(q, K, mode, gs);
 	tell("  IDCG = the DCG of all m relevant items by grade = %.10g\n", ideal);
 	tell("  %s = %.10g/%.10g = %.10g\n", name, dcg, ideal,
 	    ideal > 0 ? dcg / ideal : 0);
+}
+
+void explain_sdcg(const struct mcall *c, const char *name, long top)
+{
+	struct gains gs = { GAIN_SCALED, 0, top };
+	double dcg, norm = discount_sum(0, c->K);
+
+	tell("  %s = DCG@%ld / (the DCG of %ld items of grade %ld);\n  a "
+	    "grade g gains min(g, %ld)/%ld\n", name, c->K, c->K, top, top,
+	    top);
+	if (c->mode == TIE_EXP)
+		tell("  a tie group adds (G/t)(sum of its discounts up to K), G "
+		    "the sum of its gains\n");
+	dcg = explain_dcg(c->q, c->K, c->mode, gs);
+	tell("  %s = %.10g/%.10g = %.10g\n", name, dcg, norm, dcg / norm);
 }
 
 void explain_curve(const struct rquery *q, long maxK, int mode)

@@ -42,6 +42,12 @@ void explain_inp(const struct mcall *c, const char *name);
  * at c->K (<= 0: none) with gain (an enum gainkind) */
 void explain_ap(const struct mcall *c, const char *name, int div);
 void explain_ndcg(const struct mcall *c, const char *name, int gain);
+/* ndcg's measures on request: SDCG@K with largest grade top, ERR@K with
+ * largest grade gmax, RBP and its residual with persistence p */
+void explain_sdcg(const struct mcall *c, const char *name, long top);
+void explain_err(const struct mcall *c, const char *name, long gmax);
+void explain_rbp(const struct mcall *c, const char *name, double p);
+void explain_rbp_resid(const struct mcall *c, const char *name, double p);
 /* the whole curve of cmc up to maxK: where hit@K is 0, where 1, each K
  * between */
 void explain_curve(const struct rquery *q, long maxK, int mode);

@@ -1,4 +1,6 @@
-/* bpref from the rank stream's version 2 (judged.h). */
+/* bpref and Judged@K from the rank stream's version 2, and its tie groups
+ * that hold judged items (judged.h). */
+#include "util/minmax.h"
 #include "measure/judged.h"
 #include "measure/ties.h"
 
@@ -63,4 +65,63 @@ double judged_bpref(const struct rquery *q, int mode)
 					       (double)D);
 	}
 	return sum / (double)R;
+}
+
+int judged_group_next(const struct rquery *q, struct jgcursor *c,
+		      struct jgroup *g)
+{
+	/* the relevant items' groups (q->g) and the other judged items'
+	 * (q->jud: by rank, those not retrieved last), merged by position */
+	int from_rel;
+
+	if (c->i < q->nj && q->jud[c->i].rank < 0)
+		c->i = q->nj;
+	if (c->k == q->ng && c->i == q->nj)
+		return 0;
+	from_rel = c->i == q->nj ||
+	    (c->k < q->ng && q->g[c->k].a + 1 <= q->jud[c->i].rank);
+	if (from_rel) {
+		g->a = q->g[c->k].a;
+		g->t = q->g[c->k].t;
+		g->rel = (long)q->g[c->k].s;
+		c->k++;
+	} else {
+		g->a = q->jud[c->i].rank - 1;
+		g->t = q->jud[c->i].ties + 1;
+		g->rel = 0;
+	}
+	g->nonrel = g->neg = 0;
+	for (; c->i < q->nj && q->jud[c->i].rank == g->a + 1; c->i++) {
+		g->nonrel += q->jud[c->i].kind == 'j';
+		g->neg += q->jud[c->i].kind == 'u';
+	}
+	return 1;
+}
+
+/* Judged@K. A group straddling K (a < K < a + t) holds d judged items
+ * among its t positions, u = K - a of them in the top K: optimistic, the
+ * judged items first, min(d, u) of them; pessimistic, last, max(0, d -
+ * (t - u)); expected, each of the d in the top K with chance u/t, d u / t.
+ * A group wholly above K counts all d. */
+double judged_at(const struct rquery *q, long K, int mode)
+{
+	struct jgcursor c = { 0, 0 };
+	struct jgroup g;
+	double seen = 0;
+	long d, u;
+
+	rquery_need_v2(q, "Judged@K");
+	if (q->n <= 0)
+		return 0;
+	while (judged_group_next(q, &c, &g) && g.a < K) {
+		d = g.rel + g.nonrel + g.neg;
+		u = lmin(g.t, K - g.a);
+		if (mode == TIE_OPT)
+			seen += (double)lmin(d, u);
+		else if (mode == TIE_PESS)
+			seen += (double)lmax(0, d - (g.t - u));
+		else
+			seen += (double)d * (double)u / (double)g.t;
+	}
+	return seen / (double)lmin(K, q->n);
 }

@@ -267,7 +267,7 @@ double list_inp(const struct rquery *q, int mode)
 
 struct gains list_gains(const struct rquery *q, int gain)
 {
-	struct gains gs = { gain, 0 };
+	struct gains gs = { gain, 0, 0 };
 	long gmax = LONG_MIN;
 	size_t i;
 
@@ -282,6 +282,8 @@ struct gains list_gains(const struct rquery *q, int gain)
 
 double list_gain(const struct gains *gs, long grade)
 {
+	if (gs->kind == GAIN_SCALED)
+		return (double)lmax(0, lmin(grade, gs->top)) / (double)gs->top;
 	if (gs->kind != GAIN_EXP)
 		return (double)grade;
 	if (gs->shift == 0)
@@ -298,10 +300,10 @@ static double discount(long p)
 	return 1 / log2(1 + (double)p);
 }
 
-/* DCG of the list cut at K (K <= 0: the whole list) */
-static double list_dcg(const struct rquery *q, long K, int mode, int gain)
+/* DCG of the list cut at K (K <= 0: the whole list), the gains gs */
+static double list_dcg(const struct rquery *q, long K, int mode,
+		       struct gains gs)
 {
-	struct gains gs = list_gains(q, gain);
 	double dcg = 0, gsum;
 	size_t k, j;
 
@@ -366,5 +368,12 @@ double list_ndcg(const struct rquery *q, long K, int mode, int gain)
 	if (q->m == 0)
 		return 0;
 	ideal = list_idcg(q, K, gain);
-	return ideal > 0 ? list_dcg(q, K, mode, gain) / ideal : 0;
+	return ideal > 0 ? list_dcg(q, K, mode, list_gains(q, gain)) / ideal : 0;
+}
+
+double list_sdcg(const struct rquery *q, long K, int mode, long top)
+{
+	struct gains gs = { GAIN_SCALED, 0, top };
+
+	return list_dcg(q, K, mode, gs) / discount_sum(0, K);
 }

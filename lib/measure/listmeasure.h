@@ -22,7 +22,8 @@ enum apdiv {
 /* gain of a grade in DCG */
 enum gainkind {
 	GAIN_LINEAR,	/* grade (trec_eval, sklearn) */
-	GAIN_EXP	/* 2^grade - 1 (Burges et al.) */
+	GAIN_EXP,	/* 2^grade - 1 (Burges et al.) */
+	GAIN_SCALED	/* min(max(grade, 0), top) / top (cwl_eval's SDCG) */
 };
 
 /* the expected share of a tie group in the sum of precisions of AP: the
@@ -46,6 +47,7 @@ double list_inp(const struct rquery *q, int mode);
 struct gains {
 	int kind;
 	long shift;
+	long top;	/* GAIN_SCALED's largest grade */
 };
 struct gains list_gains(const struct rquery *q, int gain);
 /* gain of one grade, scaled as gs says */
@@ -55,5 +57,9 @@ double list_idcg(const struct rquery *q, long K, int gain);
 /* DCG of the list cut at K (K <= 0: the whole list) over list_idcg, 0
  * when the ideal is 0 */
 double list_ndcg(const struct rquery *q, long K, int mode, int gain);
+/* SDCG@K (cwl_eval's scaled DCG): DCG@K with the gains of GAIN_SCALED
+ * over sum_{i=1..K} 1/log2(1+i), the DCG of K items of grade top; K >= 1,
+ * top >= 1 */
+double list_sdcg(const struct rquery *q, long K, int mode, long top);
 
 #endif

@@ -7,11 +7,13 @@
 #include "measure/counts.h"
 #include "measure/cutoff.h"
 #include "measure/direction.h"
+#include "measure/expectedrr.h"
 #include "measure/explain.h"
 #include "measure/gallery.h"
 #include "measure/judged.h"
 #include "measure/listmeasure.h"
 #include "measure/measures.h"
+#include "measure/rbp.h"
 
 /* the context of a call: the program's options (measurectx) */
 static const struct measurectx *ctx_of(const struct mcall *c)
@@ -49,6 +51,18 @@ static double v_rsum(const struct mcall *c)
 		cut_hit(c->q, 10, c->mode);
 }
 
+/* BEIR's capped recall: the relevant items found over min(K, m) */
+static double v_rcap(const struct mcall *c)
+{
+	return cut_found(c->q, c->K, c->mode) /
+	    (double)(c->K < (long)c->q->m ? c->K : (long)c->q->m);
+}
+
+static double v_judged(const struct mcall *c)
+{
+	return judged_at(c->q, c->K, c->mode);
+}
+
 static double v_first(const struct mcall *c)
 {
 	return cut_first(c->q, c->mode);
@@ -67,6 +81,12 @@ static double g_recall(const struct mcall *c)
 static double g_prec(const struct mcall *c)
 {
 	return gal_found(c->q, c->G, c->K, c->mode) / (double)c->K;
+}
+
+static double g_rcap(const struct mcall *c)
+{
+	return gal_found(c->q, c->G, c->K, c->mode) /
+	    (double)(c->K < (long)c->q->m ? c->K : (long)c->q->m);
 }
 
 static double g_rr(const struct mcall *c)
@@ -183,6 +203,47 @@ static void e_ndcg(const struct mcall *c, const char *name)
 	explain_ndcg(c, name, ctx_of(c)->gain);
 }
 
+/* ndcg's user models: ERR@K (err.c) and RBP with its residual (rbp.c) */
+static double v_err(const struct mcall *c)
+{
+	return err_at(c->q, c->K, c->mode, (long)ctx_of(c)->max_grade);
+}
+
+static double v_sdcg(const struct mcall *c)
+{
+	return list_sdcg(c->q, c->K, c->mode, (long)ctx_of(c)->max_grade);
+}
+
+static double v_rbp(const struct mcall *c)
+{
+	return rbp_base(c->q, c->mode, ctx_of(c)->persistence);
+}
+
+static double v_rbp_resid(const struct mcall *c)
+{
+	return rbp_resid(c->q, c->mode, ctx_of(c)->persistence);
+}
+
+static void e_err(const struct mcall *c, const char *name)
+{
+	explain_err(c, name, (long)ctx_of(c)->max_grade);
+}
+
+static void e_sdcg(const struct mcall *c, const char *name)
+{
+	explain_sdcg(c, name, (long)ctx_of(c)->max_grade);
+}
+
+static void e_rbp(const struct mcall *c, const char *name)
+{
+	explain_rbp(c, name, ctx_of(c)->persistence);
+}
+
+static void e_rbp_resid(const struct mcall *c, const char *name)
+{
+	explain_rbp_resid(c, name, ctx_of(c)->persistence);
+}
+
 /* The rows, grouped by home program, each group in the order of its
  * program's default columns and -m's "known:" list. A grade of 1 or more
  * counts as relevant in every measure (the rank stream's m); nDCG weighs
@@ -249,6 +310,16 @@ static const struct mdef table[] = {
 	  .gvalue = g_rsum, .on_request = 1, .depth = 10, .params = "-T",
 	  .dir = BETTER_HIGHER, .home = "hitrate", .ask = "hitrate --rsum",
 	  .manual = "hitrate.1 Measures" },
+	/* R_cap@K and Judged@K only when -m names them */
+	{ .name = "R_cap", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_rcap, .gvalue = g_rcap, .chance = 1, .on_request = 1,
+	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
+	  .manual = "hitrate.1 Measures" },
+	{ .name = "Judged", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_judged, .with_empty = 1, .on_request = 1, .irm = "Judged",
+	  .params = "K; -T; the judged items (rank stream version 2)",
+	  .dir = BETTER_NEITHER, .home = "hitrate",
+	  .manual = "hitrate.1 Measures" },
 
 	{ .name = "Rprec", .rate = 1, .kind = MK_MEAN, .value = v_rprec,
 	  .gvalue = g_rprec, .explain = explain_rprec, .trec = "Rprec",
@@ -285,6 +356,27 @@ static const struct mdef table[] = {
 	  .gvalue = g_ndcg, .explain = e_ndcg, .trec = "ndcg", .irm = "nDCG",
 	  .params = "-T, --gain; the grades", .dir = BETTER_HIGHER,
 	  .home = "ndcg", .manual = "ndcg.1 Measures" },
+	/* ERR@K, SDCG@K, RBP and RBP_resid only when -m names them */
+	{ .name = "ERR", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_err, .chance = 1, .explain = e_err, .on_request = 1,
+	  .irm = "ERR",
+	  .params = "K; -T, --max-grade; the grades", .dir = BETTER_HIGHER,
+	  .home = "ndcg", .manual = "ndcg.1 Measures" },
+	{ .name = "SDCG", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_sdcg, .chance = 1, .explain = e_sdcg, .on_request = 1,
+	  .irm = "SDCG",
+	  .params = "K; -T, --max-grade; the grades", .dir = BETTER_HIGHER,
+	  .home = "ndcg", .manual = "ndcg.1 Measures" },
+	{ .name = "RBP", .rate = 1, .kind = MK_MEAN, .value = v_rbp,
+	  .explain = e_rbp, .on_request = 1, .trec = "rbp", .irm = "RBP",
+	  .params = "-T, --persistence", .dir = BETTER_HIGHER,
+	  .home = "ndcg", .manual = "ndcg.1 Measures" },
+	{ .name = "RBP_resid", .rate = 1, .kind = MK_MEAN,
+	  .value = v_rbp_resid, .explain = e_rbp_resid, .on_request = 1,
+	  .trec = "rbp_resid",
+	  .params = "-T, --persistence; the judged items (rank stream "
+	  "version 2)", .dir = BETTER_NEITHER, .home = "ndcg",
+	  .manual = "ndcg.1 Measures" },
 
 	/* the curve of hit@K at every K, which cmc prints as hit@K rows */
 	{ .name = "CMC", .rate = 1, .params = "-T", .dir = BETTER_HIGHER,
@@ -329,7 +421,7 @@ const struct mdef *measure_find(struct slice name)
 {
 	/* the name before its chance mark or gallery size, and before its
 	 * cut-off (MAP@R is a whole name) */
-	size_t end = 0, stem = 0, i, us;
+	size_t end = 0, stem = 0, i, us, irm;
 	int cut;
 
 	while (end < name.n && name.p[end] != ':' && name.p[end] != '/')
@@ -346,6 +438,12 @@ const struct mdef *measure_find(struct slice name)
 	/* trec_eval's: the whole name, or a cut-off's stem before "_K" */
 	for (i = 0; i < NROWS; i++)
 		if (!table[i].cutoff && is(name.p, stem, table[i].trec))
+			return &table[i];
+	/* ir_measures': the name before its parameters and "@K" */
+	for (irm = 0; irm < end && name.p[irm] != '(' && name.p[irm] != '@';)
+		irm++;
+	for (i = 0; i < NROWS; i++)
+		if (table[i].cutoff == cut && is(name.p, irm, table[i].irm))
 			return &table[i];
 	for (us = stem; us > 0 && name.p[us - 1] >= '0' && name.p[us - 1] <= '9';)
 		us--;

@@ -16,6 +16,9 @@ struct measurectx {
 	int medr_vsepp;	/* hitrate --medr vsepp */
 	int apdiv;	/* mapr --ap-divisor: an enum apdiv */
 	int gain;	/* ndcg --gain: an enum gainkind */
+	double max_grade;	/* ndcg --max-grade: ERR's grade of r = 1 - 2^-g */
+	double persistence;	/* ndcg --persistence: RBP's p */
+	int persistence_given;	/* --persistence given: else --names picks */
 };
 
 /* the rows whose home is the program prog, in its table's order (that
@@ -27,9 +30,9 @@ const struct mdef *measures_of(const char *prog, size_t *n);
 const struct mdef *measures_all(size_t *n);
 
 /* the row of a measure named as a measure stream names it: rankkit's
- * name (hit@10, MRR, MRR:chance, MeanR/G1000) or trec_eval's (P_10, map,
- * num_rel_ret), a cut-off in the name only for a cut-off measure; NULL
- * when no row has it */
+ * name (hit@10, MRR, MRR:chance, MeanR/G1000), trec_eval's (P_10, map,
+ * num_rel_ret) or ir_measures' (R@10, RR, RBP(p=0.8)), a cut-off in the
+ * name only for a cut-off measure; NULL when no row has it */
 const struct mdef *measure_find(struct slice name);
 
 /* how to ask for the measure: its row's ask, else "HOME -m NAME" */

@@ -6,7 +6,8 @@
 #include <stddef.h>
 #include "measure/column.h"
 
-enum names { NAMES_RANKKIT, NAMES_TREC };
+/* --names: rankkit's, trec_eval's (this file) or ir_measures' (irmnames.h) */
+enum names { NAMES_RANKKIT, NAMES_TREC, NAMES_IRM };
 
 /* the place of trec_eval's measure trec in its order of measures; the
  * measures without a trec_eval name come after all of them */

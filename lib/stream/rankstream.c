@@ -310,7 +310,7 @@ static size_t retrieved(const struct relitem *r, size_t n)
 /* q's tie groups from its relevant items by rank (the count and the
  * group in locals: the stores into a group could be to q's counts, for
  * all the compiler knows) */
-static void make_groups(struct rquery *q)
+void rquery_make_groups(struct rquery *q)
 {
 	size_t i, ng = 0, nret = q->nret;
 	struct tgroup *g = NULL;
@@ -502,7 +502,7 @@ int rankreader_next(struct rankreader *rd, struct rquery *q)
 	if (unsorted)
 		qsort(q->rel, q->m, sizeof *q->rel, cmp_rel);
 	q->nret = retrieved(q->rel, q->m);
-	make_groups(q);
+	rquery_make_groups(q);
 	if (q->v2)
 		check_judged(q, q_empty);
 	return 1;

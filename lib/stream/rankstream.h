@@ -109,6 +109,11 @@ void rankrecord_parse(const char *file, long line, const struct slice *f,
  * it needs the judged items that only version 2 carries */
 void rquery_need_v2(const struct rquery *q, const char *measure);
 
+/* q->g and q->ng from q->rel[0 .. nret-1] by rank (the reader's, again
+ * after a caller changed the ranks); dies on relevant items of one rank
+ * that disagree on ties or overfill their tied positions */
+void rquery_make_groups(struct rquery *q);
+
 /* nfiles files; none means stdin */
 void rankreader_open(struct rankreader *rd, char **files, int nfiles);
 /* 1 and the next query in *q, or 0 at the end. Dies on bad records. */

@@ -6,6 +6,22 @@
 #include "util/num.h"
 #include "util/optlist.h"
 
+/* the first comma of p outside parentheses (ir_measures' parameters:
+ * SDCG(min_rel=0,max_rel=4)@10), or NULL */
+static char *list_comma(char *p)
+{
+	long depth = 0;
+
+	for (; *p; p++)
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && depth > 0)
+			depth--;
+		else if (*p == ',' && depth == 0)
+			return p;
+	return NULL;
+}
+
 void parse_names(const char *opt, const char *text, char ***out, size_t *n,
 		 const char *usage)
 {
@@ -14,7 +30,7 @@ void parse_names(const char *opt, const char *text, char ***out, size_t *n,
 	char **v = NULL;
 
 	for (;;) {
-		char *c = strchr(p, ',');
+		char *c = list_comma(p);
 		if (c)
 			*c = '\0';
 		if (*p == '\0')

@@ -9,8 +9,9 @@
 void parse_cutoffs(const char *opt, const char *text, long **out, size_t *n,
 		   int allow_all, int *all, const char *usage);
 
-/* Splits text at commas into *out (pointers into a copy); dies with a usage
- * error on an empty item. */
+/* Splits text at commas outside parentheses into *out (pointers into a
+ * copy: "nDCG@10,SDCG(min_rel=0,max_rel=4)@10" is two items); dies with a
+ * usage error on an empty item. */
 void parse_names(const char *opt, const char *text, char ***out, size_t *n,
 		 const char *usage);
 
