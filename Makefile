@@ -54,6 +54,7 @@ LIBSRC = \
 	lib/util/texttable.c \
 	lib/util/markup.c \
 	lib/util/msort.c \
+	lib/util/textquote.c \
 	lib/stream/stream.c \
 	lib/stream/facts.c \
 	lib/stream/rankstream.c \
@@ -74,6 +75,7 @@ LIBSRC = \
 	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \
+	lib/stream/measurerecord.c \
 	lib/rank/rankcount.c \
 	lib/rank/maxcut.c \
 	lib/rank/ranker.c \

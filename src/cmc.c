@@ -69,8 +69,9 @@ static const struct optdef opts[] = {
 	{ "label", O_LABEL, 1,
 	  "      --label NAME        a system's name in outputs and legends (once per input)\n" },
 	CO_OPT_EXPLAIN("how the query's hit@K are made, on stderr (all: every query)\n"),
-	CO_OPT_FORMAT("stream (default) or table: --curve's columns aligned\n"
-		      "                          (--curve --format table is the same table)\n"),
+	CO_OPT_FORMAT("stream (default); table: --curve's columns aligned\n"
+		      "                          (--curve --format table is the same table);\n"
+		      "                          jsonl or csv: a record per row, for pandas\n"),
 	CO_OPT_QUIET,
 	CO_OPT_NAMES("rankkit (default); trec_eval has no CMC curve\n"),
 	{ "gallery-curve", O_GALCURVE, 1,
@@ -328,9 +329,10 @@ static _Noreturn void gallery_curve(const struct cmcopts *o, char **files,
 	struct galcurve *c = xcalloc((size_t)nsys, sizeof *c);
 	int i;
 
-	if (o->c.common.folds || o->c.common.nexplain || o->c.common.format == FORMAT_TABLE)
+	if (o->c.common.folds || o->c.common.nexplain ||
+	    o->c.common.format != FORMAT_STREAM)
 		usage_error(usage_line, "--gallery-curve: no --folds, "
-			    "--explain or --format table");
+			    "--explain or --format other than stream");
 	for (i = 0; i < nsys; i++)
 		galcurve_read(nfiles ? files[i] : dash, o->c.common.empty,
 			      o->c.common.partial, o->c.common.quiet, &c[i]);
@@ -356,6 +358,15 @@ static void write_curves(const struct cmcopts *o, struct curveresult *r,
 	}
 	if (svg_out && !o->curve && !table)
 		return;
+	if (o->c.common.format == FORMAT_JSONL ||
+	    o->c.common.format == FORMAT_CSV) {
+		/* records name their system unblanked: the quoting keeps it */
+		record_begin(o->c.common.format, 1);
+		for (i = 0; i < nsys; i++)
+			curve_write_stream(&r[i], &o->c, nsys == 1 && !o->nlabel ?
+					   NULL : system_name(o, files, nfiles, i));
+		return;
+	}
 	/* the stream names each block when there are several, or a label */
 	names = column_names(o, files, nfiles, nsys, table ? "hit@K" :
 			     o->curve ? "value" : NULL);
@@ -390,6 +401,11 @@ static int options(int argc, char **argv, struct cmcopts *o)
 	    svg_out > 1)
 		usage_error(usage_line, "--curve (or --format table), --plot "
 			    "and --svg - each take the standard output");
+	if ((o->c.common.format == FORMAT_JSONL ||
+	     o->c.common.format == FORMAT_CSV) && (o->curve || o->plot || svg_out))
+		usage_error(usage_line, "--format %s: no --curve, --plot or "
+			    "--svg - (its records take the standard output)",
+			    o->c.common.format == FORMAT_CSV ? "csv" : "jsonl");
 	if (o->nlabel && o->nlabel != (size_t)nsys)
 		usage_error(usage_line, "%zu --label for %d input%s", o->nlabel,
 			    nsys, nsys == 1 ? "" : "s");

@@ -20,7 +20,8 @@ static int take_common(struct taking *x, int key, const char *arg)
 	static const char *const empties[] = { "miss", "skip", "error", NULL };
 	static const char *const namings[] = { "rankkit", "trec", "irm",
 						 NULL };
-	static const char *const formats[] = { "stream", "table", NULL };
+	static const char *const formats[] = { "stream", "table", "jsonl",
+						 "csv", NULL };
 	struct commonopts *o = x->o;
 	const char *usage = x->t->usage;
 

@@ -11,11 +11,10 @@
 #define RK_COMMONOPTS_H
 #include <stddef.h>
 #include "util/optable.h"
+#include "stream/measurerecord.h"	/* enum format: --format */
 
 /* --empty: what a query without relevant items counts as */
 enum empty_policy { EMPTY_MISS, EMPTY_SKIP, EMPTY_ERROR };
-/* --format: the measure stream, or an aligned table for reading */
-enum format { FORMAT_STREAM, FORMAT_TABLE };
 
 /* the keys of the long-only ones (optable.h's range for lib/) */
 enum { CO_EMPTY = OPT_VERSION + 1, CO_FOLDS, CO_EXPLAIN, CO_QUIET,

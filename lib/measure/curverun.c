@@ -193,11 +193,20 @@ void curve_format_rate(char *buf, size_t n, const struct curveopts *o,
 	format_rate(buf, n, o, v);
 }
 
+/* a row hit@K of query: the stream's line, or under --format jsonl or
+ * csv the record of system (NULL: one unlabelled curve) */
 static void write_row(size_t K, const char *query, double v,
-		      const struct curveopts *o)
+		      const struct curveopts *o, const char *system)
 {
 	char buf[512];
 	format_rate(buf, sizeof buf, o, v);
+	if (o->common.format != FORMAT_STREAM) {
+		char name[32];
+		snprintf(name, sizeof name, "hit@%zu", K);
+		record_write(o->common.format, 1, system, name,
+			     (struct slice){ query, strlen(query) }, buf);
+		return;
+	}
 	out_str("hit@");
 	out_long((long)K);
 	out_char('\t');
@@ -213,8 +222,11 @@ void curve_write_stream(struct curveresult *r, const struct curveopts *o,
 	size_t K;
 	long f;
 
-	stream_write_header(HDR_MEASURE);
-	if (system) {
+	int stream = o->common.format == FORMAT_STREAM;
+
+	if (stream)
+		stream_write_header(HDR_MEASURE);
+	if (stream && system) {
 		out_str("# system ");
 		out_str(system);
 		out_char('\n');
@@ -224,11 +236,13 @@ void curve_write_stream(struct curveresult *r, const struct curveopts *o,
 		snprintf(name, sizeof name, "fold%ld", f + 1);
 		for (K = 1; K <= r->nK; K++)
 			write_row(K, name, curve_value(&r->fold[f], (long)K,
-						       o->common.mode), o);
+						       o->common.mode), o, system);
 	}
 	for (K = 1; K <= r->nK; K++)
-		write_row(K, "all", curveresult_value(r, K, o->common.mode), o);
-	stream_write_end();
+		write_row(K, "all", curveresult_value(r, K, o->common.mode), o,
+			  system);
+	if (stream)
+		stream_write_end();
 }
 
 /* system i's value at K, formatted; "-" past its last K */

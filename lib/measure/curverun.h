@@ -48,7 +48,9 @@ void curve_format_rate(char *buf, size_t n, const struct curveopts *o,
 		       double v);
 /* the measure stream: hit@K rows of each fold, then of "all"; with a
  * system name (no blanks), the comment line "# system NAME" after the
- * header says whose curve it is (rankkit(7)) */
+ * header says whose curve it is (rankkit(7)). Under --format jsonl or
+ * csv the same rows as records with a system field (measurerecord.h;
+ * the caller writes record_begin's header once, before the first) */
 void curve_write_stream(struct curveresult *r, const struct curveopts *o,
 			const char *system);
 /* "# K name ..." then one line per K: K and each system's value */

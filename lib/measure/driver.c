@@ -202,6 +202,12 @@ static void write_row(const struct driver *d, const struct column *c,
 	char buf[512];
 
 	value_text(d, c, v, rv, buf, sizeof buf);
+	if (d->opt.common.format != FORMAT_STREAM) {
+		/* --format jsonl, csv: the name without trec_eval's padding */
+		record_write(d->opt.common.format, 0, NULL, c->name,
+			     (struct slice){ query, strlen(query) }, buf);
+		return;
+	}
 	if (d->opt.common.names == NAMES_TREC) {
 		trec_write_row(c->name, query, buf);
 		return;
@@ -363,6 +369,8 @@ void driver_main(int argc, char **argv, const struct measureprog *prog)
 	seen = xcalloc(d.opt.common.nexplain + 1, 1);
 	if (d.opt.common.format == FORMAT_STREAM)
 		stream_write_header(HDR_MEASURE);
+	else
+		record_begin(d.opt.common.format, 0);
 	while ((rec = driver_next(&d))) {
 		if (explain_wanted(d.opt.common.explain, d.opt.common.nexplain, rec->q->id,
 				   seen))
@@ -378,7 +386,7 @@ void driver_main(int argc, char **argv, const struct measureprog *prog)
 	 * run leaves the standard output empty */
 	if (d.opt.common.format == FORMAT_TABLE)
 		texttable_write(&d.table);
-	else
+	else if (d.opt.common.format == FORMAT_STREAM)
 		stream_write_end();
 	out_flush();
 	driver_write_notes(&d, &s);

@@ -16,7 +16,8 @@
 #include "trec/trecgain.h"
 
 static const char usage_line[] =
-	"treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... QRELS RUN";
+	"treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... "
+	"[--format FORMAT] QRELS RUN";
 
 static const char help[] =
 	"Evaluates a TREC run against qrels and prints what trec_eval 10.0 prints.\n"
@@ -34,9 +35,14 @@ static const char help[] =
 	"  -n, --nosummary                  no summary rows\n"
 	"  -R, --Rel_info_format qrels      the only format read\n"
 	"  -T, --Results_format trec_results  the only format read\n"
+	"      --format FORMAT              trec (default: trec_eval's output); jsonl or\n"
+	"                                   csv: a record per row, for pandas\n"
 	"  -h, --help                       this help\n"
 	"  -v, --version                    version\n"
 	"RUN may be - (the standard input).\n";
+
+/* the key of --format, treceval's own long option (no letter) */
+enum { OPT_FORMAT = 256 };
 
 static const struct option longopts[] = {
 	{ "help", no_argument, 0, 'h' },
@@ -54,6 +60,7 @@ static const struct option longopts[] = {
 	{ "Results_format", required_argument, 0, 'T' },
 	{ "Output_old_results_format", required_argument, 0, 'o' },
 	{ "Zscore", required_argument, 0, 'Z' },
+	{ "format", required_argument, 0, OPT_FORMAT },
 	{ 0, 0, 0, 0 }
 };
 
@@ -185,6 +192,17 @@ static void option(struct trecopts *o, struct parse *ps, int c, char **argv)
 	case 'Z':
 		die(TREC_INPUT, "-Z: trec_eval's z-scores are not part of "
 		    "treceval");
+	case OPT_FORMAT:
+		if (strcmp(optarg, "trec") == 0)
+			o->format = FORMAT_STREAM;
+		else if (strcmp(optarg, "jsonl") == 0)
+			o->format = FORMAT_JSONL;
+		else if (strcmp(optarg, "csv") == 0)
+			o->format = FORMAT_CSV;
+		else
+			trec_usage("--format: '%s' is not trec, jsonl or csv",
+				   optarg);
+		break;
 	case ':':
 		trec_usage("option '%s' needs an argument", argv[optind - 1]);
 	default:

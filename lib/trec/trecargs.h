@@ -9,12 +9,14 @@
 #define RK_TRECARGS_H
 #include <stddef.h>
 #include "trec/trecmeas.h"
+#include "stream/measurerecord.h"	/* enum format */
 
 /* trec_eval's exit statuses */
 enum { TREC_USAGE = 1, TREC_INPUT = 2, TREC_CALC = 4, TREC_NONE = 7 };
 
 struct trecopts {
 	int query;		/* -q */
+	int format;		/* --format: enum format, not FORMAT_TABLE */
 	int complete;		/* -c */
 	int summary;		/* not -n */
 	long level;		/* -l, >= 0 */

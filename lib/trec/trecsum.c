@@ -7,7 +7,8 @@
 #include "util/out.h"
 #include "trec/trecsum.h"
 
-static void row(const char *name, struct slice q, const char *value);
+static void row(int format, const char *name, struct slice q,
+		const char *value);
 
 void trecsum_init(struct trecsum *s, const struct trecopts *o)
 {
@@ -50,14 +51,21 @@ static void row_text(const struct trecsum *s, const char *name, size_t t)
 	memcpy(v + 1, s->text + s->toff[t], len);
 	v[len + 1] = '\'';
 	v[len + 2] = '\0';
-	row(name, s->ids[t], v);
+	row(s->o->format, name, s->ids[t], v);
 	free(v);
 }
 
-/* name padded to 22 columns, a tab, the topic, a tab, the value */
-static void row(const char *name, struct slice q, const char *value)
+/* name padded to 22 columns, a tab, the topic, a tab, the value; or
+ * under --format jsonl or csv their record (measurerecord.h) */
+static void row(int format, const char *name, struct slice q,
+		const char *value)
 {
 	size_t len = strlen(name);
+
+	if (format != FORMAT_STREAM) {
+		record_write(format, 0, NULL, name, q, value);
+		return;
+	}
 
 	out_str(name);
 	for (; len < 22; len++)
@@ -69,7 +77,8 @@ static void row(const char *name, struct slice q, const char *value)
 	out_char('\n');
 }
 
-static void row_value(const char *name, struct slice q, double v, int count)
+static void row_value(int format, const char *name, struct slice q, double v,
+		      int count)
 {
 	char buf[400];	/* %6.4f of the largest double: 309 digits and 5 */
 
@@ -77,7 +86,7 @@ static void row_value(const char *name, struct slice q, double v, int count)
 		snprintf(buf, sizeof buf, "%ld", (long)v);
 	else
 		snprintf(buf, sizeof buf, "%6.4f", v);
-	row(name, q, buf);
+	row(format, name, q, buf);
 }
 
 static void topic_rows(const struct trecsum *s, size_t t)
@@ -95,7 +104,7 @@ static void topic_rows(const struct trecsum *s, size_t t)
 			continue;
 		}
 		for (c = 0; c < a->ncol; c++)
-			row_value(a->name[c], s->ids[t], v[a->col + c],
+			row_value(o->format, a->name[c], s->ids[t], v[a->col + c],
 				  a->m->integer);
 	}
 }
@@ -115,7 +124,7 @@ static void summary(const struct trecsum *s, const struct trecasked *a,
 			return;
 		case TS_RUNID: {
 			char *tag = xstrndup(runid.p, runid.n);
-			row(a->m->name, all, tag);
+			row(s->o->format, a->m->name, all, tag);
 			free(tag);
 			return;
 		}
@@ -133,7 +142,7 @@ static void summary(const struct trecsum *s, const struct trecasked *a,
 			v /= n;
 			break;
 		}
-		row_value(a->name[c], all, v, a->m->integer);
+		row_value(s->o->format, a->name[c], all, v, a->m->integer);
 	}
 }
 
@@ -141,6 +150,7 @@ void trecsum_print(const struct trecsum *s, long positive, struct slice runid)
 {
 	size_t t, i;
 
+	record_begin(s->o->format, 0);
 	for (t = 0; t < s->nrows; t++)
 		topic_rows(s, t);
 	for (i = 0; s->o->summary && i < s->o->nasked; i++)

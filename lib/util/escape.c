@@ -2,16 +2,14 @@
 #include "util/err.h"
 #include "util/escape.h"
 
-/* the length of the valid UTF-8 sequence at p (of n bytes), 0 if none;
- * C1 controls (U+0080 to U+009F: C2 80 to C2 9F) count as none, since
- * some terminals act on them as on ESC [ and the like */
-static size_t utf8_len(const unsigned char *p, size_t n)
+size_t utf8_seq_len(const char *s, size_t n)
 {
+	const unsigned char *p = (const unsigned char *)s;
 	unsigned char c = p[0], lo = 0x80, hi = 0xBF;
 	size_t len, i;
 
 	if (c >= 0xC2 && c <= 0xDF)
-		len = 2, lo = c == 0xC2 ? 0xA0 : 0x80;
+		len = 2;
 	else if (c >= 0xE0 && c <= 0xEF)
 		len = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
 	else if (c >= 0xF0 && c <= 0xF4)
@@ -39,7 +37,10 @@ size_t esc_unit(const char *s, size_t n, size_t *used, char out[ESC_MAX],
 		out[0] = s[0];
 		return 1;
 	}
-	if (p[0] >= 0x80 && (k = utf8_len(p, n))) {
+	/* C1 controls (U+0080 to U+009F: C2 80 to C2 9F) are escaped too,
+	 * since some terminals act on them as on ESC [ and the like */
+	if (p[0] >= 0x80 && (k = utf8_seq_len(s, n)) &&
+	    !(p[0] == 0xC2 && p[1] < 0xA0)) {
 		for (*used = 0; *used < k; ++*used)
 			out[*used] = s[*used];
 		return k;

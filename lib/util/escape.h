@@ -11,6 +11,11 @@
 /* the most bytes one byte of input becomes ("\xHH") */
 enum { ESC_MAX = 4 };
 
+/* the length of the valid UTF-8 sequence (RFC 3629: no overlong form, no
+ * surrogate, nothing past U+10FFFF) that s (n > 0 bytes) begins with; 0
+ * if it begins with none (an ASCII byte counts as none) */
+size_t utf8_seq_len(const char *s, size_t n);
+
 /* One unit of s (n > 0 bytes): a printable ASCII byte, a valid UTF-8
  * character other than a C1 control, or one byte to escape. Sets *used to
  * the bytes of s it takes (1 to 4) and writes its text to out; returns the

@@ -1,0 +1,105 @@
+/* Measure rows as JSON lines or CSV records (measurerecord.h). */
+#include <string.h>
+#include "util/out.h"
+#include "util/textquote.h"
+#include "stream/measurerecord.h"
+
+/* whether t is a number in JSON's grammar (RFC 8259, section 6):
+ * -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
+static int json_number(const char *t)
+{
+	size_t digits;
+
+	if (*t == '-')
+		t++;
+	digits = strspn(t, "0123456789");
+	if (digits == 0 || (digits > 1 && t[0] == '0'))
+		return 0;
+	t += digits;
+	if (*t == '.') {
+		digits = strspn(++t, "0123456789");
+		if (digits == 0)
+			return 0;
+		t += digits;
+	}
+	if (*t == 'e' || *t == 'E') {
+		t++;
+		if (*t == '+' || *t == '-')
+			t++;
+		digits = strspn(t, "0123456789");
+		if (digits == 0)
+			return 0;
+		t += digits;
+	}
+	return *t == '\0';
+}
+
+static struct slice text(const char *s)
+{
+	return (struct slice){ s, strlen(s) };
+}
+
+void record_begin(int format, int with_system)
+{
+	if (format != FORMAT_CSV)
+		return;
+	if (with_system)
+		out_str("system,");
+	out_str("measure,query,value\n");
+}
+
+static void jsonl_write(int with_system, const char *system,
+			const char *measure, struct slice query,
+			const char *value)
+{
+	out_char('{');
+	if (with_system) {
+		out_str("\"system\": ");
+		if (system)
+			out_json_string(text(system));
+		else
+			out_str("null");
+		out_str(", ");
+	}
+	out_str("\"measure\": ");
+	out_json_string(text(measure));
+	out_str(", \"query\": ");
+	out_json_string(query);
+	out_str(", \"value\": ");
+	if (strcmp(value, "-") == 0)
+		out_str("null");
+	else if (json_number(value))
+		out_str(value);
+	else
+		out_json_string(text(value));
+	out_str("}\n");
+}
+
+static void csv_write(int with_system, const char *system,
+		      const char *measure, struct slice query,
+		      const char *value)
+{
+	if (with_system) {
+		if (system)
+			out_csv_field(text(system));
+		out_char(',');
+	}
+	out_csv_field(text(measure));
+	out_char(',');
+	out_csv_field(query);
+	out_char(',');
+	if (strcmp(value, "-") != 0)
+		out_csv_field(text(value));
+	out_char('\n');
+}
+
+void record_write(int format, int with_system, const char *system,
+		  const char *measure, struct slice query, const char *value)
+{
+	/* the blanks that pad trec_eval's %6.4f are not the number's */
+	value += strspn(value, " ");
+	if (format == FORMAT_CSV)
+		csv_write(with_system, system, measure, query, value);
+	else
+		jsonl_write(with_system, system, measure, query, value);
+}
