@@ -7,6 +7,24 @@
 void mreader_open(struct mreader *mr, const char *path)
 {
 	stream_open(&mr->st, path, HDR_MEASURE);
+	mr->rows = 0;
+}
+
+/* the first row f of a file that is --format jsonl or csv's output
+ * rather than a stream: refused by name */
+static void refuse_records(const char *file, long line, const struct slice *f,
+			   size_t nf)
+{
+	const char *what = NULL;
+
+	if (f[0].n > 0 && f[0].p[0] == '{')
+		what = "JSON lines (--format jsonl)";
+	else if (nf == 1 && (slice_eqs(f[0], "measure,query,value") ||
+			     slice_eqs(f[0], "system,measure,query,value")))
+		what = "CSV (--format csv)";
+	if (what)
+		die_at(file, line, "measures in %s, not a measure stream: "
+		       "write the stream (no --format) for this program", what);
 }
 
 int mreader_next(struct mreader *mr, struct mrow *row)
@@ -18,6 +36,8 @@ int mreader_next(struct mreader *mr, struct mrow *row)
 	if (!stream_next(&mr->st, f, 4, &nf))
 		return 0;
 	row->line = mr->st.lines.lineno;
+	if (mr->rows++ == 0)
+		refuse_records(file, row->line, f, nf);
 	if (nf != 3)
 		die_at(file, row->line,
 		       "expected 3 fields (measure query value), found %zu%s", nf,

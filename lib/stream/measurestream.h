@@ -17,13 +17,15 @@ struct mrow {
 
 struct mreader {
 	struct stream st;
+	long rows;	/* data rows read */
 };
 
 /* "-" is stdin; dies (exit 1) naming the file when it cannot be opened */
 void mreader_open(struct mreader *mr, const char *path);
 /* 1 and the next data row in *row, 0 at the end (after checking the end
  * line). Dies "prog: file:line: what" on a row that is not three fields
- * or whose value is not a number or "-". */
+ * or whose value is not a number or "-", and on the records of --format
+ * jsonl or csv (measurerecord.h), named, with the fix: the stream. */
 int mreader_next(struct mreader *mr, struct mrow *row);
 const char *mreader_name(const struct mreader *mr);
 void mreader_close(struct mreader *mr);
