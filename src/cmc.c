@@ -22,7 +22,7 @@ static const char usage_line[] =
 	"[--folds N] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
 	"[--ymin Y] [--ymax Y] [--xlabel TEXT] [--ylabel TEXT] [--title TEXT] "
 	"[--width PX] [--height PX] "
-	"[--label NAME ...] [--explain QUERY ...] [--quiet] [--format stream|table] "
+	"[--label NAME ...] [--explain QUERY ...] [--quiet] [--format stream|table|jsonl|csv] "
 	"[--names rankkit] [--gallery-curve K] [RANKS ...]";
 
 enum { O_CURVE = OPT_OWN, O_PLOT, O_ASCII, O_SVG, O_LOGK, O_LABEL,
