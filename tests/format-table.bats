@@ -211,8 +211,8 @@ setup() {
 			fails=$((fails + 1))
 		fi
 	done <<-'T'
-	hitrate --format csv      | hitrate: --format: 'csv' is not stream or table
-	mapr --format Table       | mapr: --format: 'Table' is not stream or table
+	hitrate --format xml      | hitrate: --format: 'xml' is not stream, table, jsonl or csv
+	mapr --format Table       | mapr: --format: 'Table' is not stream, table, jsonl or csv
 	mapr --rsum               | mapr: unknown option '--rsum'
 	ndcg --rsum               | ndcg: unknown option '--rsum'
 	cmc --names trec          | cmc: --names trec: trec_eval has no CMC curve; its success_1, success_5 and success_10 are hitrate --names trec -k 1,5,10 -m success

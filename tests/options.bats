@@ -32,7 +32,7 @@ setup() {
 	-p 18	-p: '18' is not an integer from 0 to 17
 	--precision -1	-p: '-1' is not an integer from 0 to 17
 	--names x	--names: 'x' is not rankkit, trec or irm
-	--format csv	--format: 'csv' is not stream or table
+	--format xml	--format: 'xml' is not stream, table, jsonl or csv
 	--folds	option '--folds' needs an argument
 	-p	option '-p' needs an argument
 	--explain	option '--explain' needs an argument
