@@ -33,8 +33,8 @@ static const struct optdef tail[] = {
 	CO_OPT_QUIET,
 	CO_OPT_NAMES("rankkit (default); trec: trec_eval's names, order, layout;\n"
 		     "                          irm: ir_measures' names (nDCG@10, R@1000, RR)\n"),
-	CO_OPT_FORMAT("stream (default); table: aligned, a column per measure;\n"
-		      "                          jsonl or csv: a record per row, for pandas\n"),
+	CO_OPT_FORMAT("stream (default); table: aligned, a column per\n"
+		      "                          measure; jsonl or csv: a record per row, for pandas\n"),
 	CO_OPT_HELP,
 	CO_OPT_VERSION,
 };
