@@ -162,6 +162,22 @@ MRR,"q1,""a""",1.0000'
 	same "$(head -n 1 <<<"$output")" '{"measure": "relstring", "query": "301", "value": "'"'201--'"'"}'
 }
 
+@test "records: treceval quotes topic ids by hand" {
+	# topic a,"b": its one relevant document first -> AP 1; topic x: its
+	# relevant document second -> AP 1/2; map (1 + 0.5)/2 = 0.75
+	printf '%s\n' 'a,"b" 0 d1 1' 'x 0 d2 1' >q
+	printf '%s\n' 'a,"b" Q0 d1 1 2.0 r' 'x Q0 d1 1 2.0 r' 'x Q0 d2 2 1.0 r' >r
+	run --separate-stderr treceval -q -m map --format csv q r
+	status_is 0
+	same "$output" 'measure,query,value
+map,"a,""b""",1.0000
+map,x,0.5000
+map,all,0.7500'
+	run --separate-stderr treceval -q -m map --format jsonl q r
+	status_is 0
+	same "$(head -n 1 <<<"$output")" '{"measure": "map", "query": "a,\"b\"", "value": 1.0000}'
+}
+
 @test "records: usage errors and bootstrap's refusal by name" {
 	run --separate-stderr hitrate --format xml ids.ranks
 	status_is 2
