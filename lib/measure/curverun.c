@@ -219,10 +219,9 @@ static void write_row(size_t K, const char *query, double v,
 void curve_write_stream(struct curveresult *r, const struct curveopts *o,
 			const char *system)
 {
+	int stream = o->common.format == FORMAT_STREAM;
 	size_t K;
 	long f;
-
-	int stream = o->common.format == FORMAT_STREAM;
 
 	if (stream)
 		stream_write_header(HDR_MEASURE);

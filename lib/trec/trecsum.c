@@ -66,7 +66,6 @@ static void row(int format, const char *name, struct slice q,
 		record_write(format, 0, NULL, name, q, value);
 		return;
 	}
-
 	out_str(name);
 	for (; len < 22; len++)
 		out_char(' ');
