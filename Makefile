@@ -100,6 +100,7 @@ LIBSRC = \
 	lib/measure/cutoff.c \
 	lib/measure/tiesum.c \
 	lib/measure/listmeasure.c \
+	lib/measure/revisitop.c \
 	lib/measure/judged.c \
 	lib/measure/expectedrr.c \
 	lib/measure/rbp.c \

@@ -14,6 +14,7 @@
 #include "measure/listmeasure.h"
 #include "measure/measures.h"
 #include "measure/rbp.h"
+#include "measure/revisitop.h"
 
 /* the context of a call: the program's options (measurectx) */
 static const struct measurectx *ctx_of(const struct mcall *c)
@@ -56,6 +57,12 @@ static double v_rcap(const struct mcall *c)
 {
 	return cut_found(c->q, c->K, c->mode) /
 	    (double)(c->K < (long)c->q->m ? c->K : (long)c->q->m);
+}
+
+/* revisitop's mP@K (revisitop.c) */
+static double v_mpk(const struct mcall *c)
+{
+	return revisitop_mpk(c->q, c->K, c->mode);
 }
 
 static double v_judged(const struct mcall *c)
@@ -127,6 +134,8 @@ static double v_mapr(const struct mcall *c)
 
 static double v_ap(const struct mcall *c)
 {
+	if (ctx_of(c)->aparea == APAREA_TRAPEZOID)
+		return revisitop_ap(c->q, c->mode);
 	return list_ap(c->q, c->mode);
 }
 
@@ -315,6 +324,11 @@ static const struct mdef table[] = {
 	  .value = v_rcap, .gvalue = g_rcap, .chance = 1, .on_request = 1,
 	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
+	/* revisitop's mP@K (the revisited Oxford and Paris), on request */
+	{ .name = "mP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_mpk, .on_request = 1, .params = "K; -T",
+	  .dir = BETTER_HIGHER, .home = "hitrate",
+	  .manual = "hitrate.1 Measures" },
 	{ .name = "Judged", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_judged, .with_empty = 1, .on_request = 1, .irm = "Judged",
 	  .params = "K; -T; the judged items (rank stream version 2)",
@@ -331,7 +345,8 @@ static const struct mdef table[] = {
 	/* the whole-list AP is "AP", the cut-off one "AP@K" */
 	{ .name = "AP", .rate = 1, .kind = MK_MEAN, .value = v_ap,
 	  .gvalue = g_ap, .explain = explain_wholeap, .trec = "map",
-	  .irm = "AP", .params = "-T", .dir = BETTER_HIGHER, .home = "mapr",
+	  .irm = "AP", .params = "-T, --ap-area", .dir = BETTER_HIGHER,
+	  .home = "mapr",
 	  .manual = "mapr.1 Measures" },
 	{ .name = "AP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_apk, .gvalue = g_apk, .chance = 1,
