@@ -324,15 +324,15 @@ static const struct mdef table[] = {
 	  .value = v_rcap, .gvalue = g_rcap, .chance = 1, .on_request = 1,
 	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
-	/* revisitop's mP@K (the revisited Oxford and Paris), on request */
-	{ .name = "mP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_mpk, .on_request = 1, .params = "K; -T",
-	  .dir = BETTER_HIGHER, .home = "hitrate",
-	  .manual = "hitrate.1 Measures" },
 	{ .name = "Judged", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_judged, .with_empty = 1, .on_request = 1, .irm = "Judged",
 	  .params = "K; -T; the judged items (rank stream version 2)",
 	  .dir = BETTER_NEITHER, .home = "hitrate",
+	  .manual = "hitrate.1 Measures" },
+	/* revisitop's mP@K (the revisited Oxford and Paris), on request */
+	{ .name = "mP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_mpk, .on_request = 1, .params = "K; -T",
+	  .dir = BETTER_HIGHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 
 	{ .name = "Rprec", .rate = 1, .kind = MK_MEAN, .value = v_rprec,
