@@ -1,9 +1,9 @@
 /* The measures of the revisited Oxford and Paris benchmarks (Radenovic et
- * al., CVPR 2018; revisitop's python/evaluate.py) of one query, in each tie
- * mode: its trapezoidal AP (mapr --ap-area trapezoid) and its mP@K
- * (hitrate -m mP). Pure functions, no I/O; the expected values over tie
- * orders are derived in revisitop.c. Both return 0 for a query with no
- * relevant item, or none retrieved. */
+ * al., CVPR 2018; the evaluate module of revisitop's Python code) of one
+ * query, in each tie mode: its trapezoidal AP (mapr --ap-area trapezoid)
+ * and its mP@K (hitrate -m mP). Pure functions, no I/O; the expected
+ * values over tie orders are derived in revisitop.c. Both return 0 for a
+ * query with no relevant item, or none retrieved. */
 #ifndef RK_REVISITOP_H
 #define RK_REVISITOP_H
 #include "stream/rankstream.h"
