@@ -39,23 +39,20 @@
 #include "measure/revisitop.h"
 #include "measure/tiesum.h"
 
-/* B for a fixed order: the optimistic or the pessimistic positions */
+/* B for a fixed order: the s relevant items of a group lead it
+ * (optimistic) or end it (pessimistic) */
 static double before_fixed(const struct rquery *q, int mode)
 {
 	double sum = 0;
-	long cnt = 0;
-	size_t k, j;
+	long cnt = 0, first, p;
+	size_t k;
 
 	for (k = 0; k < q->ng; k++) {
 		const struct tgroup *g = &q->g[k];
 
-		for (j = 0; j < g->s; j++) {
-			long p = mode == TIE_OPT ? g->a + 1 + (long)j
-			    : g->a + g->t - (long)g->s + 1 + (long)j;
-
+		first = mode == TIE_OPT ? g->a + 1 : g->a + g->t - (long)g->s + 1;
+		for (p = first; p < first + (long)g->s; p++, cnt++)
 			sum += p == 1 ? 1 : (double)cnt / (double)(p - 1);
-			cnt++;
-		}
 	}
 	return sum;
 }
