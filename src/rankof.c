@@ -434,18 +434,21 @@ static uint64_t shard_fingerprint(const struct opts *o,
 	snprintf(text, sizeof text, "relevance %s; "
 		 "metric %d; exclude-self %d; keep-self %d; "
 		 "junk same-camera %d; junk-label %s; folds %ld; min-grade %ld; "
-		 "judged %d; protocol %d; break %d; "
+		 "judged %d; break %d; "
 		 "lower-is-better %d; max-retrieved %ld; all-queries %d",
 		 o->truth ? "truth" : o->qrels ? "qrels" : o->labels ? "labels" :
 		 "query and item labels",
 		 o->emb ? (int)o->eo.metric : -1, rel->exclude_self,
 		 o->keep_self, rel->junk_samecam,
 		 o->junk_label ? o->junk_label : "", rel->folds, rel->min_grade,
-		 rel->judged, rel->protocol, o->brk, o->lower, o->maxret,
+		 rel->judged, o->brk, o->lower, o->maxret,
 		 o->all);
 	if (o->eo.packed)	/* said only when given: the others' stay */
 		snprintf(text + strlen(text), sizeof text - strlen(text),
 			 "; packed-bits %zu", o->eo.bits);
+	if (rel->protocol)	/* likewise */
+		snprintf(text + strlen(text), sizeof text - strlen(text),
+			 "; protocol %d", rel->protocol);
 	src.options = text;
 	return fingerprint_run(&src);
 }

@@ -103,6 +103,9 @@ near() {
 		simmat -m l2 q.txt x.txt | rankof --protocol $p -r gnd > s.ranks 2>/dev/null
 		same "$(cat e.ranks)" "$(cat s.ranks)"
 	done
+	# the protocol is among the options a shard's fingerprint holds
+	[ "$(rankof --fingerprint --protocol easy -r gnd -e q.txt x.txt)" != \
+	    "$(rankof --fingerprint --protocol hard -r gnd -e q.txt x.txt)" ]
 	# query 2 (1, 1), hard: 3 (easy) and 0 (junk) leave; the distances
 	# of 1, 5, 2, 4 are sqrt(.82), sqrt(.98), 1, sqrt(1.45): 4 is last of 4
 	same "$(rankof --protocol hard -r gnd -e -m l2 q.txt x.txt 2>/dev/null |
