@@ -56,6 +56,15 @@ near() {
 	# the step AP stays the default: q1 (1/2 + 2/3)/2
 	run --separate-stderr mapr -q -f -p 6 -m AP ranks
 	same "$(body <<<"$output" | head -1)" "$(tsv 'AP q1 0.583333')"
+	# a positive never retrieved (z) counts in AP's divisor, not in mP@K:
+	# AP = (1/2)(1 + 1)/2 = 0.5, mP@5 = 1/min(5, 1)
+	tsv 'q3 a easy' 'q3 z easy' > gnd3
+	tsv 'q3 a 1' 'q3 b 0' > run3
+	rankof --protocol easy -r gnd3 run3 > ranks3
+	same "$(body <ranks3)" "$(tsv 'q3 a 1 1 0 2' 'q3 z 1 - - 2')"
+	same "$(mapr -f -p 6 -m AP --ap-area trapezoid ranks3 | body)" \
+	    "$(tsv 'AP all 0.500000')"
+	same "$(hitrate -f -p 6 -k 5 -m mP ranks3 | body)" "$(tsv 'mP@5 all 1.000000')"
 }
 
 @test "revisitop: mAP and mP@1,5,10 for E, M, H equal compute_map's" {
