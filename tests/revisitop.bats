@@ -156,3 +156,29 @@ near() {
 	run --separate-stderr hitrate --gallery-size 5 -m mP ranks
 	[ "$status" -eq 2 ]
 }
+
+@test "revisitop: mP@K through a tie group cut by K, and one too large to sum" {
+	# 10 relevant items tied with 190 others, K = 50: the sum over the
+	# largest position M of P(M = m) (10/m if m <= 50, else E[top 50]/50
+	# = 9*50/(m-1)/50), in exact fractions with python3:
+	#   sum(comb(m-1,9)/comb(200,10) * (10/m if m <= 50 else 9/(m-1))
+	#       for m in range(10, 201)) = 0.05000000793684802
+	{ printf '# query\titem\tgrade\trank\tties\tn\n'
+	  for i in a b c d e f g h i j; do printf 'q\t%s\t1\t1\t199\t200\n' $i; done
+	  printf '# end\n'; } > mid.ranks
+	run --separate-stderr hitrate -f -p 12 -k 50 -m mP mid.ranks
+	same "$(body <<<"$output")" "$(tsv 'mP@50 all 0.050000007937')"
+	# one relevant item among 2^40 tied, K = 2^31: H(2^31) / 2^40, H by
+	# its asymptotic series (ln n + gamma + 1/2n), to the 7 digits -p 17 shows
+	{ printf '# query\titem\tgrade\trank\tties\tn\n'
+	  printf 'q\ta\t1\t1\t1099511627775\t1099511627776\n# end\n'; } > one.ranks
+	got=$(hitrate -f -p 17 -k 2147483648 -m mP one.ranks 2>/dev/null | body | cut -f3)
+	awk -v g="$got" 'BEGIN { n = 2^31; h = log(n) + 0.5772156649015329
+	    w = (h + 1 / (2 * n)) / 2^40; d = g / w - 1; exit !(d < 1e-6 && d > -1e-6) }'
+	# two of them: summed term by term, 2^31 terms, past the 2^22 allowed
+	{ printf '# query\titem\tgrade\trank\tties\tn\n'
+	  printf 'q\ta\t1\t1\t1099511627775\t1099511627776\n'
+	  printf 'q\tb\t1\t1\t1099511627775\t1099511627776\n# end\n'; } > two.ranks
+	fails_with "hitrate: two.ranks:2: query 'q': mP@2147483648 cuts a tie group of 1099511627776 positions holding 2 relevant items, too many orders to sum (rankof --break id breaks the ties)" \
+	    hitrate -k 2147483648 -m mP two.ranks
+}

@@ -33,7 +33,13 @@
  *
  *   (1/K) [ c (1 - C(u, s)/C(t, s)) + u (s/t) (1 - C(u-1, s-1)/C(t-1, s-1)) ]
  *
- * (each ratio a none_in_top, O(s)), and over x <= u term by term: O(K). */
+ * (each ratio a none_in_top, O(s)), and over x <= u term by term: O(K),
+ * or (s = 1, P(M = x) = 1/t) in O(1) by harmonic numbers. Past
+ * MPK_TERMS terms, the rest of the sum, at most P(M <= x)/(a+s) with
+ * P(M <= x) = P(M = x) x/s, must be negligible, or the query is refused
+ * naming rankof --break: K cuts a tie group of more positions than a
+ * measure should sum one by one. */
+#include "util/err.h"
 #include "measure/cutoff.h"
 #include "measure/listmeasure.h"
 #include "measure/revisitop.h"
@@ -89,8 +95,12 @@ double revisitop_ap(const struct rquery *q, int mode)
 	return list_ap(q, mode) / 2 + b / (2 * (double)q->m);
 }
 
-/* E[mP@K] when the last group (a, t, s) straddles K: top of file */
-static double mpk_straddle(long a, long t, long s, double c, long K)
+/* terms of the sum over x <= u before its rest must be negligible */
+#define MPK_TERMS (1L << 22)
+
+/* E[mP@K] of q when its last group (a, t, s) straddles K: top of file */
+static double mpk_straddle(const struct rquery *q, long a, long t, long s,
+			   double c, long K)
 {
 	double nret = c + (double)s, w, low = 0, high;
 	long u = K - a, x;
@@ -99,7 +109,18 @@ static double mpk_straddle(long a, long t, long s, double c, long K)
 	    (double)t * (1 - none_in_top(t - 1, s - 1, t - u));
 	/* P(M = u), then down by P(M = x-1) = P(M = x) (x-s)/(x-1) */
 	w = (double)s / (double)t * none_in_top(t - 1, s - 1, t - u);
+	if (s == 1)
+		return nret * harmonic_diff(a, u) / (double)t + high / (double)K;
 	for (x = u; x >= s && w > 0; x--) {
+		if (u - x == MPK_TERMS) {
+			if (w * (double)x / (double)s / (double)(a + s) >
+			    0x1p-60 * low)
+				die_at(q->file, q->line, "query '%s': mP@%ld cuts "
+				       "a tie group of %ld positions holding %ld "
+				       "relevant items, too many orders to sum (rankof "
+				       "--break id breaks the ties)", q->id, K, t, s);
+			break;
+		}
 		low += w / (double)(a + x);
 		if (x > s)
 			w *= (double)(x - s) / (double)(x - 1);
@@ -126,5 +147,5 @@ double revisitop_mpk(const struct rquery *q, long K, int mode)
 		return nret * last_rr(g->a, g->t, (long)g->s);
 	if (g->a >= K)
 		return cut_found(q, K, mode) / (double)K;
-	return mpk_straddle(g->a, g->t, (long)g->s, c, K);
+	return mpk_straddle(q, g->a, g->t, (long)g->s, c, K);
 }
