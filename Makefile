@@ -143,6 +143,7 @@ LIBSRC = \
 	lib/measure/explaintext.c \
 	lib/measure/explain.c \
 	lib/measure/explainmodel.c \
+	lib/measure/explainrv.c \
 	lib/trec/trecfields.c \
 	lib/trec/trecqrels.c \
 	lib/trec/trecrun.c \

@@ -16,18 +16,17 @@ static const int ap_divisor_values[] = { APDIV_M, APDIV_MIN, APDIV_FOUND };
 static const char *const ap_area_names[] = { "step", "trapezoid", NULL };
 static const int ap_area_values[] = { APAREA_STEP, APAREA_TRAPEZOID };
 
-/* trec_eval's map_cut (ir_measures' AP@K) divides by m; their AP, the
- * explanations and the values at G are the step AP's */
+/* trec_eval's map_cut (ir_measures' AP@K) divides by m; their AP and the
+ * values at G are the step AP's */
 static void check(const struct measureopts *o, const void *ctx)
 {
 	const struct measurectx *x = ctx;
 
 	if (x->aparea == APAREA_TRAPEZOID && (o->common.names != NAMES_RANKKIT ||
-	    o->common.nexplain || o->gallery))
+	    o->gallery))
 		usage_error(usage_line, "--ap-area trapezoid (revisitop's AP) "
 			    "has no %s", o->common.names != NAMES_RANKKIT ?
 			    "trec_eval or ir_measures name (--names rankkit)" :
-			    o->common.nexplain ? "--explain" :
 			    "value at --gallery-size");
 
 	if (o->common.names != NAMES_RANKKIT && x->apdiv != APDIV_M)

@@ -127,6 +127,20 @@ near() {
 	run --separate-stderr rankof --protocol hard --explain q1 -r gnd run
 	[ "$status" -eq 0 ]
 	grep -qx '    2 by --protocol (easy or junk): c a' <<<"$stderr"
+	# the measures' explanations: examples/data/tiny.gnd's q1 under medium,
+	# its easy d3 tied at positions 1 to 3, its hard d5 at 4 (m = 2): S =
+	# (1 + 1/2 + 1/3)/3 + 2/4 = 10/9, B = (1 + 0 + 0)/3 + 1/3 = 2/3, AP =
+	# (S + B)/4 = 4/9; mP@1 = E[h(1)] = 1/3, mP@5 = 2/4 (L = 4)
+	rankof --protocol medium -r "$BATS_TEST_DIRNAME/../examples/data/tiny.gnd" \
+	    "$BATS_TEST_DIRNAME/../examples/data/tiny.scores" 2>/dev/null > ranks
+	run --separate-stderr mapr --explain q1 -m AP --ap-area trapezoid ranks
+	grep -qx '       S = sum of P@p = 1.111111111, B = sum of P@(p-1) = 0.6666666667' <<<"$stderr"
+	grep -qx '     = (1.111111111 + 0.6666666667) / (2\*2) = 0.4444444444' <<<"$stderr"
+	run --separate-stderr hitrate --explain q1 -k 1,5 -m mP ranks
+	grep -qx '       = h(K)/K = 0.3333333333/1: L > K = 0.3333333333' <<<"$stderr"
+	grep -qx '       = 2/4: L = 4 <= K, every one retrieved in the top L = 0.5' <<<"$stderr"
+	run --separate-stderr hitrate -T pessimistic --explain q1 -k 1 -m mP ranks
+	grep -qx '       = h(K)/K = 0/1: L > K = 0' <<<"$stderr"
 }
 
 @test "revisitop: errors" {
@@ -146,7 +160,7 @@ near() {
 		[ "$status" -eq 2 ]
 	done
 	rankof --protocol easy -r gnd run > ranks
-	for args in "--explain q1" "--gallery-size 5" "--names trec"; do
+	for args in "--gallery-size 5" "--names trec" "--names irm"; do
 		run --separate-stderr mapr --ap-area trapezoid $args ranks
 		[ "$status" -eq 2 ]
 		[[ "$stderr" == *"--ap-area trapezoid (revisitop's AP) has no"* ]]

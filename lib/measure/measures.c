@@ -186,6 +186,14 @@ static double g_inp(const struct mcall *c)
 	return (double)c->q->m * gal_lastrr(c->q, c->G, c->mode);
 }
 
+static void e_ap(const struct mcall *c, const char *name)
+{
+	if (ctx_of(c)->aparea == APAREA_TRAPEZOID)
+		explain_trapezoid_ap(c, name);
+	else
+		explain_wholeap(c, name);
+}
+
 static void e_apk(const struct mcall *c, const char *name)
 {
 	explain_ap(c, name, ctx_of(c)->apdiv);
@@ -331,7 +339,8 @@ static const struct mdef table[] = {
 	  .manual = "hitrate.1 Measures" },
 	/* revisitop's mP@K (the revisited Oxford and Paris), on request */
 	{ .name = "mP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_mpk, .on_request = 1, .params = "K; -T",
+	  .value = v_mpk, .explain = explain_mpk, .on_request = 1,
+	  .params = "K; -T",
 	  .dir = BETTER_HIGHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 
@@ -344,7 +353,7 @@ static const struct mdef table[] = {
 	  .dir = BETTER_HIGHER, .home = "mapr", .manual = "mapr.1 Measures" },
 	/* the whole-list AP is "AP", the cut-off one "AP@K" */
 	{ .name = "AP", .rate = 1, .kind = MK_MEAN, .value = v_ap,
-	  .gvalue = g_ap, .explain = explain_wholeap, .trec = "map",
+	  .gvalue = g_ap, .explain = e_ap, .trec = "map",
 	  .irm = "AP", .params = "-T, --ap-area", .dir = BETTER_HIGHER,
 	  .home = "mapr",
 	  .manual = "mapr.1 Measures" },

@@ -77,22 +77,27 @@ static double before_term(long a, long t, long s, double c)
 	    (double)(t - 1) * ((double)t - (double)a * harm));
 }
 
-double revisitop_ap(const struct rquery *q, int mode)
+double revisitop_before(const struct rquery *q, int mode)
 {
 	double b = 0, c = 0;
 	size_t k;
 
+	if (mode != TIE_EXP)
+		return before_fixed(q, mode);
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+		b += before_term(g->a, g->t, (long)g->s, c);
+		c += (double)g->s;
+	}
+	return b;
+}
+
+double revisitop_ap(const struct rquery *q, int mode)
+{
 	if (q->m == 0 || q->nret == 0)
 		return 0;
-	if (mode != TIE_EXP)
-		b = before_fixed(q, mode);
-	else
-		for (k = 0; k < q->ng; k++) {
-			const struct tgroup *g = &q->g[k];
-			b += before_term(g->a, g->t, (long)g->s, c);
-			c += (double)g->s;
-		}
-	return list_ap(q, mode) / 2 + b / (2 * (double)q->m);
+	return list_ap(q, mode) / 2 + revisitop_before(q, mode) /
+	    (2 * (double)q->m);
 }
 
 /* terms of the sum over x <= u before its rest must be negligible */

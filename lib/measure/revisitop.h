@@ -14,6 +14,9 @@
  * item's position p, P(before) = (i-1)/(p-1) the precision just above it
  * (1 when p = 1): the area under the precision-recall curve by trapezoids */
 double revisitop_ap(const struct rquery *q, int mode);
+/* B of revisitop_ap: the sum over the retrieved relevant items of the
+ * precision just above each, (i-1)/(p-1), 1 when p = 1 (for --explain) */
+double revisitop_before(const struct rquery *q, int mode);
 
 /* revisitop's mP@K: L the position of the last retrieved relevant item,
  * k = min(K, L), the relevant items in the top k over k */
