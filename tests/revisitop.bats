@@ -78,6 +78,10 @@ near() {
 		sed 's/\t/:/' got > got2
 		near want got2
 	done
+	# the same stream from three workers reading 64-byte chunks
+	rankof -j 1 --protocol hard -r "$DATA_RV/gnd" "$DATA_RV/scores" > one
+	RANKKIT_CHUNK=64 rankof -j 3 --protocol hard -r "$DATA_RV/gnd" "$DATA_RV/scores" > three
+	cmp one three
 	# the data has what it should: queries without easy images (left out),
 	# and junk above positives
 	rankof --protocol easy -r "$DATA_RV/gnd" "$DATA_RV/scores" | grep -q '	-	0	-	-	'
