@@ -102,6 +102,7 @@ LIBSRC = \
 	lib/measure/cutoff.c \
 	lib/measure/tiesum.c \
 	lib/measure/listmeasure.c \
+	lib/measure/revisitop.c \
 	lib/measure/judged.c \
 	lib/measure/expectedrr.c \
 	lib/measure/rbp.c \
@@ -144,6 +145,7 @@ LIBSRC = \
 	lib/measure/explaintext.c \
 	lib/measure/explain.c \
 	lib/measure/explainmodel.c \
+	lib/measure/explainrv.c \
 	lib/trec/trecfields.c \
 	lib/trec/trecqrels.c \
 	lib/trec/trecrun.c \

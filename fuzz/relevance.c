@@ -1,7 +1,8 @@
 /* libFuzzer: the qrels and label readers, and a query's relevant set. The
  * first byte chooses qrels or labels (and, for labels, one file for both
  * sides, or the file as query labels and as a gallery shard's item labels
- * of rows lo .. lo+2, read in part); the rest is the file. */
+ * of rows lo .. lo+2, read in part; for qrels, a --protocol or none, and
+ * an item looked up among those it ignores); the rest is the file. */
 #include "fuzz.h"
 #include "stream/relevance.h"
 
@@ -26,12 +27,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			rel_load_labels(&rel, path, path);
 		} else if (labels)
 			rel_load_labels(&rel, NULL, path);
-		else
+		else {
+			rel.protocol = (data[0] >> 2) & 3;	/* PROTO_* */
 			rel_load_qrels(&rel, path);
-		if (rel_query(&rel, q, &rq, "-", 1) && rq.n > size)
+		}
+		if (rel_query(&rel, q, &rq, "-", 1) && rq.n + rq.nign > size)
+			abort();
+		if (rq.nign && rel_exclusion(&rel, &rq, q, rq.ign[rq.nign / 2]) !=
+		    EXCL_PROTOCOL)
 			abort();
 		free(rq.item);
 		free(rq.grade);
+		free(rq.ign);
 	});
 	return 0;
 }

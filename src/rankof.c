@@ -23,7 +23,7 @@
 
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
-	"[-cux] [-g G] [--judged] [--junk same-camera] [--junk-label L] [--folds N] "
+	"[-cux] [-g G | --protocol easy|medium|hard] [--judged] [--junk same-camera] [--junk-label L] [--folds N] "
 	"[--unlabeled-irrelevant] "
 	"[--break input|id] [-M N] [-j N] [--shard I/N] [--explain QUERY ...] "
 	"[RUN ... | -e [-m METRIC] "
@@ -37,7 +37,7 @@ enum { O_QLAB = OPT_OWN, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK,
 	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED,
 	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART, O_FP, O_EXPECTFP, O_PACKED, O_BITS,
 	O_RUNDIST, O_TRUTH, O_TRUTHDIST, O_KNN, O_TOL, O_EPS, O_QVEC, O_BVEC,
-	O_ALLOWEMPTY };
+	O_ALLOWEMPTY, O_PROTOCOL };
 
 /* the options and --help in its order */
 static const struct optdef opts[] = {
@@ -73,6 +73,9 @@ static const struct optdef opts[] = {
 	  "                           scores, lowest first, equal ones tied\n" },
 	{ "min-grade", 'g', 1,
 	  "  -g, --min-grade G        relevant when grade >= G (default 1)\n" },
+	{ "protocol", O_PROTOCOL, 1,
+	  "      --protocol P         -r holds revisitop's lists (grade easy, hard or junk):\n"
+	  "                           easy, medium or hard, the others' items removed\n" },
 	{ "judged", O_JUDGED, 0,
 	  "      --judged             (qrels) every judged item gets a line with its kind:\n"
 	  "                           the rank stream's version 2 (bpref, infAP)\n" },
@@ -242,6 +245,9 @@ static int take(void *ctx, int key, const char *arg)
 	static const char *const junks[] = { "same-camera", NULL };
 	static const char *const breaknames[] = { "input", "id", NULL };
 	static const int breaks[] = { BREAK_INPUT, BREAK_ID };
+	static const char *const protonames[] = { "easy", "medium", "hard",
+						  NULL };
+	static const int protos[] = { PROTO_EASY, PROTO_MEDIUM, PROTO_HARD };
 
 	switch (key) {
 	case 'r': o->qrels = arg; break;
@@ -257,6 +263,10 @@ static int take(void *ctx, int key, const char *arg)
 		break;
 	case 'u': rel->keep_unjudged = 1; break;
 	case O_JUDGED: rel->judged = 1; break;
+	case O_PROTOCOL:
+		rel->protocol = protos[parse_choice("--protocol", arg,
+						    protonames, NULL)];
+		break;
 	case 'e': o->emb = 1; break;
 	case 'm':
 		o->embopt = 1;
@@ -379,6 +389,9 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		usage_error(NULL, "-c needs qrels");
 	if (rel->keep_unjudged && !o->qrels)
 		usage_error(NULL, "-u needs qrels");
+	if (rel->protocol && (!o->qrels || rel->judged || rel->min_grade != 1))
+		usage_error(NULL, "--protocol needs -r (revisitop's lists), "
+			    "without --judged and -g");
 	if (rel->judged && (!o->qrels || o->emb || o->nexplain))
 		usage_error(NULL, "--judged needs qrels and score streams or "
 			    "runs, without -e and --explain");
@@ -433,6 +446,9 @@ static uint64_t shard_fingerprint(const struct opts *o,
 	if (o->eo.packed)	/* said only when given: the others' stay */
 		snprintf(text + strlen(text), sizeof text - strlen(text),
 			 "; packed-bits %zu", o->eo.bits);
+	if (rel->protocol)	/* likewise */
+		snprintf(text + strlen(text), sizeof text - strlen(text),
+			 "; protocol %d", rel->protocol);
 	src.options = text;
 	return fingerprint_run(&src);
 }

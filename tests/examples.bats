@@ -135,6 +135,20 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	same "$(printf '%s\n' "$output" | body | tr '\t' ' ')" "$want"
 }
 
+@test "examples: revisitop.sh, E/M/H mAP and mP@K as numpy's compute_map gives them" {
+	ex revisitop
+	status_is 0
+	same "$output" "$(cat "$E/revisitop.out")"
+	# The expected output was checked once with tests/data/examples/
+	# revisitop-check.py on the same data (synthemb -s 0 places): the
+	# lists from the positions and revisitop's compute_map transcribed in
+	# numpy (tests/data/revisitop/make.py), the same table to the digit.
+	# Every run: the medium positives are the easy and hard ones together,
+	# so it has the most queries with a positive.
+	set -- $(awk 'NR > 1 { print $2 }' <<<"$output")
+	[ "$2" -ge "$1" ] && [ "$2" -ge "$3" ]
+}
+
 @test "examples: ann.sh, recall@R of the approximate lists against the exact neighbours, by brute force" {
 	ex ann
 	status_is 0

@@ -38,11 +38,11 @@ setup() {
 	hitrate -m recall -k 1 | recall@1=50.00
 	hitrate -m Recall@1    | hitrate: -m: 'Recall@1' is ambiguous: the Recall@K of image-text papers (R@K) is the hit rate, -m hit; recall@K of information retrieval, the share of the relevant items found, is -m recall
 	hitrate -m RECALL      | hitrate: -m: 'RECALL' is ambiguous: the Recall@K of image-text papers (R@K) is the hit rate, -m hit; recall@K of information retrieval, the share of the relevant items found, is -m recall
-	hitrate -m map         | hitrate: -m: hitrate has no measure 'map'; it is mapr -m AP (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
-	hitrate -m ndcg@10     | hitrate: -m: hitrate has no measure 'ndcg@10'; it is ndcg -m nDCG (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
-	hitrate -m hti         | hitrate: -m: hitrate has no measure 'hti'; did you mean hit@K? (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
-	hitrate -m MeanRR      | hitrate: -m: hitrate has no measure 'MeanRR'; did you mean MeanR? (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
-	hitrate -m bpref       | hitrate: -m: hitrate has no measure 'bpref'; it is mapr -m bpref (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
+	hitrate -m map         | hitrate: -m: hitrate has no measure 'map'; it is mapr -m AP (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K, mP@K)
+	hitrate -m ndcg@10     | hitrate: -m: hitrate has no measure 'ndcg@10'; it is ndcg -m nDCG (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K, mP@K)
+	hitrate -m hti         | hitrate: -m: hitrate has no measure 'hti'; did you mean hit@K? (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K, mP@K)
+	hitrate -m MeanRR      | hitrate: -m: hitrate has no measure 'MeanRR'; did you mean MeanR? (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K, mP@K)
+	hitrate -m bpref       | hitrate: -m: hitrate has no measure 'bpref'; it is mapr -m bpref (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K, mP@K)
 	ndcg -m RSUM           | ndcg: -m: ndcg has no measure 'RSUM'; it is hitrate --rsum (known: nDCG@K, nDCG, ERR@K, SDCG@K, RBP, RBP_resid)
 	mapr -m mAP            | AP=83.33
 	mapr -m map            | AP=83.33

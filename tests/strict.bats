@@ -352,7 +352,7 @@ setup() {
 	hitrate -k 0      | hitrate: -k: '0' is not a positive integer
 	hitrate -k -1     | hitrate: -k: '-1' is not a positive integer
 	hitrate -k 1,,5   | hitrate: -k: empty item in list '1,,5'
-	hitrate -m foo    | hitrate: -m: hitrate has no measure 'foo' (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K)
+	hitrate -m foo    | hitrate: -m: hitrate has no measure 'foo' (known: hit@K, recall@K, P@K, MRR, MRR@K, MedR, MeanR, num_q, num_ret, num_rel, num_rel_ret, runid, rsum, R_cap@K, Judged@K, mP@K)
 	hitrate -T foo    | hitrate: -T: 'foo' is not optimistic, pessimistic or expected
 	rankof -e -m foo -l lab q.txt q.txt | rankof: -m: 'foo' is not dot, cos, l2 or hamming
 	T

@@ -48,6 +48,10 @@ void explain_sdcg(const struct mcall *c, const char *name, long top);
 void explain_err(const struct mcall *c, const char *name, long gmax);
 void explain_rbp(const struct mcall *c, const char *name, double p);
 void explain_rbp_resid(const struct mcall *c, const char *name, double p);
+/* revisitop's measures (explainrv.c): the trapezoidal AP (mapr --ap-area
+ * trapezoid) and mP@K */
+void explain_trapezoid_ap(const struct mcall *c, const char *name);
+void explain_mpk(const struct mcall *c, const char *name);
 /* the whole curve of cmc up to maxK: where hit@K is 0, where 1, each K
  * between */
 void explain_curve(const struct rquery *q, long maxK, int mode);

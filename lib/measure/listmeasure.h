@@ -19,6 +19,12 @@ enum apdiv {
 	APDIV_FOUND	/* relevant items found in the top K (torchmetrics) */
 };
 
+/* the area under the precision-recall curve that AP is (mapr --ap-area) */
+enum aparea {
+	APAREA_STEP,		/* sum of precisions at the relevant items */
+	APAREA_TRAPEZOID	/* revisitop's trapezoids (revisitop.h) */
+};
+
 /* gain of a grade in DCG */
 enum gainkind {
 	GAIN_LINEAR,	/* grade (trec_eval, sklearn) */

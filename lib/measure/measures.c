@@ -14,6 +14,7 @@
 #include "measure/listmeasure.h"
 #include "measure/measures.h"
 #include "measure/rbp.h"
+#include "measure/revisitop.h"
 
 /* the context of a call: the program's options (measurectx) */
 static const struct measurectx *ctx_of(const struct mcall *c)
@@ -56,6 +57,12 @@ static double v_rcap(const struct mcall *c)
 {
 	return cut_found(c->q, c->K, c->mode) /
 	    (double)(c->K < (long)c->q->m ? c->K : (long)c->q->m);
+}
+
+/* revisitop's mP@K (revisitop.c) */
+static double v_mpk(const struct mcall *c)
+{
+	return revisitop_mpk(c->q, c->K, c->mode);
 }
 
 static double v_judged(const struct mcall *c)
@@ -127,6 +134,8 @@ static double v_mapr(const struct mcall *c)
 
 static double v_ap(const struct mcall *c)
 {
+	if (ctx_of(c)->aparea == APAREA_TRAPEZOID)
+		return revisitop_ap(c->q, c->mode);
 	return list_ap(c->q, c->mode);
 }
 
@@ -175,6 +184,14 @@ static double g_apk(const struct mcall *c)
 static double g_inp(const struct mcall *c)
 {
 	return (double)c->q->m * gal_lastrr(c->q, c->G, c->mode);
+}
+
+static void e_ap(const struct mcall *c, const char *name)
+{
+	if (ctx_of(c)->aparea == APAREA_TRAPEZOID)
+		explain_trapezoid_ap(c, name);
+	else
+		explain_wholeap(c, name);
 }
 
 static void e_apk(const struct mcall *c, const char *name)
@@ -320,6 +337,12 @@ static const struct mdef table[] = {
 	  .params = "K; -T; the judged items (rank stream version 2)",
 	  .dir = BETTER_NEITHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
+	/* revisitop's mP@K (the revisited Oxford and Paris), on request */
+	{ .name = "mP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .value = v_mpk, .explain = explain_mpk, .on_request = 1,
+	  .params = "K; -T",
+	  .dir = BETTER_HIGHER, .home = "hitrate",
+	  .manual = "hitrate.1 Measures" },
 
 	{ .name = "Rprec", .rate = 1, .kind = MK_MEAN, .value = v_rprec,
 	  .gvalue = g_rprec, .explain = explain_rprec, .trec = "Rprec",
@@ -330,8 +353,9 @@ static const struct mdef table[] = {
 	  .dir = BETTER_HIGHER, .home = "mapr", .manual = "mapr.1 Measures" },
 	/* the whole-list AP is "AP", the cut-off one "AP@K" */
 	{ .name = "AP", .rate = 1, .kind = MK_MEAN, .value = v_ap,
-	  .gvalue = g_ap, .explain = explain_wholeap, .trec = "map",
-	  .irm = "AP", .params = "-T", .dir = BETTER_HIGHER, .home = "mapr",
+	  .gvalue = g_ap, .explain = e_ap, .trec = "map",
+	  .irm = "AP", .params = "-T, --ap-area", .dir = BETTER_HIGHER,
+	  .home = "mapr",
 	  .manual = "mapr.1 Measures" },
 	{ .name = "AP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_apk, .gvalue = g_apk, .chance = 1,

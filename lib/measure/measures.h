@@ -15,6 +15,7 @@
 struct measurectx {
 	int medr_vsepp;	/* hitrate --medr vsepp */
 	int apdiv;	/* mapr --ap-divisor: an enum apdiv */
+	int aparea;	/* mapr --ap-area: an enum aparea */
 	int gain;	/* ndcg --gain: an enum gainkind */
 	double max_grade;	/* ndcg --max-grade: ERR's grade of r = 1 - 2^-g */
 	double persistence;	/* ndcg --persistence: RBP's p */

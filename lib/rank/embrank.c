@@ -128,6 +128,7 @@ static void slot_free(struct slot *sl)
 {
 	free(sl->rq.item);
 	free(sl->rq.grade);
+	free(sl->rq.ign);
 	free(sl->mask);
 	free(sl->excl);
 	free(sl->qn);

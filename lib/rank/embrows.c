@@ -72,6 +72,11 @@ static size_t mark_excluded(const struct ctx *cx, struct slot *sl,
 		if (r != NO_ROW && r >= i0 && r < i1)
 			exclude(sl, &ne, r);
 	}
+	for (i = 0; i < rq->nign; i++) {	/* --protocol */
+		r = rowindex_get(&cx->irow, rq->ign[i]);
+		if (r != NO_ROW && r >= i0 && r < i1)
+			exclude(sl, &ne, r);
+	}
 	if (rel->kind != REL_LABELS)
 		return ne;
 	for (i = 0; i < cx->njunk; i++)

@@ -18,7 +18,7 @@ void ranker_init(struct ranker *rk, struct relsrc *rel, int brk,
 	idset_init(&rk->seen);
 	strmap_init(&rk->cand);
 	rk->excl = rel->exclude_self || rel->junk_samecam ||
-		  rel->has_junk_label || rel->folds;
+		  rel->has_junk_label || rel->folds || rel->protocol;
 	rk->nshards = 1;
 	rk->sign = 1;
 }
@@ -391,6 +391,7 @@ void ranker_free(struct ranker *rk)
 	free(rk->cline);
 	free(rk->rq.item);
 	free(rk->rq.grade);
+	free(rk->rq.ign);
 	free(rk->line);
 	rankcount_free(&rk->g);
 	maxcut_free(&rk->cut);

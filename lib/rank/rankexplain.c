@@ -53,6 +53,7 @@ void rankexplain_free(struct rankexplain *x)
 	free(x->arena);
 	free(x->rq.item);
 	free(x->rq.grade);
+	free(x->rq.ign);
 	memset(x, 0, sizeof *x);
 }
 
@@ -172,9 +173,14 @@ static void explain_removed(struct rankexplain *x, const struct relsrc *rel,
 			snprintf(what, sizeof what, "--junk same-camera "
 				 "(camera %.*s)",
 				 (int)(cam.n > 40 ? 40 : cam.n), cam.p);
-		} else
+		} else if (r == EXCL_FOLD)
 			snprintf(what, sizeof what, "--folds (not in fold %zu, "
 				 "the query's)", rq->fold + 1);
+		else
+			snprintf(what, sizeof what, "--protocol (%s)",
+				 rel->protocol == PROTO_EASY ? "hard or junk" :
+				 rel->protocol == PROTO_MEDIUM ? "junk" :
+				 "easy or junk");
 		struct idlist ids = { .total = x->nremoved[r] };
 		ids.col = (size_t)snprintf(NULL, 0, "    %zu by %s: ",
 					 x->nremoved[r], what);

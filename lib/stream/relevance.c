@@ -18,13 +18,52 @@ static int cmp_judgment(const void *a, const void *b)
 	return c ? c : (x > y) - (x < y);
 }
 
+/* revisitop's words (--protocol): which protocols make each a positive;
+ * the others ignore it */
+static const struct {
+	const char *word;
+	int positive_in[3];	/* easy, medium, hard */
+} gnd_words[] = {
+	{ "easy", { 1, 1, 0 } },
+	{ "hard", { 0, 1, 1 } },
+	{ "junk", { 0, 0, 0 } },
+};
+
+/* the grade of word g under protocol (PROTO_*): 1 or REL_IGNORED; -1 when
+ * g is none of the words */
+static long gnd_grade(struct slice g, int protocol)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof gnd_words / sizeof gnd_words[0]; i++)
+		if (slice_eq(g, (struct slice){ gnd_words[i].word,
+			     strlen(gnd_words[i].word) }))
+			return protocol == PROTO_NONE ? 0 :
+			       gnd_words[i].positive_in[protocol - PROTO_EASY] ?
+			       1 : REL_IGNORED;
+	return -1;
+}
+
 /* field fieldno of a qrels line, a grade: an integer; a number that is
- * not one is a score, and the files were likely given the other way */
-static long grade_field(const char *path, long line, int fieldno,
-			struct slice g)
+ * not one is a score, and the files were likely given the other way;
+ * with --protocol, one of revisitop's words */
+static long grade_field(const struct relsrc *rel, const char *path,
+			long line, int fieldno, struct slice g)
 {
 	long v;
 	double x;
+
+	if (rel->protocol) {
+		if ((v = gnd_grade(g, rel->protocol)) == -1)
+			die_at(path, line, "field %d: '%.*s' is not easy, hard "
+			       "or junk (--protocol reads revisitop's lists)",
+			       fieldno, (int)g.n, g.p);
+		return v;
+	}
+	if (gnd_grade(g, PROTO_NONE) == 0)
+		die_at(path, line, "field %d: '%.*s' is a word of revisitop's "
+		       "lists, not a grade: give --protocol easy, medium or "
+		       "hard", fieldno, (int)g.n, g.p);
 
 	if (parse_long(g, &v) != NUM_OK && parse_double(g, &x) == NUM_OK)
 		die_at(path, line, "field %d: '%.*s' is not an integer grade (a "
@@ -108,7 +147,7 @@ void rel_load_qrels(struct relsrc *rel, const char *path)
 			       "expected 3 fields (query item grade) or 4 (query 0 item grade), found %zu%s",
 			       nf, nf >= 6 ? " (a TREC run? -r takes the qrels, "
 			       "the run comes last)" : comma_hint(f, nf));
-		long gv = grade_field(path, st.lines.lineno, (int)nf, g);
+		long gv = grade_field(rel, path, st.lines.lineno, (int)nf, g);
 		size_t c = nj + 1;
 		xgrow((void **)&rel->jent, &cap, c, sizeof *rel->jent);
 		xgrow((void **)&rel->jgrade, &gcap, c, sizeof *rel->jgrade);
@@ -322,6 +361,31 @@ static size_t fold_of(size_t pos, size_t count, long folds)
 	return pos / (count / (size_t)folds);
 }
 
+/* --protocol: item is one query's ignored items (sorted by id) */
+static int ignored(const struct relquery *rq, struct slice item)
+{
+	size_t lo = 0, hi = rq->nign;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = slice_cmp(rq->ign[mid], item);
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+static void push_ignored(struct relquery *out, struct slice item)
+{
+	xgrow((void **)&out->ign, &out->igncap, out->nign + 1,
+	      sizeof *out->ign);
+	out->ign[out->nign++] = item;
+}
+
 static void push(struct relquery *out, struct slice item, long grade)
 {
 	if (out->n + 1 > out->cap) {
@@ -370,6 +434,7 @@ int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 	size_t i;
 
 	out->n = 0;
+	out->nign = 0;
 	out->fold_dropped = 0;
 	out->qrec = NULL;
 	if (rel->kind == REL_QRELS) {
@@ -379,6 +444,10 @@ int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 		for (i = rel->jbeg[e]; i < rel->jbeg[e + 1]; i++) {
 			struct slice it = strmap_key(&rel->jids, rel->jent[i]);
 			long g = rel->jgrade[i];
+			if (g == REL_IGNORED) {	/* judgments: by item id */
+				push_ignored(out, it);
+				continue;
+			}
 			if ((g < rel->min_grade || g < 0) && !rel->judged)
 				continue;
 			if (rel->exclude_self && slice_eq(it, q))
@@ -416,6 +485,8 @@ int rel_exclusion(const struct relsrc *rel, const struct relquery *rq,
 {
 	if (rel->exclude_self && slice_eq(item, q))
 		return EXCL_SELF;
+	if (rel->protocol)
+		return ignored(rq, item) ? EXCL_PROTOCOL : EXCL_NONE;
 	if (rel->kind != REL_LABELS ||
 	    !(rel->has_junk_label || rel->junk_samecam || rel->folds))
 		return EXCL_NONE;

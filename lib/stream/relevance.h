@@ -3,11 +3,22 @@
  * with them (-x, same-camera junk, a junk label, folds). */
 #ifndef RK_RELEVANCE_H
 #define RK_RELEVANCE_H
+#include <limits.h>
 #include <stddef.h>
 #include "stream/labelfile.h"
 #include "util/strmap.h"
 
 enum { REL_QRELS, REL_LABELS };
+
+/* --protocol: revisitop's lists (Radenovic et al., CVPR 2018), qrels whose
+ * grade is the word easy, hard or junk; each protocol makes every listed
+ * item a positive (grade 1) or an ignored one (REL_IGNORED), which leaves
+ * the query's gallery before positions are counted:
+ *   easy    easy positive; hard, junk ignored
+ *   medium  easy, hard positive; junk ignored
+ *   hard    hard positive; easy, junk ignored */
+enum { PROTO_NONE, PROTO_EASY, PROTO_MEDIUM, PROTO_HARD };
+#define REL_IGNORED LONG_MIN
 
 struct relsrc {
 	int kind;
@@ -25,6 +36,7 @@ struct relsrc {
 	 * those below min_grade and the negative ones too, so that the rank
 	 * stream's version 2 gives each its line (relkind) */
 	int judged;
+	int protocol;		/* PROTO_*: the grades are revisitop's words */
 
 	/* qrels: per qrels query (strmap entry), its judgments sorted by
 	 * item id: items jitem[jbeg[q] .. jbeg[q+1]-1] of the arena jids */
@@ -71,6 +83,9 @@ struct relquery {
 	const struct labelrec *qrec;
 	size_t fold;
 	size_t fold_dropped;	/* items of its label outside its fold */
+	/* --protocol: the items it ignores, by item id (byte order) */
+	struct slice *ign;
+	size_t nign, igncap;
 };
 
 void rel_load_qrels(struct relsrc *rel, const char *path);
@@ -114,7 +129,7 @@ int rel_query(struct relsrc *rel, struct slice q, struct relquery *out,
 /* which rule takes item out of the gallery of query q (whose relquery is
  * rq), the first that applies in this order; EXCL_NONE (0) when none */
 enum { EXCL_NONE, EXCL_SELF, EXCL_JUNK_LABEL, EXCL_SAME_CAMERA, EXCL_FOLD,
-       EXCL_RULES };
+       EXCL_PROTOCOL, EXCL_RULES };
 int rel_exclusion(const struct relsrc *rel, const struct relquery *rq,
 		  struct slice q, struct slice item);
 /* 1 when item leaves the gallery of query q (whose relquery is rq) */
