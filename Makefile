@@ -82,6 +82,7 @@ LIBSRC = \
 	lib/rank/rowcheck.c \
 	lib/rank/relrows.c \
 	lib/rank/fingerprint.c \
+	lib/rank/queryjoin.c \
 	lib/rank/rankmerge.c \
 	lib/rank/rankexplain.c \
 	lib/kernel/kernel.c \
@@ -279,7 +280,7 @@ check-valgrind: all
 # when one before it fails; then make fails, naming those that failed.
 # FUZZWRAP: the allocation functions go through fuzz/alloc.c, which frees
 # what an input leaves behind (an error jumps out with buffers held).
-FUZZ = lines num rankstream rankquick relevance embed options scorerank matrix fuse
+FUZZ = lines num rankstream rankquick relevance embed options scorerank matrix fuse merge
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all

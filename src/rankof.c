@@ -121,7 +121,8 @@ static const struct optdef opts[] = {
 	  "      --allow-empty        an input of no bytes is a run of no queries (a reducer's\n"
 	  "                           empty partition), not an error\n" },
 	{ "merge", O_MERGE, 0,
-	  "      --merge              add up the rank streams of gallery shards (--items)\n" },
+	  "      --merge              add up the rank streams of gallery shards (--items), or\n"
+	  "                           join those of query shards (--shard, --part)\n" },
 	{ "fingerprint", O_FP, 0,
 	  "      --fingerprint        print the shards' fingerprint of these inputs and options\n"
 	  "                           (rankkit(7)) and exit\n" },
@@ -583,10 +584,7 @@ int main(int argc, char **argv)
 			    "out, or --keep-self if that is meant");
 
 	if (o.merge) {
-		struct rankmerge *m = rankmerge_open(argv + first, argc - first);
-		write_header(&o);
-		rankmerge_run(m);
-		stream_write_end();
+		rankmerge_run(rankmerge_open(argv + first, argc - first));
 		out_finish();
 	}
 	rel.item_rows = o.eo.items;	/* a gallery shard's labels */
