@@ -20,6 +20,23 @@ const struct facts *shardin_facts(const struct shardin *s)
 	return s->st.parts.ended ? &s->ended : &s->st.facts;
 }
 
+void shardin_same_run(const struct shardin *s, const struct shardin *s0)
+{
+	const struct facts *f = shardin_facts(s), *a = shardin_facts(s0);
+	const char *file = s->st.lines.name, *first = s0->st.lines.name;
+
+	if (f->has_fingerprint != a->has_fingerprint)
+		die_at(file, 0, "%s '# fingerprint' line where %s has %s: "
+		       "shards of different runs (or of an older rankof: make "
+		       "them again)", f->has_fingerprint ? "a" : "no", first,
+		       a->has_fingerprint ? "one" : "none");
+	if (f->fingerprint != a->fingerprint)
+		die_at(file, 0, "fingerprint %016" PRIx64 " where %s has "
+		       "%016" PRIx64 ": a shard of another run (another query "
+		       "file, gallery, relevance or option)", f->fingerprint,
+		       first, a->fingerprint);
+}
+
 static int cmp_part(const void *pa, const void *pb)
 {
 	const struct shardin *a = *(struct shardin *const *)pa;
@@ -54,16 +71,7 @@ static void check_shard(const struct shardin *s, const struct shardin *s0)
 		die_at(file, 0, "a rank stream of version %d where %s is of "
 		       "version %d: shards of different runs", s->version,
 		       first, s0->version);
-	if (f->has_fingerprint != a->has_fingerprint)
-		die_at(file, 0, "%s '# fingerprint' line where %s has %s: "
-		       "shards of different runs (or of an older rankof: make "
-		       "them again)", f->has_fingerprint ? "a" : "no", first,
-		       a->has_fingerprint ? "one" : "none");
-	if (f->fingerprint != a->fingerprint)
-		die_at(file, 0, "fingerprint %016" PRIx64 " where %s has "
-		       "%016" PRIx64 ": a shard of another run (another query "
-		       "file, gallery, relevance or option)", f->fingerprint,
-		       first, a->fingerprint);
+	shardin_same_run(s, s0);
 	if (f->nparts != a->nparts)
 		die_at(file, 0, "part %ld/%ld where %s is part %ld/%ld: shards "
 		       "of different runs", f->part, f->nparts, first, a->part,

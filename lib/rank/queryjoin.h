@@ -23,6 +23,10 @@ struct shardin {
  * its record */
 const struct facts *shardin_facts(const struct shardin *s);
 
+/* dies naming s's file when its fingerprint line, or its absence, is
+ * not s0's: shards of different runs */
+void shardin_same_run(const struct shardin *s, const struct shardin *s0);
+
 /* Joins n query shards, each at its first record (or ended): dies naming
  * the file where a shard is no query shard (no part line, or a second
  * part in one file), where the versions, fingerprints, N, depth or folds

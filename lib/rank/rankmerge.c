@@ -10,7 +10,6 @@
  * rows B - A, so they add up to at most the gallery's N, each
  * shard's rank - 1 + ties is at most its n, so no rank or ties can wrap;
  * a merged line must fit its n as any rank-stream line does. */
-#include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -302,17 +301,7 @@ static void check_facts(struct rankmerge *m)
 	for (k = 1; k < m->nfiles; k++) {
 		const struct facts *f = shardin_facts(&m->in[k]);
 		const char *file = m->in[k].st.lines.name;
-		if (f->has_fingerprint != a->has_fingerprint)
-			die_at(file, 0, "%s '# fingerprint' line "
-			       "where %s has %s: shards of different runs (or of "
-			       "an older rankof: make them again)",
-			       f->has_fingerprint ? "a" : "no", first,
-			       a->has_fingerprint ? "one" : "none");
-		if (f->fingerprint != a->fingerprint)
-			die_at(file, 0, "fingerprint %016" PRIx64
-			       " where %s has %016" PRIx64 ": a shard of another "
-			       "run (another query file, gallery, relevance or "
-			       "option)", f->fingerprint, first, a->fingerprint);
+		shardin_same_run(&m->in[k], &m->in[0]);
 		if (f->depth != a->depth || f->score_cut != a->score_cut ||
 		    strcmp(f->cut_score, a->cut_score) != 0 ||
 		    f->folds != a->folds || f->part != a->part ||
