@@ -66,6 +66,7 @@ LIBSRC = \
 	lib/stream/vecs.c \
 	lib/stream/embtext.c \
 	lib/stream/embed.c \
+	lib/stream/embparts.c \
 	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \

@@ -24,7 +24,7 @@
 
 static const char usage_line[] =
 	"simmat [-x] [-m dot|cos|l2|hamming] [-k K] [-t S] [--folds N] "
-	"[-j N] [--query-ids FILE] [--item-ids FILE] QUERIES ITEMS";
+	"[-j N] [--query-ids FILE] [--item-ids FILE] QUERIES ITEMS ...";
 
 enum { O_FOLDS = OPT_OWN, O_QIDS, O_IIDS };
 
@@ -421,12 +421,15 @@ int main(int argc, char **argv)
 	int first = optable_parse(&t, argc, argv), slots, s;
 	size_t i;
 
-	if (argc - first != 2)
-		usage_error(NULL, "expected two files, QUERIES and ITEMS");
-	stdin_once(stdin_uses((const char *const *)argv + first, 2) +
+	if (argc - first < 2)
+		usage_error(NULL, "expected QUERIES and ITEMS (one file or "
+			    "several, one gallery)");
+	stdin_once(stdin_uses((const char *const *)argv + first,
+			      (size_t)(argc - first)) +
 		   stdin_uses((const char *const[]){ o.qids, o.iids }, 2));
 	embed_read_pair(&job.qemb, argv[first], o.qids, &job.iemb,
-			argv[first + 1], o.iids, o.folds);
+			(const char *const *)argv + first + 1,
+			(size_t)(argc - first - 1), o.iids, o.folds);
 	kernel_init(&job.kern, o.metric, &job.qemb, &job.iemb);
 	/* simmat's scores read the packed copy of the items only (kernel.h):
 	 * their rows go back to the system; kernel_score, which reads them,
