@@ -58,6 +58,22 @@ nofp() { grep -v '^# fingerprint'; }
 	simmat -m l2 -k 3 d/img.npy a.npy b.npy | cmp - <(simmat -m l2 -k 3 d/img.npy d/cap.npy)
 }
 
+@test "itemfiles: --item-ids names the rows of all the files, in their order" {
+	# caption row r is c<r>, relevant to image r / 5 (row 5q to query q)
+	seq 0 199 | sed 's/^/c/' > ids
+	awk 'BEGIN { for (q = 0; q < 40; q++) print q, 0, "c" 5 * q, 1 }' > n.qrels
+	rankof -e -r n.qrels --item-ids ids d/img.npy d/cap.npy > one
+	[ "$(body < one | cut -f2 | head -n 3 | tr '\n' ' ')" = "c0 c5 c10 " ]
+	rankof -e -r n.qrels --item-ids ids d/img.npy a.npy b.npy | cmp - one
+	rankof -e -r n.qrels --item-ids ids --items 60:80 d/img.npy d/cap.npy | nofp > s1
+	rankof -e -r n.qrels --item-ids ids --items 60:80 d/img.npy a.npy b.npy | nofp | cmp - s1
+	# the queries among the items: one file against itself, refused
+	# without -x or --keep-self as with one items file
+	run --separate-stderr rankof -e -r n.qrels d/cap.npy a.npy d/cap.npy
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "rankof: QUERIES and ITEMS are one file: each query would find itself at rank 1; give -x to leave it out, or --keep-self if that is meant" ]
+}
+
 @test "itemfiles: a file none of whose rows a shard reads is read for its header only" {
 	# c.npy: b.npy with a NaN (0x7fc00000) at its row 3, column 2; the
 	# qrels make item 5q relevant to query q, all below row 200

@@ -302,6 +302,10 @@ shard() {
 	printf 'q 0 x 1\n' > x.qrels
 	echo 'q x 1' | rankof --judged --part 1/3 -r x.qrels > v2.1
 	echo 'q x 1' | rankof --part 1/3 -r x.qrels > hand.1
+	# p.1dup: p.1 with its lines 4 and 5 (its first query's) given to
+	# query q0 of p.0
+	[ "$(sed -n 4p p.1 | cut -f1)" = q1 ] && [ "$(sed -n 5p p.1 | cut -f1)" = q1 ]
+	awk -v OFS='\t' 'NR == 4 || NR == 5 { $1 = "q0" } 1' p.1 > p.1dup
 	# p.01:80: the first record of p.1 (header, part and fingerprint
 	# lines) after the 76 lines of p.0
 	[ "$(wc -l < p.0)" -eq 76 ]
@@ -314,6 +318,7 @@ shard() {
 	1 | rankof --merge p.0 v2.1 p.2    | | rankof: v2.1: a rank stream of version 2 where p.0 is of version 1: shards of different runs
 	1 | rankof --merge p.0 hand.1 p.2  | | rankof: hand.1: no '# fingerprint' line where p.0 has one: shards of different runs (or of an older rankof: make them again)
 	1 | rankof --merge p.0 p.1 p.2 one | | rankof: one: no '# part I/N' line and no '# items A:B N' line: not a shard (rankof --shard I/N, --part I/N or -e --items A:B)
+	1 | rankof --merge p.0 p.1dup p.2  | | rankof: p.1dup:4: query 'q0' began in an earlier file or part: the inputs are read as one stream (the parts of one run); two systems need two runs of rankof (bootstrap or cmc compare several)
 	1 | rankof --merge p.01 p.1 p.2    | | rankof: p.01:80: a second part in one file: give each query shard as a file of its own
 	T
 	# a shard cut short: the lines before are written, the end line not
