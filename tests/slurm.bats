@@ -126,7 +126,9 @@ slurm_sh() {
 	wait $! || status=$?
 	[ "$status" -eq 1 ]
 	grep -q "^slurm.sh: cancelled the run's jobs: [0-9]" err.txt
-	# none of its jobs is left in the queue, and the lock is gone
+	# none of its jobs is left in the queue (a cancelled job completing
+	# may be listed a moment), and the lock is gone
+	wait_for 10 eval '[ -z "$(squeue -h -o %i)" ]'
 	[ -z "$(squeue -h -o %i)" ]
 	[ ! -e out/lock ]
 	mkdir out/lock
