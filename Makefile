@@ -72,6 +72,7 @@ LIBSRC = \
 	lib/stream/embtext.c \
 	lib/stream/embed.c \
 	lib/stream/packedbits.c \
+	lib/stream/embparts.c \
 	lib/stream/rowindex.c \
 	lib/stream/measurestream.c \
 	lib/stream/measuretable.c \
@@ -89,6 +90,7 @@ LIBSRC = \
 	lib/rank/rowcheck.c \
 	lib/rank/relrows.c \
 	lib/rank/fingerprint.c \
+	lib/rank/queryjoin.c \
 	lib/rank/rankmerge.c \
 	lib/rank/rankexplain.c \
 	lib/kernel/kernel.c \
@@ -306,7 +308,7 @@ check-valgrind: all
 # FUZZWRAP: the allocation functions go through fuzz/alloc.c, which frees
 # what an input leaves behind (an error jumps out with buffers held).
 FUZZ = lines num rankstream rankquick relevance embed options scorerank \
-	matrix fuse measuretable textquote
+	matrix fuse measuretable textquote merge
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all

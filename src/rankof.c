@@ -28,7 +28,7 @@ static const char usage_line[] =
 	"[--break input|id] [-M N] [-j N] [--shard I/N] [--explain QUERY ...] "
 	"[RUN ... | -e [-m METRIC] "
 	"[--query-ids F] [--item-ids F] [--items A:B] [--packed-bits [--bits N]] "
-	"QUERIES ITEMS]\n"
+	"QUERIES ITEMS ...]\n"
 	"       rankof (-r QRELS | --truth GT --knn K [--truth-distances GD] "
 	"[--tolerance T | --epsilon E]) [--run-distances D] MATRIX\n"
 	"       rankof --merge RANKS ...";
@@ -131,7 +131,8 @@ static const struct optdef opts[] = {
 	  "      --allow-empty        an input of no bytes is a run of no queries (a reducer's\n"
 	  "                           empty partition), not an error\n" },
 	{ "merge", O_MERGE, 0,
-	  "      --merge              add up the rank streams of gallery shards (--items)\n" },
+	  "      --merge              add up the rank streams of gallery shards (--items), or\n"
+	  "                           join those of query shards (--shard, --part)\n" },
 	{ "fingerprint", O_FP, 0,
 	  "      --fingerprint        print the shards' fingerprint of these inputs and options\n"
 	  "                           (rankkit(7)) and exit\n" },
@@ -375,8 +376,9 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 			 rel->unlabeled_ok))
 		usage_error(NULL, "--junk, --junk-label, --folds and "
 			    "--unlabeled-irrelevant need labels");
-	if (o->emb && nfiles != 2)
-		usage_error(NULL, "-e needs two files, QUERIES and ITEMS");
+	if (o->emb && nfiles < 2)
+		usage_error(NULL, "-e needs QUERIES and ITEMS (one file, or "
+			    "several as one gallery)");
 	if (o->maxret && o->emb)
 		usage_error(NULL, "-M needs score streams or runs (with -e, "
 			    "simmat -k keeps each query's best K)");
@@ -385,6 +387,8 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 			    "--packed-bits need -e");
 	if (o->eo.bits && !o->eo.packed)
 		usage_error(NULL, "--bits needs --packed-bits");
+	if (o->eo.packed && nfiles > 2)
+		usage_error(NULL, "--packed-bits reads one items file");
 	if (o->all && !o->qrels)
 		usage_error(NULL, "-c needs qrels");
 	if (rel->keep_unjudged && !o->qrels)
@@ -428,6 +432,8 @@ static uint64_t shard_fingerprint(const struct opts *o,
 		src.whole[1] = file[0];
 		src.head[0] = file[1];
 		src.head[1] = o->eo.iids;
+		src.more = (const char *const *)file + 2;
+		src.nmore = (size_t)nfiles - 2;
 	} else
 		for (i = 0; i < nfiles && i < 8; i++)
 			src.head[i] = file[i];
@@ -497,6 +503,17 @@ static void own_facts(const struct opts *o, const struct relsrc *rel,
 		f->part = o->part;
 		f->nparts = o->nparts;
 	}
+}
+
+/* whether path is one of the n files (the queries among the items) */
+static int same_file_among(const char *path, char **files, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (same_file(path, files[i]))
+			return 1;
+	return 0;
 }
 
 /* standard input named once among the files given to options and the
@@ -610,16 +627,13 @@ int main(int argc, char **argv)
 	check_options(&o, &rel, argc - first);
 	check_stdin(&o, argv + first, argc - first);
 	if (o.emb && !rel.exclude_self && !o.keep_self &&
-	    same_file(argv[first], argv[first + 1]))
+	    same_file_among(argv[first], argv + first + 1, argc - first - 1))
 		usage_error(NULL, "QUERIES and ITEMS are one file: each query "
 			    "would find itself at rank 1; give -x to leave it "
 			    "out, or --keep-self if that is meant");
 
 	if (o.merge) {
-		struct rankmerge *m = rankmerge_open(argv + first, argc - first);
-		write_header(&o);
-		rankmerge_run(m);
-		stream_write_end();
+		rankmerge_run(rankmerge_open(argv + first, argc - first));
 		out_finish();
 	}
 	rel.item_rows = o.eo.items;	/* a gallery shard's labels */
@@ -648,7 +662,9 @@ int main(int argc, char **argv)
 		o.eo.nthreads = o.jobs;
 		o.eo.header = write_header;
 		o.eo.header_ctx = &o;
-		embrank_run(&rk, argv[first], argv[first + 1], &o.eo);
+		embrank_run(&rk, argv[first],
+			    (const char *const *)argv + first + 1,
+			    (size_t)(argc - first - 1), &o.eo);
 	} else if (matrix) {
 		rank_matrix(&o, &rk, &mr);
 	} else {

@@ -26,7 +26,7 @@
 static const char usage_line[] =
 	"simmat [-x] [-m dot|cos|l2|hamming] [-k K] [-t S] [--folds N] "
 	"[-j N] [--query-ids FILE] [--item-ids FILE] [--packed-bits [--bits N]] "
-	"QUERIES ITEMS";
+	"QUERIES ITEMS ...";
 
 enum { O_FOLDS = OPT_OWN, O_QIDS, O_IIDS, O_PACKED, O_BITS };
 
@@ -433,14 +433,19 @@ int main(int argc, char **argv)
 	int first = optable_parse(&t, argc, argv), slots, s;
 	size_t i;
 
-	if (argc - first != 2)
-		usage_error(NULL, "expected two files, QUERIES and ITEMS");
+	if (argc - first < 2)
+		usage_error(NULL, "expected QUERIES and ITEMS (one file or "
+			    "several, one gallery)");
 	if (o.bits && !o.packed)
 		usage_error(NULL, "--bits needs --packed-bits");
-	stdin_once(stdin_uses((const char *const *)argv + first, 2) +
+	if (o.packed && argc - first > 2)
+		usage_error(NULL, "--packed-bits reads one items file");
+	stdin_once(stdin_uses((const char *const *)argv + first,
+			      (size_t)(argc - first)) +
 		   stdin_uses((const char *const[]){ o.qids, o.iids }, 2));
 	embed_read_pair(&job.qemb, argv[first], o.qids, &job.iemb,
-			argv[first + 1], o.iids, o.folds);
+			(const char *const *)argv + first + 1,
+			(size_t)(argc - first - 1), o.iids, o.folds);
 	embed_unpack_pair(&job.qemb, &job.iemb, o.packed, (size_t)o.bits);
 	kernel_init(&job.kern, o.metric, &job.qemb, &job.iemb);
 	/* simmat's scores read the packed copy of the items only (kernel.h):

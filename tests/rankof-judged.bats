@@ -74,18 +74,19 @@ V2='# query item grade rank ties n kind'
 	done
 }
 
-@test "rankof --merge refuses a --judged stream: it adds up gallery shards only" {
-	# --merge reads the version 2 streams of gallery shards, each with
-	# its items line before its records; a --judged stream has none,
-	# with its header or without
+@test "rankof --merge refuses a whole --judged stream: it adds up gallery shards, joins query shards" {
+	# --merge reads the streams of gallery shards, each with its items
+	# line before its records, or of query shards, each with its part
+	# line; a whole --judged stream has neither, with its header or
+	# without
 	rankof --judged -r qrels scores > v2
 	run --separate-stderr rankof --merge v2
 	status_is 1
-	same "$stderr" "rankof: v2: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)"
+	same "$stderr" "rankof: v2: no '# part I/N' line and no '# items A:B N' line: not a shard (rankof --shard I/N, --part I/N or -e --items A:B)"
 	grep -v '^#' v2 > bare
 	run --separate-stderr rankof --merge bare
 	status_is 1
-	same "$stderr" "rankof: bare: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)"
+	same "$stderr" "rankof: bare: no '# part I/N' line and no '# items A:B N' line: not a shard (rankof --shard I/N, --part I/N or -e --items A:B)"
 	# an awk script that tests NF == 6, as rankkit(7) asks, sees no line
 	same "$(awk '!/^#/ && NF == 6' v2)" ""
 }

@@ -358,7 +358,7 @@ worked() {
 @test "rankof -e: usage errors (no file is opened)" {
 	run --separate-stderr rankof -e -l img.labels img.npy
 	[ "$status" -eq 2 ]
-	[ "${stderr%%$'\n'*}" = "rankof: -e needs two files, QUERIES and ITEMS" ]
+	[ "${stderr%%$'\n'*}" = "rankof: -e needs QUERIES and ITEMS (one file, or several as one gallery)" ]
 	[[ "$stderr" == *$'\n'"usage: rankof "* ]]
 	run --separate-stderr rankof -m cos -l img.labels x
 	[ "$status" -eq 2 ]

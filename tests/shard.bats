@@ -229,7 +229,7 @@ body() { cat "$@" | grep -v '^#' | LC_ALL=C sort; }
 	1 | rankof --merge g.0:0 g.0:0 g.0:36         | | rankof: g.0:0:2: rows 0:0, as in g.0:0 (a shard given twice?)
 	1 | rankof --merge g.0:10 g.5:15 g.10:20 g.20:36 | | rankof: g.5:15:2: rows 5:15 overlap rows 0:10 of g.0:10
 	1 | rankof --merge g.0:36 g.0:10 g.10:20 g.20:36 | | rankof: g.0:36:2: rows 0:36 overlap rows 0:10 of g.0:10
-	1 | rankof --merge g.0:10 g.10:20 g.20:36 one | | rankof: one:1: this is a rank stream (rankof's output) where a rank stream of version 2 (rankof --judged, or a gallery shard of rankof -e --items) belongs: give it to hitrate, mapr or ndcg
+	1 | rankof --merge g.0:10 g.10:20 g.20:36 one | | rankof: one: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)
 	T
 	# a stream of version 2 that is no shard: rankof --judged's
 	printf 'q1 0 x 1\nq1 0 y 0\n' >j.qrels
@@ -264,6 +264,68 @@ shard() {
 	{ printf '# query\titem\tgrade\trank\tties\tn\tkind\n# items\t%s\t%s\n' "$r" "$n"
 	  printf '%s\n' "$@" | tr ' ' '\t'
 	  echo '# end'; } >"$f"
+}
+
+@test "shard: --merge joins query shards into the stream of one run, byte for byte" {
+	rankof $emb > one
+	for n in 2 3 5; do
+		rm -f part.*
+		for i in $(seq 0 $((n - 1))); do
+			rankof --shard $i/$n $emb > part.$i
+		done
+		# in any order of the files: by their part lines
+		rankof --merge $(ls part.* | sort -r) | cmp - one
+	done
+	# version 2 (--judged) of a score stream's query shards; and parts
+	# made by hand (a Hadoop partition), which carry no fingerprint
+	printf 'a 0 x 1\na 0 y 0\nb 0 x 2\nc 0 z 1\n' > j.qrels
+	printf 'a x 2\na y 1\nb x 1\nb y 3\nc z 0\nc x 5\n' > s
+	rankof --judged -r j.qrels s > jone
+	rankof --judged --shard 0/2 -r j.qrels s > j.0
+	rankof --judged --shard 1/2 -r j.qrels s > j.1
+	rankof --merge j.1 j.0 | cmp - jone
+	rankof -r j.qrels s > sone
+	head -n 2 s | rankof --part 0/2 -r j.qrels > h.0
+	tail -n 4 s | rankof --part 1/2 -r j.qrels > h.1
+	rankof --merge h.0 h.1 | cmp - sone
+}
+
+@test "shard: --merge refuses query shards missing, twice, mixed or concatenated, naming them" {
+	for i in 0 1 2; do
+		rankof --shard $i/3 $emb > p.$i
+	done
+	rankof -m cos --shard 1/3 $emb > cos.1
+	rankof --shard 1/4 $emb > p4.1
+	rankof $emb > one
+	cat p.0 p.1 > p.01
+	head -n 5 p.2 > p.cut
+	printf 'q 0 x 1\n' > x.qrels
+	echo 'q x 1' | rankof --judged --part 1/3 -r x.qrels > v2.1
+	echo 'q x 1' | rankof --part 1/3 -r x.qrels > hand.1
+	# p.1dup: p.1 with its lines 4 and 5 (its first query's) given to
+	# query q0 of p.0
+	[ "$(sed -n 4p p.1 | cut -f1)" = q1 ] && [ "$(sed -n 5p p.1 | cut -f1)" = q1 ]
+	awk -v OFS='\t' 'NR == 4 || NR == 5 { $1 = "q0" } 1' p.1 > p.1dup
+	# p.01:80: the first record of p.1 (header, part and fingerprint
+	# lines) after the 76 lines of p.0
+	[ "$(wc -l < p.0)" -eq 76 ]
+	err_table <<-'T'
+	1 | rankof --merge p.0 p.2         | | rankof: --merge: part 1/3 is missing (2 of 3 query shards given)
+	1 | rankof --merge p.0 p.1         | | rankof: --merge: part 2/3 is missing (2 of 3 query shards given)
+	1 | rankof --merge p.1 p.2 p.1     | | rankof: p.1: part 1/3, as in p.1 (a shard given twice?)
+	1 | rankof --merge p.0 cos.1 p.2   | | rankof: cos.1: fingerprint 5b63c34aa2072038 where p.0 has e66ec12306ec9a67: a shard of another run (another query file, gallery, relevance or option)
+	1 | rankof --merge p.0 p4.1 p.2    | | rankof: p4.1: part 1/4 where p.0 is part 0/3: shards of different runs
+	1 | rankof --merge p.0 v2.1 p.2    | | rankof: v2.1: a rank stream of version 2 where p.0 is of version 1: shards of different runs
+	1 | rankof --merge p.0 hand.1 p.2  | | rankof: hand.1: no '# fingerprint' line where p.0 has one: shards of different runs (or of an older rankof: make them again)
+	1 | rankof --merge p.0 p.1 p.2 one | | rankof: one: no '# part I/N' line and no '# items A:B N' line: not a shard (rankof --shard I/N, --part I/N or -e --items A:B)
+	1 | rankof --merge p.0 p.1dup p.2  | | rankof: p.1dup:4: query 'q0' began in an earlier file or part: the inputs are read as one stream (the parts of one run); two systems need two runs of rankof (bootstrap or cmc compare several)
+	1 | rankof --merge p.01 p.1 p.2    | | rankof: p.01:80: a second part in one file: give each query shard as a file of its own
+	T
+	# a shard cut short: the lines before are written, the end line not
+	run --separate-stderr rankof --merge p.0 p.1 p.cut
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "rankof: p.cut:5: stream ends without its '# end' line (the program upstream failed)" ]
+	[[ $output != *"# end"* ]]
 }
 
 @test "shard: --merge refuses a shard's n above its item rows, so a merged n above N" {
@@ -319,7 +381,7 @@ quiet_error() {
 	quiet_error "g.noitems: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)" \
 		rankof --merge g.0:18 g.noitems
 	rankof $emb > one
-	quiet_error "one:1: this is a rank stream (rankof's output) where a rank stream of version 2 (rankof --judged, or a gallery shard of rankof -e --items) belongs: give it to hitrate, mapr or ndcg" \
+	quiet_error "one: no '# items A:B N' line: not a gallery shard (rankof -e --items A:B)" \
 		rankof --merge g.0:18 one
 	{ head -n 3 g.18:36; echo '# end'; } > g.none
 	quiet_error "g.none:4: ends where g.0:18 goes on" rankof --merge g.0:18 g.none

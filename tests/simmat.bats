@@ -269,7 +269,7 @@ items() { body | cut -f2 | paste -sd' '; }
 @test "simmat: usage errors exit 2 with a usage line; --help and --version" {
 	run --separate-stderr simmat q.txt
 	[ "$status" -eq 2 ]
-	[ "${stderr%%$'\n'*}" = "simmat: expected two files, QUERIES and ITEMS" ]
+	[ "${stderr%%$'\n'*}" = "simmat: expected QUERIES and ITEMS (one file or several, one gallery)" ]
 	[[ "$stderr" == *$'\n'"usage: simmat "* ]]
 	run --separate-stderr simmat -m jaccard q.txt i.txt
 	[ "$status" -eq 2 ]

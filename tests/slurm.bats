@@ -1,85 +1,31 @@
 #!/usr/bin/env bats
-# examples/pipelines/slurm.sh on a live Slurm cluster: a private
-# single-node cluster from Debian's slurm-wlm and munge, started here
-# under a temporary folder (its own slurm.conf, munge key and socket, state
-# and spool folders, free ports; proctrack/linuxproc and task/none, no
-# cgroups), the daemons stopped at the end by their pids. The gallery
-# shards' merge must be one process's bytes, the query shards its lines; a
-# task that fails must fail the run with nothing merged, and the shards of
-# the run, one dropped or one given twice, must not merge.
+# examples/pipelines/slurm.sh on a live Slurm cluster: the private
+# single-node cluster of examples/pipelines/slurm-local.sh (Debian's
+# slurm-wlm and munge under a temporary folder: its own slurm.conf, munge
+# key and socket, state and spool folders, free ports, MinJobAge=5), the
+# daemons stopped at the end by their pids. The gallery shards' merge and
+# the query shards' join must be one process's bytes; the resources must
+# reach the jobs; a run stopped and rerun must resume, recomputing only
+# the shards missing; a task that fails must fail the run with nothing
+# merged and be reported from its status file after scontrol forgot it;
+# a signal must cancel the run's jobs.
 # Skips with the reason when the packages are missing or the daemons do
 # not start (CI installs them: there, that is a failure).
 load helper
 load daemon
 
+pipelines=$BATS_TEST_DIRNAME/../examples/pipelines
+
 setup_file() {
 	export DAEMON_DIR="$BATS_FILE_TMPDIR"
-	local d=$DAEMON_DIR c host
-	for c in slurmctld slurmd sbatch scontrol sinfo munged; do
-		command -v $c >/dev/null 2>&1 || {
-			daemon_cannot "needs Slurm and munge (Debian: slurm-wlm munge): no $c"
-			return 0
-		}
-	done
-	[ "$(id -u)" -eq 0 ] || { daemon_cannot "needs root to start slurmd"; return 0; }
-	mkdir -p "$d/munge" "$d/state" "$d/spool" "$d/log"
-	chmod 700 "$d/munge"
-	dd if=/dev/urandom of="$d/munge/key" bs=1024 count=1 2>/dev/null
-	chmod 400 "$d/munge/key"
-	# munged in the foreground, its pid ours; -f: root may run it
-	munged -F -f -S "$d/munge/socket" --key-file="$d/munge/key" \
-	    --log-file="$d/log/munged.log" --pid-file="$d/munge/pid" \
-	    --seed-file="$d/munge/seed" >/dev/null 2>&1 3>&- &
-	keep_pid $!
-	wait_for 10 test -S "$d/munge/socket" ||
-		{ daemon_cannot "munged did not start: $(tail -n 3 "$d/log/munged.log")"; return 0; }
-	host=$(hostname -s)
-	cat >"$d/slurm.conf" <<-EOF
-	ClusterName=rktest
-	SlurmctldHost=$host(127.0.0.1)
-	SlurmctldPort=$(free_port)
-	SlurmdPort=$(free_port)
-	SlurmUser=root
-	SlurmdUser=root
-	AuthType=auth/munge
-	CredType=cred/munge
-	AuthInfo=socket=$d/munge/socket
-	StateSaveLocation=$d/state
-	SlurmdSpoolDir=$d/spool
-	SlurmctldPidFile=$d/slurmctld.pid
-	SlurmdPidFile=$d/slurmd.pid
-	SlurmctldLogFile=$d/log/slurmctld.log
-	SlurmdLogFile=$d/log/slurmd.log
-	ProctrackType=proctrack/linuxproc
-	TaskPlugin=task/none
-	JobAcctGatherType=jobacct_gather/none
-	AccountingStorageType=accounting_storage/none
-	JobCompType=jobcomp/none
-	MpiDefault=none
-	SchedulerType=sched/builtin
-	# a scheduling pass a second: a job starts within a second of the
-	# array it waits for (the default, 60 s, made a run 42 s, not 10)
-	SchedulerParameters=sched_interval=1
-	SelectType=select/cons_tres
-	SelectTypeParameters=CR_Core
-	ReturnToService=2
-	NodeName=rknode NodeHostname=$host NodeAddr=127.0.0.1 CPUs=2 RealMemory=1000 State=UNKNOWN
-	PartitionName=rkpart Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-	EOF
-	export SLURM_CONF="$d/slurm.conf"
-	slurmctld -D -i >"$d/log/slurmctld.out" 2>&1 3>&- &
-	keep_pid $!
-	slurmd -D -N rknode >"$d/log/slurmd.out" 2>&1 3>&- &
-	keep_pid $!
-	wait_for 30 node_idle || daemon_cannot "the Slurm daemons did not start: $(tail -n 3 "$d"/log/slurm*.log | tr '\n' ' ')"
-}
-
-node_idle() {
-	[ "$(sinfo -h -n rknode -o %T 2>/dev/null)" = idle ]
+	local conf
+	conf=$(bash "$pipelines/slurm-local.sh" start "$DAEMON_DIR" 2>"$DAEMON_DIR/why" 3>&-) ||
+		daemon_cannot "$(tail -n 1 "$DAEMON_DIR/why")"
+	: "$conf"
 }
 
 teardown_file() {
-	stop_daemons
+	bash "$pipelines/slurm-local.sh" stop "$DAEMON_DIR"
 }
 
 setup() {
@@ -91,44 +37,103 @@ setup() {
 	rankof -e -m cos $rel d/img.npy d/cap.npy > one
 }
 
-@test "slurm: slurm.sh's job arrays give one process's bytes and measures" {
-	run --separate-stderr timeout 600 sh "$BATS_TEST_DIRNAME/../examples/pipelines/slurm.sh" \
-	    -n 3 -p rkpart -d d "out dir"
+# slurm.sh ARGS...: the script, run (status, output, stderr)
+slurm_sh() {
+	run --separate-stderr timeout 300 sh "$pipelines/slurm.sh" "$@"
+}
+
+@test "slurm: slurm.sh's job arrays give one process's bytes and measures; resources reach the jobs" {
+	slurm_sh -n 3 -p rkpart -c 2 -M 100 -t 5 -A lab1 -d d "out dir"
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(hitrate -k 1,5,10 -m hit one; echo 'query shards (3): same')" ]
 	cmp "out dir/gallery.ranks" one
-	# the query shards hold one process's lines, each once
-	[ "$(cat "out dir"/q.[0-2] | body | sort)" = "$(body < one | sort)" ]
+	cmp "out dir/query.ranks" one
 	# each gallery task ranked its third of the 1000 captions
 	[ "$(sed -n 2p "out dir/g.0")" = "$(printf '# items\t0:333\t1000')" ]
 	[ "$(sed -n 2p "out dir/g.1")" = "$(printf '# items\t333:666\t1000')" ]
 	[ "$(sed -n 2p "out dir/g.2")" = "$(printf '# items\t666:1000\t1000')" ]
+	# the manifest holds the run's fingerprint, and the jobs got the
+	# resources asked for (the record is read before MinJobAge passes)
+	fp=$(rankof --fingerprint -e -m cos $rel d/img.npy d/cap.npy)
+	grep -qx "fingerprint	$fp" "out dir/manifest"
+	g=$(awk '$1 == "submitted" && $2 == "g" { print $5 }' "out dir/manifest")
+	[ "$(scontrol -o show job "$g" | grep -Eo 'CPUs/Task=[0-9]+|MinMemoryNode=[^ ]+|TimeLimit=[^ ]+|Account=[^ ]+|Partition=[^ ]+' | sort -u | tr '\n' ' ')" = \
+	  "Account=lab1 CPUs/Task=2 MinMemoryNode=100M Partition=rkpart TimeLimit=00:05:00 " ]
 	# the run's shards, one dropped or one given twice, do not merge
 	cd "out dir"
 	run --separate-stderr rankof --merge g.0 g.2
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "rankof: g.2:2: rows 333:666 of 1000 are in no shard (a shard missing before rows 666:1000?)" ]
-	run --separate-stderr rankof --merge g.0 g.1 g.1 g.2
+	run --separate-stderr rankof --merge q.0 q.2
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "rankof: g.1:2: rows 333:666, as in g.1 (a shard given twice?)" ]
+	[ "$stderr" = "rankof: --merge: part 1/3 is missing (2 of 3 query shards given)" ]
 }
 
-@test "slurm: a task that fails fails the run, and nothing is merged" {
+@test "slurm: a rerun resumes, recomputing only the shards missing or incomplete" {
+	slurm_sh -n 3 -d d out
+	[ "$status" -eq 0 ]
+	# a shard lost, another cut short, another of another run
+	rm out/g.1
+	head -n 5 out/q.2 > t && mv t out/q.2
+	sed 's/^# fingerprint.*/# fingerprint\t0000000000000000/' out/g.2 > t && mv t out/g.2
+	slurm_sh -n 3 -d d out
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"slurm.sh: gallery shards: 1 of 3 kept, submitted: 1,2"* ]]
+	[[ "$stderr" == *"slurm.sh: query shards: 2 of 3 kept, submitted: 2"* ]]
+	# three tasks ran, and the streams are one process's bytes
+	[ "$(ls out/status | tr '\n' ' ')" = "g.1 g.2 q.2 " ]
+	cmp out/gallery.ranks one
+	cmp out/query.ranks one
+	# another -n cuts other rows: nothing is kept
+	slurm_sh -n 2 -k g -d d out
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"slurm.sh: gallery shards: 0 of 2 kept, submitted: 0,1"* ]]
+	cmp out/gallery.ranks one
+}
+
+@test "slurm: a task that fails fails the run, nothing is merged, and its status outlives scontrol's record" {
 	# caption row 450 (gallery shard 1 of 3: rows 333-665) holds a NaN and
 	# a label no image has: only the tasks that read its row fail, gallery
 	# task 1 and every query task (a query shard reads every item row)
 	printf '\377\377\377\177' | dd of=d/cap.npy bs=1 seek=$((128 + 450 * 256)) conv=notrunc 2>/dev/null
 	awk 'NR == 451 { $2 = "nobody" } 1' d/cap.labels > l && mv l d/cap.labels
-	run --separate-stderr timeout 600 sh "$BATS_TEST_DIRNAME/../examples/pipelines/slurm.sh" \
-	    -n 3 -d d out
+	slurm_sh -n 3 -d d out
 	[ "$status" -eq 1 ]
-	echo "$stderr"
-	[[ "$stderr" == *"the run failed; jobs that did not complete:"* ]]
-	[[ "$stderr" =~ rk-gallery\ [0-9]+_1\ FAILED ]]
-	[[ ! "$stderr" =~ rk-gallery\ [0-9]+_[02] ]]
-	[[ "$stderr" =~ rk-merge\ [0-9]+\ CANCELLED ]]
-	[[ "$stderr" =~ rk-query\ [0-9]+_0\ FAILED ]]
+	msg="FAILED exit 1: rankof: $PWD/d/cap.npy: row 450, column 0: value is not finite"
+	report="slurm.sh: tasks that did not complete:
+  g.1: $msg
+  q.0: $msg
+  q.1: $msg
+  q.2: $msg"
+	[[ "$stderr" == *"$report"* ]]
 	[ -e out/g.0 ] && [ -e out/g.2 ] && [ ! -e out/g.1 ]
 	[ ! -e out/gallery.ranks ] && [ ! -e out/g.measures ]
-	grep -q "cap.npy: row 450, column 0: value is not finite" out/log/rk-gallery.*_1.out
+	# scontrol forgets the jobs (MinJobAge=5 and its purge pass); the
+	# status files still tell
+	g=$(awk '$1 == "submitted" && $2 == "g" { print $5 }' out/manifest)
+	wait_for 40 eval "! scontrol show job $g"
+	run --separate-stderr sh "$pipelines/slurm.sh" -S out
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$report" ]
+}
+
+@test "slurm: a signal cancels the run's jobs; a second run into its folder is refused" {
+	sh "$pipelines/slurm.sh" -n 3 -k q -d d out >out.txt 2>err.txt 3>&- &
+	wait_for 20 grep -q '^ok' out/manifest
+	# the pid in the lock is the script's, started here
+	kill -TERM "$(awk '{ print $2 }' out/lock/owner)"
+	status=0
+	wait $! || status=$?
+	[ "$status" -eq 1 ]
+	grep -q "^slurm.sh: cancelled the run's jobs: [0-9]" err.txt
+	# none of its jobs is left in the queue (a cancelled job completing
+	# may be listed a moment), and the lock is gone
+	wait_for 10 eval '[ -z "$(squeue -h -o %i)" ]'
+	[ -z "$(squeue -h -o %i)" ]
+	[ ! -e out/lock ]
+	mkdir out/lock
+	echo "pid 1 on elsewhere" > out/lock/owner
+	slurm_sh -n 3 -k q -d d out
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "slurm.sh: $PWD/out is in use by pid 1 on elsewhere: remove $PWD/out/lock if that run is gone" ]
 }

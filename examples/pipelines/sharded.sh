@@ -2,6 +2,7 @@
 # The 5K image-to-text protocol split into shards under GNU parallel, both
 # ways, each checked against the single run:
 #   query shards    rankof --shard I/N, the parts given to hitrate as files
+#                   and joined by rankof --merge into the single run's bytes
 #   gallery shards  rankof -e --items A:B, the parts added by rankof --merge
 #                   (each part names its rows, '# items A:B N'; the merge
 #                   refuses parts that do not cover the rows exactly once)
@@ -107,10 +108,14 @@ parts() {
 	"$@"
 }
 
-# query shards: one job per shard, the parts measured together
+# query shards: one job per shard, the parts measured together, and
+# joined (rankof --merge: every part of the run's fingerprint, once) into
+# the stream of one run
 shards q
+parts q rankof --merge > "$tmp/joined"
 if [ "$(parts q hitrate -k 1,5,10 -m hit)" = \
-     "$(hitrate -k 1,5,10 -m hit "$tmp/one")" ]; then
+     "$(hitrate -k 1,5,10 -m hit "$tmp/one")" ] &&
+   cmp -s "$tmp/joined" "$tmp/one"; then
 	echo "query shards ($n): same"
 else
 	echo "query shards ($n): DIFFERENT" >&2

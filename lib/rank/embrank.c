@@ -190,7 +190,8 @@ static struct slice item_id(const void *iemb, size_t r)
 	return embed_id(iemb, r);
 }
 
-void embrank_run(struct ranker *rk, const char *queries, const char *items,
+void embrank_run(struct ranker *rk, const char *queries,
+		 const char *const *items, size_t nitems,
 		 const struct embrank_opts *o)
 {
 	struct embed qemb, iemb;
@@ -201,7 +202,8 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	int nthreads = o->nthreads ? o->nthreads : pool_ncpu(), s, ns;
 	const char *e;
 
-	embed_read_pair(&qemb, queries, o->qids, &iemb, items, o->iids, folds);
+	embed_read_pair(&qemb, queries, o->qids, &iemb, items, nitems, o->iids,
+			folds);
 	embed_unpack_pair(&qemb, &iemb, o->packed, o->bits);
 	/* a gallery shard's item labels: read for its rows by position, or
 	 * again whole when the file is not in row order */
@@ -216,7 +218,7 @@ void embrank_run(struct ranker *rk, const char *queries, const char *items,
 	}
 	if (o->items && o->iend > iemb.rows)
 		die(EXIT_DATA, "--items %zu:%zu: %s has %zu rows", o->ibeg,
-		    o->iend, items, iemb.rows);
+		    o->iend, iemb.path, iemb.rows);
 	memset(&cx, 0, sizeof cx);
 	rowindex_init(&cx.irow, &iemb);
 	/* a gallery shard reads its own rows and its queries' relevant rows */

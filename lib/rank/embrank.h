@@ -26,11 +26,13 @@ struct embrank_opts {
 	void *header_ctx;
 };
 
-/* reads the two embedding files and feeds every (query, item, score) of
+/* reads the embedding files (the queries, the items: one file, or
+ * several as one gallery, embed.h) and feeds every (query, item, score) of
  * the job to R; dies (exit 1) on bad files, rows that the relevance or
  * --items name and the files lack, or counts that do not split into the
  * folds, before o->header is called */
-void embrank_run(struct ranker *rk, const char *queries, const char *items,
+void embrank_run(struct ranker *rk, const char *queries,
+		 const char *const *items, size_t nitems,
 		 const struct embrank_opts *o);
 
 #endif

@@ -77,6 +77,10 @@ uint64_t fingerprint_run(const struct fpsource *s)
 		h = s->whole[i] ? hash_file(h, s->whole[i], 0) : fnv_u64(h, 0);
 	for (i = 0; i < 8; i++)
 		h = s->head[i] ? hash_file(h, s->head[i], 4096) : fnv_u64(h, 0);
+	/* nothing more hashes as before, so a one-file gallery's shards keep
+	 * the fingerprint of earlier releases */
+	for (i = 0; i < s->nmore; i++)
+		h = hash_file(h, s->more[i], 4096);
 	h = fnv(h, s->options, strlen(s->options));
 	return fnv_u64(h, strlen(s->options));
 }

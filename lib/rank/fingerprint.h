@@ -12,6 +12,8 @@
 struct fpsource {
 	const char *whole[8];	/* files hashed whole (NULL: none) */
 	const char *head[8];	/* files of which size and first 4096 bytes */
+	const char *const *more;	/* and nmore files more so (a gallery of */
+	size_t nmore;			/* several items files: the second on) */
 	const char *options;	/* the options that change ranks, as text */
 };
 

@@ -10,13 +10,13 @@
  * rows B - A, so they add up to at most the gallery's N, each
  * shard's rank - 1 + ties is at most its n, so no rank or ties can wrap;
  * a merged line must fit its n as any rank-stream line does. */
-#include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
 #include "util/num.h"
 #include "util/out.h"
+#include "rank/queryjoin.h"
 #include "rank/rankmerge.h"
 #include "rank/ranker.h"
 #include "stream/rankstream.h"
@@ -41,24 +41,30 @@ static int is_dash(struct slice s)
 	return s.n == 1 && s.p[0] == '-';
 }
 
-/* the next record of S into f[0 .. 5], 0 at the end */
-static int next_record(struct stream *st, struct slice *f)
+/* the next record of shard S into its f, 0 at the end */
+static int read_record(struct shardin *s)
 {
-	size_t nf;
+	s->got = stream_next(&s->st, s->f, 8, &s->nf);
+	return s->got;
+}
 
-	if (!stream_next(st, f, 8, &nf))
-		return 0;
+/* a gallery shard's record read: of 7 fields, of kind 'r' */
+static void check_record(const struct shardin *s)
+{
+	const struct stream *st = &s->st;
+
+	if (!s->got)
+		return;
 	if (!st->has_items)	/* it comes before the records */
 		die_at(st->lines.name, 0, "no '# items A:B N' line: not a "
 		       "gallery shard (rankof -e --items A:B)");
-	if (nf != 7)
+	if (s->version != 2 || s->nf != 7)
 		die_at(st->lines.name, st->lines.lineno, "expected 7 fields "
-		       "(query item grade rank ties n kind), found %zu", nf);
-	if (!slice_eqs(f[6], "r"))
+		       "(query item grade rank ties n kind), found %zu", s->nf);
+	if (!slice_eqs(s->f[6], "r"))
 		die_at(st->lines.name, st->lines.lineno, "kind '%.*s': a "
 		       "gallery shard's lines are all of kind 'r'",
-		       (int)f[6].n, f[6].p);
-	return 1;
+		       (int)s->f[6].n, s->f[6].p);
 }
 
 static void flush(struct merge *mg)
@@ -199,18 +205,19 @@ static int cmp_rows(const void *pa, const void *pb)
  * one N, and the ranges cover rows 0 .. N-1 once: a shard given twice,
  * overlapping another or left out dies here, naming a file, before a
  * record is added. An empty range A:A covers nothing. */
-static void check_rows(const struct stream *st, int nfiles)
+static void check_rows(const struct shardin *in, int nfiles)
 {
 	struct shardrows *s = xcalloc((size_t)nfiles, sizeof *s), *prev = NULL;
 	long next = 0, n;
 	int k;
 
 	for (k = 0; k < nfiles; k++) {
-		if (!st[k].has_items)
-			die_at(st[k].lines.name, 0, "no '# items A:B N' line: "
+		const struct stream *st = &in[k].st;
+		if (!st->has_items)
+			die_at(st->lines.name, 0, "no '# items A:B N' line: "
 			       "not a gallery shard (rankof -e --items A:B)");
-		s[k].r = st[k].items;
-		s[k].file = st[k].lines.name;
+		s[k].r = st->items;
+		s[k].file = st->lines.name;
 	}
 	n = s[0].r.n;
 	for (k = 1; k < nfiles; k++)
@@ -245,25 +252,38 @@ static void check_rows(const struct stream *st, int nfiles)
 	free(s);
 }
 
-/* the shards being merged, each at its record read */
+/* the shards being merged, each at its record read; or the query shards
+ * being joined (join) */
 struct rankmerge {
-	char **files;
-	int nfiles;
-	struct stream *st;	/* per shard */
-	struct slice *f;	/* per shard: its record's fields, 8 apart */
-	int *got;		/* per shard: 1 when f holds a record */
-	struct facts *ended;	/* per shard: its header lines, once ended */
+	struct shardin *in;
+	int nfiles, join;
 	struct facts out;	/* the header lines the merge writes */
 	struct merge mg;
 };
 
 /* a shard's facts at its end line (a shard without records ends before
- * the first record is looked for) */
+ * the first record is looked for), and its parts counted */
 static void keep_facts(void *ctx, const struct facts *f, const char *file,
 		       long line)
 {
+	struct shardin *s = ctx;
+
 	(void)file, (void)line;
-	*(struct facts *)ctx = *f;
+	s->ended = *f;
+	s->parts++;
+}
+
+/* the header line of a rank stream of version 1 (query shards), its
+ * version 2 being the stream's own header */
+static int take_v1_header(void *ctx, struct slice line)
+{
+	struct shardin *s = ctx;
+
+	if (!stream_is_header(line, HDR_RANK))
+		return 0;
+	parts_header(&s->st.parts, s->st.lines.lineno);
+	s->version = 1;
+	return 1;
 }
 
 /* Every shard carries one fingerprint, the same in all (rankkit(7)), or
@@ -274,34 +294,20 @@ static void keep_facts(void *ctx, const struct facts *f, const char *file,
  * run's, byte for byte. */
 static void check_facts(struct rankmerge *m)
 {
-	const struct stream *st = m->st;
-	const struct facts *a = st[0].parts.ended ? &m->ended[0] : &st[0].facts;
+	const struct facts *a = shardin_facts(&m->in[0]);
+	const char *first = m->in[0].st.lines.name;
 	int k;
 
-	for (k = 0; k < m->nfiles; k++) {
-		const struct facts *f = st[k].parts.ended ? &m->ended[k] :
-					&st[k].facts;
-		if (k == 0)
-			continue;
-		if (f->has_fingerprint != a->has_fingerprint)
-			die_at(st[k].lines.name, 0, "%s '# fingerprint' line "
-			       "where %s has %s: shards of different runs (or of "
-			       "an older rankof: make them again)",
-			       f->has_fingerprint ? "a" : "no", st[0].lines.name,
-			       a->has_fingerprint ? "one" : "none");
-		if (f->fingerprint != a->fingerprint)
-			die_at(st[k].lines.name, 0, "fingerprint %016" PRIx64
-			       " where %s has %016" PRIx64 ": a shard of another "
-			       "run (another query file, gallery, relevance or "
-			       "option)", f->fingerprint, st[0].lines.name,
-			       a->fingerprint);
+	for (k = 1; k < m->nfiles; k++) {
+		const struct facts *f = shardin_facts(&m->in[k]);
+		const char *file = m->in[k].st.lines.name;
+		shardin_same_run(&m->in[k], &m->in[0]);
 		if (f->depth != a->depth || f->score_cut != a->score_cut ||
 		    strcmp(f->cut_score, a->cut_score) != 0 ||
 		    f->folds != a->folds || f->part != a->part ||
 		    f->nparts != a->nparts)
-			die_at(st[k].lines.name, 0, "its depth, folds or part "
-			       "lines differ from those of %s",
-			       st[0].lines.name);
+			die_at(file, 0, "its depth, folds or part "
+			       "lines differ from those of %s", first);
 	}
 	m->out = *a;
 	m->out.has_fingerprint = 0;
@@ -310,21 +316,36 @@ static void check_facts(struct rankmerge *m)
 /* every shard has a record, or every shard has ended */
 static void check_step(const struct rankmerge *m)
 {
+	const struct shardin *in = m->in;
 	int k;
 
 	for (k = 1; k < m->nfiles; k++)
-		if (m->got[k] != m->got[0])
-			die_at(m->files[k], m->st[k].lines.lineno, "%s where %s %s",
-			       m->got[0] ? "ends" : "goes on", m->files[0],
-			       m->got[0] ? "goes on" : "ends");
+		if (in[k].got != in[0].got)
+			die_at(in[k].st.lines.name, in[k].st.lines.lineno,
+			       "%s where %s %s", in[0].got ? "ends" : "goes on",
+			       in[0].st.lines.name,
+			       in[0].got ? "goes on" : "ends");
 }
 
 static void read_step(struct rankmerge *m)
 {
 	int k;
 
-	for (k = 0; k < m->nfiles; k++)
-		m->got[k] = next_record(&m->st[k], m->f + 8 * k);
+	for (k = 0; k < m->nfiles; k++) {
+		read_record(&m->in[k]);
+		check_record(&m->in[k]);
+	}
+}
+
+/* query shards: no input names its item rows */
+static int all_query_shards(const struct shardin *in, int nfiles)
+{
+	int k;
+
+	for (k = 0; k < nfiles; k++)
+		if (in[k].st.has_items)
+			return 0;
+	return 1;
 }
 
 struct rankmerge *rankmerge_open(char **files, int nfiles)
@@ -332,25 +353,51 @@ struct rankmerge *rankmerge_open(char **files, int nfiles)
 	struct rankmerge *m = xcalloc(1, sizeof *m);
 	int k;
 
-	m->files = files;
 	m->nfiles = nfiles;
-	m->st = xcalloc((size_t)nfiles, sizeof *m->st);
-	m->f = xcalloc((size_t)nfiles * 8, sizeof *m->f);
-	m->got = xcalloc((size_t)nfiles, sizeof *m->got);
-	m->ended = xcalloc((size_t)nfiles, sizeof *m->ended);
+	m->in = xcalloc((size_t)nfiles, sizeof *m->in);
 	m->mg.shard_n = xcalloc((size_t)nfiles, sizeof *m->mg.shard_n);
 	m->mg.nshards = nfiles;
 	for (k = 0; k < nfiles; k++) {
-		stream_open(&m->st[k], files[k], HDR_RANK2);
-		m->st[k].take_items = 1;
-		m->st[k].part_done = keep_facts;
-		m->st[k].part_ctx = &m->ended[k];
+		struct shardin *s = &m->in[k];
+		stream_open(&s->st, files[k], HDR_RANK2);
+		s->version = 2;
+		s->st.take_items = 1;
+		s->st.part_done = keep_facts;
+		s->st.part_ctx = s;
+		s->st.comment = take_v1_header;
+		s->st.comment_ctx = s;
+		read_record(s);	/* the header lines come before it */
 	}
-	read_step(m);
-	check_rows(m->st, nfiles);	/* the items lines came before */
+	m->join = all_query_shards(m->in, nfiles);
+	if (m->join)
+		return m;
+	for (k = 0; k < nfiles; k++)
+		check_record(&m->in[k]);
+	check_rows(m->in, nfiles);
 	check_facts(m);
 	check_step(m);
 	return m;
+}
+
+/* the records of the shards added up, onto stdout */
+static void merge_gallery(struct rankmerge *m)
+{
+	struct merge *mg = &m->mg;
+	struct shardin *in = m->in;
+	int k;
+
+	stream_write_header(HDR_RANK);
+	facts_write(&m->out);
+	out_flush();	/* a failure below leaves the stream visibly cut */
+	while (in[0].got) {
+		begin_line(mg, in[0].f);
+		for (k = 0; k < m->nfiles; k++)
+			add_line(mg, &in[k].st, in[k].f, in[0].f, k);
+		read_step(m);
+		check_step(m);
+	}
+	flush(mg);
+	stream_write_end();
 }
 
 void rankmerge_run(struct rankmerge *m)
@@ -358,21 +405,13 @@ void rankmerge_run(struct rankmerge *m)
 	struct merge *mg = &m->mg;
 	int k;
 
-	facts_write(&m->out);
-	while (m->got[0]) {
-		begin_line(mg, m->f);
-		for (k = 0; k < m->nfiles; k++)
-			add_line(mg, &m->st[k], m->f + 8 * k, m->f, k);
-		read_step(m);
-		check_step(m);
-	}
-	flush(mg);
+	if (m->join)
+		queryjoin_run(m->in, m->nfiles);
+	else
+		merge_gallery(m);
 	for (k = 0; k < m->nfiles; k++)
-		stream_close(&m->st[k]);
-	free(m->st);
-	free(m->got);
-	free(m->ended);
-	free(m->f);
+		stream_close(&m->in[k].st);
+	free(m->in);
 	free(mg->qid);
 	free(mg->text);
 	free(mg->ioff);

@@ -1,6 +1,7 @@
 /* rankof --merge: the rank streams of gallery shards (rankof -e --items
  * A:B over item rows that cover the gallery once) added line by line into
- * the rank stream of one run over the whole gallery. */
+ * the rank stream of one run over the whole gallery; or, when no input
+ * names its item rows, query shards joined (queryjoin.h). */
 #ifndef RK_RANKMERGE_H
 #define RK_RANKMERGE_H
 
@@ -12,7 +13,7 @@ struct rankmerge;
  * anything is written, so that the caller writes its header after. */
 struct rankmerge *rankmerge_open(char **files, int nfiles);
 
-/* merges the records onto stdout and frees M; dies naming the file and
+/* writes the merged stream (header, records, end line) and frees M; dies naming the file and
  * line where a shard's queries, items, grades or '-' ranks differ from
  * the first shard's, where a shard's n is above its item rows, or where
  * a shard ends early */

@@ -77,7 +77,7 @@ void embed_check_row(const struct embed *emb, size_t row)
  * bytes are counted per number of digits, and the names written by adding
  * one to a decimal counter (a division per digit per row is most of the
  * cost of naming millions of rows). */
-static void row_number_ids(struct embed *emb)
+void embed_number_rows(struct embed *emb)
 {
 	size_t i, used = 0, len = 1, lo = 0, hi = 10;
 	char num[24];
@@ -111,7 +111,7 @@ static void row_number_ids(struct embed *emb)
 	emb->idline = NULL;
 }
 
-static void read_file(struct embed *emb, const char *path, int check)
+void embed_read_file(struct embed *emb, const char *path, int check)
 {
 	struct embbuf b;
 	unsigned char head[12];
@@ -147,12 +147,12 @@ static void read_file(struct embed *emb, const char *path, int check)
 	if (check)
 		embed_check_rows(emb, 0, emb->rows);
 	if (!emb->ids)
-		row_number_ids(emb);
+		embed_number_rows(emb);
 }
 
 void embed_read(struct embed *emb, const char *path)
 {
-	read_file(emb, path, 1);
+	embed_read_file(emb, path, 1);
 }
 
 void embed_read_ids(struct embed *emb, const char *idpath)
@@ -207,13 +207,16 @@ void embed_check_unique(const struct embed *emb)
 }
 
 void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
-		     struct embed *iemb, const char *ipath, const char *iids,
-		     size_t folds)
+		     struct embed *iemb, const char *const *ipaths,
+		     size_t niparts, const char *iids, size_t folds)
 {
 	/* the values are checked by kernel_init, in the pass that packs them
 	 * or takes their norms */
-	read_file(qemb, qpath, 0);
-	read_file(iemb, ipath, 0);
+	embed_read_file(qemb, qpath, 0);
+	if (niparts > 1)
+		embparts_read(iemb, ipaths, niparts);
+	else
+		embed_read_file(iemb, ipaths[0], 0);
 	if (qids)
 		embed_read_ids(qemb, qids);
 	if (iids)
@@ -230,7 +233,9 @@ void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
 
 void embed_free_values(struct embed *emb)
 {
-	if (emb->map)
+	if (emb->npart)
+		embparts_free(emb);
+	else if (emb->map)
 		embmap_unmap(emb);
 	else
 		free(emb->data);
@@ -272,6 +277,10 @@ void embed_to_f64(struct embed *emb)
 
 	if (emb->type == EMB_F64)
 		return;
+	if (emb->npart) {
+		embparts_to_f64(emb);
+		return;
+	}
 	d = xmalloc(mul_or_die(emb->path, n, sizeof *d));
 	for (i = 0; i < n; i++)
 		d[i] = s[i];
@@ -287,5 +296,6 @@ void embed_free(struct embed *emb)
 	big_free(emb->idoff);
 	big_free(emb->idlen);
 	big_free(emb->idline);
+	free(emb->joined);
 	memset(emb, 0, sizeof *emb);
 }

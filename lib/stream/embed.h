@@ -45,6 +45,14 @@ struct embed {
 	/* row i is row keep_first + i * keep_step of the file (rows
 	 * dropped by embed_keep_rows) */
 	size_t keep_first, keep_step;
+	/* several files as one matrix (embparts.c): row r is row r -
+	 * part_row0[k] of part[k], the k for which part_row0[k] <= r <
+	 * part_row0[k + 1]; data is a block of zeros (big_alloc_sparse: pages never
+	 * written are never given memory) into which embed_advise_rows copies
+	 * the rows a run says it reads; npart 0: one file */
+	struct embed *part;
+	size_t npart, *part_row0;
+	char *joined;		/* path, when it names several files */
 };
 
 /* Reads a file ("-" is stdin) or dies "prog: FILE: what" (exit 1). */
@@ -62,11 +70,17 @@ void embed_check_unique(const struct embed *emb);
  * formats are not checked here: kernel_init checks every row it is given
  * in the pass that packs the rows or takes their norms (a separate pass
  * over a large gallery costs as much as the packing). */
+/* The items may be several files, one gallery (niparts > 1): rows are
+ * numbered on through the files in their order; they must be of a binary
+ * format (rows named by their numbers, or by iids), with one dimension
+ * and one value type (float32 or float64); only the rows a run reads are
+ * read from them (embed_advise_rows). */
 void embed_read_pair(struct embed *qemb, const char *qpath, const char *qids,
-		     struct embed *iemb, const char *ipath, const char *iids,
-		     size_t folds);
+		     struct embed *iemb, const char *const *ipaths,
+		     size_t niparts, const char *iids, size_t folds);
 /* Says that rows r0 .. r1-1 will be read in order and the n rows rows[]
- * (ascending) besides, no other (a gallery shard: its own rows, then its
+ * (ascending) besides, no other (several files: those rows are read from
+ * them now, checked, and nothing else) (a gallery shard: its own rows, then its
  * queries' relevant rows; a whole run: all rows): the pages of r0 .. r1-1
  * of a mapped file are mapped at once, not a fault at a time, and when
  * that is not every row, the file is read ahead there only and the pages

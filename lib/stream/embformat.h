@@ -41,6 +41,25 @@ enum embtype exact_int_type(double span, size_t dim);
 /* a * b, or dies naming path when the product overflows */
 size_t mul_or_die(const char *path, size_t a, size_t b);
 
+/* ---- embed.c: one file read (check: its values checked too), rows named
+ * by their numbers */
+void embed_read_file(struct embed *emb, const char *path, int check);
+void embed_number_rows(struct embed *emb);
+
+/* ---- embparts.c: several files as one matrix (embed.h, struct embed) */
+
+/* the n files as emb, one gallery, each file's values left unread */
+void embparts_read(struct embed *emb, const char *const *paths, size_t n);
+/* rows r0 .. r1-1 and rows[0 .. n-1] (ascending) copied into emb->data
+ * from their files, their values checked, naming the file and its row */
+void embparts_fill(const struct embed *emb, size_t r0, size_t r1,
+		   const size_t *rows, size_t n);
+/* the parts made float64, the block made anew for float64 rows (before
+ * any is copied in: kernel_init converts before it packs) */
+void embparts_to_f64(struct embed *emb);
+/* the parts and the block given back */
+void embparts_free(struct embed *emb);
+
 /* ---- embmap.c: the values of a .npy file mapped */
 
 /* 1 when the need bytes of values at offset off of the regular file fd

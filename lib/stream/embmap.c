@@ -147,6 +147,10 @@ void embed_advise_rows(const struct embed *emb, size_t r0, size_t r1,
 	long pg = sysconf(_SC_PAGESIZE);
 	int pass;
 
+	if (emb->npart) {
+		embparts_fill(emb, r0, r1, rows, n);
+		return;
+	}
 	if (!emb->map || pg <= 0)
 		return;
 	mask = ~(uintptr_t)(pg - 1);

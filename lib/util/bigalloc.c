@@ -135,6 +135,32 @@ void *big_alloc(size_t n)
 	return base + HEAD;
 }
 
+void *big_alloc_sparse(size_t n)
+{
+#ifndef PLAIN_MALLOC
+	struct head *h;
+	char *base;
+	size_t len;
+
+	if (n > SIZE_MAX - HEAD - 2 * HUGE_PAGE)
+		die(EXIT_DATA, "out of memory");
+	len = (n + HEAD + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	base = map_blocks(len, 0);
+#ifdef MADV_NOHUGEPAGE
+	/* a system that backs every mapping with huge pages ("always")
+	 * would give 2 MiB to each row written */
+	madvise(base, len, MADV_NOHUGEPAGE);	/* advice: no error matters */
+#endif
+	h = (struct head *)(void *)base;
+	h->maplen = len;
+	h->usable = len - HEAD;
+	h->from = FROM_MAP;
+	return base + HEAD;
+#else
+	return big_alloc(n);
+#endif
+}
+
 void big_free(void *p)
 {
 	struct head *h;

@@ -40,6 +40,11 @@ static inline void big_grow(void **p, size_t *cap, size_t need, size_t size)
 	if (need > *cap)
 		big_resize(p, cap, need, size);
 }
+/* n bytes, zeroed, a mapping of its own in 4 KiB pages however large: for
+ * an array of which a run writes a few scattered parts (several items
+ * files as one gallery, embparts.c), where a huge page would give 2 MiB of
+ * memory to each part written; big_free gives it back */
+void *big_alloc_sparse(size_t n);
 /* gives back a block of big_alloc or big_grow (NULL: nothing) */
 void big_free(void *p);
 
