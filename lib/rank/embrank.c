@@ -190,6 +190,22 @@ static struct slice item_id(const void *iemb, size_t r)
 	return embed_id(iemb, r);
 }
 
+/* what a run's context holds, given back */
+static void ctx_free(struct ctx *cx, int ns)
+{
+	int s;
+
+	for (s = 0; s < ns; s++)
+		slot_free(&cx->slot[s]);
+	free(cx->slot);
+	free(cx->irec);
+	free(cx->recrow);
+	free(cx->junk);
+	free(cx->rfold);
+	free(cx->pure);
+	rowindex_free(&cx->irow);
+}
+
 void embrank_run(struct ranker *rk, const char *queries,
 		 const char *const *items, size_t nitems,
 		 const struct embrank_opts *o)
@@ -262,15 +278,7 @@ void embrank_run(struct ranker *rk, const char *queries,
 		kernel_run(&kern, nthreads, folds, embrank_work_rows, emit, &cx);
 	else
 		kernel_run_noscores(&kern, nthreads, folds, embrank_work_fused, emit, &cx);
-	for (s = 0; s < ns; s++)
-		slot_free(&cx.slot[s]);
-	free(cx.slot);
-	free(cx.irec);
-	free(cx.recrow);
-	free(cx.junk);
-	free(cx.rfold);
-	free(cx.pure);
-	rowindex_free(&cx.irow);
+	ctx_free(&cx, ns);
 	kernel_free(&kern);
 	free(xrow);
 	embed_free(&qemb);
