@@ -164,6 +164,7 @@ LIBSRC = \
 	lib/plot/plot.c \
 	lib/plot/scale.c \
 	lib/plot/termplot.c \
+	lib/plot/svgdoc.c \
 	lib/plot/svgplot.c \
 	lib/synth/outfile.c \
 	lib/synth/embwrite.c \
