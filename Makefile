@@ -131,6 +131,7 @@ LIBSRC = \
 	lib/stats/tdist.c \
 	lib/stats/pairedtest.c \
 	lib/stats/effect.c \
+	lib/stats/diffbars.c \
 	lib/stats/tukeyhsd.c \
 	lib/stats/bootcalc.c \
 	lib/stats/bootwords.c \
@@ -166,6 +167,7 @@ LIBSRC = \
 	lib/plot/termplot.c \
 	lib/plot/svgdoc.c \
 	lib/plot/svgplot.c \
+	lib/plot/svgbars.c \
 	lib/synth/outfile.c \
 	lib/synth/embwrite.c \
 	lib/synth/matrix.c \

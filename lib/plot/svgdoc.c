@@ -101,6 +101,16 @@ void svg_text(double x, double y, const char *anchor, const char *s)
 /* at most this many ticks on an axis */
 enum { SVG_MAXTICKS = 64 };
 
+struct svgframe svg_frame(int width, int height, const char *title)
+{
+	struct svgframe fr = {
+		.w = width ? width : SVG_WIDTH,
+		.h = height ? height : SVG_HEIGHT,
+		.top = title ? SVG_TOP + SVG_TITLE : SVG_TOP,
+	};
+	return fr;
+}
+
 double svg_ypos(const struct svgframe *fr, double v)
 {
 	double y0 = fr->h - SVG_BOTTOM - SVG_PAD, y1 = fr->top + SVG_PAD;
@@ -108,7 +118,9 @@ double svg_ypos(const struct svgframe *fr, double v)
 	return y0 - (v - fr->ylo) / (fr->yhi - fr->ylo) * (y0 - y1);
 }
 
-void svg_y_axis(const struct svgframe *fr, const char *ylabel)
+/* the y axis: a grid line, tick and label at each multiple of the step
+ * within the range, and the axis title turned upright */
+static void svg_y_axis(const struct svgframe *fr, const char *ylabel)
 {
 	/* the first multiple of the step at or above ylo, then each step */
 	double first = ceil(fr->ylo / fr->ystep - 1e-9) * fr->ystep;
@@ -130,7 +142,8 @@ void svg_y_axis(const struct svgframe *fr, const char *ylabel)
 	out_str("</text>\n");
 }
 
-void svg_title(const struct svgframe *fr, const char *title)
+/* the title above the plot area (NULL: none) */
+static void svg_title(const struct svgframe *fr, const char *title)
 {
 	if (!title)
 		return;
@@ -154,29 +167,34 @@ void svg_box(const struct svgframe *fr)
 	out_str("\" fill=\"none\" class=\"axis\"/>\n");
 }
 
-void svg_begin(double w, double h, const char *title, const char *css)
+void svg_begin(const struct svgframe *fr, const char *title,
+	       const char *ylabel, const char *css)
 {
 	out_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ");
 	out_str("width=\"");
-	svg_num(w);
+	svg_num(fr->w);
 	out_str("\" height=\"");
-	svg_num(h);
+	svg_num(fr->h);
 	out_str("\" viewBox=\"0 0 ");
-	svg_num(w);
+	svg_num(fr->w);
 	out_char(' ');
-	svg_num(h);
+	svg_num(fr->h);
 	out_str("\">\n<title>");
-	svg_xml_text(title, (size_t)-1);
+	svg_xml_text(title ? title : ylabel, (size_t)-1);
 	out_str("</title>\n<style>\n"
 		"text { font-family: sans-serif; font-size: 12px; fill: #000000; }\n"
-		".title { font-size: 15px; font-weight: bold; }\n");
+		".title { font-size: 15px; font-weight: bold; }\n"
+		".grid { stroke: #dddddd; stroke-width: 1; }\n"
+		".axis { stroke: #000000; stroke-width: 1; }\n");
 	out_str(css);
 	out_str("</style>\n<rect x=\"0\" y=\"0\" width=\"");
-	svg_num(w);
+	svg_num(fr->w);
 	out_str("\" height=\"");
-	svg_num(h);
+	svg_num(fr->h);
 	out_str("\" fill=\"#ffffff\"/>\n");
+	svg_title(fr, title);
+	svg_y_axis(fr, ylabel);
 }
 
 void svg_save(const char *path, void (*write_doc)(const void *ctx),

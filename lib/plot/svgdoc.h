@@ -22,17 +22,16 @@ struct svgframe {
 	int ydec;		/* decimals of its labels */
 };
 
+/* the frame of a picture width x height (0: the default), the plot area
+ * lower with a title (NULL: none); its y axis still to be set */
+struct svgframe svg_frame(int width, int height, const char *title);
+
 /* a value's screen y: [ylo, yhi] inside the plot area less SVG_PAD
  * pixels at each end, so that a value at an end of the range stays off
  * the frame; values beyond the range at its ends */
 double svg_ypos(const struct svgframe *fr, double v);
 
-/* the y axis: a grid line, tick and label at each multiple of the step
- * within the range, and the axis title turned upright */
-void svg_y_axis(const struct svgframe *fr, const char *ylabel);
-
-/* the title above the plot area (NULL: none), and the plot area's frame */
-void svg_title(const struct svgframe *fr, const char *title);
+/* the plot area's frame */
 void svg_box(const struct svgframe *fr);
 
 /* v with two decimals (-0 as 0) */
@@ -52,10 +51,12 @@ void svg_line(double x1, double y1, double x2, double y2, const char *style);
 /* text s at (x, y), anchored start, middle or end */
 void svg_text(double x, double y, const char *anchor, const char *s);
 
-/* the document's head: the XML declaration, the svg element of size w x h,
- * its <title>, the style sheet (the text's face, then the lines of css),
- * a white background */
-void svg_begin(double w, double h, const char *title, const char *css);
+/* the document's head and what every picture has: the XML declaration,
+ * the svg element of fr's size, its <title> (title, else ylabel), the style
+ * sheet (text, title, grid and axis, then the lines of css), a white
+ * background, the title above the plot area and the y axis */
+void svg_begin(const struct svgframe *fr, const char *title,
+	       const char *ylabel, const char *css);
 
 /* write(ctx) run into the file path ("-": standard output), under a
  * temporary name renamed when complete (util/savefile.h); dies on a write

@@ -12,8 +12,8 @@
 #include "plot/svgdoc.h"
 #include "plot/svgplot.h"
 
-enum { LEFT = SVG_LEFT, RIGHT = SVG_RIGHT, TOP = SVG_TOP, TITLE = SVG_TITLE,
-       BOTTOM = SVG_BOTTOM, MAXTICKS = 64, MARKS = 8 };
+enum { LEFT = SVG_LEFT, RIGHT = SVG_RIGHT, BOTTOM = SVG_BOTTOM, MAXTICKS = 64,
+       MARKS = 8 };
 
 /* Okabe and Ito's palette, told apart with colour-blindness too; each
  * curve also has its own dash pattern and marker, so that curves that
@@ -363,25 +363,17 @@ static void y_range(const struct plotspec *spec, const struct axis *xax,
 static void svgplot_write(const void *ctx)
 {
 	const struct plotspec *spec = ctx;
-	struct svgframe fr = {
-		.w = spec->width ? spec->width : SVG_WIDTH,
-		.h = spec->height ? spec->height : SVG_HEIGHT,
-		.top = spec->title ? TOP + TITLE : TOP,
-	};
+	struct svgframe fr = svg_frame(spec->width, spec->height, spec->title);
 	struct axis axis = { .lo = 1, .hi = (double)plot_xmax(spec),
 			     .log = spec->logx, .p0 = LEFT };
 	size_t i;
 
 	axis.p1 = fr.w - RIGHT;
 	y_range(spec, &axis, &fr);
-	svg_begin(fr.w, fr.h, spec->title ? spec->title : spec->ylabel,
-		  ".grid { stroke: #dddddd; stroke-width: 1; }\n"
-		  ".axis { stroke: #000000; stroke-width: 1; }\n"
+	svg_begin(&fr, spec->title, spec->ylabel,
 		  ".curve { fill: none; stroke-width: 2; stroke-linejoin: round; }\n"
 		  ".mark { fill: none; stroke-width: 1.5; }\n"
 		  ".legend { fill: #ffffff; fill-opacity: 0.9; stroke: #999999; }\n");
-	svg_title(&fr, spec->title);
-	svg_y_axis(&fr, spec->ylabel);
 	x_axis(spec, &fr, &axis);
 	svg_box(&fr);
 	for (i = 0; i < spec->ns; i++) {
