@@ -63,6 +63,7 @@ LIBSRC = \
 	lib/stream/truth.c \
 	lib/stream/matrixfile.c \
 	lib/stream/npylabels.c \
+	lib/stream/camerafile.c \
 	lib/stream/labelfile.c \
 	lib/stream/embinput.c \
 	lib/stream/embmap.c \
