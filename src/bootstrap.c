@@ -46,7 +46,7 @@ static const struct optdef opts[] = {
 	  "      --label NAME        a system's name (once per file; default the file's)\n" },
 	{ "baseline", O_BASELINE, 1,
 	  "      --baseline NAME     the system the others are compared with (default\n"
-	  "                          the first; not with --format stream)\n" },
+	  "                          the first; in a report, a table or --svg)\n" },
 	{ "resamples", 'B', 1,
 	  "  -B, --resamples N       bootstrap resamples (default 10000)\n" },
 	{ "seed", 's', 1,
