@@ -100,6 +100,19 @@ q2: 0.25" ]
 	grep -q 'text-anchor="middle">1</text>' bar.svg
 }
 
+@test "bootstrap --svg: a query one system lacks is the numbers' error; '-' is no bar" {
+	grep -v q5 B > B4
+	fails_with "bootstrap: B4: query 'q5' of A is missing (from treceval -q, add -c: a row for every query of the qrels)" \
+		bootstrap -B 10 --svg x A B4
+	[ -z "$output" ]
+	[ ! -e x ]
+	# q2 without a value in B: four bars
+	sed 's/^AP	q2	0$/AP	q2	-/' B > Bn
+	bootstrap -B 10 --svg - A Bn > n.svg
+	[ "$(bars n.svg | wc -l)" -eq 4 ]
+	! grep -q 'q2:' n.svg
+}
+
 @test "bootstrap --svg: usage errors" {
 	for bad in "--svg x A" "--svg x A B A" "--svg x --all-pairs A B" \
 	    "--title t A B" "--svg-measure AP A B" "--width 100 --svg x A B"; do

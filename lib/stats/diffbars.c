@@ -44,14 +44,28 @@ void diffbars_save(const struct mtable *base, const struct mtable *sys,
 	size_t m = drawn_measure(base, look->measure), n = 0;
 	struct slice mname = strmap_key(&base->measures, m);
 	size_t ms = strmap_get(&sys->measures, mname);
+	static const char fix[] = " (from treceval -q, add -c: a row for "
+		"every query of the qrels)";
 	struct qdiff *qd = xmalloc((base->nq + 1) * sizeof *qd);
 	const double *a = base->v + m * base->nq;
 
-	for (size_t q = 0; ms != STRMAP_ABSENT && q < base->nq; q++) {
-		size_t qs = strmap_get(&sys->queries,
-				       strmap_key(&base->queries, q));
-		double x = qs == STRMAP_ABSENT ? NAN :
-		    sys->v[ms * sys->nq + qs];
+	if (ms == STRMAP_ABSENT)
+		die_at(sys->file, 0, "measure '%.*s' of %s is missing",
+		       (int)mname.n, mname.p, base->file);
+	for (size_t e = 0; e < sys->nq; e++) {	/* as bootstrap's numbers */
+		struct slice id = strmap_key(&sys->queries, e);
+		if (strmap_get(&base->queries, id) == STRMAP_ABSENT)
+			die_at(sys->file, sys->query_line[e], "query '%.*s' is "
+			       "not in %s%s", (int)id.n, id.p, base->file, fix);
+	}
+	for (size_t q = 0; q < base->nq; q++) {
+		struct slice id = strmap_key(&base->queries, q);
+		size_t qs = strmap_get(&sys->queries, id);
+		double x;
+		if (qs == STRMAP_ABSENT)
+			die_at(sys->file, 0, "query '%.*s' of %s is missing%s",
+			       (int)id.n, id.p, base->file, fix);
+		x = sys->v[ms * sys->nq + qs];
 		if (!isnan(a[q]) && !isnan(x) && isfinite(x - a[q]))
 			qd[n++] = (struct qdiff){ x - a[q], q };
 	}

@@ -14,7 +14,8 @@ struct difflook {
 /* Writes the chart of sys - base (named sysname, basename) into path: one
  * bar per query that has a value in both, ascending, equal differences in
  * the baseline's order of queries. Dies naming the measure when the
- * baseline lacks it or no query has a value in both. */
+ * baseline lacks it (a usage error), the file that lacks a query or the
+ * measure the other has, and when no query has a value in both. */
 void diffbars_save(const struct mtable *base, const struct mtable *sys,
 		   const char *basename, const char *sysname,
 		   const struct difflook *look, const char *path);
