@@ -162,6 +162,7 @@ LIBSRC = \
 	lib/fuse/fusequery.c \
 	lib/fuse/fuseexplain.c \
 	lib/fuse/fusepass.c \
+	lib/fuse/fusejobs.c \
 	lib/fuse/fuseopt.c \
 	lib/plot/plot.c \
 	lib/plot/scale.c \
