@@ -64,6 +64,7 @@ LIBSRC = \
 	lib/stream/truth.c \
 	lib/stream/matrixfile.c \
 	lib/stream/npylabels.c \
+	lib/stream/camerafile.c \
 	lib/stream/labelfile.c \
 	lib/stream/embinput.c \
 	lib/stream/embmap.c \
@@ -136,6 +137,7 @@ LIBSRC = \
 	lib/stats/tdist.c \
 	lib/stats/pairedtest.c \
 	lib/stats/effect.c \
+	lib/stats/diffbars.c \
 	lib/stats/tukeyhsd.c \
 	lib/stats/bootcalc.c \
 	lib/stats/bootwords.c \
@@ -166,11 +168,14 @@ LIBSRC = \
 	lib/fuse/fusequery.c \
 	lib/fuse/fuseexplain.c \
 	lib/fuse/fusepass.c \
+	lib/fuse/fusejobs.c \
 	lib/fuse/fuseopt.c \
 	lib/plot/plot.c \
 	lib/plot/scale.c \
 	lib/plot/termplot.c \
+	lib/plot/svgdoc.c \
 	lib/plot/svgplot.c \
+	lib/plot/svgbars.c \
 	lib/synth/outfile.c \
 	lib/synth/embwrite.c \
 	lib/synth/matrix.c \

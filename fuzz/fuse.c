@@ -1,7 +1,8 @@
 /* libFuzzer: fuse's reader and pass (lib/fuse/): two runs fused with the
  * method, normalisation, weights and format the first bytes choose. Byte
  * 0: the method (9) and --require-all; byte 1: the normalisation (6; none
- * for rrf and isr), weights, --format trec and --explain q1; the rest is
+ * for rrf and isr), weights, --format trec and --explain q1, else -j 2
+ * (the queries fused on two threads, lib/fuse/fusejobs.c); the rest is
  * the first run, up to a NUL byte, then the second. Output goes to memory;
  * on success a stream must end with "# end" and no score be "nan" (every
  * fused score is a number). */
@@ -36,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *sep;
 	const char *paths[2] = { a, b };
 	struct fuser f;
-	int require_all;
+	int require_all, threads = 1;
 
 	if (size < 2)
 		return 0;
@@ -53,7 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (data[1] / 24 % 2) {
 		f.explain = explained;
 		f.nexplain = 1;
-	}
+	} else if (data[1] / 48 % 2)
+		threads = 2;
 	f.nruns = 2;
 	data += 2;
 	size -= 2;
@@ -66,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&out, 0, sizeof out);
 	out_capture(&out);
 	FUZZ_TRAPPED({
-		fusepass_run(&f, paths, require_all);
+		fusepass_run(&f, paths, require_all, threads);
 		out_flush();
 		if (!f.trec && !ends_with(out.p, out.n, "# end\n"))
 			abort();

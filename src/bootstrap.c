@@ -15,16 +15,19 @@
 #include "stats/adjust.h"
 #include "stats/bootreport.h"
 #include "stats/bootwords.h"
+#include "stats/diffbars.h"
 #include "stats/resulttable.h"
 
 static const char usage_line[] =
 	"bootstrap [--wilson] [-B N] [-s seed] [-c percent] [--method percentile|bca] "
 	"[--test signflip|t|wilcoxon] [--adjust holm|bh|bonferroni|none] [--all-pairs] "
 	"[--permutations N] [-j N] [-p decimals] [--format FORMAT] [--label NAME ...] "
-	"[--baseline NAME] [FILE ...]";
+	"[--baseline NAME] [--svg FILE [--svg-measure NAME] [--xlabel TEXT] "
+	"[--ylabel TEXT] [--title TEXT] [--width PX] [--height PX]] [FILE ...]";
 
 enum { O_METHOD = OPT_OWN, O_PERM, O_WILSON, O_FORMAT, O_LABEL,
-	O_BASELINE, O_TEST, O_ADJUST, O_ALLPAIRS };
+	O_BASELINE, O_TEST, O_ADJUST, O_ALLPAIRS, O_SVG, O_SVGMEASURE, O_XLABEL,
+	O_YLABEL, O_TITLE, O_WIDTH, O_HEIGHT };
 
 enum { FMT_STREAM, FMT_REPORT, FMT_TEXT, FMT_MARKDOWN, FMT_LATEX };
 
@@ -43,7 +46,7 @@ static const struct optdef opts[] = {
 	  "      --label NAME        a system's name (once per file; default the file's)\n" },
 	{ "baseline", O_BASELINE, 1,
 	  "      --baseline NAME     the system the others are compared with (default\n"
-	  "                          the first; not with --format stream)\n" },
+	  "                          the first; in a report, a table or --svg)\n" },
 	{ "resamples", 'B', 1,
 	  "  -B, --resamples N       bootstrap resamples (default 10000)\n" },
 	{ "seed", 's', 1,
@@ -64,6 +67,21 @@ static const struct optdef opts[] = {
 	  "                          (no baseline; not with --test or --adjust)\n" },
 	{ "permutations", O_PERM, 1,
 	  "      --permutations N    sign-flip or Tukey HSD draws for p (default 10000)\n" },
+	{ "svg", O_SVG, 1,
+	  "      --svg FILE          two files: the per-query differences with the\n"
+	  "                          baseline, sorted, as SVG bars too (-: instead)\n" },
+	{ "svg-measure", O_SVGMEASURE, 1,
+	  "      --svg-measure NAME  the measure drawn (default the first)\n" },
+	{ "xlabel", O_XLABEL, 1,
+	  "      --xlabel TEXT       the SVG's x axis title (default queries, by\n"
+	  "                          difference)\n" },
+	{ "ylabel", O_YLABEL, 1,
+	  "      --ylabel TEXT       its y axis title (default MEASURE: B - A)\n" },
+	{ "title", O_TITLE, 1,
+	  "      --title TEXT        a title above the SVG plot\n" },
+	{ "width", O_WIDTH, 1,
+	  "      --width PX, --height PX  the SVG's size (default 640 x 400)\n" },
+	{ "height", O_HEIGHT, 1, NULL },
 	{ "wilson", O_WILSON, 0,
 	  "      --wilson            Wilson's interval too, for 0/1 measures (one file)\n" },
 	OPTDEF_JOBS("  -j, --jobs N            threads (default: online CPUs, at most 8)\n"),
@@ -93,6 +111,8 @@ struct cmdline {
 	const char *baseline;
 	int all_pairs;
 	int test_given, adjust_given;	/* --test, --adjust on the command line */
+	const char *svg;	/* --svg's file */
+	struct difflook look;	/* and how it looks */
 };
 
 /* one option (optable.h's take) */
@@ -131,6 +151,17 @@ static int take(void *ctx, int key, const char *arg)
 		cl->label[cl->nlabel++] = arg;
 		break;
 	case O_BASELINE: cl->baseline = arg; break;
+	case O_SVG: cl->svg = arg; break;
+	case O_SVGMEASURE: cl->look.measure = arg; break;
+	case O_XLABEL: cl->look.xlabel = arg; break;
+	case O_YLABEL: cl->look.ylabel = arg; break;
+	case O_TITLE: cl->look.title = arg; break;
+	case O_WIDTH:
+		cl->look.width = (int)arg_long("--width", arg, 200, 20000);
+		break;
+	case O_HEIGHT:
+		cl->look.height = (int)arg_long("--height", arg, 150, 20000);
+		break;
 	default:
 		return 0;
 	}
@@ -158,9 +189,17 @@ static void check_usage(const struct cmdline *cl, int first, int argc,
 	if (cl->all_pairs && (nfiles < 2 || cl->format != FMT_STREAM))
 		usage_error(NULL, "--all-pairs needs two files or more and "
 			    "--format stream");
-	if (cl->format == FMT_STREAM && (cl->nlabel || cl->baseline))
+	if (cl->format == FMT_STREAM && !cl->svg && (cl->nlabel || cl->baseline))
 		usage_error(NULL, "--label and --baseline name systems in a "
-			    "report or table, not in --format stream");
+			    "report, table or --svg, not in --format stream");
+	if (cl->svg && (nfiles != 2 || cl->all_pairs))
+		usage_error(NULL, "--svg draws one comparison: two files, "
+			    "without --all-pairs");
+	if (!cl->svg && (cl->look.measure || cl->look.xlabel || cl->look.ylabel ||
+			 cl->look.title || cl->look.width || cl->look.height))
+		usage_error(NULL, "--svg-measure, --xlabel, --ylabel, --title, "
+			    "--width and --height describe --svg's picture: "
+			    "not without it");
 }
 
 /* the index of the system named by --baseline (a label, or a file name
@@ -177,19 +216,37 @@ static int baseline_index(const struct cmdline *cl, const char *const *name,
 		    cl->baseline, cl->nlabel ? " (their --label)" : "");
 }
 
+/* the systems' names: their labels, or their files' */
+static const char **system_names(const struct cmdline *cl,
+				 const struct mtable *tab, int n)
+{
+	const char **name = xmalloc((size_t)n * sizeof *name);
+	boot_labels_unique(cl->label, cl->nlabel);
+	for (int i = 0; i < n; i++)
+		name[i] = cl->nlabel ? cl->label[i] :
+		    strcmp(tab[i].file, "-") ? tab[i].file : "stdin";
+	return name;
+}
+
+/* --svg: the other system's differences with the baseline, of two */
+static void write_svg(const struct cmdline *cl, const struct mtable *tab)
+{
+	const char **name = system_names(cl, tab, 2);
+	int b = baseline_index(cl, name, 2);
+	diffbars_save(&tab[b], &tab[1 - b], name[b], name[1 - b], &cl->look,
+		      cl->svg);
+	free(name);
+}
+
 /* the report or a results table */
 static void write_results(const struct cmdline *cl, const struct mtable *tab,
 			  int n)
 {
 	const struct mtable **t = xmalloc((size_t)n * sizeof *t);
-	const char **name = xmalloc((size_t)n * sizeof *name);
+	const char **name = system_names(cl, tab, n);
 	struct bootresults r;
-	boot_labels_unique(cl->label, cl->nlabel);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		t[i] = &tab[i];
-		name[i] = cl->nlabel ? cl->label[i] :
-		    strcmp(tab[i].file, "-") ? tab[i].file : "stdin";
-	}
 	boot_results(&r, t, name, n, baseline_index(cl, name, n), &cl->o);
 	if (cl->format == FMT_REPORT)
 		boot_words(&r);
@@ -220,7 +277,11 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n; i++)
 		mtable_read(&tab[i], nfiles ? argv[first + i] : "-");
 	mtable_note_left_out(tab, n);
-	if (cl.format != FMT_STREAM)
+	if (cl.svg)	/* first: a measure it lacks is refused before output */
+		write_svg(&cl, tab);
+	if (cl.svg && strcmp(cl.svg, "-") == 0)
+		;	/* the picture instead of the numbers */
+	else if (cl.format != FMT_STREAM)
 		write_results(&cl, tab, n);
 	else if (cl.all_pairs)
 		boot_all_pairs_stream(tab, n, &cl.o);

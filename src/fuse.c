@@ -15,7 +15,7 @@
 static const char usage_line[] =
 	"fuse [-m METHOD] [-n NORM] [-w W1,W2,...] [-k K] [--require-all] "
 	"[--format stream|trec] [--tag TAG] [--explain QUERY ...] "
-	"[--optimize MEASURE --qrels FILE [--step S]] RUN RUN ...";
+	"[--optimize MEASURE --qrels FILE [--step S]] [-j N] RUN RUN ...";
 
 enum { O_FORMAT = OPT_OWN, O_TAG, O_REQUIRE, O_EXPLAIN, O_OPTIMIZE, O_QRELS,
        O_STEP };
@@ -50,6 +50,8 @@ static const struct optdef opts[] = {
 	  "      --qrels FILE         with --optimize: query item grade, or query 0 item grade\n" },
 	{ "step", O_STEP, 1,
 	  "      --step S             with --optimize: the grid's step, 1/N (default 0.1)\n" },
+	OPTDEF_JOBS("  -j, --jobs N             queries fused on N threads, the same bytes (default\n"
+		    "                           1; not with --explain or --optimize)\n"),
 	{ "help", OPT_HELP, 0,
 	  "  -h, --help               this help\n" },
 	{ "version", OPT_VERSION, 0,
@@ -61,6 +63,7 @@ struct opts {
 	const char *weights, *tag;
 	const char *optimize, *qrels, *step;
 	int require_all, rrf_k_given, norm_given;
+	int jobs;		/* -j */
 	const char **explain;
 	size_t nexplain;
 };
@@ -96,6 +99,7 @@ static int take(void *ctx, int key, const char *arg)
 	case O_OPTIMIZE: o->optimize = arg; break;
 	case O_QRELS: o->qrels = arg; break;
 	case O_STEP: o->step = arg; break;
+	case 'j': o->jobs = jobs_arg(arg); break;
 	case O_EXPLAIN:
 		o->explain = xrealloc(o->explain,
 				      (o->nexplain + 1) * sizeof *o->explain);
@@ -158,6 +162,9 @@ static void check_options(struct opts *o, size_t nruns)
 	if (!o->optimize && (o->qrels || o->step))
 		usage_error(NULL, "--%s: only with --optimize",
 			    o->qrels ? "qrels" : "step");
+	if (o->jobs > 1 && (o->nexplain || o->optimize))
+		usage_error(NULL, "-j: --%s works a query at a time: not with -j",
+			    o->nexplain ? "explain" : "optimize");
 	if (o->tag && !o->f.trec)
 		usage_error(NULL, "--tag: only with --format trec");
 	if (o->tag && (!*o->tag || strpbrk(o->tag, " \t\n\r")))
@@ -190,10 +197,11 @@ int main(int argc, char **argv)
 		o.f.keep = fuseopt_keep;
 		o.f.keep_ctx = &opt;
 		fusepass_run(&o.f, (const char *const *)argv + first,
-			     o.require_all);
+			     o.require_all, 1);
 		fuseopt_search(&opt, &o.f);
 		out_finish();
 	}
-	fusepass_run(&o.f, (const char *const *)argv + first, o.require_all);
+	fusepass_run(&o.f, (const char *const *)argv + first, o.require_all,
+		     o.jobs);
 	out_finish();
 }

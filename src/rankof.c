@@ -33,7 +33,7 @@ static const char usage_line[] =
 	"[--tolerance T | --epsilon E]) [--run-distances D] MATRIX\n"
 	"       rankof --merge RANKS ...";
 
-enum { O_QLAB = OPT_OWN, O_ILAB, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK,
+enum { O_QLAB = OPT_OWN, O_ILAB, O_QCAM, O_ICAM, O_JUNK, O_JUNKLABEL, O_FOLDS, O_BREAK,
 	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED,
 	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART, O_FP, O_EXPECTFP, O_PACKED, O_BITS,
 	O_RUNDIST, O_TRUTH, O_TRUTHDIST, O_KNN, O_TOL, O_EPS, O_QVEC, O_BVEC,
@@ -52,6 +52,11 @@ static const struct optdef opts[] = {
 	  "      --query-labels FILE  labels of the queries (with --item-labels)\n" },
 	{ "item-labels", O_ILAB, 1,
 	  "      --item-labels FILE   labels of the items\n" },
+	{ "query-cameras", O_QCAM, 1,
+	  "      --query-cameras F    the queries' cameras: a 1-D .npy integer array or one\n"
+	  "                           per line, in --query-labels' order\n" },
+	{ "item-cameras", O_ICAM, 1,
+	  "      --item-cameras F     the items' cameras, in --item-labels' (or -l's) order\n" },
 	{ "truth", O_TRUTH, 1,
 	  "      --truth GT           ANN ground truth (.npy, .ivecs, .ibin: row i the true\n"
 	  "                           neighbours of query i, nearest first) as relevance\n" },
@@ -255,6 +260,8 @@ static int take(void *ctx, int key, const char *arg)
 	case 'l': o->labels = arg; break;
 	case O_QLAB: o->qlab = arg; break;
 	case O_ILAB: o->ilab = arg; break;
+	case O_QCAM: rel->qcams = arg; break;
+	case O_ICAM: rel->icams = arg; break;
 	case 'g':
 		rel->min_grade = arg_long("-g", arg, 0, 1000000000L);
 		break;
@@ -361,7 +368,7 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		    rel->judged || o->eo.nshards || o->maxret || o->nexplain ||
 		    o->depth || o->lower || o->keep_self || o->nparts ||
 		    o->print_fp || o->expect_fp || o->allow_empty || o->truth ||
-		    o->run_dist)
+		    o->run_dist || rel->qcams || rel->icams)
 			usage_error(NULL, "--merge takes rank streams only");
 		if (nfiles < 1)
 			usage_error(NULL, "--merge needs the shards' rank streams");
@@ -372,6 +379,14 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 	check_matrix_options(o, nfiles);
 	if ((o->qlab != NULL) != (o->ilab != NULL))
 		usage_error(NULL, "--query-labels and --item-labels go together");
+	if ((rel->qcams || rel->icams) && !o->labels && !o->qlab)
+		usage_error(NULL, "--query-cameras and --item-cameras need labels");
+	if (o->qlab && !rel->qcams != !rel->icams)
+		usage_error(NULL, "--query-cameras and --item-cameras go together "
+			    "with --query-labels and --item-labels");
+	if (o->labels && rel->qcams)
+		usage_error(NULL, "-l's one file is the queries' and the items': "
+			    "its cameras are --item-cameras alone");
 	if (o->qrels && (rel->junk_samecam || o->junk_label || rel->folds ||
 			 rel->unlabeled_ok))
 		usage_error(NULL, "--junk, --junk-label, --folds and "
@@ -521,7 +536,8 @@ static int same_file_among(const char *path, char **files, int n)
 static void check_stdin(const struct opts *o, char **files, int nfiles)
 {
 	const char *const named[] = { o->qrels, o->labels, o->qlab, o->ilab,
-				      o->eo.qids, o->eo.iids };
+				      o->eo.qids, o->eo.iids, o->rel->qcams,
+				      o->rel->icams };
 
 	stdin_once(stdin_uses(named, sizeof named / sizeof named[0]) +
 		   (nfiles ? stdin_uses((const char *const *)files,

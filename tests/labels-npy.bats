@@ -112,6 +112,72 @@ i4npy() {
 	rankof -e -x -m cos --junk same-camera -l gf.npy r/gallery.npy r/gallery.npy | cmp - text
 	# a 1-D array has no camera: the refusal names the (N, 2) layout
 	i4npy one.npy 1 < r/gallery.labels
-	fails_with "rankof: one.npy: --junk same-camera needs a camera for every row, and a 1-D .npy label array carries none (save np.stack([labels, cameras], axis=1), shape (N, 2))" \
+	fails_with "rankof: one.npy: --junk same-camera needs a camera for every row, and a 1-D .npy label array carries none (save np.stack([labels, cameras], axis=1), shape (N, 2), or give the cameras' array to --query-cameras and --item-cameras)" \
 		rankof -e -x -m cos --junk same-camera -l one.npy r/gallery.npy r/gallery.npy
+}
+
+@test "labels-npy: --query-cameras and --item-cameras (.npy or text) equal the (N, 2) route" {
+	synthemb -s 3 -n 20 -o r reid
+	i4npy q2.npy 2 < r/query.labels
+	i4npy g2.npy 2 < r/gallery.labels
+	# the same labels and cameras in separate 1-D arrays and text files
+	awk '{ print NR - 1, $2 }' r/query.labels | tee qpid | i4npy ql.npy 1
+	awk '{ print NR - 1, $3 }' r/query.labels | i4npy qc.npy 1
+	awk '{ print NR - 1, $2 }' r/gallery.labels | tee gpid | i4npy gl.npy 1
+	awk '{ print NR - 1, $3 }' r/gallery.labels | i4npy gc.npy 1
+	awk '{ print $3 }' r/query.labels > qc.txt
+	awk '{ print $3 }' r/gallery.labels > gc.txt
+	for junk in "--junk same-camera --junk-label -1" "--junk same-camera"; do
+		rankof -e -m cos $junk --query-labels q2.npy --item-labels g2.npy \
+			r/query.npy r/gallery.npy > want
+		[ "$(body < want | wc -l)" -gt 20 ]
+		rankof -e -m cos $junk --query-labels ql.npy --item-labels gl.npy \
+			--query-cameras qc.npy --item-cameras gc.npy \
+			r/query.npy r/gallery.npy | cmp - want
+		# text labels without cameras, text cameras one per line
+		rankof -e -m cos $junk --query-labels qpid --item-labels gpid \
+			--query-cameras qc.txt --item-cameras gc.txt \
+			r/query.npy r/gallery.npy | cmp - want
+	done
+	# -l: one file for both sides, its cameras --item-cameras
+	rankof -e -x -m cos --junk same-camera -l g2.npy r/gallery.npy r/gallery.npy > want
+	rankof -e -x -m cos --junk same-camera -l gl.npy --item-cameras gc.npy \
+		r/gallery.npy r/gallery.npy | cmp - want
+	# a gallery shard reads part of the item labels: its cameras still
+	# those of its records' rows
+	rankof -e -m cos --junk same-camera --items 100:400 --query-labels q2.npy \
+		--item-labels g2.npy r/query.npy r/gallery.npy > want
+	rankof -e -m cos --junk same-camera --items 100:400 --query-labels ql.npy \
+		--item-labels gl.npy --query-cameras qc.npy --item-cameras gc.txt \
+		r/query.npy r/gallery.npy | cmp - want
+}
+
+@test "labels-npy: camera files of the wrong length, shape or twice are refused" {
+	# one label; rows 0 and 2 of camera 1, row 1 of camera 2
+	printf '0 3\n1 3\n2 3\n' > lab
+	printf '0 3 1\n1 3 2\n2 3 1\n' > labcam
+	mknpy e.npy 1 '<f8' False '(3, 1)' "$(f8 1 0 2)"
+	printf '1\n2\n' > two
+	printf '1 x\n2\n1\n' > wide
+	printf '0 1\n1 2\n2 1\n' | i4npy c.npy 1
+	printf '0 1 1\n1 2 2\n2 1 1\n' | i4npy c2.npy 2
+	fails_with "rankof: two: 2 cameras for the 3 lines of lab" \
+		rankof -e -x -m dot -l lab --item-cameras two e.npy e.npy
+	fails_with "rankof: wide:1: expected 1 field (a camera, one per line in the labels' order), found 2" \
+		rankof -e -x -m dot -l lab --item-cameras wide e.npy e.npy
+	fails_with "rankof: c2.npy: cameras from .npy: expected a 1-D array of integers, one camera per row, found shape (N, 2) (give it as the labels: (label, camera) rows)" \
+		rankof -e -x -m dot -l lab --item-cameras c2.npy e.npy e.npy
+	fails_with "rankof: c.npy: labcam has cameras already (a camera column or an (N, 2) array): give them once" \
+		rankof -e -x -m dot -l labcam --item-cameras c.npy e.npy e.npy
+	# the right length: accepted, and the same ranks as the camera column
+	rankof -e -x -m dot --junk same-camera -l labcam e.npy e.npy > want
+	rankof -e -x -m dot --junk same-camera -l lab --item-cameras c.npy e.npy e.npy | cmp - want
+	# where row 2 leaves query 0's gallery (its label and camera)
+	! rankof -e -x -m dot -l lab e.npy e.npy | cmp -s - want
+	for bad in "-l lab --query-cameras c.npy" \
+	    "--query-labels lab --item-labels lab --item-cameras c.npy" \
+	    "-r lab --item-cameras c.npy"; do
+		run --separate-stderr rankof -e -x -m dot $bad e.npy e.npy
+		[ "$status" -eq 2 ]
+	done
 }

@@ -27,7 +27,7 @@ setup() {
 	mknpy e.npy 1 '<f8' False '(2, 2)' "$(f8 1 0 0 1)"
 	run --separate-stderr rankof -e -x -l l.npy --junk same-camera e.npy e.npy
 	status_is 1
-	same "$stderr" "rankof: l.npy: --junk same-camera needs a camera for every row, and a 1-D .npy label array carries none (save np.stack([labels, cameras], axis=1), shape (N, 2))"
+	same "$stderr" "rankof: l.npy: --junk same-camera needs a camera for every row, and a 1-D .npy label array carries none (save np.stack([labels, cameras], axis=1), shape (N, 2), or give the cameras' array to --query-cameras and --item-cameras)"
 	# every line with a camera: accepted (b has a's label and camera: junk)
 	printf '%s\n' 'a 1 c1' 'b 1 c1' 'c 1 c2' > lab
 	printf '%s\n' 'a b 0.9' 'a c 0.1' > scores

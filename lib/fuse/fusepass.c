@@ -10,6 +10,8 @@
 #include "util/err.h"
 #include "util/idset.h"
 #include "util/out.h"
+#include "util/pool.h"
+#include "fuse/fusejobs.h"
 #include "fuse/fusepass.h"
 
 static const char order_hint[] =
@@ -38,15 +40,101 @@ static struct slice next_query(const struct fuser *f,
 	return q;
 }
 
-void fusepass_run(struct fuser *f, const char *const *paths,
-		  int require_all)
-{
+/* the pass's state between queries */
+struct pass {
+	struct fuser *f;
+	const char *const *paths;
+	int require_all;
 	struct idset done;
-	unsigned char *has = xcalloc(f->nruns, 1);
-	long *lacks = xcalloc(f->nruns, sizeof *lacks), nq = 0;
-	char *qbuf = NULL;
-	size_t qcap = 0, r, k;
+	unsigned char *has;	/* per run: it holds the query taken */
+	long *lacks, nq;
+	char *qbuf;		/* the query taken's id */
+	size_t qcap;
+	struct slice q;
+	struct fusejobs jobs;
+	int read_failed;	/* -j: reading stopped at an error */
+};
 
+/* the next query taken from the runs that hold it into *q and p->has;
+ * 0 at the end */
+static int take_query(struct pass *p)
+{
+	struct fuser *f = p->f;
+	struct slice q = next_query(f, &p->done);
+	size_t r, k;
+
+	if (!q.p)
+		return 0;
+	/* the id outlives the runs' reading ahead */
+	xgrow((void **)&p->qbuf, &p->qcap, q.n + 1, 1);
+	memcpy(p->qbuf, q.p, q.n);
+	q.p = p->qbuf;
+	for (r = 0; r < f->nruns; r++)
+		p->has[r] = f->runs[r].more && slice_eq(f->runs[r].next, q);
+	for (r = 0; r < f->nruns && p->require_all; r++) {
+		if (p->has[r])
+			continue;
+		for (k = 0; !p->has[k]; k++)
+			;
+		die_at(p->paths[r], 0, "lacks query '%.*s' of %s "
+		       "(--require-all)", (int)q.n, q.p, p->paths[k]);
+	}
+	for (r = 0; r < f->nruns; r++) {
+		if (p->has[r])
+			runread_take(&f->runs[r]);
+		else
+			p->lacks[r]++;
+	}
+	idset_add(&p->done, q);
+	p->nq++;
+	p->q = q;
+	return 1;
+}
+
+/* the pool's steps (-j): a query taken and copied into its slot, fused on
+ * a worker, written in order */
+static int pool_take(void *ctx, const struct pool_task *t)
+{
+	struct pass *p = ctx;
+	struct errtrap err, *outer = err_trap;
+	int more = 0;
+
+	if (p->read_failed)
+		return 0;
+	/* an error of the input waits its turn, after the queries before
+	 * it: the output of any -j is that of one thread */
+	err_trap = &err;
+	if (setjmp(err.jb) == 0) {
+		if ((more = take_query(p)) != 0)
+			fusejobs_fill(&p->jobs, t->slot, p->q, p->has);
+	} else {
+		fusejobs_fail(&p->jobs, t->slot, &err);
+		p->read_failed = more = 1;
+	}
+	err_trap = outer;
+	return more;
+}
+
+static void pool_work(void *ctx, const struct pool_task *t)
+{
+	struct pass *p = ctx;
+	fusejobs_work(&p->jobs, t->slot, t->worker);
+}
+
+static void pool_give(void *ctx, const struct pool_task *t)
+{
+	struct pass *p = ctx;
+	fusejobs_give(&p->jobs, t->slot);
+}
+
+void fusepass_run(struct fuser *f, const char *const *paths,
+		  int require_all, int nthreads)
+{
+	struct pass p = { .f = f, .paths = paths, .require_all = require_all };
+	size_t r, k;
+
+	p.has = xcalloc(f->nruns, 1);
+	p.lacks = xcalloc(f->nruns, sizeof *p.lacks);
 	f->runs = xcalloc(f->nruns, sizeof *f->runs);
 	for (r = 0; r < f->nruns; r++) {
 		runread_open(&f->runs[r], paths[r]);
@@ -54,45 +142,25 @@ void fusepass_run(struct fuser *f, const char *const *paths,
 			die_at(paths[r], 0, "empty input: no scores (did the "
 			       "program upstream fail?)");
 	}
-	idset_init(&done);
+	idset_init(&p.done);
 	fuser_init(f);
 	if (!f->trec && !f->keep)
 		stream_write_header(HDR_SCORE);
-	for (;;) {
-		struct slice q = next_query(f, &done);
-		if (!q.p)
-			break;
-		/* the id outlives the runs' reading ahead */
-		xgrow((void **)&qbuf, &qcap, q.n + 1, 1);
-		memcpy(qbuf, q.p, q.n);
-		q.p = qbuf;
-		for (r = 0; r < f->nruns; r++)
-			has[r] = f->runs[r].more && slice_eq(f->runs[r].next, q);
-		for (r = 0; r < f->nruns && require_all; r++) {
-			if (has[r])
-				continue;
-			for (k = 0; !has[k]; k++)
-				;
-			die_at(paths[r], 0, "lacks query '%.*s' of %s "
-			       "(--require-all)", (int)q.n, q.p, paths[k]);
-		}
-		for (r = 0; r < f->nruns; r++) {
-			if (has[r])
-				runread_take(&f->runs[r]);
-			else
-				lacks[r]++;
-		}
-		fuser_query(f, q, has);
-		idset_add(&done, q);
-		nq++;
-	}
+	if (nthreads > 1) {
+		struct pool_job job = { pool_take, pool_work, pool_give, &p };
+		fusejobs_init(&p.jobs, f, nthreads);
+		pool_run(&job, nthreads);
+		fusejobs_free(&p.jobs);
+	} else
+		while (take_query(&p))
+			fuser_query(f, p.q, p.has);
 	if (!f->trec && !f->keep)
 		stream_write_end();
 	out_flush();
 	for (r = 0; r < f->nruns; r++) {
-		if (lacks[r])
+		if (p.lacks[r])
 			note("%s: lacks %ld of the %ld queries: they fuse "
-			     "from the other runs", paths[r], lacks[r], nq);
+			     "from the other runs", paths[r], p.lacks[r], p.nq);
 		runread_close(&f->runs[r]);
 	}
 	for (k = 0; k < f->nexplain; k++)
@@ -100,9 +168,9 @@ void fusepass_run(struct fuser *f, const char *const *paths,
 			tell_note("--explain %s: the input has no such query",
 				  f->explain[k]);
 	fuser_free(f);
-	idset_free(&done);
+	idset_free(&p.done);
 	free(f->runs);
-	free(has);
-	free(lacks);
-	free(qbuf);
+	free(p.has);
+	free(p.lacks);
+	free(p.qbuf);
 }

@@ -7,8 +7,10 @@
 #include "fuse/fusequery.h"
 
 /* fuses the runs at paths[0 .. f->nruns - 1] into standard output with
- * f's options; require_all: a query missing from a run is an error */
+ * f's options; require_all: a query missing from a run is an error;
+ * nthreads > 1: the queries fused on that many workers (fusejobs.h; not
+ * with --explain or --optimize), the same bytes */
 void fusepass_run(struct fuser *f, const char *const *paths,
-		  int require_all);
+		  int require_all, int nthreads);
 
 #endif

@@ -109,8 +109,8 @@ static void take_run(struct fuser *f, size_t r, struct slice q, size_t u)
 }
 
 /* the fused order: score descending, then item id descending; the fuser
- * whose items are sorted (qsort takes no context) */
-static const struct fuser *order_of;
+ * whose items are sorted (qsort takes no context; each thread its own) */
+static _Thread_local const struct fuser *order_of;
 static int cmp_fused(const void *a, const void *b)
 {
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;

@@ -2,22 +2,18 @@
  * letters of a 12 px sans-serif face are at most about 7 px wide), so the
  * layout needs no font; coordinates print with two decimals, the same
  * bytes on every machine. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "util/err.h"
-#include "util/escape.h"
 #include "util/out.h"
-#include "util/savefile.h"
 #include "plot/scale.h"
+#include "plot/svgdoc.h"
 #include "plot/svgplot.h"
 
-enum { WIDTH = 640, HEIGHT = 400, LEFT = 70, RIGHT = 24, TOP = 20,
-       TITLE = 24, BOTTOM = 64, PAD = 8, MAXTICKS = 64, MARKS = 8 };
-#define CHARW 7.0
+enum { LEFT = SVG_LEFT, RIGHT = SVG_RIGHT, BOTTOM = SVG_BOTTOM, MAXTICKS = 64,
+       MARKS = 8 };
 
 /* Okabe and Ito's palette, told apart with colour-blindness too; each
  * curve also has its own dash pattern and marker, so that curves that
@@ -29,146 +25,21 @@ static const char *const dashes[] = { "", "8 4", "2 3", "8 3 2 3", "12 4", "4 4"
 #define NDASH 6
 #define NMARKER 6
 
-/* the picture's layout and its y axis */
-struct frame {
-	double w, h, top;	/* size; the plot area starts at top */
-	double ylo, yhi, ystep;	/* the y axis: range and tick step */
-	int ydec;		/* decimals of its labels */
-};
-
-static void num(double v)
-{
-	char b[64];
-	snprintf(b, sizeof b, "%.2f", v == 0 ? 0 : v);
-	out_str(b);
-}
-
-/* U+FFFE and U+FFFF: valid UTF-8 that XML 1.0 does not allow */
-static int xml_nonchar(const char *u, size_t k)
-{
-	return k == 3 && memcmp(u, "\xEF\xBF", 2) == 0 &&
-	       (u[2] == '\xBE' || u[2] == '\xBF');
-}
-
-/* The bytes of s as XML character data, at most maxch characters: markup
- * escaped, and what the terminal's text escapes (control bytes, tab and
- * newline too, broken UTF-8: escape.h), which XML 1.0 does not allow or a
- * reader would not see, as its text \xHH. */
-static void xml_text(const char *s, size_t maxch)
-{
-	size_t n = strlen(s), nch = 0, used, one, k, i;
-	char u[ESC_MAX];
-	int raw;
-
-	for (; n && nch < maxch; s += used, n -= used) {
-		k = esc_unit(s, n, &used, u, &raw);
-		if (raw && xml_nonchar(u, k)) {
-			/* each of its bytes alone is broken UTF-8 */
-			for (i = 0; i < k; i++) {
-				size_t e = esc_unit(s + i, 1, &one, u, &raw);
-				out_bytes(u, e);
-			}
-			nch += ESC_MAX * k;
-		} else if (raw && k == 1 && strchr("&<>\"", u[0])) {
-			out_str(u[0] == '&' ? "&amp;" : u[0] == '<' ? "&lt;" :
-				u[0] == '>' ? "&gt;" : "&quot;");
-			nch++;
-		} else {
-			out_bytes(u, k);
-			nch += raw ? 1 : k;
-		}
-	}
-}
-
-/* the characters of s as xml_text writes them */
-static size_t text_chars(const char *s)
-{
-	size_t n = strlen(s), nch = 0, used, k;
-	char u[ESC_MAX];
-	int raw;
-
-	for (; n; s += used, n -= used) {
-		k = esc_unit(s, n, &used, u, &raw);
-		nch += raw && !xml_nonchar(u, k) ? 1 : raw ? ESC_MAX * k : k;
-	}
-	return nch;
-}
-
-static void line(double x1, double y1, double x2, double y2, const char *style)
-{
-	out_str("<line x1=\"");
-	num(x1);
-	out_str("\" y1=\"");
-	num(y1);
-	out_str("\" x2=\"");
-	num(x2);
-	out_str("\" y2=\"");
-	num(y2);
-	out_str("\" ");
-	out_str(style);
-	out_str("/>\n");
-}
-
-static void text(double x, double y, const char *anchor, const char *s)
-{
-	out_str("<text x=\"");
-	num(x);
-	out_str("\" y=\"");
-	num(y);
-	out_str("\" text-anchor=\"");
-	out_str(anchor);
-	out_str("\">");
-	xml_text(s, (size_t)-1);
-	out_str("</text>\n");
-}
-
-/* a value's screen y: [ylo, yhi] inside the frame less PAD pixels at
- * each end, so that a curve at the top or the bottom of the range stays
- * off the frame */
-static double ypos(const struct frame *fr, double v)
-{
-	double y0 = fr->h - BOTTOM - PAD, y1 = fr->top + PAD;
-	v = v < fr->ylo ? fr->ylo : v > fr->yhi ? fr->yhi : v;
-	return y0 - (v - fr->ylo) / (fr->yhi - fr->ylo) * (y0 - y1);
-}
-
-static void y_axis(const struct plotspec *spec, const struct frame *fr)
-{
-	/* the first multiple of the step at or above ylo, then each step */
-	double first = ceil(fr->ylo / fr->ystep - 1e-9) * fr->ystep;
-	for (int i = 0; i < MAXTICKS; i++) {
-		double v = first + fr->ystep * i, y;
-		char lab[32];
-		if (v > fr->yhi + fr->ystep * 1e-9)
-			break;
-		y = ypos(fr, v);
-		snprintf(lab, sizeof lab, "%.*f", fr->ydec, v);
-		line(LEFT, y, fr->w - RIGHT, y, "class=\"grid\"");
-		line(LEFT - 5, y, LEFT, y, "class=\"axis\"");
-		text(LEFT - 8, y + 4, "end", lab);
-	}
-	out_str("<text transform=\"translate(18,");
-	num((fr->h - BOTTOM + fr->top) / 2.0);
-	out_str(") rotate(-90)\" text-anchor=\"middle\">");
-	xml_text(spec->ylabel, (size_t)-1);
-	out_str("</text>\n");
-}
-
-static void x_axis(const struct plotspec *spec, const struct frame *fr,
+static void x_axis(const struct plotspec *spec, const struct svgframe *fr,
 		   const struct axis *xax)
 {
 	double tick[MAXTICKS];
-	size_t nt = axis_ticks(xax, CHARW, 10, tick, MAXTICKS), t;
+	size_t nt = axis_ticks(xax, SVG_CHARW, 10, tick, MAXTICKS), t;
 
 	for (t = 0; t < nt; t++) {
 		double x = axis_pos(xax, tick[t]);
 		char lab[32];
 		snprintf(lab, sizeof lab, "%.0f", tick[t]);
-		line(x, fr->top, x, fr->h - BOTTOM, "class=\"grid\"");
-		line(x, fr->h - BOTTOM, x, fr->h - BOTTOM + 5, "class=\"axis\"");
-		text(x, fr->h - BOTTOM + 19, "middle", lab);
+		svg_line(x, fr->top, x, fr->h - BOTTOM, "class=\"grid\"");
+		svg_line(x, fr->h - BOTTOM, x, fr->h - BOTTOM + 5, "class=\"axis\"");
+		svg_text(x, fr->h - BOTTOM + 19, "middle", lab);
 	}
-	text((LEFT + fr->w - RIGHT) / 2.0, fr->h - BOTTOM + 44, "middle",
+	svg_text((LEFT + fr->w - RIGHT) / 2.0, fr->h - BOTTOM + 44, "middle",
 	     spec->xlabel);
 }
 
@@ -202,9 +73,9 @@ static void bucket_flush(struct bucket *bk, int *open, const char *style)
 		if (bk->idx[j] == last)
 			continue;
 		last = bk->idx[j];
-		num(bk->x[j]);
+		svg_num(bk->x[j]);
 		out_char(',');
-		num(bk->y[j]);
+		svg_num(bk->y[j]);
 		out_char(' ');
 	}
 	bk->n = 0;
@@ -232,7 +103,7 @@ static void curve_style(char *style, size_t size, size_t si)
 		 *d ? "\"" : "");
 }
 
-static void series(const struct plotspec *spec, const struct frame *fr,
+static void series(const struct plotspec *spec, const struct svgframe *fr,
 		   const struct axis *xax, size_t si)
 {
 	const struct series *ser = &spec->s[si];
@@ -254,7 +125,7 @@ static void series(const struct plotspec *spec, const struct frame *fr,
 			continue;
 		}
 		x = axis_pos(xax, (double)i);
-		y = ypos(fr, v);
+		y = svg_ypos(fr, v);
 		key = (long)floor(x * 2);
 		if (bucket.n && key != bucket.key)
 			bucket_flush(&bucket, &open, style);
@@ -297,15 +168,15 @@ static void marker(size_t m, double x, double y, const char *stroke)
 	};
 	if (!shape[m % NMARKER]) {
 		out_str("<circle class=\"mark\" cx=\"");
-		num(x);
+		svg_num(x);
 		out_str("\" cy=\"");
-		num(y);
+		svg_num(y);
 		out_str("\" r=\"3.5\" stroke=\"");
 	} else {
 		out_str("<path class=\"mark\" d=\"M");
-		num(x);
+		svg_num(x);
 		out_char(',');
-		num(y);
+		svg_num(y);
 		out_char(' ');
 		out_str(shape[m % NMARKER]);
 		out_str("\" stroke=\"");
@@ -315,12 +186,12 @@ static void marker(size_t m, double x, double y, const char *stroke)
 }
 
 /* marker si at x = i of curve si */
-static void mark_at(const struct plotspec *spec, const struct frame *fr,
+static void mark_at(const struct plotspec *spec, const struct svgframe *fr,
 		    const struct axis *xax, size_t si, size_t i)
 {
 	double v = spec->s[si].y(spec->s[si].ctx, i);
 	if (!isnan(v))
-		marker(si, axis_pos(xax, (double)i), ypos(fr, v),
+		marker(si, axis_pos(xax, (double)i), svg_ypos(fr, v),
 		       colour[si % NCOLOUR]);
 }
 
@@ -328,7 +199,7 @@ static void mark_at(const struct plotspec *spec, const struct frame *fr,
  * the markers of curves that overlap do not cover each other: on a short
  * curve every ns-th x from x = si + 1; on a long one evenly across the
  * plot's width, each curve's shifted by its share of the spacing. */
-static void markers(const struct plotspec *spec, const struct frame *fr,
+static void markers(const struct plotspec *spec, const struct svgframe *fr,
 		    const struct axis *xax, size_t si)
 {
 	const struct series *ser = &spec->s[si];
@@ -352,7 +223,7 @@ static void markers(const struct plotspec *spec, const struct frame *fr,
 
 /* how many of the curves' points, at 4 px steps along x, fall in the box
  * (x, y, w, h) */
-static long covered(const struct plotspec *spec, const struct frame *fr,
+static long covered(const struct plotspec *spec, const struct svgframe *fr,
 		    const struct axis *xax, double x, double y, double w,
 		    double h)
 {
@@ -367,7 +238,7 @@ static long covered(const struct plotspec *spec, const struct frame *fr,
 				continue;
 			last = i;
 			v = ser->y(ser->ctx, i);
-			py = isnan(v) ? -1 : ypos(fr, v);
+			py = isnan(v) ? -1 : svg_ypos(fr, v);
 			hits += py >= y - 4 && py <= y + h + 4;
 		}
 	}
@@ -377,7 +248,7 @@ static long covered(const struct plotspec *spec, const struct frame *fr,
 /* the legend's corner: bottom right, where a rising curve leaves room,
  * unless the curves cross it more than the top left, bottom left or
  * top right */
-static void legend_place(const struct plotspec *spec, const struct frame *fr,
+static void legend_place(const struct plotspec *spec, const struct svgframe *fr,
 			 const struct axis *xax, double w, double h,
 			 double *x, double *y)
 {
@@ -397,41 +268,41 @@ static void legend_place(const struct plotspec *spec, const struct frame *fr,
 }
 
 /* in the corner the curves leave most room */
-static void legend(const struct plotspec *spec, const struct frame *fr,
+static void legend(const struct plotspec *spec, const struct svgframe *fr,
 		   const struct axis *xax)
 {
-	size_t i, longest = 0, maxch = (size_t)((fr->w - LEFT - RIGHT - 80) / CHARW);
+	size_t i, longest = 0, maxch = (size_t)((fr->w - LEFT - RIGHT - 80) / SVG_CHARW);
 	double w, h, x = 0, y = 0;
 
 	for (i = 0; i < spec->ns; i++)
-		if (text_chars(spec->s[i].label) > longest)
-			longest = text_chars(spec->s[i].label);
+		if (svg_text_chars(spec->s[i].label) > longest)
+			longest = svg_text_chars(spec->s[i].label);
 	if (longest > maxch)
 		longest = maxch;
-	w = 46 + (double)longest * CHARW;
+	w = 46 + (double)longest * SVG_CHARW;
 	h = 10 + 18.0 * (double)spec->ns;
 	legend_place(spec, fr, xax, w, h, &x, &y);
 	out_str("<rect class=\"legend\" x=\"");
-	num(x);
+	svg_num(x);
 	out_str("\" y=\"");
-	num(y);
+	svg_num(y);
 	out_str("\" width=\"");
-	num(w);
+	svg_num(w);
 	out_str("\" height=\"");
-	num(h);
+	svg_num(h);
 	out_str("\"/>\n");
 	for (i = 0; i < spec->ns; i++) {
 		double ly = y + 14 + 18.0 * (double)i;
 		char style[128];
 		curve_style(style, sizeof style, i);
-		line(x + 8, ly, x + 34, ly, style);
+		svg_line(x + 8, ly, x + 34, ly, style);
 		marker(i, x + 21, ly, colour[i % NCOLOUR]);
 		out_str("<text x=\"");
-		num(x + 40);
+		svg_num(x + 40);
 		out_str("\" y=\"");
-		num(ly + 4);
+		svg_num(ly + 4);
 		out_str("\">");
-		xml_text(spec->s[i].label, maxch);
+		svg_xml_text(spec->s[i].label, maxch);
 		out_str("</text>\n");
 	}
 }
@@ -459,7 +330,7 @@ static void data_range(const struct plotspec *spec, const struct axis *xax,
 /* the y axis: given ends kept, a free end at the curves' extreme rounded
  * out to a tick, within [0, spec->ymax]; about four to six ticks */
 static void y_range(const struct plotspec *spec, const struct axis *xax,
-		    struct frame *fr)
+		    struct svgframe *fr)
 {
 	double lo, hi, span, full = spec->ymax;
 	int fixlo = !isnan(spec->svg_ymin), fixhi = !isnan(spec->svg_ymax);
@@ -489,62 +360,22 @@ static void y_range(const struct plotspec *spec, const struct axis *xax,
 }
 
 /* writes the SVG document through out_* */
-static void svgplot_write(const struct plotspec *spec)
+static void svgplot_write(const void *ctx)
 {
-	struct frame fr = {
-		.w = spec->width ? spec->width : WIDTH,
-		.h = spec->height ? spec->height : HEIGHT,
-		.top = spec->title ? TOP + TITLE : TOP,
-	};
+	const struct plotspec *spec = ctx;
+	struct svgframe fr = svg_frame(spec->width, spec->height, spec->title);
 	struct axis axis = { .lo = 1, .hi = (double)plot_xmax(spec),
 			     .log = spec->logx, .p0 = LEFT };
 	size_t i;
 
 	axis.p1 = fr.w - RIGHT;
 	y_range(spec, &axis, &fr);
-	out_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" ");
-	out_str("width=\"");
-	num(fr.w);
-	out_str("\" height=\"");
-	num(fr.h);
-	out_str("\" viewBox=\"0 0 ");
-	num(fr.w);
-	out_char(' ');
-	num(fr.h);
-	out_str("\">\n<title>");
-	xml_text(spec->title ? spec->title : spec->ylabel, (size_t)-1);
-	out_str("</title>\n<style>\n"
-		"text { font-family: sans-serif; font-size: 12px; fill: #000000; }\n"
-		".title { font-size: 15px; font-weight: bold; }\n"
-		".grid { stroke: #dddddd; stroke-width: 1; }\n"
-		".axis { stroke: #000000; stroke-width: 1; }\n"
-		".curve { fill: none; stroke-width: 2; stroke-linejoin: round; }\n"
-		".mark { fill: none; stroke-width: 1.5; }\n"
-		".legend { fill: #ffffff; fill-opacity: 0.9; stroke: #999999; }\n"
-		"</style>\n<rect x=\"0\" y=\"0\" width=\"");
-	num(fr.w);
-	out_str("\" height=\"");
-	num(fr.h);
-	out_str("\" fill=\"#ffffff\"/>\n");
-	if (spec->title) {
-		out_str("<text class=\"title\" x=\"");
-		num((LEFT + fr.w - RIGHT) / 2.0);
-		out_str("\" y=\"28\" text-anchor=\"middle\">");
-		xml_text(spec->title, (size_t)-1);
-		out_str("</text>\n");
-	}
-	y_axis(spec, &fr);
+	svg_begin(&fr, spec->title, spec->ylabel,
+		  ".curve { fill: none; stroke-width: 2; stroke-linejoin: round; }\n"
+		  ".mark { fill: none; stroke-width: 1.5; }\n"
+		  ".legend { fill: #ffffff; fill-opacity: 0.9; stroke: #999999; }\n");
 	x_axis(spec, &fr, &axis);
-	out_str("<rect x=\"");
-	num(LEFT);
-	out_str("\" y=\"");
-	num(fr.top);
-	out_str("\" width=\"");
-	num(fr.w - LEFT - RIGHT);
-	out_str("\" height=\"");
-	num(fr.h - fr.top - BOTTOM);
-	out_str("\" fill=\"none\" class=\"axis\"/>\n");
+	svg_box(&fr);
 	for (i = 0; i < spec->ns; i++) {
 		series(spec, &fr, &axis, i);
 		markers(spec, &fr, &axis, i);
@@ -556,26 +387,5 @@ static void svgplot_write(const struct plotspec *spec)
 
 void svgplot_save(const struct plotspec *spec, const char *path)
 {
-	struct membuf m = { NULL, 0, 0 };
-	struct savefile f;
-	size_t off = 0;
-
-	if (strcmp(path, "-") == 0) {
-		svgplot_write(spec);
-		return;
-	}
-	out_capture(&m);
-	svgplot_write(spec);
-	out_capture(NULL);
-	savefile_open(&f, path);
-	while (off < m.n) {
-		ssize_t w = write(f.fd, m.p + off, m.n - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			die(EXIT_DATA, "%s: write error: %s", path, strerror(errno));
-		off += (size_t)w;
-	}
-	savefile_close(&f);
-	free(m.p);
+	svg_save(path, svgplot_write, spec);
 }

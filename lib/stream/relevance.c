@@ -5,6 +5,7 @@
 #include "util/bigalloc.h"
 #include "util/err.h"
 #include "util/num.h"
+#include "stream/camerafile.h"
 #include "stream/relevance.h"
 #include "stream/stream.h"
 
@@ -182,7 +183,9 @@ static void need_cameras(const struct labelfile *lf)
 	if (lf->npy && lf->nrec && lf->rec[0].cam < 0)
 		die_at(lf->name, 0, "--junk same-camera needs a camera for every "
 		       "row, and a 1-D .npy label array carries none (save "
-		       "np.stack([labels, cameras], axis=1), shape (N, 2))");
+		       "np.stack([labels, cameras], axis=1), shape (N, 2), or "
+		       "give the cameras' array to --query-cameras and "
+		       "--item-cameras)");
 	for (e = 0; e < lf->nrec; e++)
 		if (lf->rec[e].cam < 0)
 			die_at(lf->name, lf->rec[e].line, "--junk same-camera needs "
@@ -310,6 +313,10 @@ void rel_load_labels(struct relsrc *rel, const char *qpath, const char *ipath)
 		else
 			labelfile_load(&rel->qlab, qpath, &rel->labels, &rel->cams);
 	}
+	if (rel->icams)
+		camerafile_apply(&rel->ilab, rel->icams, &rel->cams);
+	if (rel->qcams && !rel->one_file)
+		camerafile_apply(&rel->qlab, rel->qcams, &rel->cams);
 	index_items(rel);
 	if (rel->junk_samecam) {
 		need_cameras(&rel->ilab);

@@ -60,6 +60,10 @@ struct relsrc {
 	int item_rows;
 	size_t item_lo, item_hi;
 	const char *junk_name;	/* --junk-label, kept wherever it is */
+	/* set before rel_load_labels: cameras from files of their own
+	   (--query-cameras, --item-cameras; NULL: none), for labels files
+	   without them (stream/camerafile.h) */
+	const char *qcams, *icams;
 	/* --folds: the queries whose label is one fold's on one side (its
 	 * queries or its items all in one fold) and has items outside their
 	 * fold (rel_load_labels counts them: the items are out of the

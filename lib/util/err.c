@@ -33,14 +33,17 @@ static void run_first(void)
 }
 
 /* a trapped error never returns: it jumps back into the worker */
-static void trap(int status, long line, const char *fmt, va_list ap)
-	__attribute__((format(printf, 3, 0)));
-static void trap(int status, long line, const char *fmt, va_list ap)
+static void trap(int status, const char *file, long line, const char *fmt,
+		 va_list ap)
+	__attribute__((format(printf, 4, 0)));
+static void trap(int status, const char *file, long line, const char *fmt,
+		 va_list ap)
 {
 	struct errtrap *t = err_trap;
 	if (!t)
 		return;
 	t->status = status;
+	t->file = file;
 	t->line = line;
 	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
 	longjmp(t->jb, 1);
@@ -132,7 +135,7 @@ void die(int status, const char *fmt, ...)
 	va_list ap;
 	run_first();
 	va_start(ap, fmt);
-	trap(status, 0, fmt, ap);
+	trap(status, NULL, 0, fmt, ap);
 	vmsg(NULL, 0, fmt, ap);
 	va_end(ap);
 	exit(status);
@@ -146,7 +149,7 @@ static _Noreturn void vdie_at(int status, const char *file, long line,
 			      const char *fmt, va_list ap)
 {
 	run_first();
-	trap(status, line, fmt, ap);
+	trap(status, file, line, fmt, ap);
 	vmsg(file, line, fmt, ap);
 	exit(status);
 }
@@ -255,7 +258,7 @@ void usage_error(const char *usage, const char *fmt, ...)
 	va_list ap;
 	run_first();
 	va_start(ap, fmt);
-	trap(EXIT_USAGE, 0, fmt, ap);
+	trap(EXIT_USAGE, NULL, 0, fmt, ap);
 	vmsg(NULL, 0, fmt, ap);
 	va_end(ap);
 	if (!usage)

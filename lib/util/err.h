@@ -52,6 +52,7 @@ _Noreturn void opt_error(char **argv, int c);
 #include <setjmp.h>
 struct errtrap {
 	jmp_buf jb;
+	const char *file;	/* as given to die_at, NULL for die */
 	long line;		/* as given to die_at, 0 for die */
 	int status;
 	char msg[512];		/* what is wrong, without "prog: file:line: " */

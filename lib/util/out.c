@@ -52,19 +52,16 @@ void out_bytes(const char *p, size_t n)
 		mem_append(p, n);
 		return;
 	}
-	if (olen + n > sizeof obuf) {
+	/* the buffer filled to its end before each write: the bytes out
+	 * when a run stops at an error are whole buffers, whatever pieces
+	 * they came in (fuse -j's queries, one thread's lines) */
+	while (olen + n > sizeof obuf) {
+		size_t k = sizeof obuf - olen;
+		memcpy(obuf + olen, p, k);
+		olen += k;
 		drain();
-		if (n > sizeof obuf) {
-			while (n) {
-				size_t k = n < sizeof obuf ? n : sizeof obuf;
-				memcpy(obuf, p, k);
-				olen = k;
-				drain();
-				p += k;
-				n -= k;
-			}
-			return;
-		}
+		p += k;
+		n -= k;
 	}
 	memcpy(obuf + olen, p, n);
 	olen += n;

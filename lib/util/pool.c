@@ -176,6 +176,7 @@ void pool_run(const struct pool_job *job, int nthreads)
 	pthread_cond_destroy(&pool.cv_done);
 	if (failed) {
 		err_trap->status = err.status;
+		err_trap->file = err.file;
 		err_trap->line = err.line;
 		memcpy(err_trap->msg, err.msg, sizeof err.msg);
 		longjmp(err_trap->jb, 1);
