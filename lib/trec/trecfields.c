@@ -108,6 +108,18 @@ void trecfile_free(struct trecfile *f)
 	memset(f, 0, sizeof *f);
 }
 
+long trecfile_lineno(const struct trecfile *f, size_t off)
+{
+	const char *p = f->p, *e = p + off;
+	long n = 1;
+
+	while (p < e && (p = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+		n++;
+		p++;
+	}
+	return n;
+}
+
 static _Noreturn void nul_byte(const char *file, long lineno, int status)
 {
 	die_status_at(status, file, lineno,

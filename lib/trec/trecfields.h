@@ -35,6 +35,8 @@ void trecfile_read(struct trecfile *f, const char *path, int status);
  * a run read stretch by stretch occupies about one stretch */
 void trecfile_done(const struct trecfile *f, size_t from, size_t to);
 void trecfile_free(struct trecfile *f);
+/* the number of the line at byte off, for messages (counted then) */
+long trecfile_lineno(const struct trecfile *f, size_t off);
 
 /* The line starting at *p (before end): splits at most max fields into
  * f and returns how many there are in all (with more than max, the rest

@@ -16,7 +16,7 @@ size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt)
 	w->grade = xrealloc(w->grade, w->cap * sizeof *w->grade);
 	for (i = qt->beg; i < qt->end; i++)
 		if (j[i].grade >= w->g0 || w->all) {
-			w->doc[k] = j[i].doc;
+			w->doc[k] = trecjudgment_doc(&j[i]);
 			w->grade[k++] = j[i].grade;
 		}
 	return k;

@@ -108,18 +108,6 @@ int trecrun_read(struct trecrun *r, struct trecread *x)
 	return 1;
 }
 
-long trecrun_lineno(const struct trecrun *r, size_t off)
-{
-	const char *p = r->file.p, *e = p + off;
-	long n = 1;
-
-	while (p < e && (p = memchr(p, '\n', (size_t)(e - p))) != NULL) {
-		n++;
-		p++;
-	}
-	return n;
-}
-
 long trecrun_find(const struct trecrun *r, struct slice id)
 {
 	size_t t = strmap_get(&r->ids, id);
@@ -177,7 +165,7 @@ int trecrun_next(struct trecrunit *it, struct trecline *l)
 		l->score = trec_score(f[4]);
 		l->off = (size_t)(ls - it->r->file.p);
 		if (isnan(l->score))
-			die_status_at(ST_INPUT, path, trecrun_lineno(it->r, l->off),
+			die_status_at(ST_INPUT, path, trecfile_lineno(&it->r->file, l->off),
 				      "field 5: '%.*s' is not a number "
 				      "(trec_eval's order of it is undefined)",
 				      (int)f[4].n, f[4].p);

@@ -72,7 +72,5 @@ struct trecrunit {
  * the last; a score that atof() reads as NaN dies (status 2) */
 void trecrun_begin(const struct trecrun *r, size_t i, struct trecrunit *it);
 int trecrun_next(struct trecrunit *it, struct trecline *l);
-/* the number of the line at byte off, for messages (counted then) */
-long trecrun_lineno(const struct trecrun *r, size_t off);
 
 #endif
