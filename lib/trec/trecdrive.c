@@ -177,7 +177,6 @@ static void rank_topic(struct treceval *te, size_t qi, long rt)
 	}
 	n = treconce_lines(&te->once, qi, te->rank.out, k);
 	if (n != ONCE_NONE) {
-		rankline_sort(te->rank.out, k);
 		build(te, te->rank.out, k, n);
 		return;
 	}

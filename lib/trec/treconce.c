@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "rank/ranker.h"
 #include "trec/treconce.h"
 
 size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt)
@@ -139,19 +140,56 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		finish(w, (size_t)cur);
 }
 
-long treconce_lines(const struct treconce *w, size_t qi,
-		    struct rankline *out, size_t m)
+static void line_of(const struct treconce *w, size_t beg, size_t i,
+		    struct rankline *l)
+{
+	l->item = w->doc[i];
+	l->grade = w->grade[i];
+	l->rank = w->rank[beg + i];
+	l->ties = 0;
+}
+
+/* The rank stream's order without a sort by comparisons when the ranks
+ * are few for the documents (n of them, at most BUCKETS a document): the
+ * ranks differ (a document is there once), so each has its bucket, and
+ * those not retrieved are last in the order of their ids, which the
+ * judgments are in. 0 when n is too large. */
+enum { BUCKETS = 16 };
+static int by_buckets(struct treconce *w, size_t beg, struct rankline *out,
+		      size_t m, long n)
+{
+	size_t i, o = 0;
+	long r;
+
+	if (n < 0 || (size_t)n > BUCKETS * (m + 1))
+		return 0;
+	xgrow((void **)&w->bucket, &w->bucketcap, (size_t)n + 1,
+	      sizeof *w->bucket);
+	memset(w->bucket, 0, ((size_t)n + 1) * sizeof *w->bucket);
+	for (i = 0; i < m; i++)
+		if ((r = w->rank[beg + i]) > 0 && r <= n)
+			w->bucket[r] = (uint32_t)i + 1;
+	for (r = 1; r <= n; r++)
+		if (w->bucket[r])
+			line_of(w, beg, w->bucket[r] - 1, &out[o++]);
+	for (i = 0; i < m; i++)
+		if (w->rank[beg + i] < 0)
+			line_of(w, beg, i, &out[o++]);
+	return o == m;
+}
+
+long treconce_lines(struct treconce *w, size_t qi, struct rankline *out,
+		    size_t m)
 {
 	const struct trecqtopic *qt = &w->q->t[qi];
 	size_t i;
 
 	if (w->n[qi] == ONCE_NONE)
 		return ONCE_NONE;
-	for (i = 0; i < m; i++) {
-		out[i].item = w->doc[i];
-		out[i].grade = w->grade[i];
-		out[i].rank = w->rank[qt->beg + i];
-		out[i].ties = 0;
+	if (m >= UINT32_MAX || !by_buckets(w, qt->beg, out, m, w->n[qi])) {
+		for (i = 0; i < m; i++)
+			line_of(w, qt->beg, i, &out[i]);
+		rankline_sort(out, m);
 	}
 	return w->n[qi];
 }
@@ -164,6 +202,7 @@ void treconce_free(struct treconce *w)
 	free(w->grade);
 	free(w->fr);
 	free(w->qi);
+	free(w->bucket);
 	trecpiece_free(&w->piece);
 	memset(w, 0, sizeof *w);
 }

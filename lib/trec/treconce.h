@@ -10,6 +10,7 @@
 #ifndef RK_TRECONCE_H
 #define RK_TRECONCE_H
 #include <stddef.h>
+#include <stdint.h>
 #include "rank/rankcount.h"
 #include "trec/trecpiece.h"
 #include "trec/trecqrels.h"
@@ -38,6 +39,9 @@ struct treconce {
 	long *qi;		/* per topic of the run: its index in the
 				 * qrels, or -1 */
 	size_t qicap;
+	uint32_t *bucket;	/* treconce_lines': per rank, 1 + the index
+				 * of its document, or 0 */
+	size_t bucketcap;
 };
 
 /* the judged documents of topic qt that are ranked, into w->doc and
@@ -51,10 +55,11 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		   int all, long maxret, struct trecrun *run, const char *path,
 		   int rank);
 /* topic qi's m judged documents (treconce_targets) as ranked by the
- * pass, into out[0 .. m-1], unsorted; returns the documents kept, or
- * ONCE_NONE when the pass did not rank the topic */
-long treconce_lines(const struct treconce *w, size_t qi,
-		    struct rankline *out, size_t m);
+ * pass, into out[0 .. m-1] in the rank stream's order (rankline_sort's);
+ * returns the documents kept, or ONCE_NONE when the pass did not rank
+ * the topic */
+long treconce_lines(struct treconce *w, size_t qi, struct rankline *out,
+		    size_t m);
 void treconce_free(struct treconce *w);
 
 #endif
