@@ -1,0 +1,63 @@
+#!/usr/bin/env bats
+# treceval on every shape of its input (issue 45): the run and the qrels
+# from a pipe, their lines shuffled (topics interleaved), the pipe without
+# a TMPDIR to copy it to; each prints trec_eval's golden out.test.aq
+# (tests/data/trec_eval, `trec_eval -q -m all_trec qrels.test
+# results.test`) byte for byte: trec_eval orders a topic's lines by score
+# and document id, whatever their order in the files, and results.test has
+# one run tag. Judgments read in another order name the lines of a
+# document judged twice as they are in the file (counted by hand).
+load helper
+load data/ranks/common
+bats_require_minimum_version 1.5.0
+
+setup() {
+	T="$TREC_DATA"
+	cd "$BATS_TEST_TMPDIR"
+	# the lines shuffled by a fixed rule (awk, no random numbers): line
+	# i goes to place (i * 7919) mod n, 7919 prime to 1500 and 3681
+	shuffle() {
+		awk '{ l[NR] = $0 } END { for (i = 0; i < NR; i++)
+			print l[(i * 7919) % NR + 1] }' "$1"
+	}
+	shuffle "$T/results.test" >run.shuf
+	shuffle "$T/qrels.test" >qrels.shuf
+}
+
+# treceval -q -m all_trec ARGS prints out.test.aq
+aq() {
+	run --separate-stderr treceval -q -m all_trec "$@"
+	status_is 0
+	printf '%s\n' "$output" | cmp - "$T/out.test.aq"
+}
+
+@test "treceval-shapes: the run from a pipe, in topic blocks and shuffled" {
+	# the shuffle interleaves the topics: 50 topics, 1500 lines
+	[ "$(awk '$1 != p { n++; p = $1 } END { print n }' run.shuf)" -gt 1000 ]
+	aq "$T/qrels.test" run.shuf
+	aq "$T/qrels.test" - < <(cat "$T/results.test")
+	aq "$T/qrels.test" - < <(cat run.shuf)
+}
+
+@test "treceval-shapes: the qrels shuffled, from a file and from a pipe" {
+	aq qrels.shuf "$T/results.test"
+	aq - "$T/results.test" < <(cat qrels.shuf)
+	aq qrels.shuf run.shuf
+}
+
+@test "treceval-shapes: a pipe where TMPDIR cannot take a copy is read into memory" {
+	TMPDIR=/nonexistent/dir aq "$T/qrels.test" - < <(cat run.shuf)
+	TMPDIR=/nonexistent/dir aq - run.shuf < <(cat qrels.shuf)
+}
+
+@test "treceval-shapes: a document judged twice, its lines named in an unsorted qrels" {
+	# lines 1-5: z's topic 2 first, then topic 1's b, a, b: the second b
+	# (line 5) is the one named, with the first (line 3)
+	printf '2 0 z 1\n# a comment\n1 0 b 1\n1 0 a 0\n1 0 b 2\n' >q
+	printf '1 Q0 a 1 2 r\n1 Q0 b 2 1 r\n2 Q0 z 1 1 r\n' >r
+	run --separate-stderr treceval q r
+	status_is 4
+	same "$stderr" "treceval: q:5: document 'b' of topic '1' judged twice (line 3 too)"
+	run --separate-stderr treceval q - < <(cat r)
+	status_is 4
+}
