@@ -131,6 +131,7 @@ LIBSRC = \
 	lib/trec/trecqrels.c \
 	lib/trec/trecrun.c \
 	lib/trec/trecrank.c \
+	lib/trec/trecgroup.c \
 	lib/trec/trecpiece.c \
 	lib/trec/treconce.c \
 	lib/trec/trecmeas.c \

@@ -61,3 +61,18 @@ aq() {
 	run --separate-stderr treceval q - < <(cat r)
 	status_is 4
 }
+
+@test "treceval-shapes: a score that is NaN in an interleaved topic, its error in its turn" {
+	# topics 1 and 2 alternate line by line; topic 1 comes first in
+	# trec_eval's order, so its NaN is the error, in its first stretch
+	# (line 2) or a later one (line 4), whichever holds it
+	printf '1 0 a 1\n2 0 b 1\n' >q
+	printf '2 Q0 b 1 nan r\n1 Q0 a 1 nan r\n2 Q0 c 2 0.5 r\n1 Q0 x 2 0.5 r\n' >r
+	run --separate-stderr treceval q r
+	status_is 2
+	same "$stderr" "treceval: r:2: field 5: 'nan' is not a number (trec_eval's order of it is undefined)"
+	printf '2 Q0 b 1 nan r\n1 Q0 a 1 1 r\n2 Q0 c 2 0.5 r\n1 Q0 x 2 NaN r\n' >r
+	run --separate-stderr treceval q - < <(cat r)
+	status_is 2
+	same "$stderr" "treceval: -:4: field 5: 'NaN' is not a number (trec_eval's order of it is undefined)"
+}

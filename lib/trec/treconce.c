@@ -23,6 +23,8 @@ size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt)
 	return k;
 }
 
+enum { ST_INPUT = 2 };
+
 /* a score of another form than trec_decimal's, read by trec_atof */
 #define FR_REAL 255
 
@@ -79,6 +81,41 @@ static void finish(struct treconce *w, size_t qi)
 	w->n[qi] = (long)p->n;
 }
 
+/* topic qi's lines grouped from now on (trecgroup.h), those of its
+ * stretches before the one that starts (run topic rt) first */
+static void group_before(struct treconce *w, size_t qi, size_t rt)
+{
+	struct trecrunit it;
+	struct trecline l;
+
+	if (!trecgroup_start(&w->grp, qi))
+		return;
+	trecrun_begin(w->run, rt, &it);
+	it.end = trecrun_last(w->run, rt);
+	it.nan_ok = 1;
+	while (trecrun_next(&it, &l))
+		trecgroup_add(&w->grp, qi, l.doc, l.score);
+}
+
+/* the qrels' topic of a stretch that starts when its lines are grouped,
+ * or -1 */
+static long grouped(const struct treconce *w, const struct trecread *x)
+{
+	long qi = w->qi[x->topic];
+
+	return qi >= 0 && trecgroup_on(&w->grp, (size_t)qi) ? qi : -1;
+}
+
+/* line x into topic qi's group */
+static void group_line(struct treconce *w, size_t qi,
+		       const struct trecread *x)
+{
+	if (x->doc.n >= UINT32_MAX)
+		die_status_at(ST_INPUT, w->run->file.path, w->run->rline, "a "
+			      "document id of %zu bytes", x->doc.n);
+	trecgroup_add(&w->grp, qi, x->doc, trec_score(x->score));
+}
+
 /* the topic of a piece that starts: its index in the qrels when the pass
  * ranks it, or -1 */
 static long begin(struct treconce *w, const struct trecread *x)
@@ -93,6 +130,7 @@ static long begin(struct treconce *w, const struct trecread *x)
 		return -1;
 	if (!x->first) {	/* a topic in pieces: ranked later */
 		w->n[qi] = ONCE_NONE;
+		group_before(w, (size_t)qi, x->topic);
 		return -1;
 	}
 	if (w->q->t[qi].dup != (size_t)-1)
@@ -109,7 +147,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 {
 	struct trecread x;
 	double v;
-	long cur = -1;
+	long cur = -1, gq = -1;
 	size_t i;
 
 	memset(w, 0, sizeof *w);
@@ -122,13 +160,18 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		w->n[i] = ONCE_NONE;
 	w->rank = xmalloc((q->nj + 1) * sizeof *w->rank);
 	trecpiece_init(&w->piece);
+	trecgroup_init(&w->grp, q->nt);
+	w->run = run;
 	trecrun_open(run, path);
 	while (trecrun_read(run, &x)) {
 		if (x.start && rank) {
 			if (cur >= 0)
 				finish(w, (size_t)cur);
 			cur = begin(w, &x);
+			gq = cur < 0 ? grouped(w, &x) : -1;
 		}
+		if (gq >= 0)
+			group_line(w, (size_t)gq, &x);
 		if (cur < 0)
 			continue;
 		/* a NaN's error, or a document's twice, comes in its turn */
@@ -203,6 +246,7 @@ void treconce_free(struct treconce *w)
 	free(w->fr);
 	free(w->qi);
 	free(w->bucket);
+	trecgroup_free(&w->grp);
 	trecpiece_free(&w->piece);
 	memset(w, 0, sizeof *w);
 }

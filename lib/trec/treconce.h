@@ -1,17 +1,20 @@
 /* treceval's run read once: each topic whose lines come in one piece
  * (a run written topic by topic) is ranked as its last line goes by
  * (trecpiece.h), and the ranks of its judged documents are kept, so that
- * the run's bytes are split into fields once. A topic the pass cannot
- * rank alone (its lines in several stretches, a document twice or two of
- * one hash, a score that is not a number, a document judged twice, -M
- * cutting it) is left to be ranked later from its stretches of the file
- * (trecrun_begin, trecrank.h), where its rules and errors are, in
- * trec_eval's order of topics. */
+ * the run's bytes are split into fields once. A topic whose lines come in
+ * several stretches (an interleaved run) has its lines grouped as the
+ * pass reads them (trecgroup.h; those of its stretches before the second
+ * read again then, once). A topic the pass cannot rank alone (those, a
+ * document twice or two of one hash, a score that is not a number, a
+ * document judged twice, -M cutting it) is left to be ranked later (from
+ * its group, or its stretches of the file: trecrun_begin, trecrank.h),
+ * where its rules and errors are, in trec_eval's order of topics. */
 #ifndef RK_TRECONCE_H
 #define RK_TRECONCE_H
 #include <stddef.h>
 #include <stdint.h>
 #include "rank/rankcount.h"
+#include "trec/trecgroup.h"
 #include "trec/trecpiece.h"
 #include "trec/trecqrels.h"
 #include "trec/trecrun.h"
@@ -39,6 +42,8 @@ struct treconce {
 	long *qi;		/* per topic of the run: its index in the
 				 * qrels, or -1 */
 	size_t qicap;
+	struct trecrun *run;
+	struct trecgroup grp;	/* the lines of topics in several stretches */
 	uint32_t *bucket;	/* treconce_lines': per rank, 1 + the index
 				 * of its document, or 0 */
 	size_t bucketcap;

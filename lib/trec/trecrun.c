@@ -136,6 +136,8 @@ void trecrun_begin(const struct trecrun *r, size_t i, struct trecrunit *it)
 {
 	it->r = r;
 	it->seg = r->first[i];
+	it->end = UINT32_MAX;
+	it->nan_ok = 0;
 	enter(it);
 }
 
@@ -151,7 +153,7 @@ int trecrun_next(struct trecrunit *it, struct trecline *l)
 			const struct trecseg *s = &it->r->seg[it->seg];
 			trecfile_done(&it->r->file, s->beg, s->beg + s->len);
 			it->seg = s->next;
-			if (it->seg == UINT32_MAX)
+			if (it->seg == UINT32_MAX || it->seg == it->end)
 				return 0;
 			enter(it);
 		}
@@ -164,11 +166,29 @@ int trecrun_next(struct trecrunit *it, struct trecline *l)
 		l->doc = f[2];
 		l->score = trec_score(f[4]);
 		l->off = (size_t)(ls - it->r->file.p);
-		if (isnan(l->score))
-			die_status_at(ST_INPUT, path, trecfile_lineno(&it->r->file, l->off),
-				      "field 5: '%.*s' is not a number "
-				      "(trec_eval's order of it is undefined)",
-				      (int)f[4].n, f[4].p);
+		if (isnan(l->score) && !it->nan_ok)
+			trecrun_nan(it->r, l->off);
 		return 1;
 	}
+}
+
+uint32_t trecrun_last(const struct trecrun *r, size_t i)
+{
+	return r->last[i];
+}
+
+_Noreturn void trecrun_nan(const struct trecrun *r, size_t at)
+{
+	const char *ls = r->file.p + at, *e = r->file.p + r->file.n;
+	struct slice f[NF];
+	long line = 0;
+
+	while (ls > r->file.p && ls[-1] != '\n')
+		ls--;
+	trec_line(&ls, e, r->file.p + r->file.fast, f, NF, r->file.path,
+		  &line, ST_INPUT);
+	die_status_at(ST_INPUT, r->file.path,
+		      trecfile_lineno(&r->file, (size_t)(f[0].p - r->file.p)),
+		      "field 5: '%.*s' is not a number (trec_eval's order of "
+		      "it is undefined)", (int)f[4].n, f[4].p);
 }

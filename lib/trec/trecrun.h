@@ -66,11 +66,19 @@ struct trecrunit {
 	const struct trecrun *r;
 	uint32_t seg;
 	const char *p, *e;
+	uint32_t end;		/* the stretch where it stops (not read) */
+	int nan_ok;		/* a NaN score given, not an error */
 };
 
 /* the lines of topic i in file order: trecrun_next gives each, 0 after
- * the last; a score that atof() reads as NaN dies (status 2) */
+ * the last (or before stretch it.end, when the caller sets it); a score
+ * that atof() reads as NaN dies (status 2) unless it.nan_ok */
 void trecrun_begin(const struct trecrun *r, size_t i, struct trecrunit *it);
 int trecrun_next(struct trecrunit *it, struct trecline *l);
+/* the last stretch of topic i so far */
+uint32_t trecrun_last(const struct trecrun *r, size_t i);
+/* dies (status 2) naming the line that holds byte at of the file, whose
+ * score atof() reads as NaN */
+_Noreturn void trecrun_nan(const struct trecrun *r, size_t at);
 
 #endif
