@@ -121,6 +121,7 @@ static void group_line(struct treconce *w, size_t qi,
 static long begin(struct treconce *w, const struct trecread *x)
 {
 	long qi;
+	size_t k;
 
 	if (x->first) {	/* its topic in the qrels, found once */
 		xgrow((void **)&w->qi, &w->qicap, x->topic + 1, sizeof *w->qi);
@@ -135,8 +136,10 @@ static long begin(struct treconce *w, const struct trecread *x)
 	}
 	if (w->q->t[qi].dup != (size_t)-1)
 		return -1;
-	trecpiece_begin(&w->piece, w->doc,
-			treconce_targets(w, &w->q->t[qi]));
+	/* the targets first: they may move w->doc, which an argument
+	 * beside them would read before or after (C leaves the order) */
+	k = treconce_targets(w, &w->q->t[qi]);
+	trecpiece_begin(&w->piece, w->doc, k);
 	w->mixed = 0;
 	return qi;
 }
