@@ -6,7 +6,7 @@
 #include "util/err.h"
 #include "trec/trecrun.h"
 
-enum { ST_INPUT = 2, NF = 6, STEP = 8 << 20 };
+enum { ST_INPUT = 2, NF = 6, STEP = 2 << 20 };
 
 /* a new stretch of topic t (new: just created) from byte beg */
 static void add_seg(struct trecrun *r, size_t t, int new, size_t beg,
