@@ -280,7 +280,8 @@ check-valgrind: all
 # when one before it fails; then make fails, naming those that failed.
 # FUZZWRAP: the allocation functions go through fuzz/alloc.c, which frees
 # what an input leaves behind (an error jumps out with buffers held).
-FUZZ = lines num rankstream rankquick relevance embed options scorerank matrix fuse
+FUZZ = lines num rankstream rankquick relevance embed options scorerank matrix fuse \
+	treceval
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all
