@@ -95,6 +95,7 @@ static void group_before(struct treconce *w, size_t qi, size_t rt)
 	it.nan_ok = 1;
 	while (trecrun_next(&it, &l))
 		trecgroup_add(&w->grp, qi, l.doc, l.score);
+	trecrun_forget(w->run, rt);
 }
 
 /* the qrels' topic of a stretch that starts when its lines are grouped,

@@ -12,22 +12,36 @@ enum { ST_INPUT = 2, NF = 6, STEP = 2 << 20 };
 static void add_seg(struct trecrun *r, size_t t, int new, size_t beg,
 		    const char *path)
 {
-	size_t s = r->nseg++;
+	int keep = new || !r->forgot[t];
+	size_t s;
 
-	if (s >= UINT32_MAX)
-		die_status_at(ST_INPUT, path, 0, "more than %lu stretches of "
-			      "topics", (unsigned long)UINT32_MAX);
-	xgrow((void **)&r->seg, &r->segcap, r->nseg, sizeof *r->seg);
+	if (!keep && r->scratch) {	/* a stretch not kept: in the last
+					 * one, not kept either */
+		s = r->nseg - 1;
+	} else {
+		s = r->nseg++;
+		if (s >= UINT32_MAX)
+			die_status_at(ST_INPUT, path, 0, "more than %lu "
+				      "stretches of topics",
+				      (unsigned long)UINT32_MAX);
+		xgrow((void **)&r->seg, &r->segcap, r->nseg, sizeof *r->seg);
+	}
+	r->scratch = !keep;
 	r->seg[s].beg = beg;
 	r->seg[s].len = 0;
 	r->seg[s].next = UINT32_MAX;
+	if (!keep)
+		return;
 	if (new) {
 		size_t cap = r->topcap;
 		xgrow((void **)&r->first, &cap, t + 1, sizeof *r->first);
-		if (cap != r->topcap)
+		if (cap != r->topcap) {
 			r->last = xrealloc(r->last, cap * sizeof *r->last);
+			r->forgot = xrealloc(r->forgot, cap);
+		}
 		r->topcap = cap;
 		r->first[t] = (uint32_t)s;
+		r->forgot[t] = 0;
 	} else {
 		r->seg[r->last[t]].next = (uint32_t)s;
 	}
@@ -119,6 +133,7 @@ void trecrun_free(struct trecrun *r)
 	strmap_free(&r->ids);
 	free(r->first);
 	free(r->last);
+	free(r->forgot);
 	free(r->seg);
 	trecfile_free(&r->file);
 	memset(r, 0, sizeof *r);
@@ -175,6 +190,11 @@ int trecrun_next(struct trecrunit *it, struct trecline *l)
 uint32_t trecrun_last(const struct trecrun *r, size_t i)
 {
 	return r->last[i];
+}
+
+void trecrun_forget(struct trecrun *r, size_t i)
+{
+	r->forgot[i] = 1;
 }
 
 _Noreturn void trecrun_nan(const struct trecrun *r, size_t at)

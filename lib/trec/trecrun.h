@@ -26,6 +26,9 @@ struct trecrun {
 	struct strmap ids;	/* topic id -> topic index, in order of
 				 * appearance */
 	uint32_t *first, *last;	/* per topic: its first and last stretch */
+	unsigned char *forgot;	/* per topic: its later stretches not kept
+				 * (trecrun_forget) */
+	int scratch;		/* the last stretch is one not kept */
 	struct trecseg *seg;
 	size_t nseg, segcap, topcap;
 	struct slice tag;	/* the run field of the file's last line */
@@ -77,6 +80,10 @@ void trecrun_begin(const struct trecrun *r, size_t i, struct trecrunit *it);
 int trecrun_next(struct trecrunit *it, struct trecline *l);
 /* the last stretch of topic i so far */
 uint32_t trecrun_last(const struct trecrun *r, size_t i);
+/* topic i's stretches from its next on are not kept (the caller keeps
+ * its lines): trecrun_begin then gives those before only. A run whose
+ * topics alternate line by line costs a stretch a line otherwise. */
+void trecrun_forget(struct trecrun *r, size_t i);
 /* dies (status 2) naming the line that holds byte at of the file, whose
  * score atof() reads as NaN */
 _Noreturn void trecrun_nan(const struct trecrun *r, size_t at);
