@@ -197,6 +197,8 @@ static void rank_topic(struct treceval *te, size_t qi, long rt)
 		return;
 	}
 	n = treconce_lines(&te->once, qi, te->rank.out, k);
+	if (n == ONCE_NONE && trecgroup_on(&te->once.grp, qi))
+		n = treconce_grouped(&te->once, qi, te->rank.out, k);
 	if (n != ONCE_NONE) {
 		build(te, te->rank.out, k, n);
 		return;

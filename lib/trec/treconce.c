@@ -241,6 +241,36 @@ long treconce_lines(struct treconce *w, size_t qi, struct rankline *out,
 	return w->n[qi];
 }
 
+long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
+		      size_t m)
+{
+	const struct trecqtopic *qt = &w->q->t[qi];
+	const struct trecgtopic *g = &w->grp.t[qi];
+	struct trecpiece *p = &w->piece;
+	struct rankline *l;
+	struct slice doc;
+	size_t i;
+
+	if ((w->maxret >= 0 && g->n > (size_t)w->maxret) ||
+	    qt->dup != (size_t)-1)
+		return ONCE_NONE;
+	trecpiece_begin(p, w->doc, m);
+	for (i = 0; i < g->n; i++) {
+		doc.p = g->l[i].doc;
+		doc.n = g->l[i].docn;
+		if (isnan(g->l[i].score) ||
+		    !trecpiece_add(p, doc, g->l[i].score))
+			return ONCE_NONE;
+	}
+	if (!trecpiece_flush(p))
+		return ONCE_NONE;
+	l = trecpiece_rank(p, w->grade);
+	for (i = 0; i < m; i++)
+		w->rank[qt->beg + i] = l[i].rank;
+	w->n[qi] = (long)g->n;
+	return treconce_lines(w, qi, out, m);
+}
+
 void treconce_free(struct treconce *w)
 {
 	free(w->n);

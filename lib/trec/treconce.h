@@ -4,11 +4,12 @@
  * the run's bytes are split into fields once. A topic whose lines come in
  * several stretches (an interleaved run) has its lines grouped as the
  * pass reads them (trecgroup.h; those of its stretches before the second
- * read again then, once). A topic the pass cannot rank alone (those, a
+ * read again then, once), and is ranked from its group in its turn as a
+ * piece is (treconce_grouped). A topic the pass cannot rank so (a
  * document twice or two of one hash, a score that is not a number, a
- * document judged twice, -M cutting it) is left to be ranked later (from
- * its group, or its stretches of the file: trecrun_begin, trecrank.h),
- * where its rules and errors are, in trec_eval's order of topics. */
+ * document judged twice, -M cutting it) is left to trecrank (from its
+ * group, or its stretches of the file: trecrun_begin, trecrank.h), where
+ * its rules and errors are, in trec_eval's order of topics. */
 #ifndef RK_TRECONCE_H
 #define RK_TRECONCE_H
 #include <stddef.h>
@@ -65,6 +66,13 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
  * the topic */
 long treconce_lines(struct treconce *w, size_t qi, struct rankline *out,
 		    size_t m);
+/* the same for topic qi whose lines are grouped (trecgroup.h), its m
+ * judged documents (treconce_targets) ranked now from its group as a
+ * piece is (trecpiece.h); ONCE_NONE when the pass's rules leave it to
+ * trecrank (a document twice or two of one hash, a NaN, -M cutting it,
+ * a document judged twice) */
+long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
+		      size_t m);
 void treconce_free(struct treconce *w);
 
 #endif
