@@ -76,3 +76,25 @@ aq() {
 	status_is 2
 	same "$stderr" "treceval: -:4: field 5: 'NaN' is not a number (trec_eval's order of it is undefined)"
 }
+
+@test "treceval-shapes: a topic of many lines for its judgments, in one block and interleaved" {
+	# 80 documents d01..d80 by score descending; d05 relevant (rank 5),
+	# zz relevant and not retrieved, d02 judged 0: by hand, map =
+	# (1/5) / 2 = 0.1000, P_5 = 1/5 = 0.2000, num_rel 2, num_rel_ret 1;
+	# 80 lines for 3 judgments (more than 16 a judgment) take the ranks'
+	# sort, not a bucket a rank
+	printf '1 0 d05 1\n1 0 zz 1\n1 0 d02 0\n' >q
+	awk 'BEGIN { for (i = 1; i <= 80; i++)
+		printf "1 Q0 d%02d %d %d r\n", i, i, 100 - i }' >r
+	run --separate-stderr treceval -m num_rel -m num_rel_ret -m map -m P.5 q r
+	status_is 0
+	same "$output" "$(printf '%-22s\tall\t%s\n' num_rel 2 num_rel_ret 1 map 0.1000 P_5 0.2000)"
+	# the same lines with topic 2's between them (both grouped): x1..x80
+	# all score 1, tied, so by id descending, x9 first: x9 relevant at
+	# rank 1: map (0.1 + 1) / 2 = 0.5500, P_5 (0.2 + 0.2) / 2 = 0.2000
+	awk '{ print; print "2 Q0 x" NR " 1 1 r" }' r >r2
+	printf '2 0 x9 1\n' >>q
+	run --separate-stderr treceval -m num_rel -m num_rel_ret -m map -m P.5 q r2
+	status_is 0
+	same "$output" "$(printf '%-22s\tall\t%s\n' num_rel 3 num_rel_ret 2 map 0.5500 P_5 0.2000)"
+}
