@@ -1,8 +1,8 @@
 /* A TREC run as trec_eval reads it (treceval): "topic iteration document
  * rank score run" lines, six fields or more (the rest ignored), blank lines
  * and lines whose first field starts with '#' skipped, the score as atof()
- * reads it. Topics may come in any order: the run is held once (mapped, or
- * read when it is not a regular file) and each topic's lines are found
+ * reads it. Topics may come in any order: the run is held once (mapped; a
+ * pipe copied to a file first, trecfields.h) and each topic's lines are found
  * again through the stretches of the file that hold them, so that nothing
  * of the run is copied and a run written topic by topic costs a stretch
  * per topic. */
