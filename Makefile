@@ -22,7 +22,8 @@ DESTDIR =
 PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval fuse
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
-TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck measurecheck
+TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck measurecheck \
+	fixedcheck
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
