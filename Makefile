@@ -25,7 +25,8 @@ PROG = rankof simmat hitrate mapr ndcg bootstrap cmc synthemb treceval fuse
 SCRIPTS = paperrow
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
-TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck measurecheck
+TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck measurecheck \
+	fixedcheck
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds
@@ -154,6 +155,7 @@ LIBSRC = \
 	lib/trec/trecqrels.c \
 	lib/trec/trecrun.c \
 	lib/trec/trecrank.c \
+	lib/trec/trecgroup.c \
 	lib/trec/trecpiece.c \
 	lib/trec/treconce.c \
 	lib/trec/trecmeas.c \
@@ -313,7 +315,7 @@ check-valgrind: all
 # FUZZWRAP: the allocation functions go through fuzz/alloc.c, which frees
 # what an input leaves behind (an error jumps out with buffers held).
 FUZZ = lines num rankstream rankquick relevance embed options scorerank \
-	matrix fuse measuretable textquote merge
+	matrix fuse measuretable textquote merge treceval
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all

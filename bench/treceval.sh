@@ -8,18 +8,33 @@
 # documents. Each pair alternately (A B A B A B), after checking that both
 # print the same bytes. Issue 23 item 6: at least 20x faster, under 64 MiB.
 #
+# Then the shapes of issue 45, timed by farm-bench --vs (treceval A,
+# trec_eval B, in turn, the ratio pair by pair; skipped when farm-bench is
+# not installed): dense qrels (gentrec -q DQUERIES -d DDOCS -n DNONREL:
+# 600,000 judgments by default) with a run in topic blocks from a file,
+# the same through a pipe (cat | ...; trec_eval, which cannot read a pipe,
+# reads the file: the yardstick of that row is its file time), and the
+# same lines shuffled (topics interleaved; awk rand() seeded with SEED).
+# A table in $B/treceval-shapes.txt, farm-bench's own reports beside it.
+#
 # Environment (defaults in brackets):
 #   QUERIES [1000]  DOCS [10000] per query  COLLECTION [1000000]  SEED [42]
 #   NONREL [200] judged non-relevant documents a query in the second run
 #   ROUNDS [3]   TARBALL [$RANKKIT_SHARED/peers/trec_eval-10.0-rc3-src.tar.gz]
 #   TRECEVAL [bin/treceval]   CC [cc]
+#   DQUERIES [2000] DDOCS [1000] DNONREL [300] the dense shapes (4M lines:
+#   DDOCS=2000 DNONREL=600)   SHAPES [1]: 0 leaves them out
+#   PLAIN [1]: 0 leaves out the plain and judged runs (the shapes alone)
 # e.g. a quick run: QUERIES=50 DOCS=2000 ROUNDS=1 sh bench/treceval.sh
+# the shapes alone: PLAIN=0 ROUNDS=5 sh bench/treceval.sh
 set -eu
 cd "$(dirname "$0")/.."
 LC_ALL=C; export LC_ALL
 
 QUERIES=${QUERIES:-1000} DOCS=${DOCS:-10000} COLLECTION=${COLLECTION:-1000000}
 SEED=${SEED:-42} NONREL=${NONREL:-200} ROUNDS=${ROUNDS:-3} CC=${CC:-cc}
+DQUERIES=${DQUERIES:-2000} DDOCS=${DDOCS:-1000} DNONREL=${DNONREL:-300}
+SHAPES=${SHAPES:-1} PLAIN=${PLAIN:-1}
 SHARED=${RANKKIT_SHARED:-../shared}
 TARBALL=${TARBALL:-$SHARED/peers/trec_eval-10.0-rc3-src.tar.gz}
 RK=${TRECEVAL:-bin/treceval}
@@ -68,6 +83,7 @@ one() {
 		    n, lines, j, rk, rkm / 1024, te, tem / 1024, te / rk }'
 }
 
+[ "$PLAIN" = 1 ] && {
 gen "$B/trec" 0
 gen "$B/trecj" "$NONREL"
 {
@@ -78,3 +94,44 @@ gen "$B/trecj" "$NONREL"
 	one judged "$B/trecj"
 } > "$B/treceval-bench.txt"
 cat "$B/treceval-bench.txt"
+}
+
+# shape NAME RK_CMD TE_CMD: the same bytes, then farm-bench --vs; a row of
+# medians: wall and user of each, the ratios, peak MiB of each
+shape() {
+	sh -c "$2" > "$T/rk.out" || die "$1: treceval failed"
+	sh -c "$3" > "$T/te.out" || die "$1: trec_eval failed"
+	cmp -s "$T/te.out" "$T/rk.out" || die "$1: treceval and trec_eval differ ($T/te.out, $T/rk.out)"
+	echo "bench: $1: farm-bench -n $ROUNDS" >&2
+	farm-bench -n "$ROUNDS" --timeout 3600 --vs "sh -c '$3 >/dev/null'" -- \
+	    sh -c "$2 >/dev/null" > "$T/farm.$(echo "$1" | tr -c "a-z\n" _)" 2>&1 || die "$1: farm-bench failed"
+	awk -v n="$1" '$1 == "A" && $2 == "wall" { aw = $5 } $1 == "B" && $2 == "wall" { bw = $5 }
+	    $1 == "A" && $2 == "user" { au = $5 } $1 == "B" && $2 == "user" { bu = $5 }
+	    $1 == "A" && $2 == "peak" { ap = $5 } $1 == "B" && $2 == "peak" { bp = $5 }
+	    $1 == "A/B" && $2 == "wall" { rw = $4 } $1 == "A/B" && $2 == "user" { ru = $4 }
+	    END { printf "| %s | %.2f | %.2f | %.2f | %.2f | %.1fx | %.1fx | %.1f | %.1f |\n",
+		n, aw, au, bw, bu, 1 / rw, 1 / ru, ap, bp }' "$T/farm.$(echo "$1" | tr -c "a-z\n" _)"
+}
+
+[ "$SHAPES" = 1 ] || exit 0
+command -v farm-bench >/dev/null 2>&1 || { echo "bench: no farm-bench: the shapes of issue 45 skipped" >&2; exit 0; }
+D=$B/trecd
+_stamp="gentrec -q $DQUERIES -d $DDOCS -n $DNONREL -s $SEED $(cksum < bench/gentrec.c) shuf"
+if [ ! -f "$D/stamp" ] || [ "$(cat "$D/stamp")" != "$_stamp" ]; then
+	rm -rf "$D"; mkdir -p "$D"
+	echo "bench: generating $DQUERIES x $DDOCS lines in $D (-n $DNONREL), shuffled" >&2
+	"$B/gentrec" -q "$DQUERIES" -d "$DDOCS" -n "$DNONREL" -s "$SEED" -o "$D" ||
+	    die "gentrec failed"
+	awk -v s="$SEED" 'BEGIN { srand(s) } { printf "%.9f\t%s\n", rand(), $0 }' "$D/run" |
+	    sort -k1,1 | cut -f2- > "$D/shuf" || die "shuffle failed"
+	echo "$_stamp" > "$D/stamp"
+fi
+{
+	echo "treceval -q -m all_trec against trec_eval 10.0 ($TE), dense qrels: $(wc -l < "$D/qrels") judgments, $(wc -l < "$D/run") run lines, $DQUERIES topics, seed $SEED; farm-bench -n $ROUNDS medians, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+	echo "| shape | treceval wall s | user s | trec_eval wall s | user s | wall ratio | user ratio | treceval MiB | trec_eval MiB |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+	shape "blocks, file" "$RK -q -m all_trec $D/qrels $D/run" "$TE -q -m all_trec $D/qrels $D/run"
+	shape "blocks, pipe" "cat $D/run | $RK -q -m all_trec $D/qrels -" "$TE -q -m all_trec $D/qrels $D/run"
+	shape "shuffled, file" "$RK -q -m all_trec $D/qrels $D/shuf" "$TE -q -m all_trec $D/qrels $D/shuf"
+} > "$B/treceval-shapes.txt"
+cat "$B/treceval-shapes.txt"

@@ -1,4 +1,5 @@
 /* treceval's pass over the topics (trecdrive.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
@@ -148,6 +149,26 @@ static void build(struct treceval *te, const struct rankline *l, size_t m,
 	t->na = na;
 }
 
+/* topic qi's lines from its group (an interleaved run), to be ranked; a
+ * NaN score is an error in its turn, as from the stretches */
+static void take_group(struct treceval *te, size_t qi)
+{
+	const struct trecgtopic *g = &te->once.grp.t[qi];
+	const char *base = te->run.file.p;
+	struct trecline line;
+	size_t i;
+
+	for (i = 0; i < g->n; i++) {
+		line.doc.p = g->l[i].doc;
+		line.doc.n = g->l[i].docn;
+		line.score = g->l[i].score;
+		line.off = (size_t)(line.doc.p - base);
+		if (isnan(line.score))
+			trecrun_nan(&te->run, line.off);
+		trecrank_take(&te->rank, &line);
+	}
+}
+
 /* the ranks of the topic's judged documents in the run (topic rt), or,
  * for a topic the run lacks, none retrieved among trec_eval's stand-in
  * ranking of one document; the pass over the run ranked most topics
@@ -176,15 +197,20 @@ static void rank_topic(struct treceval *te, size_t qi, long rt)
 		return;
 	}
 	n = treconce_lines(&te->once, qi, te->rank.out, k);
+	if (n == ONCE_NONE && trecgroup_on(&te->once.grp, qi))
+		n = treconce_grouped(&te->once, qi, te->rank.out, k);
 	if (n != ONCE_NONE) {
-		rankline_sort(te->rank.out, k);
 		build(te, te->rank.out, k, n);
 		return;
 	}
 	trecrank_begin(&te->rank, qt->id);
-	trecrun_begin(&te->run, (size_t)rt, &it);
-	while (trecrun_next(&it, &line))
-		trecrank_take(&te->rank, &line);
+	if (trecgroup_on(&te->once.grp, qi)) {
+		take_group(te, qi);
+	} else {
+		trecrun_begin(&te->run, (size_t)rt, &it);
+		while (trecrun_next(&it, &line))
+			trecrank_take(&te->rank, &line);
+	}
 	n = trecrank_rank(&te->rank, te->once.doc, te->once.grade, k, &l);
 	build(te, l, k, n);
 }

@@ -21,12 +21,11 @@ const unsigned char trec_class[256] = {
 	['\f'] = TF_BLANK, ['\r'] = TF_BLANK, ['\n'] = TF_NL, ['\0'] = TF_NUL
 };
 
-static void read_all(struct trecfile *f, int fd, int status)
+/* bytes of fd read into f->buf after the n it holds (its capacity cap) */
+static void read_rest(struct trecfile *f, int fd, size_t cap, int status)
 {
-	size_t cap = 1 << 16;
 	ssize_t r;
 
-	f->buf = xmalloc(cap);
 	for (;;) {
 		if (f->n == cap)
 			xgrow((void **)&f->buf, &cap, cap + 1, 1);
@@ -39,6 +38,113 @@ static void read_all(struct trecfile *f, int fd, int status)
 			die_status_at(status, f->path, 0, "%s", strerror(errno));
 	}
 	f->p = f->buf;
+}
+
+static void read_all(struct trecfile *f, int fd, int status)
+{
+	size_t cap = 1 << 16;
+
+	f->buf = xmalloc(cap);
+	read_rest(f, fd, cap, status);
+}
+
+/* all of n bytes written to fd; 0 on an error (a full disk) */
+static int write_all(int fd, const char *p, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return 0;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 1;
+}
+
+/* an unlinked file under TMPDIR (or /tmp) for a spool, or -1 */
+static int spool_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char name[4096];
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if (strlen(dir) + 32 > sizeof name)
+		return -1;
+	strcpy(name, dir);
+	strcat(name, "/treceval.XXXXXX");
+	if ((fd = mkstemp(name)) >= 0)
+		unlink(name);
+	return fd;
+}
+
+/* the spool's n bytes, then the rest of fd, read into memory: the spool
+ * could not take them all */
+static void unspool(struct trecfile *f, int fd, int sp, const char *chunk,
+		    size_t k, int status)
+{
+	size_t cap = f->n + k + (1 << 16), got = 0;
+	ssize_t r;
+
+	f->buf = xmalloc(cap);
+	while (got < f->n) {
+		r = pread(sp, f->buf + got, f->n - got, (off_t)got);
+		if (r <= 0 && !(r < 0 && errno == EINTR))
+			die_status_at(status, f->path, 0, "reading its copy "
+				      "under TMPDIR: %s", r < 0 ?
+				      strerror(errno) : "cut short");
+		got += r > 0 ? (size_t)r : 0;
+	}
+	memcpy(f->buf + f->n, chunk, k);
+	f->n += k;
+	close(sp);
+	read_rest(f, fd, cap, status);
+}
+
+/* A stream (a pipe, "-") copied to a file under TMPDIR as it comes and
+ * mapped, so that it is read as a regular file is: a page at a time,
+ * the pages read given back (trecfile_done), not held whole in memory.
+ * Read into memory when no such file can be made or filled. */
+static void spool(struct trecfile *f, int fd, int status)
+{
+	enum { CHUNK = 1 << 20 };
+	char *chunk;
+	int sp = spool_file();
+	ssize_t r;
+
+	if (sp < 0) {
+		read_all(f, fd, status);
+		return;
+	}
+	chunk = xmalloc(CHUNK);
+	while ((r = read(fd, chunk, CHUNK)) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			die_status_at(status, f->path, 0, "%s", strerror(errno));
+		if (!write_all(sp, chunk, (size_t)r)) {
+			unspool(f, fd, sp, chunk, (size_t)r, status);
+			free(chunk);
+			return;
+		}
+		f->n += (size_t)r;
+	}
+	free(chunk);
+	if (f->n > 0)
+		f->map = mmap(NULL, f->n, PROT_READ, MAP_PRIVATE, sp, 0);
+	if (f->map == MAP_FAILED || f->n == 0) {
+		f->map = NULL;
+		unspool(f, fd, sp, "", 0, status);
+		return;
+	}
+	f->maplen = f->n;
+	f->p = f->map;
+	close(sp);
 }
 
 /* one past the last newline that 63 bytes of the n at p follow, or 0 */
@@ -72,7 +178,7 @@ void trecfile_read(struct trecfile *f, const char *path, int status)
 		f->p = f->map;
 		f->n = f->maplen;
 	} else {
-		read_all(f, fd, status);
+		spool(f, fd, status);
 	}
 	if (fd > 0)
 		close(fd);
@@ -106,6 +212,18 @@ void trecfile_free(struct trecfile *f)
 		munmap(f->map, f->maplen);
 	free(f->buf);
 	memset(f, 0, sizeof *f);
+}
+
+long trecfile_lineno(const struct trecfile *f, size_t off)
+{
+	const char *p = f->p, *e = p + off;
+	long n = 1;
+
+	while (p < e && (p = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+		n++;
+		p++;
+	}
+	return n;
 }
 
 static _Noreturn void nul_byte(const char *file, long lineno, int status)

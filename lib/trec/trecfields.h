@@ -2,7 +2,9 @@
  * run of bytes that C's isspace() does not call blank (so CR, VT and FF
  * separate fields as space and tab do), and numbers are read as atol()
  * and atof() read them: the number at the start of the field, the rest
- * ignored. The files themselves are read whole, once. */
+ * ignored. The files themselves are read whole, once, and mapped: a pipe
+ * is copied to a file under TMPDIR first, so that it is read as a regular
+ * file is (its pages given back as they are done with). */
 #ifndef RK_TRECFIELDS_H
 #define RK_TRECFIELDS_H
 #include <stddef.h>
@@ -15,8 +17,9 @@
 enum { TF_FIELD, TF_BLANK, TF_NL, TF_NUL };
 extern const unsigned char trec_class[256];
 
-/* A file read whole: mapped when it is a regular file, read otherwise
- * ("-" is stdin). A UTF-8 byte-order mark at its start is left out. Dies
+/* A file read whole: mapped when it is a regular file, copied to an
+ * unlinked file under TMPDIR and mapped otherwise ("-" is stdin), read
+ * into memory when that copy cannot be made. A UTF-8 byte-order mark at its start is left out. Dies
  * with status (trec_eval's 2) naming the file when it cannot be read. */
 struct trecfile {
 	const char *path;
@@ -35,6 +38,8 @@ void trecfile_read(struct trecfile *f, const char *path, int status);
  * a run read stretch by stretch occupies about one stretch */
 void trecfile_done(const struct trecfile *f, size_t from, size_t to);
 void trecfile_free(struct trecfile *f);
+/* the number of the line at byte off, for messages (counted then) */
+long trecfile_lineno(const struct trecfile *f, size_t off);
 
 /* The line starting at *p (before end): splits at most max fields into
  * f and returns how many there are in all (with more than max, the rest

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "rank/ranker.h"
 #include "trec/treconce.h"
 
 size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt)
@@ -16,11 +17,13 @@ size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt)
 	w->grade = xrealloc(w->grade, w->cap * sizeof *w->grade);
 	for (i = qt->beg; i < qt->end; i++)
 		if (j[i].grade >= w->g0 || w->all) {
-			w->doc[k] = j[i].doc;
+			w->doc[k] = trecjudgment_doc(&j[i]);
 			w->grade[k++] = j[i].grade;
 		}
 	return k;
 }
+
+enum { ST_INPUT = 2 };
 
 /* a score of another form than trec_decimal's, read by trec_atof */
 #define FR_REAL 255
@@ -78,11 +81,48 @@ static void finish(struct treconce *w, size_t qi)
 	w->n[qi] = (long)p->n;
 }
 
+/* topic qi's lines grouped from now on (trecgroup.h), those of its
+ * stretches before the one that starts (run topic rt) first */
+static void group_before(struct treconce *w, size_t qi, size_t rt)
+{
+	struct trecrunit it;
+	struct trecline l;
+
+	if (!trecgroup_start(&w->grp, qi))
+		return;
+	trecrun_begin(w->run, rt, &it);
+	it.end = trecrun_last(w->run, rt);
+	it.nan_ok = 1;
+	while (trecrun_next(&it, &l))
+		trecgroup_add(&w->grp, qi, l.doc, l.score);
+	trecrun_forget(w->run, rt);
+}
+
+/* the qrels' topic of a stretch that starts when its lines are grouped,
+ * or -1 */
+static long grouped(const struct treconce *w, const struct trecread *x)
+{
+	long qi = w->qi[x->topic];
+
+	return qi >= 0 && trecgroup_on(&w->grp, (size_t)qi) ? qi : -1;
+}
+
+/* line x into topic qi's group */
+static void group_line(struct treconce *w, size_t qi,
+		       const struct trecread *x)
+{
+	if (x->doc.n >= UINT32_MAX)
+		die_status_at(ST_INPUT, w->run->file.path, w->run->rline, "a "
+			      "document id of %zu bytes", x->doc.n);
+	trecgroup_add(&w->grp, qi, x->doc, trec_score(x->score));
+}
+
 /* the topic of a piece that starts: its index in the qrels when the pass
  * ranks it, or -1 */
 static long begin(struct treconce *w, const struct trecread *x)
 {
 	long qi;
+	size_t k;
 
 	if (x->first) {	/* its topic in the qrels, found once */
 		xgrow((void **)&w->qi, &w->qicap, x->topic + 1, sizeof *w->qi);
@@ -92,12 +132,15 @@ static long begin(struct treconce *w, const struct trecread *x)
 		return -1;
 	if (!x->first) {	/* a topic in pieces: ranked later */
 		w->n[qi] = ONCE_NONE;
+		group_before(w, (size_t)qi, x->topic);
 		return -1;
 	}
 	if (w->q->t[qi].dup != (size_t)-1)
 		return -1;
-	trecpiece_begin(&w->piece, w->doc,
-			treconce_targets(w, &w->q->t[qi]));
+	/* the targets first: they may move w->doc, which an argument
+	 * beside them would read before or after (C leaves the order) */
+	k = treconce_targets(w, &w->q->t[qi]);
+	trecpiece_begin(&w->piece, w->doc, k);
 	w->mixed = 0;
 	return qi;
 }
@@ -108,7 +151,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 {
 	struct trecread x;
 	double v;
-	long cur = -1;
+	long cur = -1, gq = -1;
 	size_t i;
 
 	memset(w, 0, sizeof *w);
@@ -121,13 +164,18 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		w->n[i] = ONCE_NONE;
 	w->rank = xmalloc((q->nj + 1) * sizeof *w->rank);
 	trecpiece_init(&w->piece);
+	trecgroup_init(&w->grp, q->nt);
+	w->run = run;
 	trecrun_open(run, path);
 	while (trecrun_read(run, &x)) {
 		if (x.start && rank) {
 			if (cur >= 0)
 				finish(w, (size_t)cur);
 			cur = begin(w, &x);
+			gq = cur < 0 ? grouped(w, &x) : -1;
 		}
+		if (gq >= 0)
+			group_line(w, (size_t)gq, &x);
 		if (cur < 0)
 			continue;
 		/* a NaN's error, or a document's twice, comes in its turn */
@@ -139,21 +187,88 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		finish(w, (size_t)cur);
 }
 
-long treconce_lines(const struct treconce *w, size_t qi,
-		    struct rankline *out, size_t m)
+static void line_of(const struct treconce *w, size_t beg, size_t i,
+		    struct rankline *l)
+{
+	l->item = w->doc[i];
+	l->grade = w->grade[i];
+	l->rank = w->rank[beg + i];
+	l->ties = 0;
+}
+
+/* The rank stream's order without a sort by comparisons when the ranks
+ * are few for the documents (n of them, at most BUCKETS a document): the
+ * ranks differ (a document is there once), so each has its bucket, and
+ * those not retrieved are last in the order of their ids, which the
+ * judgments are in. 0 when n is too large. */
+enum { BUCKETS = 16 };
+static int by_buckets(struct treconce *w, size_t beg, struct rankline *out,
+		      size_t m, long n)
+{
+	size_t i, o = 0;
+	long r;
+
+	if (n < 0 || (size_t)n > BUCKETS * (m + 1))
+		return 0;
+	xgrow((void **)&w->bucket, &w->bucketcap, (size_t)n + 1,
+	      sizeof *w->bucket);
+	memset(w->bucket, 0, ((size_t)n + 1) * sizeof *w->bucket);
+	for (i = 0; i < m; i++)
+		if ((r = w->rank[beg + i]) > 0 && r <= n)
+			w->bucket[r] = (uint32_t)i + 1;
+	for (r = 1; r <= n; r++)
+		if (w->bucket[r])
+			line_of(w, beg, w->bucket[r] - 1, &out[o++]);
+	for (i = 0; i < m; i++)
+		if (w->rank[beg + i] < 0)
+			line_of(w, beg, i, &out[o++]);
+	return o == m;
+}
+
+long treconce_lines(struct treconce *w, size_t qi, struct rankline *out,
+		    size_t m)
 {
 	const struct trecqtopic *qt = &w->q->t[qi];
 	size_t i;
 
 	if (w->n[qi] == ONCE_NONE)
 		return ONCE_NONE;
-	for (i = 0; i < m; i++) {
-		out[i].item = w->doc[i];
-		out[i].grade = w->grade[i];
-		out[i].rank = w->rank[qt->beg + i];
-		out[i].ties = 0;
+	if (m >= UINT32_MAX || !by_buckets(w, qt->beg, out, m, w->n[qi])) {
+		for (i = 0; i < m; i++)
+			line_of(w, qt->beg, i, &out[i]);
+		rankline_sort(out, m);
 	}
 	return w->n[qi];
+}
+
+long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
+		      size_t m)
+{
+	const struct trecqtopic *qt = &w->q->t[qi];
+	const struct trecgtopic *g = &w->grp.t[qi];
+	struct trecpiece *p = &w->piece;
+	struct rankline *l;
+	struct slice doc;
+	size_t i;
+
+	if ((w->maxret >= 0 && g->n > (size_t)w->maxret) ||
+	    qt->dup != (size_t)-1)
+		return ONCE_NONE;
+	trecpiece_begin(p, w->doc, m);
+	for (i = 0; i < g->n; i++) {
+		doc.p = g->l[i].doc;
+		doc.n = g->l[i].docn;
+		if (isnan(g->l[i].score) ||
+		    !trecpiece_add(p, doc, g->l[i].score))
+			return ONCE_NONE;
+	}
+	if (!trecpiece_flush(p))
+		return ONCE_NONE;
+	l = trecpiece_rank(p, w->grade);
+	for (i = 0; i < m; i++)
+		w->rank[qt->beg + i] = l[i].rank;
+	w->n[qi] = (long)g->n;
+	return treconce_lines(w, qi, out, m);
 }
 
 void treconce_free(struct treconce *w)
@@ -164,6 +279,8 @@ void treconce_free(struct treconce *w)
 	free(w->grade);
 	free(w->fr);
 	free(w->qi);
+	free(w->bucket);
+	trecgroup_free(&w->grp);
 	trecpiece_free(&w->piece);
 	memset(w, 0, sizeof *w);
 }

@@ -1,16 +1,21 @@
 /* treceval's run read once: each topic whose lines come in one piece
  * (a run written topic by topic) is ranked as its last line goes by
  * (trecpiece.h), and the ranks of its judged documents are kept, so that
- * the run's bytes are split into fields once. A topic the pass cannot
- * rank alone (its lines in several stretches, a document twice or two of
- * one hash, a score that is not a number, a document judged twice, -M
- * cutting it) is left to be ranked later from its stretches of the file
- * (trecrun_begin, trecrank.h), where its rules and errors are, in
- * trec_eval's order of topics. */
+ * the run's bytes are split into fields once. A topic whose lines come in
+ * several stretches (an interleaved run) has its lines grouped as the
+ * pass reads them (trecgroup.h; those of its stretches before the second
+ * read again then, once), and is ranked from its group in its turn as a
+ * piece is (treconce_grouped). A topic the pass cannot rank so (a
+ * document twice or two of one hash, a score that is not a number, a
+ * document judged twice, -M cutting it) is left to trecrank (from its
+ * group, or its stretches of the file: trecrun_begin, trecrank.h), where
+ * its rules and errors are, in trec_eval's order of topics. */
 #ifndef RK_TRECONCE_H
 #define RK_TRECONCE_H
 #include <stddef.h>
+#include <stdint.h>
 #include "rank/rankcount.h"
+#include "trec/trecgroup.h"
 #include "trec/trecpiece.h"
 #include "trec/trecqrels.h"
 #include "trec/trecrun.h"
@@ -38,6 +43,11 @@ struct treconce {
 	long *qi;		/* per topic of the run: its index in the
 				 * qrels, or -1 */
 	size_t qicap;
+	struct trecrun *run;
+	struct trecgroup grp;	/* the lines of topics in several stretches */
+	uint32_t *bucket;	/* treconce_lines': per rank, 1 + the index
+				 * of its document, or 0 */
+	size_t bucketcap;
 };
 
 /* the judged documents of topic qt that are ranked, into w->doc and
@@ -51,10 +61,18 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		   int all, long maxret, struct trecrun *run, const char *path,
 		   int rank);
 /* topic qi's m judged documents (treconce_targets) as ranked by the
- * pass, into out[0 .. m-1], unsorted; returns the documents kept, or
- * ONCE_NONE when the pass did not rank the topic */
-long treconce_lines(const struct treconce *w, size_t qi,
-		    struct rankline *out, size_t m);
+ * pass, into out[0 .. m-1] in the rank stream's order (rankline_sort's);
+ * returns the documents kept, or ONCE_NONE when the pass did not rank
+ * the topic */
+long treconce_lines(struct treconce *w, size_t qi, struct rankline *out,
+		    size_t m);
+/* the same for topic qi whose lines are grouped (trecgroup.h), its m
+ * judged documents (treconce_targets) ranked now from its group as a
+ * piece is (trecpiece.h); ONCE_NONE when the pass's rules leave it to
+ * trecrank (a document twice or two of one hash, a NaN, -M cutting it,
+ * a document judged twice) */
+long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
+		      size_t m);
 void treconce_free(struct treconce *w);
 
 #endif

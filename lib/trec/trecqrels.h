@@ -3,17 +3,31 @@
  * the grade as atol() reads it, a line whose first byte is '#' a comment.
  * Blank lines, which trec_eval calls malformed, are skipped. Topics come
  * in trec_eval's order, their ids' byte order, and each topic's judgments
- * by document id. */
+ * by document id. The table is built in one pass over the file, 24 bytes
+ * a judgment (the ids stay in the file), and sorted only when the file is
+ * not in that order already. */
 #ifndef RK_TRECQRELS_H
 #define RK_TRECQRELS_H
 #include <stddef.h>
+#include <stdint.h>
 #include "trec/trecfields.h"
 
+/* 24 bytes a judgment, the ids left in the file: the document's bytes
+ * (doc, docn of them; their place in the file orders two judgments of a
+ * document as their lines, and gives the line for a message), its topic
+ * (an index in the order of the topics' ids once loaded) and grade */
 struct trecjudgment {
-	struct slice topic, doc;
+	const char *doc;
+	uint32_t docn;
+	uint32_t topic;
 	long grade;
-	long line;
 };
+
+static inline struct slice trecjudgment_doc(const struct trecjudgment *x)
+{
+	struct slice s = { x->doc, x->docn };
+	return s;
+}
 
 struct trecqtopic {
 	struct slice id;

@@ -57,8 +57,8 @@ static _Noreturn void twice(const struct trecrank *tr, const struct trecdup *d)
 {
 	struct slice doc = strmap_key(&tr->cand, d->c);
 	const char *file = tr->run->file.path;
-	long line = trecrun_lineno(tr->run, d->off);
-	long first = trecrun_lineno(tr->run, tr->off[d->c]);
+	long line = trecfile_lineno(&tr->run->file, d->off);
+	long first = trecfile_lineno(&tr->run->file, tr->off[d->c]);
 
 	if (tr->maxret >= 0 && tr->nlines > (size_t)tr->maxret)
 		die_status_at(ST_DUP, file, line, "document '%.*s' twice among "

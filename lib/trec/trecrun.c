@@ -6,28 +6,42 @@
 #include "util/err.h"
 #include "trec/trecrun.h"
 
-enum { ST_INPUT = 2, NF = 6, STEP = 8 << 20 };
+enum { ST_INPUT = 2, NF = 6, STEP = 2 << 20 };
 
 /* a new stretch of topic t (new: just created) from byte beg */
 static void add_seg(struct trecrun *r, size_t t, int new, size_t beg,
 		    const char *path)
 {
-	size_t s = r->nseg++;
+	int keep = new || !r->forgot[t];
+	size_t s;
 
-	if (s >= UINT32_MAX)
-		die_status_at(ST_INPUT, path, 0, "more than %lu stretches of "
-			      "topics", (unsigned long)UINT32_MAX);
-	xgrow((void **)&r->seg, &r->segcap, r->nseg, sizeof *r->seg);
+	if (!keep && r->scratch) {	/* a stretch not kept: in the last
+					 * one, not kept either */
+		s = r->nseg - 1;
+	} else {
+		s = r->nseg++;
+		if (s >= UINT32_MAX)
+			die_status_at(ST_INPUT, path, 0, "more than %lu "
+				      "stretches of topics",
+				      (unsigned long)UINT32_MAX);
+		xgrow((void **)&r->seg, &r->segcap, r->nseg, sizeof *r->seg);
+	}
+	r->scratch = !keep;
 	r->seg[s].beg = beg;
 	r->seg[s].len = 0;
 	r->seg[s].next = UINT32_MAX;
+	if (!keep)
+		return;
 	if (new) {
 		size_t cap = r->topcap;
 		xgrow((void **)&r->first, &cap, t + 1, sizeof *r->first);
-		if (cap != r->topcap)
+		if (cap != r->topcap) {
 			r->last = xrealloc(r->last, cap * sizeof *r->last);
+			r->forgot = xrealloc(r->forgot, cap);
+		}
 		r->topcap = cap;
 		r->first[t] = (uint32_t)s;
+		r->forgot[t] = 0;
 	} else {
 		r->seg[r->last[t]].next = (uint32_t)s;
 	}
@@ -108,18 +122,6 @@ int trecrun_read(struct trecrun *r, struct trecread *x)
 	return 1;
 }
 
-long trecrun_lineno(const struct trecrun *r, size_t off)
-{
-	const char *p = r->file.p, *e = p + off;
-	long n = 1;
-
-	while (p < e && (p = memchr(p, '\n', (size_t)(e - p))) != NULL) {
-		n++;
-		p++;
-	}
-	return n;
-}
-
 long trecrun_find(const struct trecrun *r, struct slice id)
 {
 	size_t t = strmap_get(&r->ids, id);
@@ -131,6 +133,7 @@ void trecrun_free(struct trecrun *r)
 	strmap_free(&r->ids);
 	free(r->first);
 	free(r->last);
+	free(r->forgot);
 	free(r->seg);
 	trecfile_free(&r->file);
 	memset(r, 0, sizeof *r);
@@ -148,6 +151,8 @@ void trecrun_begin(const struct trecrun *r, size_t i, struct trecrunit *it)
 {
 	it->r = r;
 	it->seg = r->first[i];
+	it->end = UINT32_MAX;
+	it->nan_ok = 0;
 	enter(it);
 }
 
@@ -163,7 +168,7 @@ int trecrun_next(struct trecrunit *it, struct trecline *l)
 			const struct trecseg *s = &it->r->seg[it->seg];
 			trecfile_done(&it->r->file, s->beg, s->beg + s->len);
 			it->seg = s->next;
-			if (it->seg == UINT32_MAX)
+			if (it->seg == UINT32_MAX || it->seg == it->end)
 				return 0;
 			enter(it);
 		}
@@ -176,11 +181,34 @@ int trecrun_next(struct trecrunit *it, struct trecline *l)
 		l->doc = f[2];
 		l->score = trec_score(f[4]);
 		l->off = (size_t)(ls - it->r->file.p);
-		if (isnan(l->score))
-			die_status_at(ST_INPUT, path, trecrun_lineno(it->r, l->off),
-				      "field 5: '%.*s' is not a number "
-				      "(trec_eval's order of it is undefined)",
-				      (int)f[4].n, f[4].p);
+		if (isnan(l->score) && !it->nan_ok)
+			trecrun_nan(it->r, l->off);
 		return 1;
 	}
+}
+
+uint32_t trecrun_last(const struct trecrun *r, size_t i)
+{
+	return r->last[i];
+}
+
+void trecrun_forget(struct trecrun *r, size_t i)
+{
+	r->forgot[i] = 1;
+}
+
+_Noreturn void trecrun_nan(const struct trecrun *r, size_t at)
+{
+	const char *ls = r->file.p + at, *e = r->file.p + r->file.n;
+	struct slice f[NF];
+	long line = 0;
+
+	while (ls > r->file.p && ls[-1] != '\n')
+		ls--;
+	trec_line(&ls, e, r->file.p + r->file.fast, f, NF, r->file.path,
+		  &line, ST_INPUT);
+	die_status_at(ST_INPUT, r->file.path,
+		      trecfile_lineno(&r->file, (size_t)(f[0].p - r->file.p)),
+		      "field 5: '%.*s' is not a number (trec_eval's order of "
+		      "it is undefined)", (int)f[4].n, f[4].p);
 }

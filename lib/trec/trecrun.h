@@ -1,8 +1,8 @@
 /* A TREC run as trec_eval reads it (treceval): "topic iteration document
  * rank score run" lines, six fields or more (the rest ignored), blank lines
  * and lines whose first field starts with '#' skipped, the score as atof()
- * reads it. Topics may come in any order: the run is held once (mapped, or
- * read when it is not a regular file) and each topic's lines are found
+ * reads it. Topics may come in any order: the run is held once (mapped; a
+ * pipe copied to a file first, trecfields.h) and each topic's lines are found
  * again through the stretches of the file that hold them, so that nothing
  * of the run is copied and a run written topic by topic costs a stretch
  * per topic. */
@@ -26,6 +26,9 @@ struct trecrun {
 	struct strmap ids;	/* topic id -> topic index, in order of
 				 * appearance */
 	uint32_t *first, *last;	/* per topic: its first and last stretch */
+	unsigned char *forgot;	/* per topic: its later stretches not kept
+				 * (trecrun_forget) */
+	int scratch;		/* the last stretch is one not kept */
 	struct trecseg *seg;
 	size_t nseg, segcap, topcap;
 	struct slice tag;	/* the run field of the file's last line */
@@ -66,13 +69,23 @@ struct trecrunit {
 	const struct trecrun *r;
 	uint32_t seg;
 	const char *p, *e;
+	uint32_t end;		/* the stretch where it stops (not read) */
+	int nan_ok;		/* a NaN score given, not an error */
 };
 
 /* the lines of topic i in file order: trecrun_next gives each, 0 after
- * the last; a score that atof() reads as NaN dies (status 2) */
+ * the last (or before stretch it.end, when the caller sets it); a score
+ * that atof() reads as NaN dies (status 2) unless it.nan_ok */
 void trecrun_begin(const struct trecrun *r, size_t i, struct trecrunit *it);
 int trecrun_next(struct trecrunit *it, struct trecline *l);
-/* the number of the line at byte off, for messages (counted then) */
-long trecrun_lineno(const struct trecrun *r, size_t off);
+/* the last stretch of topic i so far */
+uint32_t trecrun_last(const struct trecrun *r, size_t i);
+/* topic i's stretches from its next on are not kept (the caller keeps
+ * its lines): trecrun_begin then gives those before only. A run whose
+ * topics alternate line by line costs a stretch a line otherwise. */
+void trecrun_forget(struct trecrun *r, size_t i);
+/* dies (status 2) naming the line that holds byte at of the file, whose
+ * score atof() reads as NaN */
+_Noreturn void trecrun_nan(const struct trecrun *r, size_t at);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
+#include "util/fmtscore.h"
 #include "util/out.h"
 #include "trec/trecsum.h"
 
@@ -83,8 +84,10 @@ static void row_value(int format, const char *name, struct slice q, double v,
 
 	if (count)
 		snprintf(buf, sizeof buf, "%ld", (long)v);
-	else
+	else if (!isfinite(v))	/* "  -nan", "   inf": padded to 6 */
 		snprintf(buf, sizeof buf, "%6.4f", v);
+	else	/* %6.4f of a number: 6 bytes or more ("0.0000") */
+		fmt_printf_fixed(buf, sizeof buf, v, 4);
 	row(format, name, q, buf);
 }
 

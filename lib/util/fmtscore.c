@@ -371,3 +371,81 @@ void fmt_fixed(char *buf, double v, int decimals)
 	else		/* %.17f of a value below 2^53: 35 bytes */
 		snprintf(buf, FMTFIXED_MAX, "%.*f", decimals, v);
 }
+
+/* bit k of the 128-bit integer hi:lo */
+static int bit128(uint64_t hi, uint64_t lo, unsigned k)
+{
+	return (int)((k >= 64 ? hi >> (k - 64) : lo >> k) & 1);
+}
+
+/* whether any bit of hi:lo below bit k is set */
+static int below128(uint64_t hi, uint64_t lo, unsigned k)
+{
+	if (k >= 64)
+		return lo != 0 || (k > 64 && (hi & ((UINT64_C(1) << (k - 64)) - 1)));
+	return k > 0 && (lo & ((UINT64_C(1) << k) - 1)) != 0;
+}
+
+/* |v| * 10^d rounded as printf rounds it (the exact binary value, a tie
+ * to even) into *n; 0 when |v| is too large (1e15 or more) */
+static int scaled(double v, uint64_t p10, uint64_t *n)
+{
+	int ex;
+	double f = frexp(fabs(v), &ex);
+	uint64_t m = (uint64_t)ldexp(f, 53), t, tlo, hi, lo;
+	unsigned s;
+
+	if (!(fabs(v) < 1e15))
+		return 0;
+	if (m == 0 || 53 - ex >= 68) {	/* below 2^-15: |v| 10^d < 1/2 */
+		*n = 0;
+		return 1;
+	}
+	if (ex >= 53) {	/* an integer: no fraction */
+		*n = (uint64_t)fabs(v) * p10;
+		return 1;
+	}
+	/* m p10 (below 2^67) as hi:lo, from m's two 32-bit halves */
+	t = (m >> 32) * p10;
+	tlo = t << 32;
+	lo = (m & 0xffffffffu) * p10 + tlo;
+	hi = (t >> 32) + (lo < tlo);
+	s = (unsigned)(53 - ex);	/* |v| 10^d = hi:lo / 2^s, s in 1..67 */
+	*n = s >= 64 ? hi >> (s - 64) : (lo >> s) | (hi << (64 - s));
+	if (bit128(hi, lo, s - 1) && (below128(hi, lo, s - 1) || (*n & 1)))
+		++*n;
+	return 1;
+}
+
+size_t fmt_printf_fixed(char *buf, size_t size, double v, int decimals)
+{
+	static const uint64_t pow10[] = { 1, 10, 100, 1000, 10000 };
+	char digits[24];
+	uint64_t n, ip;
+	size_t k = 0, nd = 0;
+	int i;
+
+	if (decimals < 0 || decimals > 4 || isnan(v) ||
+	    !scaled(v, pow10[decimals], &n))
+		return (size_t)snprintf(buf, size, "%.*f", decimals, v);
+	if (signbit(v))
+		buf[k++] = '-';
+	ip = n / pow10[decimals];
+	do {
+		digits[nd++] = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip);
+	while (nd)
+		buf[k++] = digits[--nd];
+	if (decimals) {
+		buf[k++] = '.';
+		n %= pow10[decimals];
+		for (i = decimals - 1; i >= 0; i--) {
+			buf[k + (size_t)i] = (char)('0' + n % 10);
+			n /= 10;
+		}
+		k += (size_t)decimals;
+	}
+	buf[k] = '\0';
+	return k;
+}

@@ -21,5 +21,12 @@ enum { FMTFIXED_MAX = 64 };	/* bytes fmt_fixed's buf must hold */
  * does not hold (3.3e307 as 308 of them), so such a value gets
  * fmt_double's shortest text (3.3e+307) */
 void fmt_fixed(char *buf, double v, int decimals);
+/* exactly snprintf(buf, size, "%.*f", decimals, v), "-0.0000" and "nan"
+ * included, without stdio for 0 to 4 decimals and |v| below 1e15 (size
+ * at least 24 then): the exact binary value times 10^decimals rounded to
+ * an integer, a tie to even, as glibc rounds it; returns the length. A
+ * program that prints as printf prints (treceval's values) saves its
+ * cost a value. */
+size_t fmt_printf_fixed(char *buf, size_t size, double v, int decimals);
 
 #endif

@@ -1,0 +1,109 @@
+#!/usr/bin/env bats
+# treceval on every shape of its input (issue 45): the run and the qrels
+# from a pipe, their lines shuffled (topics interleaved), the pipe without
+# a TMPDIR to copy it to; each prints trec_eval's golden out.test.aq
+# (tests/data/trec_eval, `trec_eval -q -m all_trec qrels.test
+# results.test`) byte for byte: trec_eval orders a topic's lines by score
+# and document id, whatever their order in the files, and results.test has
+# one run tag. Judgments read in another order name the lines of a
+# document judged twice as they are in the file (counted by hand).
+load helper
+load data/ranks/common
+bats_require_minimum_version 1.5.0
+
+setup() {
+	T="$TREC_DATA"
+	cd "$BATS_TEST_TMPDIR"
+	# the lines shuffled by a fixed rule (awk, no random numbers): line
+	# i goes to place (i * 7919) mod n, 7919 prime to 1500 and 3681
+	shuffle() {
+		awk '{ l[NR] = $0 } END { for (i = 0; i < NR; i++)
+			print l[(i * 7919) % NR + 1] }' "$1"
+	}
+	shuffle "$T/results.test" >run.shuf
+	shuffle "$T/qrels.test" >qrels.shuf
+}
+
+# treceval -q -m all_trec ARGS prints out.test.aq
+aq() {
+	run --separate-stderr treceval -q -m all_trec "$@"
+	status_is 0
+	printf '%s\n' "$output" | cmp - "$T/out.test.aq"
+}
+
+@test "treceval-shapes: the run from a pipe, in topic blocks and shuffled" {
+	# the shuffle interleaves the topics: 50 topics, 1500 lines
+	[ "$(awk '$1 != p { n++; p = $1 } END { print n }' run.shuf)" -gt 1000 ]
+	aq "$T/qrels.test" run.shuf
+	aq "$T/qrels.test" - < <(cat "$T/results.test")
+	aq "$T/qrels.test" - < <(cat run.shuf)
+}
+
+@test "treceval-shapes: the qrels shuffled, from a file and from a pipe" {
+	aq qrels.shuf "$T/results.test"
+	aq - "$T/results.test" < <(cat qrels.shuf)
+	aq qrels.shuf run.shuf
+}
+
+@test "treceval-shapes: a pipe where TMPDIR cannot take a copy is read into memory" {
+	TMPDIR=/nonexistent/dir aq "$T/qrels.test" - < <(cat run.shuf)
+	TMPDIR=/nonexistent/dir aq - run.shuf < <(cat qrels.shuf)
+}
+
+@test "treceval-shapes: a document judged twice, its lines named in an unsorted qrels" {
+	# lines 1-5: z's topic 2 first, then topic 1's b, a, b: the second b
+	# (line 5) is the one named, with the first (line 3)
+	printf '2 0 z 1\n# a comment\n1 0 b 1\n1 0 a 0\n1 0 b 2\n' >q
+	printf '1 Q0 a 1 2 r\n1 Q0 b 2 1 r\n2 Q0 z 1 1 r\n' >r
+	run --separate-stderr treceval q r
+	status_is 4
+	same "$stderr" "treceval: q:5: document 'b' of topic '1' judged twice (line 3 too)"
+	run --separate-stderr treceval q - < <(cat r)
+	status_is 4
+}
+
+@test "treceval-shapes: a score that is NaN in an interleaved topic, its error in its turn" {
+	# topics 1 and 2 alternate line by line; topic 1 comes first in
+	# trec_eval's order, so its NaN is the error, in its first stretch
+	# (line 2) or a later one (line 4), whichever holds it
+	printf '1 0 a 1\n2 0 b 1\n' >q
+	printf '2 Q0 b 1 nan r\n1 Q0 a 1 nan r\n2 Q0 c 2 0.5 r\n1 Q0 x 2 0.5 r\n' >r
+	run --separate-stderr treceval q r
+	status_is 2
+	same "$stderr" "treceval: r:2: field 5: 'nan' is not a number (trec_eval's order of it is undefined)"
+	printf '2 Q0 b 1 nan r\n1 Q0 a 1 1 r\n2 Q0 c 2 0.5 r\n1 Q0 x 2 NaN r\n' >r
+	run --separate-stderr treceval q - < <(cat r)
+	status_is 2
+	same "$stderr" "treceval: -:4: field 5: 'NaN' is not a number (trec_eval's order of it is undefined)"
+}
+
+@test "treceval-shapes: a topic of many lines for its judgments, in one block and interleaved" {
+	# 80 documents d01..d80 by score descending; d05 relevant (rank 5),
+	# zz relevant and not retrieved, d02 judged 0: by hand, map =
+	# (1/5) / 2 = 0.1000, P_5 = 1/5 = 0.2000, num_rel 2, num_rel_ret 1;
+	# 80 lines for 3 judgments (more than 16 a judgment) take the ranks'
+	# sort, not a bucket a rank
+	printf '1 0 d05 1\n1 0 zz 1\n1 0 d02 0\n' >q
+	awk 'BEGIN { for (i = 1; i <= 80; i++)
+		printf "1 Q0 d%02d %d %d r\n", i, i, 100 - i }' >r
+	run --separate-stderr treceval -m num_rel -m num_rel_ret -m map -m P.5 q r
+	status_is 0
+	same "$output" "$(printf '%-22s\tall\t%s\n' num_rel 2 num_rel_ret 1 map 0.1000 P_5 0.2000)"
+	# the same lines with topic 2's between them (both grouped): x1..x80
+	# all score 1, tied, so by id descending, x9 first: x9 relevant at
+	# rank 1: map (0.1 + 1) / 2 = 0.5500, P_5 (0.2 + 0.2) / 2 = 0.2000
+	awk '{ print; print "2 Q0 x" NR " 1 1 r" }' r >r2
+	printf '2 0 x9 1\n' >>q
+	run --separate-stderr treceval -m num_rel -m num_rel_ret -m map -m P.5 q r2
+	status_is 0
+	same "$output" "$(printf '%-22s\tall\t%s\n' num_rel 3 num_rel_ret 2 map 0.5500 P_5 0.2000)"
+}
+
+@test "treceval-shapes: values printed as printf's %.4f prints them, without it" {
+	# tests/fixedcheck.c: fmt_printf_fixed against the C library's
+	# snprintf on 600,000 seeded values, 18 edge cases and NaN, -NaN,
+	# each to 0..4 decimals (600,000 + 90 + 10 = 600,100)
+	run "${RANKKIT_TESTBIN:-$BATS_TEST_DIRNAME/../build/opt/tests}/fixedcheck"
+	status_is 0
+	same "$output" "fixedcheck: 600100 values the same as printf's"
+}
