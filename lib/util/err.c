@@ -226,6 +226,8 @@ void tell_bytes(const char *p, size_t n)
 
 /* tell's work: the text formatted, then checked out through tell_bytes */
 static void vtell(const char *fmt, va_list ap)
+	__attribute__((format(printf, 1, 0)));
+static void vtell(const char *fmt, va_list ap)
 {
 	char buf[512], *p = buf;
 	va_list aq;
