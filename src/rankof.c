@@ -1,5 +1,6 @@
 /* rankof: scores and relevance to the tie-aware rank stream. */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,10 @@
 #include "rank/scorerank.h"
 #include "stream/archive.h"
 #include "stream/stream.h"
+
+/* the largest count an option takes: 10^12, or LONG_MAX where a long is
+ * 32 bits */
+#define COUNT_MAX (LONG_MAX / 1000000 < 1000000 ? LONG_MAX : 1000000000000L)
 
 static const char usage_line[] =
 	"rankof (-r QRELS | -l LABELS | --query-labels F --item-labels F) "
@@ -267,7 +272,7 @@ static int take(void *ctx, int key, const char *arg)
 		break;
 	case 'c': o->all = 1; break;
 	case 'M':
-		o->maxret = arg_long("-M", arg, 1, 1000000000000L);
+		o->maxret = arg_long("-M", arg, 1, COUNT_MAX);
 		break;
 	case 'u': rel->keep_unjudged = 1; break;
 	case O_JUDGED: rel->judged = 1; break;
@@ -288,13 +293,13 @@ static int take(void *ctx, int key, const char *arg)
 	case O_ITEMS: parse_items(o, arg); break;
 	case O_PACKED: o->embopt = 1; o->eo.packed = 1; break;
 	case O_BITS:
-		o->eo.bits = (size_t)arg_long("--bits", arg, 1, 1000000000000L);
+		o->eo.bits = (size_t)arg_long("--bits", arg, 1, COUNT_MAX);
 		break;
 	case O_SHARD: parse_shard(o, arg); break;
 	case O_MERGE: o->merge = 1; break;
 	case O_PART: parse_part(o, arg); break;
 	case O_DEPTH:
-		o->depth = arg_long("--depth", arg, 1, 1000000000000L);
+		o->depth = arg_long("--depth", arg, 1, COUNT_MAX);
 		break;
 	case O_LOWER: o->lower = 1; break;
 	case O_KEEPSELF: o->keep_self = 1; break;
