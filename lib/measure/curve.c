@@ -8,6 +8,7 @@
  * sum is the one that adding every query's value would give, and the mean
  * the same bits. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
@@ -141,8 +142,8 @@ static void advance(struct curve *cv, long K)
  * product as its rounded value and its error, fma(v, h, -p) */
 static void add_times(struct exactsum *x, double v, long c)
 {
-	double half[2] = { (double)(c >> 32) * 4294967296.0,
-			   (double)(c & 0xffffffffL) };
+	double half[2] = { (double)((int64_t)c >> 32) * 4294967296.0,
+			   (double)((int64_t)c & 0xffffffff) };
 	int i;
 
 	for (i = 0; i < 2; i++) {
