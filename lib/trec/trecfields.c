@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -419,18 +420,24 @@ lax:
 
 void trec_lax_notes(const char *qrels, const char *run)
 {
-	if (lax_seen[LAX_SCORE])
-		note("%s: scores that are not numbers as written ('%s' the "
-		     "first) are read as trec_eval's atof reads them ('%s' as "
-		     "%.17g): the output is trec_eval's", run,
-		     lax_first[LAX_SCORE], lax_first[LAX_SCORE],
-		     trec_atof((struct slice){ lax_first[LAX_SCORE],
-					       strlen(lax_first[LAX_SCORE]) }));
-	if (lax_seen[LAX_GRADE])
-		note("%s: grades that are not integers as written ('%s' the "
-		     "first) are read as trec_eval's atol reads them ('%s' as "
-		     "%ld): the output is trec_eval's", qrels,
-		     lax_first[LAX_GRADE], lax_first[LAX_GRADE],
-		     trec_atol((struct slice){ lax_first[LAX_GRADE],
-					       strlen(lax_first[LAX_GRADE]) }));
+	static const char *const what[LAX_KINDS] = {
+		"scores that are not numbers", "grades that are not integers"
+	};
+	static const char *const reader[LAX_KINDS] = { "atof", "atol" };
+	char value[32];
+	int k;
+
+	for (k = 0; k < LAX_KINDS; k++) {
+		struct slice f = { lax_first[k], strlen(lax_first[k]) };
+		if (!lax_seen[k])
+			continue;
+		if (k == LAX_SCORE)
+			snprintf(value, sizeof value, "%.17g", trec_atof(f));
+		else
+			snprintf(value, sizeof value, "%ld", trec_atol(f));
+		note("%s: %s as written ('%s' the first) are read as "
+		     "trec_eval's %s reads them ('%s' as %s): the output is "
+		     "trec_eval's", k == LAX_SCORE ? run : qrels, what[k],
+		     lax_first[k], reader[k], lax_first[k], value);
+	}
 }
