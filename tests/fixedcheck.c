@@ -10,17 +10,16 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include "util/rng.h"
 #include "util/fmtscore.h"
 
 static uint64_t state = 42;
 
-/* splitmix64: a seeded stream of bits, the same on every machine */
+/* a seeded stream of bits, the same on every machine (util/rng's
+ * splitmix64) */
 static uint64_t next(void)
 {
-	uint64_t z = (state += UINT64_C(0x9E3779B97F4A7C15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-	return z ^ (z >> 31);
+	return splitmix64_next(&state);
 }
 
 static unsigned long checked;

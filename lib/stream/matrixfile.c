@@ -2,16 +2,11 @@
  * its values converted to int64 ids or double values. */
 #include <stdlib.h>
 #include <string.h>
+#include "stream/archive.h"
 #include "stream/embformat.h"
 #include "stream/matrixfile.h"
 #include "util/err.h"
-
-static int ends_with(const char *s, const char *tail)
-{
-	size_t n = strlen(s), t = strlen(tail);
-
-	return n >= t && strcmp(s + n - t, tail) == 0;
-}
+#include "util/slice.h"
 
 static int has_npy_magic(const unsigned char *p, size_t n)
 {
@@ -24,7 +19,7 @@ int matrixfile_is(const char *path)
 	size_t n;
 	int fd;
 
-	if (ends_with(path, ".ivecs") || ends_with(path, ".ibin"))
+	if (str_has_suffix(path, ".ivecs") || str_has_suffix(path, ".ibin"))
 		return 1;
 	if (strcmp(path, "-") == 0)
 		return 0;
@@ -37,43 +32,44 @@ int matrixfile_is(const char *path)
 /* the kinds of value a matrix file holds */
 enum vkind { V_INT, V_UINT, V_FLOAT };
 
-/* value i of the little-endian values at p (size sz, kind k) as a double */
-static double value_at(const unsigned char *p, size_t sz, enum vkind k)
+/* the little-endian value at p of size sz, an integer sign-extended
+ * (kind V_INT) or its bits as stored */
+static uint64_t le_bits(const unsigned char *p, size_t sz, enum vkind k)
 {
 	uint64_t u = 0;
 	size_t b;
 
 	for (b = 0; b < sz; b++)
 		u |= (uint64_t)p[b] << (8 * b);
-	if (k == V_FLOAT) {
-		if (sz == 4) {
-			float f;
-			uint32_t w = (uint32_t)u;
-			memcpy(&f, &w, 4);
-			return f;
-		} else {
-			double d;
-			memcpy(&d, &u, 8);
-			return d;
-		}
-	}
 	if (k == V_INT && sz < 8 && (u >> (8 * sz - 1)) & 1)
 		u |= ~(uint64_t)0 << (8 * sz);	/* sign-extended */
+	return u;
+}
+
+/* the value at p (size sz, kind k) as a double */
+static double value_at(const unsigned char *p, size_t sz, enum vkind k)
+{
+	uint64_t u = le_bits(p, sz, k);
+
+	if (k == V_FLOAT && sz == 4) {
+		float f;
+		uint32_t w = (uint32_t)u;
+		memcpy(&f, &w, 4);
+		return f;
+	}
+	if (k == V_FLOAT) {
+		double d;
+		memcpy(&d, &u, 8);
+		return d;
+	}
 	return k == V_INT ? (double)(int64_t)u : (double)u;
 }
 
-/* the same as an id: integers only, exactly */
+/* the same as an id, exactly: an unsigned id past 2^63 - 1 reads
+ * negative, no result, as faiss's padding */
 static int64_t id_at(const unsigned char *p, size_t sz, enum vkind k)
 {
-	uint64_t u = 0;
-	size_t b;
-
-	for (b = 0; b < sz; b++)
-		u |= (uint64_t)p[b] << (8 * b);
-	if (k == V_INT && sz < 8 && (u >> (8 * sz - 1)) & 1)
-		u |= ~(uint64_t)0 << (8 * sz);
-	return (int64_t)u;	/* an unsigned id past 2^63 - 1 reads negative:
-				 * no result, as faiss's padding */
+	return (int64_t)le_bits(p, sz, k);
 }
 
 /* the values (rows x cols of size sz, kind k, at p) into m, as ids or as
@@ -130,32 +126,27 @@ static size_t npy_dtype(const char *path, const char *d, enum vkind *k)
 	       "save arr.astype('<i8') or arr.astype('<f4'))", d);
 }
 
-static void read_npy(struct matrixfile *m, const struct embbuf *b,
-		     int want_ids)
+/* the values of a .npy file whose header is nh, at b (the bytes after
+ * the header) */
+static void read_npy(struct matrixfile *m, const struct npyhdr *nh,
+		     const struct embbuf *b, int want_ids)
 {
-	struct npyhdr nh;
 	enum vkind k;
-	size_t sz, need;
-	int fd = embinput_open(m->path);
-	unsigned char head[12];
-	size_t n = embinput_read(fd, m->path, head, 10);
+	size_t sz = npy_dtype(m->path, nh->descr, &k), need;
 
-	npy_read_header(m->path, fd, head, n, &nh);
-	embinput_close(fd);
-	sz = npy_dtype(m->path, nh.descr, &k);
-	if (nh.rank != 2)
+	if (nh->rank != 2)
 		die_at(m->path, 0, "%zu-D array: a result matrix is 2-D "
-		       "(queries, k)", nh.rank);
-	m->rows = nh.shape[0];
-	m->cols = nh.shape[1];
+		       "(queries, k)", nh->rank);
+	m->rows = nh->shape[0];
+	m->cols = nh->shape[1];
 	need = mul_or_die(m->path, mul_or_die(m->path, m->rows, m->cols), sz);
-	if (b->n < nh.off || b->n - nh.off < need)
+	if (b->n < need)
 		die_at(m->path, 0, "truncated: shape (%zu, %zu) needs %zu bytes "
 		       "of data", m->rows, m->cols, need);
-	if (b->n - nh.off > need)
+	if (b->n > need)
 		die_at(m->path, 0, "%zu bytes after the data of shape (%zu, %zu)",
-		       b->n - nh.off - need, m->rows, m->cols);
-	take_values(m, b->p + nh.off, m->cols * sz, 0, sz, k, want_ids);
+		       b->n - need, m->rows, m->cols);
+	take_values(m, b->p, m->cols * sz, 0, sz, k, want_ids);
 }
 
 static void read_vecs(struct matrixfile *m, const struct embbuf *b,
@@ -213,20 +204,35 @@ static void read_bin(struct matrixfile *m, const struct embbuf *b,
 void matrixfile_read(struct matrixfile *m, const char *path, int want_ids)
 {
 	struct embbuf b;
+	struct npyhdr nh;
+	unsigned char head[12];
+	size_t n;
+	int fd, npy;
 
 	memset(m, 0, sizeof *m);
 	m->path = path;
 	if (strcmp(path, "-") == 0)
 		die_at(path, 0, "a result or ground-truth matrix is read from "
 		       "a file, not the standard input");
-	embinput_slurp(path, &b);
-	if (has_npy_magic(b.p, b.n))
-		read_npy(m, &b, want_ids);
-	else if (ends_with(path, ".ivecs") || ends_with(path, ".fvecs"))
-		read_vecs(m, &b, ends_with(path, ".ivecs") ? V_INT : V_FLOAT,
-			  want_ids);
-	else if (ends_with(path, ".ibin") || ends_with(path, ".fbin"))
-		read_bin(m, &b, ends_with(path, ".ibin") ? V_INT : V_FLOAT,
+	fd = embinput_open(path);
+	n = embinput_read(fd, path, head, 10);
+	archive_refuse(path, head, n);
+	npy = has_npy_magic(head, n);
+	if (npy) {	/* the header read here, the values after it */
+		npy_read_header(path, fd, head, n, &nh);
+		embinput_slurp_rest(fd, path, NULL, 0, &b);
+	} else {
+		embinput_slurp_rest(fd, path, head, n, &b);
+	}
+	embinput_close(fd);
+	if (npy)
+		read_npy(m, &nh, &b, want_ids);
+	else if (str_has_suffix(path, ".ivecs") ||
+		 str_has_suffix(path, ".fvecs"))
+		read_vecs(m, &b, str_has_suffix(path, ".ivecs") ? V_INT :
+			  V_FLOAT, want_ids);
+	else if (str_has_suffix(path, ".ibin") || str_has_suffix(path, ".fbin"))
+		read_bin(m, &b, str_has_suffix(path, ".ibin") ? V_INT : V_FLOAT,
 			 want_ids);
 	else
 		die_at(path, 0, "not a result matrix: rankkit reads .npy, "

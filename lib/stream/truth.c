@@ -9,6 +9,7 @@
  * as a result matrix's rows are (matrixrank.c). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "stream/matrixfile.h"
 #include "stream/relevance.h"
 #include "util/err.h"
@@ -47,15 +48,37 @@ static void judge(struct relsrc *rel, struct judgments *j, size_t qe,
 	j->n++;
 }
 
-/* whether id is among the first c of row */
-static int among(const int64_t *row, size_t c, int64_t id)
+static int cmp_id(const void *a, const void *b)
 {
-	size_t i;
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
 
-	for (i = 0; i < c; i++)
-		if (row[i] == id)
-			return 1;
-	return 0;
+	return (x > y) - (x < y);
+}
+
+/* the items a run's row returns within thr (by their distances
+ * recomputed from the vectors) that the file's first c neighbours of the
+ * query, truth, do not hold: judged once each, in O(k log k) */
+static void judge_returned(struct relsrc *rel, struct judgments *j,
+			   size_t qe, const int64_t *truth, size_t c,
+			   const int64_t *row, const double *rowdist,
+			   size_t cols, double thr, long line)
+{
+	int64_t *t = xmalloc((c ? c : 1) * sizeof *t);
+	int64_t *x = xmalloc((cols ? cols : 1) * sizeof *x);
+	size_t i, n = 0;
+
+	memcpy(t, truth, c * sizeof *t);
+	qsort(t, c, sizeof *t, cmp_id);
+	for (i = 0; i < cols; i++)
+		if (row[i] >= 0 && rowdist[i] <= thr)
+			x[n++] = row[i];
+	qsort(x, n, sizeof *x, cmp_id);
+	for (i = 0; i < n; i++)
+		if ((i == 0 || x[i] != x[i - 1]) &&
+		    !bsearch(&x[i], t, c, sizeof *t, cmp_id))
+			judge(rel, j, qe, x[i], line);
+	free(t);
+	free(x);
 }
 
 long rel_load_truth(struct relsrc *rel, const struct matrixfile *gt,
@@ -63,7 +86,7 @@ long rel_load_truth(struct relsrc *rel, const struct matrixfile *gt,
 		    const struct matrixfile *run, const double *rundist)
 {
 	struct judgments j = { 0 };
-	size_t r, c, i;
+	size_t r, c;
 	long passed = 0;
 	char qtext[24];
 
@@ -93,13 +116,10 @@ long rel_load_truth(struct relsrc *rel, const struct matrixfile *gt,
 		/* the run's items past the file's neighbours, by the
 		 * distances recomputed from the vectors */
 		if (rundist && thr >= 0 && r < run->rows)
-			for (i = 0; i < run->cols; i++) {
-				int64_t x = run->id[r * run->cols + i];
-				if (x >= 0 && rundist[r * run->cols + i] <= thr &&
-				    !among(id, c, x) &&
-				    !among(run->id + r * run->cols, i, x))
-					judge(rel, &j, qe, x, (long)r + 1);
-			}
+			judge_returned(rel, &j, qe, id, c,
+				       run->id + r * run->cols,
+				       rundist + r * run->cols, run->cols, thr,
+				       (long)r + 1);
 		else if (thr >= 0 && c == gt->cols)
 			passed++;
 	}
