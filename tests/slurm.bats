@@ -2,7 +2,7 @@
 # examples/pipelines/slurm.sh on a live Slurm cluster: the private
 # single-node cluster of examples/pipelines/slurm-local.sh (Debian's
 # slurm-wlm and munge under a temporary folder: its own slurm.conf, munge
-# key and socket, state and spool folders, free ports, MinJobAge=5), the
+# key and socket, state and spool folders, free ports, MinJobAge=15), the
 # daemons stopped at the end by their pids. The gallery shards' merge and
 # the query shards' join must be one process's bytes; the resources must
 # reach the jobs; a run stopped and rerun must resume, recomputing only
@@ -108,10 +108,10 @@ slurm_sh() {
 	[[ "$stderr" == *"$report"* ]]
 	[ -e out/g.0 ] && [ -e out/g.2 ] && [ ! -e out/g.1 ]
 	[ ! -e out/gallery.ranks ] && [ ! -e out/g.measures ]
-	# scontrol forgets the jobs (MinJobAge=5 and its purge pass); the
+	# scontrol forgets the jobs (MinJobAge=15 and its purge pass); the
 	# status files still tell
 	g=$(awk '$1 == "submitted" && $2 == "g" { print $5 }' out/manifest)
-	wait_for 40 eval "! scontrol show job $g"
+	wait_for 60 eval "! scontrol show job $g"
 	run --separate-stderr sh "$pipelines/slurm.sh" -S out
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "$report" ]

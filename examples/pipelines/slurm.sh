@@ -269,6 +269,13 @@ while [ ! -e "$out/ok" ] &&
 done
 if [ ! -e "$out/ok" ]; then
 	echo "$script: the run failed" >&2
+	# the other arrays' tasks may still run: the report waits for every
+	# job of the run to leave the queue, so that it says how each ended
+	# shellcheck disable=SC2086
+	while squeue -h -j "$(echo $jobs | tr ' ' ',')" -t PD,R,CG 2>/dev/null |
+		grep -q .; do
+		sleep 1
+	done
 	report || true
 	echo "$script: logs in $out/log; a rerun resumes" >&2
 	exit 1
