@@ -44,3 +44,9 @@ runs_variant() {
 	[ "$stderr" = "simmat: RANKKIT_KERNEL=$1: this CPU cannot run it" ]
 	return 1
 }
+
+# tests/san-select.sh: each test's gcov counts in a folder of its own,
+# named by its number in the run (the TAP line's)
+if [ -n "${RK_COVDIR:-}" ] && [ -n "${BATS_SUITE_TEST_NUMBER:-}" ]; then
+	export GCOV_PREFIX="$RK_COVDIR/$BATS_SUITE_TEST_NUMBER"
+fi

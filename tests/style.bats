@@ -252,3 +252,24 @@ stalenames() {
 	[ "$output" = "$BATS_TEST_TMPDIR/doc.md: lib/util/gone.c
 $BATS_TEST_TMPDIR/doc.md: scan_line()" ]
 }
+
+# sanstale LIST: each "test NAME" line of LIST (tests/san-skip's form)
+# whose NAME no @test of tests/*.bats has
+sanstale() {
+	sed -n 's/^@test "\(.*\)" {$/\1/p' "$BATS_TEST_DIRNAME"/*.bats |
+		awk 'FNR == NR { have[$0] = 1; next }
+		    /^test / { n = substr($0, 6); if (!(n in have)) print "no such test: " n }' - "$1"
+}
+
+@test "style: every test tests/san-skip names exists" {
+	run sanstale "$BATS_TEST_DIRNAME/san-skip"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ] || { echo "$output"; false; }
+}
+
+@test "style: the san-skip check finds a name no test has" {
+	printf '# a comment\ntest style: every test tests/san-skip names exists\ntest a test that is gone\n' \
+		>"$BATS_TEST_TMPDIR/list"
+	run sanstale "$BATS_TEST_TMPDIR/list"
+	[ "$output" = "no such test: a test that is gone" ]
+}
