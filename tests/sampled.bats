@@ -149,16 +149,13 @@ EOF
 	done
 }
 
-@test "sampled: a query that is not one relevant item among M + 1 is refused by its line" {
+@test "sampled: :sampled is the measure of the sampled ranks; a query that is not one relevant item among M + 1 is refused by its line; the options' refusals" {
 	printf '# query\titem\tgrade\trank\tties\tn\nq\tx\t1\t1\t0\t11\np\tx\t1\t2\t0\t12\n# end\n' >ranks
 	fails_with "hitrate: ranks:3: query 'p': --sampled-negatives 10: has a number of candidates other than M + 1 (n = 12)" \
 		hitrate --sampled-negatives 10 --full-size 100 ranks
 	printf '# query\titem\tgrade\trank\tties\tn\nq\tx\t1\t1\t0\t11\nq\ty\t1\t2\t0\t11\n# end\n' >ranks
 	fails_with "ndcg: ranks:2: query 'q': --sampled-negatives 10: has more than one relevant item, not one (n = 11)" \
 		ndcg --sampled-negatives 10 --full-size 100 ranks
-}
-
-@test "sampled: :sampled is the measure of the sampled ranks; the options' refusals" {
 	stream 4 >ranks
 	hitrate -f -m hit@2:sampled,MRR:sampled --sampled-negatives 4 --full-size 50 ranks |
 		body >got
