@@ -112,7 +112,8 @@ static void query_ranks(const struct driver *d, const struct rquery *q,
 			r->frac = NAN;
 			/* at G = n the sub-gallery is the gallery */
 			if (c->def->rank && !c->chance && q->m > 0 &&
-			    (!d->opt.gallery || d->opt.gallery == q->n))
+			    (!d->opt.gallery || (d->opt.gallery == q->n &&
+						 !d->opt.replace)))
 				*r = rankval_first(q, m);
 		}
 	}

@@ -94,6 +94,8 @@ struct measureopts {
 	int perquery;		/* -q */
 	int chance;		/* --chance */
 	long gallery;		/* --gallery-size G, 0: the whole gallery */
+	int replace;		/* --gallery-draws with: 1 */
+	int draws_given;
 	long sampled;		/* --sampled-negatives M, 0: none */
 	long full;		/* --full-size N */
 	double gamma;		/* --bv-gamma */

@@ -45,7 +45,8 @@ static void gallery_column(const struct driver *d, struct column *x)
 			    "expectation at a gallery size%s", x->name,
 			    x->def->kind == MK_MEDIAN ? " (a median over "
 			    "queries, not a mean)" : "");
-	snprintf(x->name + len, sizeof x->name - len, "/G%ld", d->opt.gallery);
+	snprintf(x->name + len, sizeof x->name - len, "/G%ld%s", d->opt.gallery,
+		 d->opt.replace ? ":replace" : "");
 }
 
 /* a column's mark under --sampled-negatives, by enum estimate */

@@ -9,10 +9,11 @@
 #include "util/num.h"
 #include "util/optlist.h"
 #include "measure/driver.h"
+#include "measure/gallery.h"
 #include "measure/sampled.h"
 #include "measure/trecnames.h"
 
-enum { M_CHANCE = OPT_OWN, M_GALLERY, M_SAMPLED, M_FULL, M_GAMMA,
+enum { M_CHANCE = OPT_OWN, M_GALLERY, M_DRAWS, M_SAMPLED, M_FULL, M_GAMMA,
        M_CHOICE = OPT_OWN + 1000,	/* + i: the program's choice i */
        M_FLAG = OPT_OWN + 2000,		/* + i: the program's flag i */
        M_NUMBER = OPT_OWN + 3000 };	/* + i: the program's number i */
@@ -27,6 +28,9 @@ static const struct optdef tail[] = {
 	{ "gallery-size", M_GALLERY, 1,
 	  "      --gallery-size G    each measure's expectation over random sub-galleries of\n"
 	  "                          G candidates that keep the relevant items (hit@10/G1000)\n" },
+	{ "gallery-draws", M_DRAWS, 1,
+	  "      --gallery-draws HOW the G - m others of --gallery-size drawn without\n"
+	  "                          (default) or with replacement (hit@10/G101:replace)\n" },
 	{ "per-query", 'q', 0, "  -q, --per-query         per-query rows too\n" },
 	CO_OPT_FRACTIONS,
 	CO_OPT_PRECISION,
@@ -39,6 +43,8 @@ static const struct optdef tail[] = {
 	CO_OPT_HELP,
 	CO_OPT_VERSION,
 };
+
+static const char *const draws_names[] = { "without", "with", NULL };
 
 /* the entries of a program that reads ranks among sampled negatives
  * (measureprog.sampled), after --gallery-size */
@@ -55,7 +61,7 @@ static const struct optdef sampled_opts[] = {
 	  "                          (default 0.1, Krichene and Rendle's)\n" },
 };
 enum { NSAMPLED = sizeof sampled_opts / sizeof sampled_opts[0],
-       TAIL_GALLERY = 4 };	/* --gallery-size's place in tail */
+       TAIL_GALLERY = 5 };	/* --gallery-size's place in tail */
 
 /* the help lines that name the program's defaults and measures */
 struct proghelp {
@@ -182,6 +188,11 @@ static int take(void *ctx, int key, const char *arg)
 	case M_GALLERY:
 		o->gallery = arg_long("--gallery-size", arg, 1, LONG_MAX);
 		return 1;
+	case M_DRAWS:
+		o->replace = parse_choice("--gallery-draws", arg, draws_names,
+					  usage);
+		o->draws_given = 1;
+		return 1;
 	case M_SAMPLED:
 		o->sampled = arg_long("--sampled-negatives", arg, 1, 1000);
 		return 1;
@@ -267,6 +278,10 @@ void driver_parse_options(struct driver *d, int argc, char **argv)
 	if (o->gallery && o->common.nexplain)
 		usage_error(prog->usage, "--gallery-size: --explain shows the "
 			    "whole gallery only");
+	if (o->draws_given && !o->gallery)
+		usage_error(prog->usage, "--gallery-draws: only with "
+			    "--gallery-size");
+	gallery_draws(o->replace);
 	sampled_options(o, prog->usage);
 	d->files = argv + first;
 	d->nfiles = argc - first;
