@@ -189,3 +189,48 @@ EOF
 	[ "$status" -eq 2 ]
 	[[ "${stderr%%$'\n'*}" = "hitrate: hit@10:mes: at 20 sampled negatives of 1000, its least-squares solution is not known to 1e-6 (bound "*"): the minimal-bias values grow exponentially with M; ask for :bv" ]]
 }
+
+@test "sampled: --gallery-draws with: hit@K and MRR over every sequence of draws with replacement" {
+	need_numpy
+	# one relevant item at rank 3 tied with 2 others, 8 candidates; at
+	# G = 5 the 4 others are drawn with replacement from the 7: all 7^4
+	# sequences, the item's place uniform among the tied ones drawn
+	printf '# query\titem\tgrade\trank\tties\tn\nq\tx\t1\t3\t2\t8\n# end\n' >ranks
+	"$PY" - <<'EOF2' >want
+import itertools
+above, tied, others, g = 2, 2, 7, 4
+for K in (1, 3):
+    for mode in ("optimistic", "pessimistic", "expected"):
+        hit = rr = 0.0
+        for seq in itertools.product(range(others), repeat=g):
+            X = sum(1 for s in seq if s < above)
+            Y = sum(1 for s in seq if above <= s < above + tied)
+            places = {"optimistic": [X + 1], "pessimistic": [X + Y + 1],
+                      "expected": [X + 1 + j for j in range(Y + 1)]}[mode]
+            hit += sum(p <= K for p in places) / len(places)
+            rr += sum(1 / p for p in places) / len(places)
+        n = others ** g
+        print(f"{mode} hit@{K} {hit / n:.10f}")
+        if K == 1:
+            print(f"{mode} MRR {rr / n:.10f}")
+EOF2
+	for K in 1 3; do
+		for mode in optimistic pessimistic expected; do
+			hitrate -f -p 10 -T $mode -k $K -m hit,MRR --quiet \
+				--gallery-size 5 --gallery-draws with ranks | body |
+				awk -v mode=$mode -v K=$K '$1 !~ /^MRR/ || K == 1 {
+					sub(/\/G5:replace$/, "", $1); print mode, $1, $3 }'
+		done
+	done >got
+	[ "$(wc -l <got)" -eq 9 ]
+	paste got want | awk '{ d = $3 - $6; if (d < 0) d = -d
+		if ($1 != $4 || $2 != $5 || d > 1e-9) { print; bad = 1 } }
+		END { exit bad }'
+	# G may pass n with replacement, not without
+	hitrate -k 1 -m hit --gallery-size 20 --gallery-draws with ranks >/dev/null
+	run --separate-stderr hitrate --gallery-draws with ranks
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "hitrate: --gallery-draws: only with --gallery-size" ]
+	fails_with "mapr: ranks:2: query 'q': --gallery-draws with: AP@K over the items found has no expectation with replacement here (--ap-divisor m or min has)" \
+		mapr -k 3 --ap-divisor found --quiet --gallery-size 5 --gallery-draws with ranks
+}
