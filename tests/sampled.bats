@@ -18,26 +18,39 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-need_numpy() {
-	[ -x "$PY" ] && "$PY" -c 'import numpy' 2>/dev/null ||
-		skip "needs /usr/bin/python3 with numpy"
+# py_or_skip SCRIPT ARGS...: /usr/bin/python3 runs SCRIPT (from stdin),
+# which exits 77 when it lacks numpy: the test is skipped then
+need_python() {
+	[ -x "$PY" ] || skip "needs /usr/bin/python3"
+}
+
+py_or_skip() {
+	need_python
+	run "$PY" - "$@"
+	[ "$status" -ne 77 ] || skip "needs /usr/bin/python3 with numpy"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output"
 }
 
 # reference M,N,GAMMA ...: the c vectors of hit@10, MRR and nDCG@10 at
 # each M, N, gamma, as "measure rank value" lines into the file named
 # M,N,GAMMA, each value by numpy from the definitions (one python run)
 reference() {
-	"$PY" - "$@" <<'EOF'
+	py_or_skip "$@" <<'EOF'
 import sys, math
-import numpy as np
+try:
+    import numpy as np
+except ImportError:
+    sys.exit(77)
 for arg in sys.argv[1:]:
   M, N, gamma = int(arg.split(",")[0]), int(arg.split(",")[1]), float(arg.split(",")[2])
   out = open(arg, "w")
   R = np.arange(1, N + 1)
   # P(r = i + 1 | R) = C(M, i) p^i (1 - p)^(M - i), p = (R - 1) / (N - 1)
-  A = np.array([[math.comb(M, i) * ((r - 1) / (N - 1)) ** i *
-                 ((N - r) / (N - 1)) ** (M - i) for i in range(M + 1)]
-                for r in R])
+  i = np.arange(M + 1)
+  comb = np.array([float(math.comb(M, k)) for k in i])
+  A = comb * (((R - 1) / (N - 1))[:, None] ** i) * \
+      (((N - R) / (N - 1))[:, None] ** (M - i))
   full = {"hit@10": (R <= 10).astype(float), "MRR": 1.0 / R,
           "nDCG@10": np.where(R <= 10, 1.0 / np.log2(R + 1), 0.0)}
   for name, f in full.items():
@@ -84,8 +97,7 @@ close() {
 }
 
 @test "sampled: :mes and :bv equal numpy's least squares; --bv-gamma; ties" {
-	need_numpy
-	reference 10,1000,0.1 6,300,0.5
+	reference 10,1000,0.1 6,300,0.5 >/dev/null
 	stream 10 >ranks
 	ours 10 1000 >got
 	[ "$(wc -l <got)" -eq 66 ]
@@ -109,13 +121,16 @@ close() {
 }
 
 @test "sampled: full rankings sampled at random: :mes averages to the full hit@10, :bv is nearer it than :sampled" {
-	need_numpy
 	# each full rank 1 .. 1000 five times (the uniform weight of the
 	# least squares, under which the residual sums to 0 and :mes is
 	# unbiased), then a top-heavy law R = 1 + floor(999 u^3); sampled
 	# ranks 1 + binomial(10, (R-1)/999), numpy's seed 43
-	"$PY" - <<'EOF'
-import numpy as np
+	py_or_skip >/dev/null <<'EOF'
+import sys
+try:
+    import numpy as np
+except ImportError:
+    sys.exit(77)
 rng = np.random.default_rng(43)
 N, M = 1000, 10
 for name, R in (("uniform", np.tile(np.arange(1, N + 1), 5)),
@@ -191,7 +206,7 @@ EOF
 }
 
 @test "sampled: --gallery-draws with: hit@K and MRR over every sequence of draws with replacement" {
-	need_numpy
+	need_python
 	# one relevant item at rank 3 tied with 2 others, 8 candidates; at
 	# G = 5 the 4 others are drawn with replacement from the 7: all 7^4
 	# sequences, the item's place uniform among the tied ones drawn
