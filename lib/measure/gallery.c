@@ -13,7 +13,7 @@
  * another model.
  *
  * With replacement (--gallery-draws with; the recommender systems'
- * sampled negatives, Krichene and Rendle, KDD 2020, section 4) the G - m
+ * sampled negatives, Krichene and Rendle, KDD 2020) the G - m
  * others are g independent uniform draws from the N, a candidate drawn
  * twice counted twice (a copy ties with itself). Every count below is
  * then binomial where it is hypergeometric here: X ~ binomial(g, A/N), Y

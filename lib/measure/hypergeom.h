@@ -38,9 +38,9 @@ double hyp_pmf(long N, long M, long g, long jmax, double *p);
  * second (A + B <= N), g are drawn, X of the first kind and Y of the
  * second: without replacement X is hypergeometric (N, A, g) and, given X
  * = x, Y is hypergeometric (N-A, B, g-x) (drawn_mean2 with replace = 0).
- * E[f(X)] likewise drawn with replacement (replace = 1: X binomial (g, M/N), and
- * below Y | X = x binomial (g-x, B/(N-A)), N > 0 when g > 0) or without
- * (replace = 0: hyp_mean) */
+ * E[f(X)] likewise drawn with replacement (replace = 1: X binomial (g,
+ * M/N), and below Y | X = x binomial (g-x, B/(N-A)), N > 0 when g > 0)
+ * or without (replace = 0: hyp_mean) */
 double drawn_mean(int replace, long N, long M, long g, struct hypfn fn);
 double drawn_mean2(int replace, long N, long A, long B, long g,
 		   double (*f2)(long x, long y, const void *ctx),

@@ -262,8 +262,8 @@ static void e_rbp_resid(const struct mcall *c, const char *name)
 }
 
 /* The measures at full rank R of a query with one relevant item, which
- * --sampled-negatives estimates (sampled.h; Krichene and Rendle, KDD 2020,
- * section 2): hit@K [R <= K] (recall@K with one relevant item), the
+ * --sampled-negatives estimates (sampled.h; Krichene and Rendle, KDD
+ * 2020): hit@K [R <= K] (recall@K with one relevant item), the
  * reciprocal rank 1/R (cut at K), nDCG 1/log2(R + 1) (cut at K): the one
  * relevant item's gain over its ideal gain at rank 1, whatever its grade
  * and the gain rule. K = 0: no cut-off. */

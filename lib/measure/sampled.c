@@ -1,18 +1,21 @@
 /* Corrected measures from ranks among sampled negatives (sampled.h).
  *
- * Model (Krichene and Rendle, KDD 2020, section 4): the relevant item has
- * full rank R among N candidates, so R - 1 of the N - 1 others rank above
- * it; each of M negatives drawn uniformly with replacement ranks above it
- * with probability p_R = (R-1)/(N-1), and its sampled rank r has
+ * Model (Krichene and Rendle, KDD 2020, their sampled metrics): the
+ * relevant item has full rank R among N candidates, so R - 1 of the N - 1
+ * others rank above it; each of M negatives drawn uniformly with
+ * replacement ranks above it with probability p_R = (R-1)/(N-1), and its
+ * sampled rank r has
  *
- *   P(r = i+1 | R) = B(i; M, p_R) = C(M, i) p_R^i q_R^(M-i),  q_R = (N-R)/(N-1).
+ *   P(r = i+1 | R) = B(i; M, p_R) = C(M, i) p_R^i q_R^(M-i),
+ *   q_R = (N-R)/(N-1).
  *
- * Estimators (section 5). A corrected measure is a vector c, c_i the value
- * given to sampled rank i+1. With A[R][i] = B(i; M, p_R), f_R the measure
+ * Estimators (their corrected metrics). A corrected measure is a vector
+ * c, c_i the value given to sampled rank i+1. With A[R][i] = B(i; M, p_R), f_R the measure
  * at full rank R and the paper's uniform weight over R = 1..N (a common
  * factor, dropped), the objective
  *
- *   J(c) = sum_R (A_R c - f_R)^2 + gamma sum_R (sum_i A[R][i] c_i^2 - (A_R c)^2)
+ *   J(c) = sum_R (A_R c - f_R)^2
+ *          + gamma sum_R (sum_i A[R][i] c_i^2 - (A_R c)^2)
  *
  * (bias squared plus gamma times the variance of c_r given R) is quadratic
  * in c; its gradient is 0 where
