@@ -10,9 +10,9 @@
  *   q_R = (N-R)/(N-1).
  *
  * Estimators (their corrected metrics). A corrected measure is a vector
- * c, c_i the value given to sampled rank i+1. With A[R][i] = B(i; M, p_R), f_R the measure
- * at full rank R and the paper's uniform weight over R = 1..N (a common
- * factor, dropped), the objective
+ * c, c_i the value given to sampled rank i+1. With A[R][i] = B(i; M,
+ * p_R), f_R the measure at full rank R and the paper's uniform weight over
+ * R = 1..N (a common factor, dropped), the objective
  *
  *   J(c) = sum_R (A_R c - f_R)^2
  *          + gamma sum_R (sum_i A[R][i] c_i^2 - (A_R c)^2)

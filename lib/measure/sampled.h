@@ -1,8 +1,9 @@
 /* Estimates of a full-gallery measure from ranks among sampled negatives
  * (Krichene and Rendle, "On Sampled Metrics for Item Recommendation", KDD
  * 2020, their corrected metrics): a query has one relevant item of full
- * rank R among N candidates; M negatives drawn uniformly with replacement from its N - 1
- * others leave it at sampled rank r, r - 1 ~ binomial(M, (R-1)/(N-1)).
+ * rank R among N candidates; M negatives drawn uniformly with
+ * replacement from its N - 1 others leave it at sampled rank r, r - 1 ~
+ * binomial(M, (R-1)/(N-1)).
  * A corrected measure gives each sampled rank r a value c_r, the c that
  * minimizes, over R = 1..N equally weighted (the paper's uniform prior),
  *
