@@ -113,6 +113,7 @@ LIBSRC = \
 	lib/measure/condense.c \
 	lib/measure/hypergeom.c \
 	lib/measure/gallery.c \
+	lib/measure/sampled.c \
 	lib/measure/galleryjoint.c \
 	lib/measure/exactsum.c \
 	lib/measure/rankval.c \

@@ -34,6 +34,10 @@ struct mdef {
 	/* --gallery-size: the value's expectation over the sub-galleries of
 	 * c->G candidates (gallery.h), or NULL: none at G */
 	double (*gvalue)(const struct mcall *c);
+	/* --sampled-negatives: the value at full rank R of a query with one
+	 * relevant item, at cut-off K (0: none), which :mes and :bv estimate
+	 * (sampled.h), or NULL: no estimate */
+	double (*full)(long R, long K);
 	/* --chance gives this cut-off measure a column for a random order of
 	 * each query's gallery: value() in expected mode on the gallery seen
 	 * as one tie group */
@@ -74,14 +78,24 @@ struct mdef {
 	const char *manual;
 };
 
+/* --sampled-negatives: what a column gives of the ranks among sampled
+ * negatives: the measure of those ranks (hit@10:sampled), or an estimate
+ * of the full gallery's measure, minimal-bias (hit@10:mes) or
+ * bias-variance (hit@10:bv) */
+enum estimate { EST_NONE, EST_SAMPLED, EST_MES, EST_BV };
+
 /* one column of the output: a measure at one cut-off */
 struct column {
 	const struct mdef *def;
 	long K;			/* 0 for a whole-list measure */
 	int chance;		/* a random order of the gallery */
+	int est;		/* enum estimate */
+	double *fit;		/* EST_MES, EST_BV: the value of each sampled
+				   rank r at fit[r - 1] (sampled.h) */
 	char name[64];		/* as printed: hit@10, hit@10:chance, MRR;
 				   success_10 under --names trec;
-				   hit@10/G1000 under --gallery-size */
+				   hit@10/G1000 under --gallery-size;
+				   hit@10:bv under --sampled-negatives */
 	int trec_rank;		/* --names trec: its place in trec_eval's
 				   order of measures */
 };

@@ -11,6 +11,7 @@
 #include "measure/explain.h"
 #include "measure/gallery.h"
 #include "measure/runcheck.h"
+#include "measure/sampled.h"
 #include "measure/trecnames.h"
 #include "util/out.h"
 #include "stream/stream.h"
@@ -42,6 +43,7 @@ static void driver_init(struct driver *d, int argc, char **argv,
 	d->defs = measures_of(prog->name, &d->ndefs);
 	driver_parse_options(d, argc, argv);
 	driver_build_columns(d);
+	driver_fit_columns(d);
 	d->rec.q = &d->q;
 	d->rec.v = xmalloc((d->ncol ? d->ncol : 1) * NTIEMODES * sizeof *d->rec.v);
 	d->rec.rv = xmalloc((d->ncol ? d->ncol : 1) * NTIEMODES *
@@ -78,7 +80,9 @@ static void query_values(const struct driver *d, const struct rquery *q,
 		call.q = c->chance ? &shuffled : q;
 		for (m = 0; m < NTIEMODES; m++) {
 			call.mode = c->chance ? TIE_EXP : m;
-			if (q->m == 0 && d->opt.common.empty == EMPTY_MISS &&
+			if (c->fit)
+				w[m] = sampled_value(c->fit, q, m);
+			else if (q->m == 0 && d->opt.common.empty == EMPTY_MISS &&
 			    c->def->with_empty)
 				w[m] = c->def->value(&call);
 			else if (q->m == 0)
@@ -108,7 +112,8 @@ static void query_ranks(const struct driver *d, const struct rquery *q,
 			r->frac = NAN;
 			/* at G = n the sub-gallery is the gallery */
 			if (c->def->rank && !c->chance && q->m > 0 &&
-			    (!d->opt.gallery || d->opt.gallery == q->n))
+			    (!d->opt.gallery || (d->opt.gallery == q->n &&
+						 !d->opt.replace)))
 				*r = rankval_first(q, m);
 		}
 	}
@@ -174,6 +179,10 @@ static const struct qrecord *driver_next(struct driver *d)
 		die_at(d->q.file, d->q.line,
 		       "query '%s' has the name of a summary row: rename it",
 		       d->q.id);
+	if (d->opt.sampled && (why = sampled_check(&d->q, d->opt.sampled)))
+		die_at(d->q.file, d->q.line, "query '%s': --sampled-negatives "
+		       "%ld: %s (n = %ld)", d->q.id, d->opt.sampled, why,
+		       d->q.n);
 	if (d->opt.gallery && (why = gallery_check(&d->q, d->opt.gallery)))
 		die_at(d->q.file, d->q.line, "query '%s': --gallery-size %ld: %s",
 		       d->q.id, d->opt.gallery, why);

@@ -69,6 +69,8 @@ struct measureprog {
 	const struct numberopt *numbers;	/* own numbers, {0} ended; may be NULL */
 	/* its options that the measures read, handed to them and finish() */
 	struct measurectx *ctx;
+	/* takes --sampled-negatives, --full-size and --bv-gamma */
+	int sampled;
 	/* after the options: refuses with a usage error what does not go
 	 * together (an option of the program's with a common one); may be
 	 * NULL */
@@ -92,6 +94,11 @@ struct measureopts {
 	int perquery;		/* -q */
 	int chance;		/* --chance */
 	long gallery;		/* --gallery-size G, 0: the whole gallery */
+	int replace;		/* --gallery-draws with: 1 */
+	int draws_given;
+	long sampled;		/* --sampled-negatives M, 0: none */
+	long full;		/* --full-size N */
+	double gamma;		/* --bv-gamma */
 	unsigned long flags;	/* bit i: the program's flag i was given */
 };
 
@@ -144,6 +151,9 @@ void driver_write_notes(const struct driver *d, const struct summaryrows *s);
  * drivercols.c, never the other way round. */
 void driver_parse_options(struct driver *d, int argc, char **argv);
 void driver_build_columns(struct driver *d);
+/* --sampled-negatives: the values of the :mes and :bv columns (usage
+ * error when one cannot be had) */
+void driver_fit_columns(struct driver *d);
 /* a column's value v as the output prints it, or a rank column's exact
  * value rv unless rv is NULL or its frac NAN (rankval.h) */
 void driver_format_rank(char *buf, size_t n, const struct measureopts *o,

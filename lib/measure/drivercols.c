@@ -10,6 +10,7 @@
 #include "measure/driver.h"
 #include "measure/irmnames.h"
 #include "measure/measurenames.h"
+#include "measure/sampled.h"
 #include "measure/trecnames.h"
 #include "util/num.h"
 
@@ -44,12 +45,17 @@ static void gallery_column(const struct driver *d, struct column *x)
 			    "expectation at a gallery size%s", x->name,
 			    x->def->kind == MK_MEDIAN ? " (a median over "
 			    "queries, not a mean)" : "");
-	snprintf(x->name + len, sizeof x->name - len, "/G%ld", d->opt.gallery);
+	snprintf(x->name + len, sizeof x->name - len, "/G%ld%s", d->opt.gallery,
+		 d->opt.replace ? ":replace" : "");
 }
 
+/* a column's mark under --sampled-negatives, by enum estimate */
+static const char *const est_mark[] = { "", ":sampled", ":mes", ":bv" };
+
 static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
-		       long K, int chance)
+		       long K, int chance, int est)
 {
+	size_t len;
 	struct column *x;
 	int trec = d->opt.common.names == NAMES_TREC && def->trec && !chance;
 	int irm = d->opt.common.names == NAMES_IRM && def->irm && !chance;
@@ -59,6 +65,8 @@ static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
 	x->def = def;
 	x->K = K;
 	x->chance = chance;
+	x->est = est;
+	x->fit = NULL;
 	x->trec_rank = trec_rank(trec ? def->trec : NULL);
 	if (trec)
 		trec_column_name(x->name, sizeof x->name, def, K);
@@ -69,6 +77,8 @@ static void add_column(struct driver *d, size_t *cap, const struct mdef *def,
 			 chance ? ":chance" : "");
 	else
 		snprintf(x->name, sizeof x->name, "%s", def->name);
+	len = strlen(x->name);
+	snprintf(x->name + len, sizeof x->name - len, "%s", est_mark[est]);
 	if (d->opt.gallery)
 		gallery_column(d, x);
 }
@@ -137,7 +147,7 @@ static void add_flag_columns(struct driver *d, size_t *cap)
 		for (j = 0; j < d->ncol && d->col[j].def != def; j++)
 			;
 		if (j == d->ncol)
-			add_column(d, cap, def, 0, 0);
+			add_column(d, cap, def, 0, 0, 0);
 	}
 }
 
@@ -163,6 +173,51 @@ static const char *given_name(const struct driver *d, const char *name,
 				d->prog->usage) ? buf : name;
 }
 
+/* the estimate a name's mark asks for ("hit@10:bv"), cut off name in
+ * buf; EST_NONE (name unchanged) when it has none */
+static int est_of(const struct driver *d, const char *name, char *buf,
+		  size_t size)
+{
+	size_t len = strlen(name), ml;
+	int e;
+
+	snprintf(buf, size, "%s", name);
+	for (e = EST_SAMPLED; e <= EST_BV; e++) {
+		ml = strlen(est_mark[e]);
+		if (len <= ml || len >= size ||
+		    strcmp(name + len - ml, est_mark[e]) != 0)
+			continue;
+		if (!d->opt.sampled)
+			usage_error(d->prog->usage, "-m: '%s': the %s column "
+				    "needs --sampled-negatives", name,
+				    est_mark[e]);
+		buf[len - ml] = '\0';
+		return e;
+	}
+	return EST_NONE;
+}
+
+/* a measure at K: under --sampled-negatives the column est asks for, or
+ * name:sampled and name:bv when none; refused there when the measure has
+ * no estimate and -m names it */
+static void add_measure(struct driver *d, size_t *cap, const struct mdef *def,
+			long K, int chance, int est)
+{
+	if (!d->opt.sampled) {
+		add_column(d, cap, def, K, chance, EST_NONE);
+		return;
+	}
+	if (!def->full)
+		usage_error(d->prog->usage, "--sampled-negatives: %s has no "
+			    "estimate from sampled ranks", def->name);
+	if (est != EST_NONE) {
+		add_column(d, cap, def, K, 0, est);
+		return;
+	}
+	add_column(d, cap, def, K, 0, EST_SAMPLED);
+	add_column(d, cap, def, K, 0, EST_BV);
+}
+
 /* the columns: chosen measures in the order given, each cut-off */
 void driver_build_columns(struct driver *d)
 {
@@ -170,16 +225,17 @@ void driver_build_columns(struct driver *d)
 	const struct measureopts *o = &d->opt;
 	size_t cap = 0, i, j;
 	long K;
-	int chance;
-	char fixed[80];
+	int chance, est = EST_NONE;
+	char fixed[80], bare[80];
 
 	for (i = 0; i < (o->sel ? o->nsel : d->ndefs); i++) {
-		const char *name = o->sel ? given_name(d, o->sel[i], fixed,
-						       sizeof fixed) : NULL;
+		const char *name = o->sel ? given_name(d, (est = est_of(d,
+			o->sel[i], bare, sizeof bare)) ? bare : o->sel[i],
+			fixed, sizeof fixed) : NULL;
 		const struct mdef *def = o->sel ?
 			find_def(d->defs, d->ndefs, name) : &d->defs[i];
 		if (!def && (def = find_column(d, name, &K, &chance))) {
-			add_column(d, &cap, def, K, chance);
+			add_measure(d, &cap, def, K, chance, est);
 			continue;
 		}
 		if (!def && (def = trec_find(d->defs, d->ndefs,
@@ -188,7 +244,7 @@ void driver_build_columns(struct driver *d)
 				usage_error(prog->usage, "-m: '%s': the cut-off "
 					    "is not an integer from 1 to "
 					    "1000000000", name);
-			add_column(d, &cap, def, K, 0);
+			add_measure(d, &cap, def, K, 0, est);
 			continue;
 		}
 		if (!def)
@@ -196,22 +252,61 @@ void driver_build_columns(struct driver *d)
 					     o->sel[i], prog->usage);
 		if (!o->sel && def->on_request)
 			continue;
-		/* the default measures at G: those with an expectation */
-		if (!o->sel && o->gallery && !def->gvalue)
+		/* the default measures at G: those with an expectation;
+		 * from sampled ranks: those with an estimate */
+		if (!o->sel && ((o->gallery && !def->gvalue) ||
+				(o->sampled && !def->full)))
 			continue;
 		if (!def->cutoff) {
-			add_column(d, &cap, def, 0, 0);
+			add_measure(d, &cap, def, 0, 0, est);
 			continue;
 		}
 		for (j = 0; j < o->ncutoffs; j++) {
-			add_column(d, &cap, def, o->cutoffs[j], 0);
+			add_measure(d, &cap, def, o->cutoffs[j], 0, est);
 			if (o->chance && def->chance)
-				add_column(d, &cap, def, o->cutoffs[j], 1);
+				add_column(d, &cap, def, o->cutoffs[j], 1,
+					   EST_NONE);
 		}
 	}
 	add_flag_columns(d, &cap);
 	if (o->common.names == NAMES_TREC)
 		trec_order_columns(d->col, d->ncol);
+}
+
+/* --sampled-negatives: each :mes and :bv column's value of each sampled
+ * rank, from one law of the sampled rank for all of them (sampled.h);
+ * refused when its error bound passes 1e-6 */
+void driver_fit_columns(struct driver *d)
+{
+	const struct measureopts *o = &d->opt;
+	struct sampledlaw law;
+	size_t i;
+	double bound;
+	const char *why;
+
+	for (i = 0; i < d->ncol && d->col[i].est < EST_MES; i++)
+		;
+	if (i == d->ncol)
+		return;
+	sampled_law(&law, o->sampled, o->full);
+	for (; i < d->ncol; i++) {
+		struct column *c = &d->col[i];
+		if (c->est < EST_MES)
+			continue;
+		c->fit = xmalloc((size_t)(o->sampled + 1) * sizeof *c->fit);
+		why = sampled_fit(&law, c->def->full, c->K,
+				  c->def->cutoff ? c->K : o->full,
+				  c->est == EST_MES ? 0 : o->gamma, c->fit,
+				  &bound);
+		if (why)
+			usage_error(d->prog->usage, "%s: at %ld sampled "
+				    "negatives of %ld, %s (bound %.1e)%s",
+				    c->name, o->sampled, o->full, why, bound,
+				    c->est == EST_MES ? ": the minimal-bias "
+				    "values grow exponentially with M; ask "
+				    "for :bv" : "");
+	}
+	sampled_law_free(&law);
 }
 
 /* a value as printed: "-" for NaN, a rate in percent unless -f, trec_eval's

@@ -9,9 +9,11 @@
 #include "util/num.h"
 #include "util/optlist.h"
 #include "measure/driver.h"
+#include "measure/gallery.h"
+#include "measure/sampled.h"
 #include "measure/trecnames.h"
 
-enum { M_CHANCE = OPT_OWN, M_GALLERY,
+enum { M_CHANCE = OPT_OWN, M_GALLERY, M_DRAWS, M_SAMPLED, M_FULL, M_GAMMA,
        M_CHOICE = OPT_OWN + 1000,	/* + i: the program's choice i */
        M_FLAG = OPT_OWN + 2000,		/* + i: the program's flag i */
        M_NUMBER = OPT_OWN + 3000 };	/* + i: the program's number i */
@@ -26,6 +28,9 @@ static const struct optdef tail[] = {
 	{ "gallery-size", M_GALLERY, 1,
 	  "      --gallery-size G    each measure's expectation over random sub-galleries of\n"
 	  "                          G candidates that keep the relevant items (hit@10/G1000)\n" },
+	{ "gallery-draws", M_DRAWS, 1,
+	  "      --gallery-draws HOW the G - m others of --gallery-size drawn without\n"
+	  "                          (default) or with replacement (hit@10/G101:replace)\n" },
 	{ "per-query", 'q', 0, "  -q, --per-query         per-query rows too\n" },
 	CO_OPT_FRACTIONS,
 	CO_OPT_PRECISION,
@@ -38,6 +43,25 @@ static const struct optdef tail[] = {
 	CO_OPT_HELP,
 	CO_OPT_VERSION,
 };
+
+static const char *const draws_names[] = { "without", "with", NULL };
+
+/* the entries of a program that reads ranks among sampled negatives
+ * (measureprog.sampled), after --gallery-size */
+static const struct optdef sampled_opts[] = {
+	{ "sampled-negatives", M_SAMPLED, 1,
+	  "      --sampled-negatives M\n"
+	  "                          each query ranks one relevant item among M sampled\n"
+	  "                          negatives: name:sampled, and name:bv (name:mes on\n"
+	  "                          request) estimating the measure at --full-size N\n" },
+	{ "full-size", M_FULL, 1,
+	  "      --full-size N       candidates of the full gallery the negatives came from\n" },
+	{ "bv-gamma", M_GAMMA, 1,
+	  "      --bv-gamma G        the bias-variance trade-off of name:bv, 0 < G <= 1\n"
+	  "                          (default 0.1, Krichene and Rendle's)\n" },
+};
+enum { NSAMPLED = sizeof sampled_opts / sizeof sampled_opts[0],
+       TAIL_GALLERY = 5 };	/* --gallery-size's place in tail */
 
 /* the help lines that name the program's defaults and measures */
 struct proghelp {
@@ -77,7 +101,8 @@ static struct optdef *table(const struct measureprog *prog,
 		nfl++;
 	while (prog->numbers && prog->numbers[nnum].name)
 		nnum++;
-	*n = 6 + nch + nfl + nnum + sizeof tail / sizeof tail[0];
+	*n = 6 + nch + nfl + nnum + sizeof tail / sizeof tail[0] +
+		(prog->sampled ? NSAMPLED : 0);
 	t = xcalloc(*n, sizeof *t);
 	t[k++] = (struct optdef){ NULL, 0, 0, prog->about };
 	t[k++] = (struct optdef){ "cutoffs", 'k', 1, h->cutoffs };
@@ -94,7 +119,16 @@ static struct optdef *table(const struct measureprog *prog,
 	for (i = 0; i < nnum; i++)
 		t[k++] = (struct optdef){ prog->numbers[i].name,
 					  M_NUMBER + (int)i, 1, NULL };
-	memcpy(t + k, tail, sizeof tail);
+	if (!prog->sampled) {
+		memcpy(t + k, tail, sizeof tail);
+		return t;
+	}
+	memcpy(t + k, tail, (TAIL_GALLERY + 1) * sizeof tail[0]);
+	k += TAIL_GALLERY + 1;
+	memcpy(t + k, sampled_opts, sizeof sampled_opts);
+	k += NSAMPLED;
+	memcpy(t + k, tail + TAIL_GALLERY + 1,
+	       sizeof tail - (TAIL_GALLERY + 1) * sizeof tail[0]);
 	return t;
 }
 
@@ -154,6 +188,23 @@ static int take(void *ctx, int key, const char *arg)
 	case M_GALLERY:
 		o->gallery = arg_long("--gallery-size", arg, 1, LONG_MAX);
 		return 1;
+	case M_DRAWS:
+		o->replace = parse_choice("--gallery-draws", arg, draws_names,
+					  usage);
+		o->draws_given = 1;
+		return 1;
+	case M_SAMPLED:
+		o->sampled = arg_long("--sampled-negatives", arg, 1, 1000);
+		return 1;
+	case M_FULL:
+		o->full = arg_long("--full-size", arg, 2, 1000000000L);
+		return 1;
+	case M_GAMMA:
+		o->gamma = arg_double("--bv-gamma", arg);
+		if (!(o->gamma > 0 && o->gamma <= 1))
+			usage_error(usage, "--bv-gamma: '%s' is not a number "
+				    "with 0 < G <= 1", arg);
+		return 1;
 	}
 	if (key >= M_NUMBER)
 		number_option(&d->prog->numbers[key - M_NUMBER], arg, usage);
@@ -164,6 +215,35 @@ static int take(void *ctx, int key, const char *arg)
 	else
 		return 0;
 	return 1;
+}
+
+/* --sampled-negatives M with --full-size N > M, --bv-gamma with them,
+ * none with what measures another gallery or explains one (a usage
+ * error) */
+static void sampled_options(struct measureopts *o, const char *usage)
+{
+	if (!o->sampled) {
+		if (o->full || o->gamma)
+			usage_error(usage, "--%s: only with --sampled-negatives",
+				    o->full ? "full-size" : "bv-gamma");
+		return;
+	}
+	if (!o->full)
+		usage_error(usage, "--sampled-negatives: the estimates need "
+			    "--full-size N, the full gallery's candidates");
+	if (o->full <= o->sampled)
+		usage_error(usage, "--full-size %ld: not more than the %ld "
+			    "sampled negatives and the relevant item", o->full,
+			    o->sampled);
+	if (!o->gamma)
+		o->gamma = SAMPLED_GAMMA;
+	if (o->gallery || o->chance || o->common.nexplain ||
+	    o->common.judged_only || o->common.names != NAMES_RANKKIT)
+		usage_error(usage, "--sampled-negatives: not with %s",
+			    o->gallery ? "--gallery-size" : o->chance ?
+			    "--chance" : o->common.nexplain ? "--explain" :
+			    o->common.judged_only ? "--judged-only" :
+			    "--names trec or irm");
 }
 
 void driver_parse_options(struct driver *d, int argc, char **argv)
@@ -198,6 +278,11 @@ void driver_parse_options(struct driver *d, int argc, char **argv)
 	if (o->gallery && o->common.nexplain)
 		usage_error(prog->usage, "--gallery-size: --explain shows the "
 			    "whole gallery only");
+	if (o->draws_given && !o->gallery)
+		usage_error(prog->usage, "--gallery-draws: only with "
+			    "--gallery-size");
+	gallery_draws(o->replace);
+	sampled_options(o, prog->usage);
 	d->files = argv + first;
 	d->nfiles = argc - first;
 	if (prog->check)

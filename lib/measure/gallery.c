@@ -12,6 +12,16 @@
  * 1K folds draw images, so an image's five captions leave together) are
  * another model.
  *
+ * With replacement (--gallery-draws with; the recommender systems'
+ * sampled negatives, Krichene and Rendle, KDD 2020) the G - m
+ * others are g independent uniform draws from the N, a candidate drawn
+ * twice counted twice (a copy ties with itself). Every count below is
+ * then binomial where it is hypergeometric here: X ~ binomial(g, A/N), Y
+ * | X = x ~ binomial(g - x, B/(N - A)), X + Y ~ binomial(g, (A+B)/N); the
+ * same terms, the same walks (drawn_mean), the same tail bound (it is the
+ * binomial's), and G may pass n. AP@K over the items found, which needs
+ * the joint law of several groups (galleryjoint.c), is not offered so.
+ *
  * Tie groups. The query's relevant items come in tie groups (rankstream.h):
  * group k holds positions a+1 .. a+t, s of them relevant, with c relevant
  * items above it (in earlier groups). So A = a - c non-relevant candidates
@@ -47,7 +57,7 @@
  * By linearity the expectation of the sum is the sum of the terms'
  * expectations, and each needs only the law of its own group's pair (X, Y)
  * above: E[term] = sum_x sum_y P(x) P(y | x) term(c + x, s + y), by
- * hyp_mean2 (hypergeom.c). None of these needs the joint law of two
+ * drawn_mean2 (hypergeom.c). None of these needs the joint law of two
  * groups' counts. AP@K over the relevant items found (a ratio of two
  * sums over groups) does: galleryjoint.c computes it from the chain of
  * those counts. The median rank over queries is a median, not a mean, of
@@ -105,12 +115,27 @@
 #include "measure/hypergeom.h"
 #include "measure/tiesum.h"
 
+/* --gallery-draws with: the G - m others drawn with replacement */
+static int with_replacement;
+
+void gallery_draws(int replace)
+{
+	with_replacement = replace;
+}
+
+int gallery_replacing(void)
+{
+	return with_replacement;
+}
+
 const char *gallery_check(const struct rquery *q, long G)
 {
 	if (q->nret < q->m)
 		return "a relevant item has no rank ('-'): a ranking cut "
 		    "short cannot say where it stands in a sub-gallery";
-	if (G > q->n)
+	if (with_replacement && G > (long)q->m && q->n == (long)q->m)
+		return "the query has no other candidate to draw";
+	if (G > q->n && !with_replacement)
 		return "the gallery size is larger than the query's candidates";
 	if (G < (long)q->m)
 		return "the gallery size is smaller than the query's relevant "
@@ -127,7 +152,7 @@ void gallery_too_long(const struct rquery *q, long G)
 	       q->id, G);
 }
 
-/* one group's term, handed to hyp_mean2 */
+/* one group's term, handed to drawn_mean2 */
 struct term {
 	const struct rquery *q;
 	const struct tgroup *g;
@@ -171,10 +196,11 @@ static double group_mean(const struct term *tm, long G,
 	if (tm->K != LONG_MAX && hyp_below_negligible(N, A, g, tm->K - tm->c))
 		return 0;
 	if (tm->mode == TIE_EXP)
-		v = hyp_mean2(N, A, B, g, f, tm);
+		v = drawn_mean2(with_replacement, N, A, B, g, f, tm);
 	else
-		v = hyp_mean(N, tm->mode == TIE_OPT ? A : A + B, g,
-			     (struct hypfn){ single_f, &sg });
+		v = drawn_mean(with_replacement, N,
+			       tm->mode == TIE_OPT ? A : A + B, g,
+			       (struct hypfn){ single_f, &sg });
 	if (isnan(v))
 		gallery_too_long(q, G);
 	return v;

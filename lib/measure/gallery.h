@@ -12,6 +12,12 @@
 #include "stream/rankstream.h"
 #include "measure/listmeasure.h"
 
+/* the G - m others drawn with replacement (1, --gallery-draws with) or
+ * without (0, the default): a setting of the whole run, made once from
+ * the options before any query; and which one is made */
+void gallery_draws(int replace);
+int gallery_replacing(void);
+
 /* NULL when q can be measured at G, else why not (a static string) */
 const char *gallery_check(const struct rquery *q, long G);
 /* dies naming q's line: its expectation at G would take more terms than

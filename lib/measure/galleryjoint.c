@@ -183,6 +183,10 @@ double gal_apk_found(const struct rquery *q, long G, long K, int mode)
 	long U = 0, c = 0, smax = 1, x;
 	size_t k;
 
+	if (gallery_replacing())
+		die_at(q->file, q->line, "query '%s': --gallery-draws with: "
+		       "AP@K over the items found has no expectation with "
+		       "replacement here (--ap-divisor m or min has)", q->id);
 	if (K <= 0 || K >= G)	/* every item is inside: F = m */
 		return gal_apsum(q, G, K, mode) / (double)q->m;
 	for (k = 0; k < q->ng; k++)

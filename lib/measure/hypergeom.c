@@ -42,16 +42,42 @@
 #define TAIL 8.67361737988403547e-19	/* 2^-60 */
 #define WALK_MAX 4194304.0	/* 2^22: the most terms a call may take */
 
-static double up_ratio(long N, long M, long g, long x)
+/* With replacement (drawn_mean) the count is binomial (g, M/N), also
+ * log-concave, and walked the same way with its ratios
+ *
+ *   up:   w(x+1) = w(x) (g-x) M / ((x+1)(N-M)),
+ *   down: w(x-1) = w(x) x (N-M) / ((g-x+1) M),
+ *
+ * over 0 <= x <= g from the mode floor((g+1) M/N); its rounding is that
+ * of the hypergeometric walk. */
+static double up_ratio(int replace, long N, long M, long g, long x)
 {
+	if (replace)
+		return (double)(g - x) * (double)M /
+		    ((double)(x + 1) * (double)(N - M));
 	return (double)(M - x) * (double)(g - x) /
 	    ((double)(x + 1) * (double)(N - M - g + x + 1));
 }
 
-static double down_ratio(long N, long M, long g, long x)
+static double down_ratio(int replace, long N, long M, long g, long x)
 {
+	if (replace)
+		return (double)x * (double)(N - M) /
+		    ((double)(g - x + 1) * (double)M);
 	return (double)x * (double)(N - M - g + x) /
 	    ((double)(M - x + 1) * (double)(g - x + 1));
+}
+
+/* the support [*lo, *hi] of the count */
+static void support(int replace, long N, long M, long g, long *lo, long *hi)
+{
+	if (!replace) {
+		*lo = lmax(0, g - (N - M));
+		*hi = lmin(M, g);
+	} else {
+		*lo = M == N ? g : 0;
+		*hi = M == 0 ? 0 : g;
+	}
 }
 
 /* whether the weights left after w, the next ratio q, are negligible
@@ -63,22 +89,24 @@ static int negligible(double w, double q, double wsum)
 
 /* the walk: visit(x, w) for every weight w not neglected, the mode's
  * first; returns the sum of the weights */
-static double walk(long N, long M, long g,
+static double walk(int replace, long N, long M, long g,
 		   void (*visit)(long x, double w, void *ctx), void *ctx)
 {
-	long lo = lmax(0, g - (N - M)), hi = lmin(M, g), x0, x;
+	long lo, hi, x0, x;
 	double w, q, wsum;
 
+	support(replace, N, M, g, &lo, &hi);
 	if (lo >= hi) {
 		visit(lo, 1, ctx);
 		return 1;
 	}
-	x0 = (long)(((double)g + 1) * ((double)M + 1) / ((double)N + 2));
+	x0 = replace ? (long)(((double)g + 1) * ((double)M / (double)N)) :
+		(long)(((double)g + 1) * ((double)M + 1) / ((double)N + 2));
 	x0 = lmin(hi, lmax(lo, x0));
 	wsum = 1;
 	visit(x0, 1, ctx);
 	for (w = 1, x = x0; x < hi; x++) {
-		q = up_ratio(N, M, g, x);
+		q = up_ratio(replace, N, M, g, x);
 		if (negligible(w, q, wsum))
 			break;
 		w *= q;
@@ -86,7 +114,7 @@ static double walk(long N, long M, long g,
 		visit(x + 1, w, ctx);
 	}
 	for (w = 1, x = x0; x > lo; x--) {
-		q = down_ratio(N, M, g, x);
+		q = down_ratio(replace, N, M, g, x);
 		if (negligible(w, q, wsum))
 			break;
 		w *= q;
@@ -118,15 +146,17 @@ int hyp_below_negligible(long N, long M, long g, long k)
  * its tail is below 2^-60 of the sum (a normal tail e^(-x^2/2) is 2^-60
  * at x = 9.1), and never more than the support: the terms a walk over
  * X hypergeometric (N, M, g) takes, about. */
-static double hyp_walk_len(long N, long M, long g)
+static double hyp_walk_len(int replace, long N, long M, long g)
 {
-	long lo = lmax(0, g - (N - M)), hi = lmin(M, g);
+	long lo, hi;
 	double p, var, len;
 
+	support(replace, N, M, g, &lo, &hi);
 	if (lo >= hi)
 		return 1;
 	p = (double)M / (double)N;
-	var = (double)g * p * (1 - p) * ((double)(N - g) / (double)(N - 1));
+	var = (double)g * p * (1 - p) *
+		(replace ? 1 : (double)(N - g) / (double)(N - 1));
 	len = 2 * (10 * sqrt(var) + 1);
 	return len < (double)(hi - lo) + 1 ? len : (double)(hi - lo) + 1;
 }
@@ -143,16 +173,21 @@ static void mean_visit(long x, double w, void *ctx)
 	m->sum += w * m->fn.f(x, m->fn.ctx);
 }
 
-double hyp_mean(long N, long M, long g, struct hypfn fn)
+double drawn_mean(int replace, long N, long M, long g, struct hypfn fn)
 {
 	struct meanacc m = { fn, 0 };
 	double wsum;
 
-	if (hyp_walk_len(N, M, g) > WALK_MAX)
+	if (hyp_walk_len(replace, N, M, g) > WALK_MAX)
 		return NAN;
-	wsum = walk(N, M, g, mean_visit, &m);
+	wsum = walk(replace, N, M, g, mean_visit, &m);
 
 	return m.sum / wsum;
+}
+
+double hyp_mean(long N, long M, long g, struct hypfn fn)
+{
+	return drawn_mean(0, N, M, g, fn);
 }
 
 struct pmfacc {
@@ -175,10 +210,10 @@ double hyp_pmf(long N, long M, long g, long jmax, double *p)
 	long j;
 
 	for (j = 0; j <= jmax; j++)
-		p[j] = hyp_walk_len(N, M, g) > WALK_MAX ? NAN : 0;
+		p[j] = hyp_walk_len(0, N, M, g) > WALK_MAX ? NAN : 0;
 	if (isnan(p[0]))
 		return NAN;
-	wsum = walk(N, M, g, pmf_visit, &a);
+	wsum = walk(0, N, M, g, pmf_visit, &a);
 	for (j = 0; j <= jmax; j++) {
 		p[j] /= wsum;
 		below += p[j];
@@ -186,8 +221,9 @@ double hyp_pmf(long N, long M, long g, long jmax, double *p)
 	return below < 1 ? 1 - below : 0;
 }
 
-/* hyp_mean2's inner expectation: over Y given X = x */
+/* drawn_mean2's inner expectation: over Y given X = x */
 struct inner {
+	int replace;
 	long N, A, B, g, x;
 	double (*f2)(long x, long y, const void *ctx);
 	const void *ctx;
@@ -207,19 +243,19 @@ static double outer_f(long x, const void *ctx)
 	in.x = x;
 	if (in.B == 0)
 		return in.f2(x, 0, in.ctx);
-	return hyp_mean(in.N - in.A, in.B, in.g - x,
-			(struct hypfn){ inner_f, &in });
+	return drawn_mean(in.replace, in.N - in.A, in.B, in.g - x,
+			  (struct hypfn){ inner_f, &in });
 }
 
-double hyp_mean2(long N, long A, long B, long g,
-		 double (*f2)(long x, long y, const void *ctx),
-		 const void *ctx)
+double drawn_mean2(int replace, long N, long A, long B, long g,
+		   double (*f2)(long x, long y, const void *ctx),
+		   const void *ctx)
 {
-	struct inner in = { N, A, B, g, 0, f2, ctx };
+	struct inner in = { replace, N, A, B, g, 0, f2, ctx };
 	double gy = (double)g * (1 - (double)A / (double)N);	/* g - E[X] */
 
-	if (B > 0 && hyp_walk_len(N, A, g) *
-	    hyp_walk_len(N - A, B, (long)gy) > WALK_MAX)
+	if (B > 0 && hyp_walk_len(replace, N, A, g) *
+	    hyp_walk_len(replace, N - A, B, (long)gy) > WALK_MAX)
 		return NAN;
-	return hyp_mean(N, A, g, (struct hypfn){ outer_f, &in });
+	return drawn_mean(replace, N, A, g, (struct hypfn){ outer_f, &in });
 }

@@ -16,7 +16,7 @@ struct hypfn {
 };
 
 /* hyp_mean and hyp_pmf return NAN, at once, when their walk over X
- * would take more than 2^22 terms (hyp_mean2: the product of its two
+ * would take more than 2^22 terms (drawn_mean2: the product of its two
  * walks'). */
 
 /* E[f(X)], X hypergeometric (N, M, g); 0 <= M <= N, 0 <= g <= N. f is
@@ -36,10 +36,14 @@ double hyp_pmf(long N, long M, long g, long jmax, double *p);
 
 /* E[f2(X, Y)] where, of N members, A are of a first kind and B of a
  * second (A + B <= N), g are drawn, X of the first kind and Y of the
- * second: X is hypergeometric (N, A, g) and, given X = x, Y is
- * hypergeometric (N-A, B, g-x). */
-double hyp_mean2(long N, long A, long B, long g,
-		 double (*f2)(long x, long y, const void *ctx),
-		 const void *ctx);
+ * second: without replacement X is hypergeometric (N, A, g) and, given X
+ * = x, Y is hypergeometric (N-A, B, g-x) (drawn_mean2 with replace = 0).
+ * E[f(X)] likewise drawn with replacement (replace = 1: X binomial (g,
+ * M/N), and below Y | X = x binomial (g-x, B/(N-A)), N > 0 when g > 0)
+ * or without (replace = 0: hyp_mean) */
+double drawn_mean(int replace, long N, long M, long g, struct hypfn fn);
+double drawn_mean2(int replace, long N, long A, long B, long g,
+		   double (*f2)(long x, long y, const void *ctx),
+		   const void *ctx);
 
 #endif

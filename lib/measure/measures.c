@@ -261,13 +261,34 @@ static void e_rbp_resid(const struct mcall *c, const char *name)
 	explain_rbp_resid(c, name, ctx_of(c)->persistence);
 }
 
+/* The measures at full rank R of a query with one relevant item, which
+ * --sampled-negatives estimates (sampled.h; Krichene and Rendle, KDD
+ * 2020): hit@K [R <= K] (recall@K with one relevant item), the
+ * reciprocal rank 1/R (cut at K), nDCG 1/log2(R + 1) (cut at K): the one
+ * relevant item's gain over its ideal gain at rank 1, whatever its grade
+ * and the gain rule. K = 0: no cut-off. */
+static double f_hit(long R, long K)
+{
+	return R <= K;
+}
+
+static double f_rr(long R, long K)
+{
+	return K == 0 || R <= K ? 1.0 / (double)R : 0;
+}
+
+static double f_ndcg(long R, long K)
+{
+	return K == 0 || R <= K ? 1.0 / log2((double)R + 1) : 0;
+}
+
 /* The rows, grouped by home program, each group in the order of its
  * program's default columns and -m's "known:" list. A grade of 1 or more
  * counts as relevant in every measure (the rank stream's m); nDCG weighs
  * the grades themselves. */
 static const struct mdef table[] = {
 	{ .name = "hit", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_hit, .gvalue = g_hit, .chance = 1,
+	  .full = f_hit, .value = v_hit, .gvalue = g_hit, .chance = 1,
 	  .explain = explain_hit, .trec = "success", .irm = "Success",
 	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
@@ -281,12 +302,14 @@ static const struct mdef table[] = {
 	  .explain = explain_prec, .trec = "P", .irm = "P",
 	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
-	{ .name = "MRR", .rate = 1, .kind = MK_MEAN, .value = v_rr,
+	{ .name = "MRR", .rate = 1, .kind = MK_MEAN, .full = f_rr,
+	  .value = v_rr,
 	  .gvalue = g_rr, .explain = explain_rr, .trec = "recip_rank",
 	  .irm = "RR", .params = "-T", .dir = BETTER_HIGHER,
 	  .home = "hitrate", .manual = "hitrate.1 Measures" },
 	/* MRR@K (MS MARCO's MRR@10) only when -m names it */
-	{ .name = "MRR", .cutoff = 1, .rate = 1, .kind = MK_MEAN, .value = v_rr,
+	{ .name = "MRR", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
+	  .full = f_rr, .value = v_rr,
 	  .gvalue = g_rr, .chance = 1, .on_request = 1, .irm = "RR",
 	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
@@ -372,11 +395,12 @@ static const struct mdef table[] = {
 
 	/* "nDCG@K" is the cut-off measure, "nDCG" the whole list */
 	{ .name = "nDCG", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
-	  .value = v_ndcg, .gvalue = g_ndcg, .chance = 1,
+	  .full = f_ndcg, .value = v_ndcg, .gvalue = g_ndcg, .chance = 1,
 	  .explain = e_ndcg, .trec = "ndcg_cut", .irm = "nDCG",
 	  .params = "K; -T, --gain; the grades", .dir = BETTER_HIGHER,
 	  .home = "ndcg", .manual = "ndcg.1 Measures" },
-	{ .name = "nDCG", .rate = 1, .kind = MK_MEAN, .value = v_ndcg,
+	{ .name = "nDCG", .rate = 1, .kind = MK_MEAN, .full = f_ndcg,
+	  .value = v_ndcg,
 	  .gvalue = g_ndcg, .explain = e_ndcg, .trec = "ndcg", .irm = "nDCG",
 	  .params = "-T, --gain; the grades", .dir = BETTER_HIGHER,
 	  .home = "ndcg", .manual = "ndcg.1 Measures" },
