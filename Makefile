@@ -115,6 +115,8 @@ LIBSRC = \
 	lib/measure/gallery.c \
 	lib/measure/galleryjoint.c \
 	lib/measure/exactsum.c \
+	lib/measure/singleshot.c \
+	lib/measure/singleshotrun.c \
 	lib/measure/rankval.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
