@@ -259,6 +259,21 @@ static int take_ann(struct opts *o, int key, const char *arg)
 	return 1;
 }
 
+/* --single-shot's options; 0 for another */
+static int take_single(struct opts *o, int key, const char *arg)
+{
+	if (key == 'p') {
+		o->decimals = (int)arg_long("-p", arg, 0, 17);
+		return 1;
+	}
+	if (key != O_SINGLE)
+		return 0;
+	free(o->single);
+	parse_cutoffs("--single-shot", arg, &o->single, &o->nsingle, 0, NULL,
+		      NULL);
+	return 1;
+}
+
 /* one option (optable.h's take) */
 static int take(void *ctx, int key, const char *arg)
 {
@@ -316,12 +331,6 @@ static int take(void *ctx, int key, const char *arg)
 	case O_KEEPSELF: o->keep_self = 1; break;
 	case O_ALLOWEMPTY: o->allow_empty = 1; break;
 	case O_FP: o->print_fp = 1; break;
-	case O_SINGLE:
-		free(o->single);
-		parse_cutoffs("--single-shot", arg, &o->single, &o->nsingle, 0,
-			      NULL, NULL);
-		break;
-	case 'p': o->decimals = (int)arg_long("-p", arg, 0, 17); break;
 	case O_EXPECTFP: o->expect_fp = arg; break;
 	case O_EXPLAIN:
 		o->explain = xrealloc(o->explain,
@@ -343,7 +352,7 @@ static int take(void *ctx, int key, const char *arg)
 		o->brk = breaks[parse_choice("--break", arg, breaknames, NULL)];
 		break;
 	default:
-		return take_ann(o, key, arg);
+		return take_ann(o, key, arg) || take_single(o, key, arg);
 	}
 	return 1;
 }
@@ -658,6 +667,18 @@ static void start_ranker(struct opts *o, struct relsrc *rel,
 	}
 }
 
+/* --single-shot: the ranker's queries to ss (singleshotrun.h) */
+static void start_single_shot(const struct opts *o, struct singleshot *ss,
+			      struct ranker *rk, int matrix)
+{
+	if (matrix)
+		usage_error(NULL, "--single-shot needs score streams or runs: "
+			    "a result matrix is cut at its columns");
+	singleshot_init(ss, o->single, o->nsingle,
+			o->decimals < 0 ? 2 : o->decimals);
+	singleshot_attach(ss, rk);
+}
+
 /* a result matrix through the ranker, its columns the run's depth */
 static void rank_matrix(struct opts *o, struct ranker *rk,
 			struct matrixrun *mr)
@@ -717,14 +738,8 @@ int main(int argc, char **argv)
 		rel_refuse_fold_order(&rel);
 
 	start_ranker(&o, &rel, &rk);
-	if (o.single) {
-		if (matrix)
-			usage_error(NULL, "--single-shot needs score streams or "
-				    "runs: a result matrix is cut at its columns");
-		singleshot_init(&ss, o.single, o.nsingle,
-				o.decimals < 0 ? 2 : o.decimals);
-		singleshot_attach(&ss, &rk);
-	}
+	if (o.single)
+		start_single_shot(&o, &ss, &rk, matrix);
 	fingerprint(&o, &rel, argv + first, argc - first, &rk.own);
 	if (o.emb) {
 		o.eo.folds = rel.folds > 0 ? (size_t)rel.folds : 1;

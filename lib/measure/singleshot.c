@@ -1,7 +1,8 @@
 /* The single-shot CMC of one query, exactly, without drawing.
  *
- * The protocol (torchreid, metrics/rank.py, eval_cuhk03; Li et al.,
- * "DeepReID", CVPR 2014, for CUHK03's single-shot setting): after the
+ * The protocol (torchreid's eval_cuhk03, in
+ * https://github.com/KaiyangZhou/deep-person-reid/blob/master/torchreid/metrics/rank.py;
+ * Li et al., "DeepReID", CVPR 2014, for CUHK03's single-shot setting): after the
  * query's junk has left its gallery, one item of each identity is drawn,
  * uniformly and independently, and hit@K is whether the query's own
  * identity's drawn item (the one relevant item of the drawn gallery)
