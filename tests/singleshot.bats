@@ -130,3 +130,59 @@ reference() {
 	fails_with "rankof: sc2:1: a query named 'all' would be taken for the summary rows of the measure stream" \
 	    rankof -l lab2 --single-shot 1 sc2
 }
+
+@test "single-shot: examples/pipelines/cuhk03.sh on synthemb's re-id data, as the exact expectation computes it (python)" {
+	[ -x /usr/bin/python3 ] || skip "needs /usr/bin/python3"
+	synthemb -s 5 -n 40 -d 16 --distractors 0 --junk 0 -o r reid
+	run --separate-stderr sh "$BATS_TEST_DIRNAME/../examples/pipelines/cuhk03.sh" r
+	status_is 0
+	got=$(printf '%s\n' "$output" | awk '$1 == "CUHK03" { print $3, $4, $5, $6, $7 }')
+	# the definition transcribed from the score stream, tie-free data (a
+	# tie with a positive stops it): per query, same person and camera
+	# out, no match left skipped; for each match x, each other identity
+	# above it with chance a_j, independently; hit@K the chance that
+	# fewer than K are, a Poisson-binomial tail; AP on the whole gallery
+	simmat -m cos r/query.npy r/gallery.npy > scores
+	want=$(/usr/bin/python3 - r/query.labels r/gallery.labels scores <<-'PY'
+	import sys
+	def labels(f):
+	    return {r: (l, c) for r, l, c in (line.split() for line in open(f))}
+	ql, gl = labels(sys.argv[1]), labels(sys.argv[2])
+	sc = {}
+	for line in open(sys.argv[3]):
+	    if not line.startswith("#"):
+	        q, g, s = line.split()
+	        sc.setdefault(q, []).append((g, float(s)))
+	K = [1, 5, 10, 20]
+	hits, aps, n = [0.0] * 4, 0.0, 0
+	for q, cands in sc.items():
+	    kept = [(g, s) for g, s in cands if gl[g] != ql[q]]
+	    pos = [s for g, s in kept if gl[g][0] == ql[q][0]]
+	    if not pos:
+	        continue
+	    n += 1
+	    ids = {}
+	    for g, s in kept:
+	        if gl[g][0] != ql[q][0]:
+	            ids.setdefault(gl[g][0], []).append(s)
+	    for x in pos:
+	        assert all(s != x for g, s in kept if gl[g][0] != ql[q][0]), "a tie"
+	        law = [1.0]
+	        for ss in ids.values():
+	            a = sum(s > x for s in ss) / len(ss)
+	            law = [(law[i] if i < len(law) else 0) * (1 - a) +
+	                   (law[i - 1] * a if i > 0 else 0) for i in range(len(law) + 1)]
+	        for i, k in enumerate(K):
+	            hits[i] += sum(law[:k]) / len(pos)
+	    order = sorted(kept, key=lambda t: -t[1])
+	    found, ap = 0, 0.0
+	    for r, (g, s) in enumerate(order, 1):
+	        if gl[g][0] == ql[q][0]:
+	            found += 1
+	            ap += found / r
+	    aps += ap / len(pos)
+	print(" ".join("%.1f" % (100 * h / n) for h in hits), "%.1f" % (100 * aps / n))
+	PY
+	)
+	same "$got" "$want"
+}
