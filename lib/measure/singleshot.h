@@ -25,8 +25,9 @@ struct ssscratch {
 };
 
 /* hit[i] = the expected hit@K[i] (K[i] >= 1, kmax their largest) of the
- * query; time O(|S_p| m (log + min(kmax, m) (1 + D^2))), D the identities
- * with an item tied with a relevant one (0 without ties) */
+ * query; time O(|S_p| (m log n + min(kmax, m) (m + D^2))) for n items,
+ * D the identities with an item tied with a relevant one (0 without
+ * ties), memory O(min(kmax, m) (D + 1) + m) */
 void singleshot_hits(const struct ssgallery *g, const long *K, size_t nK,
 		     long kmax, struct ssscratch *w, double *hit);
 void ssscratch_free(struct ssscratch *w);

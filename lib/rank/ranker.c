@@ -376,7 +376,7 @@ void ranker_finish(struct ranker *rk)
 			emit(rk, q, 0);
 		}
 	}
-	if (rk->runtag) {
+	if (rk->runtag && !rk->query_hook) {	/* a rank stream's line */
 		struct slice tag = { rk->runtag, strlen(rk->runtag) };
 		rankstream_write_run(tag);
 	}
