@@ -409,6 +409,10 @@ static void check_single_shot(const struct opts *o, const struct relsrc *rel)
 			    "query from score streams or runs: without -e, "
 			    "--folds, -M, --depth, --shard, --part, --explain, "
 			    "--unlabeled-irrelevant and the fingerprints");
+	if (o->brk != BREAK_NONE)
+		usage_error(NULL, "--single-shot takes ties in the expected mode "
+			    "(every order of a drawn gallery's ties alike): no "
+			    "--break");
 }
 
 static void check_options(const struct opts *o, const struct relsrc *rel,

@@ -90,6 +90,10 @@ reference() {
 	    'hit@1:single-shot q1 25.00' 'hit@2:single-shot q1 75.00' \
 	    'hit@3:single-shot q1 100.00' 'hit@1:single-shot all 25.00' \
 	    'hit@2:single-shot all 75.00' 'hit@3:single-shot all 100.00' '# end')"
+	# distances, lowest first: the same draws
+	awk '{ print $1, $2, -$3 }' sc > dist
+	run --separate-stderr rankof -l lab --junk same-camera --lower-is-better --single-shot 1,2,3 dist
+	same "$output" "$(rankof -l lab --junk same-camera --single-shot 1,2,3 sc)"
 }
 
 @test "single-shot: every draw and tie order enumerated (python) gives the values" {
@@ -116,6 +120,9 @@ reference() {
 	run --separate-stderr rankof -l lab -M 1 --single-shot 1 sc
 	[ "$status" -eq 2 ]
 	[[ $stderr == *"--single-shot needs every candidate of each query"* ]]
+	run --separate-stderr rankof -l lab --break id --single-shot 1 sc
+	[ "$status" -eq 2 ]
+	[[ $stderr == "rankof: --single-shot takes ties in the expected mode (every order of a drawn gallery's ties alike): no --break"* ]]
 	run --separate-stderr rankof -l lab -p 3 sc
 	[ "$status" -eq 2 ]
 	[[ $stderr == "rankof: -p needs --single-shot"* ]]
