@@ -17,12 +17,7 @@
 #   (neither distractors nor bad detections) into a temporary folder.
 set -e
 . "$(dirname "$0")/common.sh"
-if [ -n "${1:-}" ]; then
-	dir=$1
-else
-	dir=$work/data
-	synthemb -o "$dir" --distractors 0 --junk 0 reid
-fi
+data reid "${1:-}" --distractors 0 --junk 0
 need query.npy gallery.npy query.labels gallery.labels
 
 labels="--query-labels $dir/query.labels --item-labels $dir/gallery.labels"
