@@ -21,11 +21,11 @@ data() {
 	if [ -n "${2:-}" ]; then
 		dir=$2
 	else
-		kind=$1
+		synthkind=$1
 		shift
 		[ $# -eq 0 ] || shift
 		dir=$work/data
-		synthemb -o "$dir" "$@" "$kind"
+		synthemb -o "$dir" "$@" "$synthkind"
 	fi
 }
 
