@@ -116,6 +116,8 @@ LIBSRC = \
 	lib/measure/sampled.c \
 	lib/measure/galleryjoint.c \
 	lib/measure/exactsum.c \
+	lib/measure/singleshot.c \
+	lib/measure/singleshotrun.c \
 	lib/measure/rankval.c \
 	lib/measure/summary.c \
 	lib/measure/trecnames.c \
@@ -316,7 +318,7 @@ check-valgrind: all
 # FUZZWRAP: the allocation functions go through fuzz/alloc.c, which frees
 # what an input leaves behind (an error jumps out with buffers held).
 FUZZ = lines num rankstream rankquick relevance embed options scorerank \
-	matrix fuse measuretable textquote merge treceval
+	matrix fuse measuretable textquote merge treceval singleshot
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all

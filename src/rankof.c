@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rank/embrank.h"
+#include "measure/singleshotrun.h"
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"
@@ -31,6 +32,7 @@ static const char usage_line[] =
 	"[-cux] [-g G | --protocol easy|medium|hard] [--judged] [--junk same-camera] [--junk-label L] [--folds N] "
 	"[--unlabeled-irrelevant] "
 	"[--break input|id] [-M N] [-j N] [--shard I/N] [--explain QUERY ...] "
+	"[--single-shot LIST [-p N]] "
 	"[RUN ... | -e [-m METRIC] "
 	"[--query-ids F] [--item-ids F] [--items A:B] [--packed-bits [--bits N]] "
 	"QUERIES ITEMS ...]\n"
@@ -42,7 +44,7 @@ enum { O_QLAB = OPT_OWN, O_ILAB, O_QCAM, O_ICAM, O_JUNK, O_JUNKLABEL, O_FOLDS, O
 	O_QIDS, O_IIDS, O_ITEMS, O_SHARD, O_MERGE, O_UNLAB, O_EXPLAIN, O_JUDGED,
 	O_DEPTH, O_LOWER, O_KEEPSELF, O_PART, O_FP, O_EXPECTFP, O_PACKED, O_BITS,
 	O_RUNDIST, O_TRUTH, O_TRUTHDIST, O_KNN, O_TOL, O_EPS, O_QVEC, O_BVEC,
-	O_ALLOWEMPTY, O_PROTOCOL };
+	O_ALLOWEMPTY, O_PROTOCOL, O_SINGLE };
 
 /* the options and --help in its order */
 static const struct optdef opts[] = {
@@ -151,6 +153,12 @@ static const struct optdef opts[] = {
 	{ "explain", O_EXPLAIN, 1,
 	  "      --explain QUERY      why each relevant item of QUERY got its rank, on stderr\n"
 	  "                           (all: every query)\n" },
+	{ "single-shot", O_SINGLE, 1,
+	  "      --single-shot LIST   (labels) CUHK03's single-shot CMC at the cut-offs LIST:\n"
+	  "                           hit@K:single-shot, the expectation over the draws of\n"
+	  "                           one gallery item per identity, as a measure stream\n" },
+	{ "precision", 'p', 1,
+	  "  -p, --precision N        with --single-shot: N decimals of the percentages (2)\n" },
 	{ "help", OPT_HELP, 0,
 	  "  -h, --help               this help\n" },
 	{ "version", OPT_VERSION, 0,
@@ -172,6 +180,9 @@ struct opts {
 	const char *run_dist, *truth, *truth_dist, *qvec, *bvec;
 	long knn;		/* --knn, 0: not given */
 	double tol, eps;	/* --tolerance, --epsilon; < 0: not given */
+	long *single;		/* --single-shot's cut-offs (NULL: none) */
+	size_t nsingle;
+	int decimals;		/* -p, -1: not given */
 	const char **explain;	/* --explain's queries */
 	size_t nexplain;
 	struct embrank_opts eo;
@@ -245,6 +256,21 @@ static int take_ann(struct opts *o, int key, const char *arg)
 	default:
 		return 0;
 	}
+	return 1;
+}
+
+/* --single-shot's options; 0 for another */
+static int take_single(struct opts *o, int key, const char *arg)
+{
+	if (key == 'p') {
+		o->decimals = (int)arg_long("-p", arg, 0, 17);
+		return 1;
+	}
+	if (key != O_SINGLE)
+		return 0;
+	free(o->single);
+	parse_cutoffs("--single-shot", arg, &o->single, &o->nsingle, 0, NULL,
+		      NULL);
 	return 1;
 }
 
@@ -326,7 +352,7 @@ static int take(void *ctx, int key, const char *arg)
 		o->brk = breaks[parse_choice("--break", arg, breaknames, NULL)];
 		break;
 	default:
-		return take_ann(o, key, arg);
+		return take_ann(o, key, arg) || take_single(o, key, arg);
 	}
 	return 1;
 }
@@ -363,6 +389,30 @@ static void check_matrix_options(const struct opts *o, int nfiles)
 	if (o->run_dist && o->lower)
 		usage_error(NULL, "--run-distances ranks the lowest first "
 			    "already: no --lower-is-better");
+}
+
+/* --single-shot needs labels (identities) and each query's whole gallery
+ * in score streams or runs, and writes no rank stream */
+static void check_single_shot(const struct opts *o, const struct relsrc *rel)
+{
+	if (o->decimals >= 0 && !o->single)
+		usage_error(NULL, "-p needs --single-shot");
+	if (!o->single)
+		return;
+	if (!o->labels && !o->qlab)
+		usage_error(NULL, "--single-shot needs labels: -l, or "
+			    "--query-labels and --item-labels (the identities)");
+	if (o->emb || rel->folds || o->maxret || o->depth || o->eo.nshards ||
+	    o->nparts || o->nexplain || rel->unlabeled_ok || o->run_dist ||
+	    o->print_fp || o->expect_fp)
+		usage_error(NULL, "--single-shot needs every candidate of each "
+			    "query from score streams or runs: without -e, "
+			    "--folds, -M, --depth, --shard, --part, --explain, "
+			    "--unlabeled-irrelevant and the fingerprints");
+	if (o->brk != BREAK_NONE)
+		usage_error(NULL, "--single-shot takes ties in the expected mode "
+			    "(every order of a drawn gallery's ties alike): no "
+			    "--break");
 }
 
 static void check_options(const struct opts *o, const struct relsrc *rel,
@@ -433,6 +483,7 @@ static void check_options(const struct opts *o, const struct relsrc *rel,
 		usage_error(NULL, "--allow-empty needs score streams or runs");
 	if (o->keep_self && rel->exclude_self)
 		usage_error(NULL, "--keep-self and -x do not go together");
+	check_single_shot(o, rel);
 }
 
 /* the fingerprint of a shard of this run (rankkit(7), "Fingerprints"):
@@ -596,7 +647,8 @@ static void write_header(void *ctx)
 {
 	const struct opts *o = ctx;
 
-	stream_write_header(o->rel->judged || o->eo.items ? HDR_RANK2 :
+	stream_write_header(o->single ? HDR_MEASURE :
+			    o->rel->judged || o->eo.items ? HDR_RANK2 :
 			    HDR_RANK);
 	out_flush();
 }
@@ -619,6 +671,18 @@ static void start_ranker(struct opts *o, struct relsrc *rel,
 	}
 }
 
+/* --single-shot: the ranker's queries to ss (singleshotrun.h) */
+static void start_single_shot(const struct opts *o, struct singleshot *ss,
+			      struct ranker *rk, int matrix)
+{
+	if (matrix)
+		usage_error(NULL, "--single-shot needs score streams or runs: "
+			    "a result matrix is cut at its columns");
+	singleshot_init(ss, o->single, o->nsingle,
+			o->decimals < 0 ? 2 : o->decimals);
+	singleshot_attach(ss, rk);
+}
+
 /* a result matrix through the ranker, its columns the run's depth */
 static void rank_matrix(struct opts *o, struct ranker *rk,
 			struct matrixrun *mr)
@@ -637,11 +701,12 @@ int main(int argc, char **argv)
 	struct relsrc rel = { .min_grade = 1 };
 	struct opts o = { .rel = &rel, .jobs = pool_default_jobs(4),
 			  .brk = BREAK_NONE, .eo = { .metric = MET_DOT },
-			  .tol = -1, .eps = -1 };
+			  .tol = -1, .eps = -1, .decimals = -1 };
 	struct optable t = { .name = "rankof", .usage = usage_line,
 			     .defs = opts, .ndefs = sizeof opts / sizeof opts[0],
 			     .take = take, .ctx = &o };
 	struct ranker rk;
+	struct singleshot ss;
 	struct matrixrun mr;
 	int first = optable_parse(&t, argc, argv), i, matrix;
 
@@ -677,6 +742,8 @@ int main(int argc, char **argv)
 		rel_refuse_fold_order(&rel);
 
 	start_ranker(&o, &rel, &rk);
+	if (o.single)
+		start_single_shot(&o, &ss, &rk, matrix);
 	fingerprint(&o, &rel, argv + first, argc - first, &rk.own);
 	if (o.emb) {
 		o.eo.folds = rel.folds > 0 ? (size_t)rel.folds : 1;
@@ -695,13 +762,16 @@ int main(int argc, char **argv)
 		for (i = first; i < argc; i++)	/* before any output */
 			archive_refuse_file(argv[i]);
 		write_header(&o);
-		ranker_write_facts(&rk);	/* -e: after its items line */
+		if (!o.single)	/* a measure stream states none */
+			ranker_write_facts(&rk);	/* -e: after its items line */
 		if (first == argc)
 			scorerank_run(&rk, "-", o.jobs);
 		for (i = first; i < argc; i++)
 			scorerank_run(&rk, argv[i], o.jobs);
 	}
 	ranker_finish(&rk);
+	if (o.single)
+		singleshot_finish(&ss);
 	rel_refuse_fold_order(&rel);
 	stream_write_end();
 	out_finish();

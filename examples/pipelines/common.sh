@@ -15,14 +15,17 @@ trap 'exit 1' HUP INT TERM
 
 . "$(dirname "$0")/grouped.sh"
 
-# data KIND [DIR]: $dir is DIR when one is given, else a folder of data
-# that `synthemb KIND` writes into the work folder
+# data KIND [DIR [OPTION...]]: $dir is DIR when one is given, else a
+# folder of data that `synthemb OPTION... KIND` writes into the work folder
 data() {
 	if [ -n "${2:-}" ]; then
 		dir=$2
 	else
+		synthkind=$1
+		shift
+		[ $# -eq 0 ] || shift
 		dir=$work/data
-		synthemb -o "$dir" "$1"
+		synthemb -o "$dir" "$@" "$synthkind"
 	fi
 }
 

@@ -23,6 +23,16 @@ void ranker_init(struct ranker *rk, struct relsrc *rel, int brk,
 	rk->sign = 1;
 }
 
+void ranker_inherit(struct ranker *rk, const struct ranker *from)
+{
+	rk->maxret = from->maxret;
+	rk->sign = from->sign;
+	rk->v2 = from->v2;
+	rk->query_hook = from->query_hook;
+	rk->hook_ctx = from->hook_ctx;
+	rk->hook_free = from->hook_free;
+}
+
 /* rank-stream order: retrieved by rank then id, the others last by id */
 static int cmp_line(const void *pa, const void *pb)
 {
@@ -195,8 +205,13 @@ void ranker_end_query(struct ranker *rk)
 		if (!rk->rel->exclude_self && rk->cand.nent &&
 		    strmap_get(&rk->cand, rk->q) != STRMAP_ABSENT)
 			rk->selfhits++;
-		emit(rk, rk->q, rk->cand.nent);
-		ranker_count(rk, rk->line, rk->rq.n);
+		if (rk->query_hook) {
+			rk->query_hook(rk->hook_ctx, rk);
+			rk->written++;
+		} else {
+			emit(rk, rk->q, rk->cand.nent);
+			ranker_count(rk, rk->line, rk->rq.n);
+		}
 	} else if (rk->active && rk->explain_on)
 		rankexplain_unjudged(rk->ex, rk->q);
 	rk->active = 0;
@@ -315,6 +330,9 @@ void ranker_fact(struct ranker *rk, struct slice line, const char *file,
 
 	if (!facts_line(in, line, file, lineno))
 		return;
+	if (rk->query_hook && (in->depth || in->score_cut || in->folds))
+		die_at(file, lineno, "--single-shot draws from the whole "
+		       "gallery of each query: these scores were cut or folded");
 	memset(&add, 0, sizeof add);
 	if (in->depth && (!st->depth || in->depth < st->depth))
 		st->depth = add.depth = in->depth;
@@ -358,7 +376,7 @@ void ranker_finish(struct ranker *rk)
 			emit(rk, q, 0);
 		}
 	}
-	if (rk->runtag) {
+	if (rk->runtag && !rk->query_hook) {	/* a rank stream's line */
 		struct slice tag = { rk->runtag, strlen(rk->runtag) };
 		rankstream_write_run(tag);
 	}
@@ -396,6 +414,8 @@ void ranker_free(struct ranker *rk)
 	rankcount_free(&rk->g);
 	maxcut_free(&rk->cut);
 	free(rk->runtag);
+	if (rk->hook_free)
+		rk->hook_free(rk->hook_state);
 	if (rk->ex)
 		rankexplain_free(rk->ex);
 	free(rk->ex);

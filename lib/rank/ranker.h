@@ -72,6 +72,12 @@ struct ranker {
 	size_t runtagcap;
 	/* --lower-is-better: -1, each score taken negated; else 1 */
 	double sign;
+	/* rankof --single-shot: each query's candidates go to query_hook
+	 * (called with hook_ctx; this ranker's hook_state is its own scratch,
+	 * freed by hook_free) instead of becoming rank-stream lines */
+	void (*query_hook)(void *ctx, struct ranker *rk);
+	void *hook_ctx, *hook_state;
+	void (*hook_free)(void *state);
 	/* the header lines of rankkit(7) (facts.h): rankof's own (-M,
 	 * --depth, --folds, --shard, --part, the fingerprint), those of its
 	 * score streams, and those its rank stream has stated */
@@ -80,6 +86,9 @@ struct ranker {
 
 void ranker_init(struct ranker *rk, struct relsrc *rel, int brk,
 		 int all_queries);
+/* a worker's ranker (scorerank.c) takes from the calling thread's what
+ * each query needs: -M, the sign of the scores, the version, the hook */
+void ranker_inherit(struct ranker *rk, const struct ranker *from);
 /* the rank stream's header lines of rankof's own facts (rk->own), after
  * its header */
 void ranker_write_facts(struct ranker *rk);

@@ -555,9 +555,7 @@ void scorerank_run(struct ranker *out, const char *path, int nthreads)
 	sh.rk = xcalloc((size_t)nworkers, sizeof *sh.rk);
 	for (i = 0; i < nworkers; i++) {
 		ranker_init(&sh.rk[i], out->rel, out->brk, 0);
-		sh.rk[i].maxret = out->maxret;
-		sh.rk[i].sign = out->sign;
-		sh.rk[i].v2 = out->v2;
+		ranker_inherit(&sh.rk[i], out);
 		if (out->ex)
 			ranker_explain(&sh.rk[i], out->ex->names,
 				       out->ex->nnames);
