@@ -66,6 +66,7 @@ LIBSRC = \
 	lib/stream/matrixfile.c \
 	lib/stream/npylabels.c \
 	lib/stream/camerafile.c \
+	lib/stream/groupfile.c \
 	lib/stream/labelfile.c \
 	lib/stream/embinput.c \
 	lib/stream/embmap.c \

@@ -48,9 +48,15 @@ void record_begin(int format, int with_system)
 	out_str("measure,query,value\n");
 }
 
+void record_begin_kind(int format)
+{
+	if (format == FORMAT_CSV)
+		out_str("measure,query,value,kind\n");
+}
+
 static void jsonl_write(int with_system, const char *system,
 			const char *measure, struct slice query,
-			const char *value)
+			const char *value, const char *kind)
 {
 	out_char('{');
 	if (with_system) {
@@ -72,12 +78,16 @@ static void jsonl_write(int with_system, const char *system,
 		out_str(value);
 	else
 		out_json_string(text(value));
+	if (kind) {
+		out_str(", \"kind\": ");
+		out_json_string(text(kind));
+	}
 	out_str("}\n");
 }
 
 static void csv_write(int with_system, const char *system,
 		      const char *measure, struct slice query,
-		      const char *value)
+		      const char *value, const char *kind)
 {
 	if (with_system) {
 		if (system)
@@ -90,16 +100,28 @@ static void csv_write(int with_system, const char *system,
 	out_char(',');
 	if (strcmp(value, "-") != 0)
 		out_csv_field(text(value));
+	if (kind) {
+		out_char(',');
+		out_csv_field(text(kind));
+	}
 	out_char('\n');
 }
 
 void record_write(int format, int with_system, const char *system,
 		  const char *measure, struct slice query, const char *value)
 {
+	record_write_kind(format, with_system, system, measure, query, value,
+			  NULL);
+}
+
+void record_write_kind(int format, int with_system, const char *system,
+		       const char *measure, struct slice query,
+		       const char *value, const char *kind)
+{
 	/* the blanks that pad trec_eval's %6.4f are not the number's */
 	value += strspn(value, " ");
 	if (format == FORMAT_CSV)
-		csv_write(with_system, system, measure, query, value);
+		csv_write(with_system, system, measure, query, value, kind);
 	else
-		jsonl_write(with_system, system, measure, query, value);
+		jsonl_write(with_system, system, measure, query, value, kind);
 }
