@@ -316,7 +316,7 @@ check-valgrind: all
 # FUZZWRAP: the allocation functions go through fuzz/alloc.c, which frees
 # what an input leaves behind (an error jumps out with buffers held).
 FUZZ = lines num rankstream rankquick relevance embed options scorerank \
-	matrix fuse measuretable textquote merge treceval
+	matrix fuse measuretable textquote merge treceval groupfile
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all
