@@ -9,6 +9,7 @@
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optable.h"
+#include "util/optlist.h"
 #include "util/out.h"
 #include "measure/curverun.h"
 #include "measure/curvegal.h"
@@ -19,7 +20,7 @@
 
 static const char usage_line[] =
 	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] [--judged-only] "
-	"[--folds N] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
+	"[--folds N] [--group-by FILE [--group-mean macro|micro]] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
 	"[--ymin Y] [--ymax Y] [--xlabel TEXT] [--ylabel TEXT] [--title TEXT] "
 	"[--width PX] [--height PX] "
 	"[--label NAME ...] [--explain QUERY ...] [--quiet] [--format stream|table|jsonl|csv] "
@@ -27,7 +28,7 @@ static const char usage_line[] =
 
 enum { O_CURVE = OPT_OWN, O_PLOT, O_ASCII, O_SVG, O_LOGK, O_LABEL,
        O_GALCURVE, O_YMIN, O_YMAX, O_XLABEL, O_YLABEL, O_TITLE, O_WIDTH,
-       O_HEIGHT };
+       O_HEIGHT, O_GROUPBY, O_GROUPMEAN };
 
 /* the options and --help in its order: cmc's own among those it shares
  * with the measure programs (commonopts.h) */
@@ -41,6 +42,12 @@ static const struct optdef opts[] = {
 	CO_OPT_JUDGED_ONLY,
 	CO_OPT_FOLDS,
 	CO_OPT_PARTIAL,
+	{ "group-by", O_GROUPBY, 1,
+	  "      --group-by FILE     a curve per group of FILE's 'query group' lines\n"
+	  "                          (measure stream version 2)\n" },
+	{ "group-mean", O_GROUPMEAN, 1,
+	  "      --group-mean MEAN   all = the mean of the groups' curves (macro,\n"
+	  "                          default) or the curve of the queries (micro)\n" },
 	CO_OPT_FRACTIONS,
 	CO_OPT_PRECISION,
 	{ "curve", O_CURVE, 0,
@@ -99,6 +106,9 @@ struct cmcopts {
 	const char **label;
 	size_t nlabel;
 	long galK;		/* --gallery-curve K; 0: the curve against K */
+	const char *group_by;	/* --group-by's file */
+	int group_mean_given;
+	struct groupfile groups;
 	double ymin, ymax;	/* NaN: from the curves */
 	const char *xlabel, *ylabel, *title;
 	int width, height;
@@ -135,6 +145,9 @@ static int plot_option(struct cmcopts *o, int key, const char *arg)
 	}
 }
 
+/* --group-mean's choices, in the order of its values (0: macro) */
+static const char *const group_means[] = { "macro", "micro", NULL };
+
 /* one of cmc's own options; 0 if key is none of them */
 static int take(void *ctx, int key, const char *arg)
 {
@@ -166,6 +179,14 @@ static int take(void *ctx, int key, const char *arg)
 		return 1;
 	case O_GALCURVE:
 		o->galK = arg_long("--gallery-curve", arg, 1, MAX_RANK);
+		return 1;
+	case O_GROUPBY:
+		o->group_by = arg;
+		return 1;
+	case O_GROUPMEAN:
+		o->c.group_micro = parse_choice("--group-mean", arg,
+						group_means, usage_line);
+		o->group_mean_given = 1;
 		return 1;
 	}
 	return plot_option(o, key, arg);
@@ -361,7 +382,10 @@ static void write_curves(const struct cmcopts *o, struct curveresult *r,
 	if (o->c.common.format == FORMAT_JSONL ||
 	    o->c.common.format == FORMAT_CSV) {
 		/* records name their system unblanked: the quoting keeps it */
-		record_begin(o->c.common.format, 1);
+		if (o->c.groups)
+			record_begin_kind(o->c.common.format, 1);
+		else
+			record_begin(o->c.common.format, 1);
 		for (i = 0; i < nsys; i++)
 			curve_write_stream(&r[i], &o->c, nsys == 1 && !o->nlabel ?
 					   NULL : system_name(o, files, nfiles, i));
@@ -382,6 +406,24 @@ static void write_curves(const struct cmcopts *o, struct curveresult *r,
 	for (i = 0; i < nsys; i++)
 		free(names[i]);
 	free(names);
+}
+
+/* --group-by against the other options, then its file read */
+static void check_groups(struct cmcopts *o)
+{
+	if (o->group_mean_given && !o->group_by)
+		usage_error(usage_line, "--group-mean: the mean of what groups? "
+			    "(--group-by FILE)");
+	if (!o->group_by)
+		return;
+	if (strcmp(o->group_by, "-") == 0)
+		usage_error(usage_line, "--group-by: a file, not the standard "
+			    "input (the rank stream's)");
+	if (o->c.common.folds || o->galK)
+		usage_error(usage_line, "--group-by: not with --%s",
+			    o->galK ? "gallery-curve" : "folds");
+	groupfile_read(&o->groups, o->group_by);
+	o->c.groups = &o->groups;
 }
 
 /* the options, then what they ask for together; returns the index of
@@ -412,6 +454,7 @@ static int options(int argc, char **argv, struct cmcopts *o)
 	if (!isnan(o->ymin) && !isnan(o->ymax) && !(o->ymin < o->ymax))
 		usage_error(usage_line, "--ymin %g is not below --ymax %g",
 			    o->ymin, o->ymax);
+	check_groups(o);
 	/* -K all writes a row per K up to the largest gallery: as many as
 	 * -K allows; a plot alone samples the curve, whatever the gallery */
 	o->c.rows_max = o->plot || svg_out ? 0 : MAX_RANK;
@@ -467,5 +510,7 @@ int main(int argc, char **argv)
 	hit_curves(&o, files, nfiles, nsys);
 	free(o.label);
 	free(o.c.common.explain);
+	if (o.c.groups)
+		groupfile_free(&o.groups);
 	out_finish();
 }

@@ -57,6 +57,11 @@ kind_rows() { awk -v k="$1" -F'\t' '$4 == k { print $1 "\t" $2 "\t" $3 }'; }
 	    kind_rows group | sort)" "$(split_runs mapr -k 3 -m AP,MAP@R,Rprec,AP@K)"
 	same "$(ndcg -k 3 --gain exp --quiet --group-by groups ranks |
 	    kind_rows group | sort)" "$(split_runs ndcg -k 3 --gain exp)"
+	same "$(cmc -K 8 --quiet --group-by groups ranks | kind_rows group | sort)" \
+	    "$(split_runs cmc -K 8)"
+	# cmc's all, macro: its mean over the groups is hitrate's
+	same "$(cmc -K 3 --quiet --group-by groups ranks | kind_rows macro)" \
+	    "$(hitrate -k 1,2,3 -m hit --quiet --group-by groups ranks | kind_rows macro)"
 	# macro: all is the mean of the three parts' values (to 10 decimals)
 	same "$(kind_rows macro < grouped | awk -F'\t' '{ printf "%s\t%.10f\n", $1, $3 }' | sort)" \
 	    "$(awk -F'\t' '{ s[$1] += $3; n[$1]++ }
@@ -156,6 +161,8 @@ kind_rows() { awk -v k="$1" -F'\t' '$4 == k { print $1 "\t" $2 "\t" $3 }'; }
 	tsv 'q1 a' > g1
 	fails_with "hitrate: r:3: query 'q2' has no group in g1 (--group-by): give it a line 'query group'" \
 	    hitrate --group-by g1 r
+	fails_with "cmc: r:3: query 'q2' has no group in g1 (--group-by): give it a line 'query group'" \
+	    cmc --group-by g1 r
 	tsv 'q1 a' 'q2 all' > g2
 	fails_with "hitrate: g2:2: group 'all' has the name of a summary row: rename it" hitrate --group-by g2 r
 	tsv 'q1 fold12' > g3
@@ -177,6 +184,8 @@ kind_rows() { awk -v k="$1" -F'\t' '$4 == k { print $1 "\t" $2 "\t" $3 }'; }
 		st=0; hitrate $args r 2>err || st=$?
 		[ "$st" -eq 2 ]
 	done
+	st=0; cmc --group-by g --gallery-curve 2 r 2>/dev/null || st=$?
+	[ "$st" -eq 2 ]
 	same "$(head -1 err)" "hitrate: --group-by: a file, not the standard input (the rank stream's)"
 	for args in "--group-by g v v" "--group-by g --method bca v" "--group-by g --wilson v"; do
 		st=0; bootstrap $args 2>err || st=$?

@@ -444,7 +444,7 @@ void driver_main(int argc, char **argv, const struct measureprog *prog)
 	if (d.opt.common.format == FORMAT_STREAM)
 		stream_write_header(d.opt.group_by ? HDR_MEASURE2 : HDR_MEASURE);
 	else if (d.opt.group_by)
-		record_begin_kind(d.opt.common.format);
+		record_begin_kind(d.opt.common.format, 0);
 	else
 		record_begin(d.opt.common.format, 0);
 	while ((rec = driver_next(&d))) {

@@ -48,10 +48,13 @@ void record_begin(int format, int with_system)
 	out_str("measure,query,value\n");
 }
 
-void record_begin_kind(int format)
+void record_begin_kind(int format, int with_system)
 {
-	if (format == FORMAT_CSV)
-		out_str("measure,query,value,kind\n");
+	if (format != FORMAT_CSV)
+		return;
+	if (with_system)
+		out_str("system,");
+	out_str("measure,query,value,kind\n");
 }
 
 static void jsonl_write(int with_system, const char *system,

@@ -31,7 +31,7 @@ void record_write(int format, int with_system, const char *system,
 		  const char *measure, struct slice query, const char *value);
 /* the same under --group-by: CSV's header line with the kind field
  * last, and a row with its kind (NULL: none, as record_write) */
-void record_begin_kind(int format);
+void record_begin_kind(int format, int with_system);
 void record_write_kind(int format, int with_system, const char *system,
 		       const char *measure, struct slice query,
 		       const char *value, const char *kind);
