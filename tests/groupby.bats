@@ -112,6 +112,8 @@ kind_rows() { awk -v k="$1" -F'\t' '$4 == k { print $1 "\t" $2 "\t" $3 }'; }
 	status_is 0
 	same "$output" "$(tsv '# measure query mean lower upper' \
 	    'hit@1 all 0.7500 0.5000 1.0000' '# end')"
+	same "$(bootstrap -B 200 --format report --group-by g v2 | sed -n 3p)" \
+	    "Resampled within the 2 groups of --group-by; the mean is the mean of the groups' means."
 	# one version per file
 	hitrate -q -f -k 1 -m hit r > v1
 	cat v1 v2 > both
