@@ -9,7 +9,6 @@
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optable.h"
-#include "util/optlist.h"
 #include "util/out.h"
 #include "measure/curverun.h"
 #include "measure/curvegal.h"
@@ -28,7 +27,7 @@ static const char usage_line[] =
 
 enum { O_CURVE = OPT_OWN, O_PLOT, O_ASCII, O_SVG, O_LOGK, O_LABEL,
        O_GALCURVE, O_YMIN, O_YMAX, O_XLABEL, O_YLABEL, O_TITLE, O_WIDTH,
-       O_HEIGHT, O_GROUPBY, O_GROUPMEAN };
+       O_HEIGHT };
 
 /* the options and --help in its order: cmc's own among those it shares
  * with the measure programs (commonopts.h) */
@@ -42,12 +41,9 @@ static const struct optdef opts[] = {
 	CO_OPT_JUDGED_ONLY,
 	CO_OPT_FOLDS,
 	CO_OPT_PARTIAL,
-	{ "group-by", O_GROUPBY, 1,
-	  "      --group-by FILE     a curve per group of FILE's 'query group' lines\n"
-	  "                          (measure stream version 2)\n" },
-	{ "group-mean", O_GROUPMEAN, 1,
-	  "      --group-mean MEAN   all = the mean of the groups' curves (macro,\n"
-	  "                          default) or the curve of the queries (micro)\n" },
+	CO_OPT_GROUP_BY("a curve per group of FILE's 'query group' lines\n"),
+	CO_OPT_GROUP_MEAN("all = the mean of the groups' curves (macro,\n"
+			  "                          default) or the curve of the queries (micro)\n"),
 	CO_OPT_FRACTIONS,
 	CO_OPT_PRECISION,
 	{ "curve", O_CURVE, 0,
@@ -106,9 +102,7 @@ struct cmcopts {
 	const char **label;
 	size_t nlabel;
 	long galK;		/* --gallery-curve K; 0: the curve against K */
-	const char *group_by;	/* --group-by's file */
-	int group_mean_given;
-	struct groupfile groups;
+	struct groupfile groups;	/* --group-by's */
 	double ymin, ymax;	/* NaN: from the curves */
 	const char *xlabel, *ylabel, *title;
 	int width, height;
@@ -145,9 +139,6 @@ static int plot_option(struct cmcopts *o, int key, const char *arg)
 	}
 }
 
-/* --group-mean's choices, in the order of its values (0: macro) */
-static const char *const group_means[] = { "macro", "micro", NULL };
-
 /* one of cmc's own options; 0 if key is none of them */
 static int take(void *ctx, int key, const char *arg)
 {
@@ -179,14 +170,6 @@ static int take(void *ctx, int key, const char *arg)
 		return 1;
 	case O_GALCURVE:
 		o->galK = arg_long("--gallery-curve", arg, 1, MAX_RANK);
-		return 1;
-	case O_GROUPBY:
-		o->group_by = arg;
-		return 1;
-	case O_GROUPMEAN:
-		o->c.group_micro = parse_choice("--group-mean", arg,
-						group_means, usage_line);
-		o->group_mean_given = 1;
 		return 1;
 	}
 	return plot_option(o, key, arg);
@@ -408,21 +391,15 @@ static void write_curves(const struct cmcopts *o, struct curveresult *r,
 	free(names);
 }
 
-/* --group-by against the other options, then its file read */
-static void check_groups(struct cmcopts *o)
+/* --group-by (its checks shared with the measure programs, commonopts.h)
+ * against --gallery-curve, then its file read */
+static void take_groups(struct cmcopts *o)
 {
-	if (o->group_mean_given && !o->group_by)
-		usage_error(usage_line, "--group-mean: the mean of what groups? "
-			    "(--group-by FILE)");
-	if (!o->group_by)
+	if (!o->c.common.group_by)
 		return;
-	if (strcmp(o->group_by, "-") == 0)
-		usage_error(usage_line, "--group-by: a file, not the standard "
-			    "input (the rank stream's)");
-	if (o->c.common.folds || o->galK)
-		usage_error(usage_line, "--group-by: not with --%s",
-			    o->galK ? "gallery-curve" : "folds");
-	groupfile_read(&o->groups, o->group_by);
+	if (o->galK)
+		usage_error(usage_line, "--group-by: not with --gallery-curve");
+	groupfile_read(&o->groups, o->c.common.group_by);
 	o->c.groups = &o->groups;
 }
 
@@ -454,7 +431,7 @@ static int options(int argc, char **argv, struct cmcopts *o)
 	if (!isnan(o->ymin) && !isnan(o->ymax) && !(o->ymin < o->ymax))
 		usage_error(usage_line, "--ymin %g is not below --ymax %g",
 			    o->ymin, o->ymax);
-	check_groups(o);
+	take_groups(o);
 	/* -K all writes a row per K up to the largest gallery: as many as
 	 * -K allows; a plot alone samples the curve, whatever the gallery */
 	o->c.rows_max = o->plot || svg_out ? 0 : MAX_RANK;

@@ -74,7 +74,7 @@ static void make_groups(const struct foldstore *fs, const size_t *group,
 	size_t i, ng = o->groups->groups.nent;
 
 	r->ngroups = ng;
-	r->macro = !o->group_micro;
+	r->macro = !o->common.group_micro;
 	r->group = xcalloc(ng + 1, sizeof *r->group);
 	r->group_n = xcalloc(ng + 1, sizeof *r->group_n);
 	for (i = 0; i < ng; i++)

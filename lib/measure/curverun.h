@@ -19,7 +19,6 @@ struct curveopts {
 	size_t rows_max;	/* with maxK 0: the largest gallery that may
 				   become rows (0: any, for a plot alone) */
 	const struct groupfile *groups;	/* --group-by's file, NULL: none */
-	int group_micro;	/* --group-mean micro: all over the queries */
 };
 
 /* one system's curve */

@@ -25,16 +25,16 @@ static void table_begin(struct driver *d)
 	for (i = 0; i < d->ncol; i++)
 		align[i + 1] = d->col[i].def->kind == MK_RUN ?
 			ALIGN_LEFT : ALIGN_RIGHT;
-	if (d->opt.group_by) {
+	if (d->opt.common.group_by) {
 		/* the kind column, after the query's */
 		memmove(align + 2, align + 1, d->ncol * sizeof *align);
 		align[1] = ALIGN_LEFT;
 	}
-	texttable_init(&d->table, d->ncol + 1 + (d->opt.group_by != NULL),
+	texttable_init(&d->table, d->ncol + 1 + (d->opt.common.group_by != NULL),
 		       align);
 	free(align);
 	texttable_cell(&d->table, "query");
-	if (d->opt.group_by)
+	if (d->opt.common.group_by)
 		texttable_cell(&d->table, "kind");
 	for (i = 0; i < d->ncol; i++)
 		texttable_cell(&d->table, d->col[i].name);
@@ -55,10 +55,10 @@ static void driver_init(struct driver *d, int argc, char **argv,
 	d->rec.rv = xmalloc((d->ncol ? d->ncol : 1) * NTIEMODES *
 			    sizeof *d->rec.rv);
 	summary_init(&d->sum, d->col, d->ncol, d->opt.common.folds, prog->ctx);
-	if (d->opt.group_by) {
-		groupfile_read(&d->groups, d->opt.group_by);
+	if (d->opt.common.group_by) {
+		groupfile_read(&d->groups, d->opt.common.group_by);
 		summary_groups(&d->sum, d->groups.groups.nent,
-			       !d->opt.group_micro);
+			       !d->opt.common.group_micro);
 	}
 	d->noval = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->noval);
 	d->beyond = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->beyond);
@@ -190,7 +190,7 @@ static const struct qrecord *driver_next(struct driver *d)
 	if (d->opt.gallery && (why = gallery_check(&d->q, d->opt.gallery)))
 		die_at(d->q.file, d->q.line, "query '%s': --gallery-size %ld: %s",
 		       d->q.id, d->opt.gallery, why);
-	if (d->opt.group_by) {
+	if (d->opt.common.group_by) {
 		d->group = groupfile_group(&d->groups, (struct slice){
 			d->q.id, strlen(d->q.id) });
 		if (d->group == STRMAP_ABSENT)
@@ -223,10 +223,10 @@ enum rowkind { ROW_QUERY, ROW_GROUP, ROW_ALL };
 
 static const char *kind_name(const struct driver *d, enum rowkind kind)
 {
-	if (!d->opt.group_by)
+	if (!d->opt.common.group_by)
 		return NULL;
 	return kind == ROW_QUERY ? "query" : kind == ROW_GROUP ? "group" :
-		d->opt.group_micro ? "micro" : "macro";
+		d->opt.common.group_micro ? "micro" : "macro";
 }
 
 static void write_row(const struct driver *d, const struct column *c,
@@ -287,7 +287,7 @@ static void table_row(struct driver *d, const char *name, const double *v,
 	size_t i;
 
 	texttable_cell(&d->table, name);
-	if (d->opt.group_by)
+	if (d->opt.common.group_by)
 		texttable_cell(&d->table, kind_name(d, kind));
 	for (i = 0; i < d->ncol; i++) {
 		const struct column *c = &d->col[i];
@@ -413,7 +413,7 @@ static void driver_free(struct driver *d)
 	struct measureopts *o = &d->opt;
 
 	summary_free(&d->sum);
-	if (o->group_by)
+	if (o->common.group_by)
 		groupfile_free(&d->groups);
 	texttable_free(&d->table);
 	free(d->noval);
@@ -442,8 +442,8 @@ void driver_main(int argc, char **argv, const struct measureprog *prog)
 	driver_init(&d, argc, argv, prog);
 	seen = xcalloc(d.opt.common.nexplain + 1, 1);
 	if (d.opt.common.format == FORMAT_STREAM)
-		stream_write_header(d.opt.group_by ? HDR_MEASURE2 : HDR_MEASURE);
-	else if (d.opt.group_by)
+		stream_write_header(d.opt.common.group_by ? HDR_MEASURE2 : HDR_MEASURE);
+	else if (d.opt.common.group_by)
 		record_begin_kind(d.opt.common.format, 0);
 	else
 		record_begin(d.opt.common.format, 0);

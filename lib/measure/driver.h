@@ -94,9 +94,6 @@ struct measureopts {
 	int chance;		/* --chance */
 	long gallery;		/* --gallery-size G, 0: the whole gallery */
 	unsigned long flags;	/* bit i: the program's flag i was given */
-	const char *group_by;	/* --group-by FILE, NULL: none */
-	int group_micro;	/* --group-mean micro: all over the queries */
-	int group_mean_given;
 };
 
 /* one query's record, handed from driver_next to the later steps */

@@ -11,7 +11,7 @@
 #include "measure/driver.h"
 #include "measure/trecnames.h"
 
-enum { M_CHANCE = OPT_OWN, M_GALLERY, M_GROUP_BY, M_GROUP_MEAN,
+enum { M_CHANCE = OPT_OWN, M_GALLERY,
        M_CHOICE = OPT_OWN + 1000,	/* + i: the program's choice i */
        M_FLAG = OPT_OWN + 2000,		/* + i: the program's flag i */
        M_NUMBER = OPT_OWN + 3000 };	/* + i: the program's number i */
@@ -26,12 +26,9 @@ static const struct optdef tail[] = {
 	{ "gallery-size", M_GALLERY, 1,
 	  "      --gallery-size G    each measure's expectation over random sub-galleries of\n"
 	  "                          G candidates that keep the relevant items (hit@10/G1000)\n" },
-	{ "group-by", M_GROUP_BY, 1,
-	  "      --group-by FILE     a row per group of FILE's 'query group' lines\n"
-	  "                          (measure stream version 2)\n" },
-	{ "group-mean", M_GROUP_MEAN, 1,
-	  "      --group-mean MEAN   all = the mean of the groups' rows (macro, default)\n"
-	  "                          or of the queries' (micro)\n" },
+	CO_OPT_GROUP_BY("a row per group of FILE's 'query group' lines\n"),
+	CO_OPT_GROUP_MEAN("all = the mean of the groups' rows (macro, default)\n"
+			  "                          or of the queries' (micro)\n"),
 	{ "per-query", 'q', 0, "  -q, --per-query         per-query rows too\n" },
 	CO_OPT_FRACTIONS,
 	CO_OPT_PRECISION,
@@ -131,29 +128,6 @@ static void number_option(const struct numberopt *nu, const char *arg,
 		*nu->given = 1;
 }
 
-/* --group-mean's choices, in the order of its values (0: macro) */
-static const char *const group_mean_names[] = { "macro", "micro", NULL };
-
-/* --group-by against the other options: a file of its own, and rows
- * that neither folds nor trec_eval's three columns have room for */
-static void check_groups(const struct measureopts *o, const char *usage)
-{
-	if (o->group_mean_given && !o->group_by)
-		usage_error(usage, "--group-mean: the mean of what groups? "
-			    "(--group-by FILE)");
-	if (!o->group_by)
-		return;
-	if (strcmp(o->group_by, "-") == 0)
-		usage_error(usage, "--group-by: a file, not the standard input "
-			    "(the rank stream's)");
-	if (o->common.folds)
-		usage_error(usage, "--group-by and --folds: all would be the "
-			    "mean of the folds or of the groups; give one");
-	if (o->common.names == NAMES_TREC)
-		usage_error(usage, "--group-by: trec_eval's layout has no group "
-			    "rows (--names rankkit or irm)");
-}
-
 /* one of the measure programs' options; 0 if key is none of them (the
  * table holds no other: getopt_long returns only its keys) */
 static int take(void *ctx, int key, const char *arg)
@@ -182,14 +156,6 @@ static int take(void *ctx, int key, const char *arg)
 		return 1;
 	case M_GALLERY:
 		o->gallery = arg_long("--gallery-size", arg, 1, LONG_MAX);
-		return 1;
-	case M_GROUP_BY:
-		o->group_by = arg;
-		return 1;
-	case M_GROUP_MEAN:
-		o->group_micro = parse_choice("--group-mean", arg,
-					      group_mean_names, usage);
-		o->group_mean_given = 1;
 		return 1;
 	}
 	if (key >= M_NUMBER)
@@ -235,7 +201,6 @@ void driver_parse_options(struct driver *d, int argc, char **argv)
 	if (o->gallery && o->common.nexplain)
 		usage_error(prog->usage, "--gallery-size: --explain shows the "
 			    "whole gallery only");
-	check_groups(o, prog->usage);
 	d->files = argv + first;
 	d->nfiles = argc - first;
 	if (prog->check)
