@@ -39,22 +39,25 @@ static struct slice text(const char *s)
 	return (struct slice){ s, strlen(s) };
 }
 
-void record_begin(int format, int with_system)
+/* CSV's header line: the system field first, the kind field last when
+ * asked for */
+static void csv_header(int format, int with_system, int with_kind)
 {
 	if (format != FORMAT_CSV)
 		return;
 	if (with_system)
 		out_str("system,");
-	out_str("measure,query,value\n");
+	out_str(with_kind ? "measure,query,value,kind\n" : "measure,query,value\n");
+}
+
+void record_begin(int format, int with_system)
+{
+	csv_header(format, with_system, 0);
 }
 
 void record_begin_kind(int format, int with_system)
 {
-	if (format != FORMAT_CSV)
-		return;
-	if (with_system)
-		out_str("system,");
-	out_str("measure,query,value,kind\n");
+	csv_header(format, with_system, 1);
 }
 
 static void jsonl_write(int with_system, const char *system,
