@@ -66,6 +66,7 @@ LIBSRC = \
 	lib/stream/matrixfile.c \
 	lib/stream/npylabels.c \
 	lib/stream/camerafile.c \
+	lib/stream/groupfile.c \
 	lib/stream/labelfile.c \
 	lib/stream/embinput.c \
 	lib/stream/embmap.c \
@@ -318,7 +319,7 @@ check-valgrind: all
 # FUZZWRAP: the allocation functions go through fuzz/alloc.c, which frees
 # what an input leaves behind (an error jumps out with buffers held).
 FUZZ = lines num rankstream rankquick relevance embed options scorerank \
-	matrix fuse measuretable textquote merge treceval singleshot
+	matrix fuse measuretable textquote merge treceval singleshot groupfile
 FUZZ_SECONDS = 10
 FUZZCC = clang
 FUZZSAN = -fsanitize=address,undefined -fno-sanitize-recover=all

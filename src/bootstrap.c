@@ -11,6 +11,7 @@
 #include "util/out.h"
 #include "util/pool.h"
 #include "util/stdinonce.h"
+#include "stream/groupfile.h"
 #include "stream/measuretable.h"
 #include "stats/adjust.h"
 #include "stats/bootreport.h"
@@ -20,14 +21,14 @@
 
 static const char usage_line[] =
 	"bootstrap [--wilson] [-B N] [-s seed] [-c percent] [--method percentile|bca] "
-	"[--test signflip|t|wilcoxon] [--adjust holm|bh|bonferroni|none] [--all-pairs] "
+	"[--group-by FILE] [--test signflip|t|wilcoxon] [--adjust holm|bh|bonferroni|none] [--all-pairs] "
 	"[--permutations N] [-j N] [-p decimals] [--format FORMAT] [--label NAME ...] "
 	"[--baseline NAME] [--svg FILE [--svg-measure NAME] [--xlabel TEXT] "
 	"[--ylabel TEXT] [--title TEXT] [--width PX] [--height PX]] [FILE ...]";
 
 enum { O_METHOD = OPT_OWN, O_PERM, O_WILSON, O_FORMAT, O_LABEL,
 	O_BASELINE, O_TEST, O_ADJUST, O_ALLPAIRS, O_SVG, O_SVGMEASURE, O_XLABEL,
-	O_YLABEL, O_TITLE, O_WIDTH, O_HEIGHT };
+	O_YLABEL, O_TITLE, O_WIDTH, O_HEIGHT, O_GROUPBY };
 
 enum { FMT_STREAM, FMT_REPORT, FMT_TEXT, FMT_MARKDOWN, FMT_LATEX };
 
@@ -55,6 +56,9 @@ static const struct optdef opts[] = {
 	  "  -c, --confidence C      coverage in percent (default 95)\n" },
 	{ "method", O_METHOD, 1,
 	  "      --method M          percentile (default) or bca\n" },
+	{ "group-by", O_GROUPBY, 1,
+	  "      --group-by FILE     resample the queries within the groups of FILE's\n"
+	  "                          'query group' lines (one file; percentile)\n" },
 	{ "test", O_TEST, 1,
 	  "      --test T            the paired test: signflip (default; randomization),\n"
 	  "                          t (paired t-test), wilcoxon (signed-rank)\n" },
@@ -112,6 +116,7 @@ struct cmdline {
 	int all_pairs;
 	int test_given, adjust_given;	/* --test, --adjust on the command line */
 	const char *svg;	/* --svg's file */
+	const char *group_by;	/* --group-by's file */
 	struct difflook look;	/* and how it looks */
 };
 
@@ -151,6 +156,7 @@ static int take(void *ctx, int key, const char *arg)
 		cl->label[cl->nlabel++] = arg;
 		break;
 	case O_BASELINE: cl->baseline = arg; break;
+	case O_GROUPBY: cl->group_by = arg; break;
 	case O_SVG: cl->svg = arg; break;
 	case O_SVGMEASURE: cl->look.measure = arg; break;
 	case O_XLABEL: cl->look.xlabel = arg; break;
@@ -195,6 +201,13 @@ static void check_usage(const struct cmdline *cl, int first, int argc,
 	if (cl->svg && (nfiles != 2 || cl->all_pairs))
 		usage_error(NULL, "--svg draws one comparison: two files, "
 			    "without --all-pairs");
+	if (cl->group_by && (nfiles > 1 || cl->o.method == METHOD_BCA ||
+			     cl->o.wilson))
+		usage_error(NULL, "--group-by: one file and the percentile "
+			    "interval (not several files, --method bca or "
+			    "--wilson)");
+	if (cl->group_by && strcmp(cl->group_by, "-") == 0)
+		usage_error(NULL, "--group-by: a file, not the standard input");
 	if (!cl->svg && (cl->look.measure || cl->look.xlabel || cl->look.ylabel ||
 			 cl->look.title || cl->look.width || cl->look.height))
 		usage_error(NULL, "--svg-measure, --xlabel, --ylabel, --title, "
@@ -258,6 +271,31 @@ static void write_results(const struct cmdline *cl, const struct mtable *tab,
 	free(t);
 }
 
+/* --group-by: each query's group; a stream whose "all" is the mean of
+ * its groups' rows (macro) needs them, so that the interval is that
+ * mean's */
+static void take_groups(const struct cmdline *cl, struct mtable *tab, int n)
+{
+	struct groupfile g;
+
+	for (int i = 0; i < n; i++) {
+		if (tab[i].macro && n > 1)
+			usage_error(NULL, "%s: its all is the mean of its groups' "
+				    "rows (--group-mean macro): systems are "
+				    "compared on their means over queries "
+				    "(--group-mean micro)", tab[i].file);
+		if (tab[i].macro && !cl->group_by)
+			usage_error(NULL, "%s: its all is the mean of its groups' "
+				    "rows (--group-mean macro): give the same "
+				    "--group-by FILE", tab[i].file);
+	}
+	if (!cl->group_by)
+		return;
+	groupfile_read(&g, cl->group_by);
+	mtable_groups(&tab[0], &g);
+	groupfile_free(&g);
+}
+
 int main(int argc, char **argv)
 {
 	struct cmdline cl = { .o = {
@@ -276,6 +314,7 @@ int main(int argc, char **argv)
 	struct mtable *tab = xcalloc((size_t)n, sizeof *tab);
 	for (int i = 0; i < n; i++)
 		mtable_read(&tab[i], nfiles ? argv[first + i] : "-");
+	take_groups(&cl, tab, n);
 	mtable_note_left_out(tab, n);
 	if (cl.svg)	/* first: a measure it lacks is refused before output */
 		write_svg(&cl, tab);

@@ -19,7 +19,7 @@
 
 static const char usage_line[] =
 	"cmc [-f] [-K N|all] [-T MODE] [-p N] [--empty miss|skip|error] [--judged-only] "
-	"[--folds N] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
+	"[--folds N] [--group-by FILE [--group-mean macro|micro]] [--curve | --plot [--ascii]] [--svg FILE] [--log-k] "
 	"[--ymin Y] [--ymax Y] [--xlabel TEXT] [--ylabel TEXT] [--title TEXT] "
 	"[--width PX] [--height PX] "
 	"[--label NAME ...] [--explain QUERY ...] [--quiet] [--format stream|table|jsonl|csv] "
@@ -41,6 +41,9 @@ static const struct optdef opts[] = {
 	CO_OPT_JUDGED_ONLY,
 	CO_OPT_FOLDS,
 	CO_OPT_PARTIAL,
+	CO_OPT_GROUP_BY("a curve per group of FILE's 'query group' lines\n"),
+	CO_OPT_GROUP_MEAN("all = the mean of the groups' curves (macro,\n"
+			  "                          default) or the curve of the queries (micro)\n"),
 	CO_OPT_FRACTIONS,
 	CO_OPT_PRECISION,
 	{ "curve", O_CURVE, 0,
@@ -99,6 +102,7 @@ struct cmcopts {
 	const char **label;
 	size_t nlabel;
 	long galK;		/* --gallery-curve K; 0: the curve against K */
+	struct groupfile groups;	/* --group-by's */
 	double ymin, ymax;	/* NaN: from the curves */
 	const char *xlabel, *ylabel, *title;
 	int width, height;
@@ -361,7 +365,10 @@ static void write_curves(const struct cmcopts *o, struct curveresult *r,
 	if (o->c.common.format == FORMAT_JSONL ||
 	    o->c.common.format == FORMAT_CSV) {
 		/* records name their system unblanked: the quoting keeps it */
-		record_begin(o->c.common.format, 1);
+		if (o->c.groups)
+			record_begin_kind(o->c.common.format, 1);
+		else
+			record_begin(o->c.common.format, 1);
 		for (i = 0; i < nsys; i++)
 			curve_write_stream(&r[i], &o->c, nsys == 1 && !o->nlabel ?
 					   NULL : system_name(o, files, nfiles, i));
@@ -382,6 +389,18 @@ static void write_curves(const struct cmcopts *o, struct curveresult *r,
 	for (i = 0; i < nsys; i++)
 		free(names[i]);
 	free(names);
+}
+
+/* --group-by (its checks shared with the measure programs, commonopts.h)
+ * against --gallery-curve, then its file read */
+static void take_groups(struct cmcopts *o)
+{
+	if (!o->c.common.group_by)
+		return;
+	if (o->galK)
+		usage_error(usage_line, "--group-by: not with --gallery-curve");
+	groupfile_read(&o->groups, o->c.common.group_by);
+	o->c.groups = &o->groups;
 }
 
 /* the options, then what they ask for together; returns the index of
@@ -412,6 +431,7 @@ static int options(int argc, char **argv, struct cmcopts *o)
 	if (!isnan(o->ymin) && !isnan(o->ymax) && !(o->ymin < o->ymax))
 		usage_error(usage_line, "--ymin %g is not below --ymax %g",
 			    o->ymin, o->ymax);
+	take_groups(o);
 	/* -K all writes a row per K up to the largest gallery: as many as
 	 * -K allows; a plot alone samples the curve, whatever the gallery */
 	o->c.rows_max = o->plot || svg_out ? 0 : MAX_RANK;
@@ -467,5 +487,7 @@ int main(int argc, char **argv)
 	hit_curves(&o, files, nfiles, nsys);
 	free(o.label);
 	free(o.c.common.explain);
+	if (o.c.groups)
+		groupfile_free(&o.groups);
 	out_finish();
 }

@@ -7,7 +7,7 @@
 
 static const char usage_line[] =
 	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] [--judged-only] "
-	"[--medr median|vsepp] [--rsum] [--chance] [--folds N] [--gallery-size G] [--sampled-negatives M --full-size N [--bv-gamma G]] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table|jsonl|csv] [RANKS ...]";
+	"[--medr median|vsepp] [--rsum] [--chance] [--folds N] [--group-by FILE [--group-mean macro|micro]] [--gallery-size G] [--sampled-negatives M --full-size N [--bv-gamma G]] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table|jsonl|csv] [RANKS ...]";
 
 static const char *const medr_names[] = { "median", "vsepp", NULL };
 static const int medr_values[] = { 0, 1 };

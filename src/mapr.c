@@ -9,7 +9,7 @@
 
 static const char usage_line[] =
 	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] [--judged-only] "
-	"[--folds N] [--chance] [--gallery-size G] [--ap-divisor m|min|found] [--ap-area step|trapezoid] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table|jsonl|csv] [RANKS ...]";
+	"[--folds N] [--group-by FILE [--group-mean macro|micro]] [--chance] [--gallery-size G] [--ap-divisor m|min|found] [--ap-area step|trapezoid] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table|jsonl|csv] [RANKS ...]";
 
 static const char *const ap_divisor_names[] = { "m", "min", "found", NULL };
 static const int ap_divisor_values[] = { APDIV_M, APDIV_MIN, APDIV_FOUND };

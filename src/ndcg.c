@@ -9,7 +9,7 @@
 
 static const char usage_line[] =
 	"ndcg [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] [--judged-only] "
-	"[--folds N] [--chance] [--gallery-size G] [--sampled-negatives M --full-size N [--bv-gamma G]] [--gain linear|exp] [--max-grade G] [--persistence P] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table|jsonl|csv] [RANKS ...]";
+	"[--folds N] [--group-by FILE [--group-mean macro|micro]] [--chance] [--gallery-size G] [--sampled-negatives M --full-size N [--bv-gamma G]] [--gain linear|exp] [--max-grade G] [--persistence P] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table|jsonl|csv] [RANKS ...]";
 
 static const char *const gain_names[] = { "linear", "exp", NULL };
 static const int gain_values[] = { GAIN_LINEAR, GAIN_EXP };

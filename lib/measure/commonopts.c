@@ -1,4 +1,5 @@
 /* The options the measure programs and cmc share (commonopts.h). */
+#include <string.h>
 #include "util/err.h"
 #include "util/num.h"
 #include "util/optlist.h"
@@ -13,6 +14,29 @@ struct taking {
 	const struct optable *t;
 	const char *no_trec;
 };
+
+/* --group-mean's choices, in the order of its values (0: macro) */
+static const char *const group_means[] = { "macro", "micro", NULL };
+
+/* --group-by against the other options: a file of its own, and rows
+ * that neither folds nor trec_eval's three columns have room for */
+static void check_groups(const struct commonopts *o, const char *usage)
+{
+	if (o->group_mean_given && !o->group_by)
+		usage_error(usage, "--group-mean: the mean of what groups? "
+			    "(--group-by FILE)");
+	if (!o->group_by)
+		return;
+	if (strcmp(o->group_by, "-") == 0)
+		usage_error(usage, "--group-by: a file, not the standard input "
+			    "(the rank stream's)");
+	if (o->folds)
+		usage_error(usage, "--group-by and --folds: all would be the "
+			    "mean of the folds or of the groups; give one");
+	if (o->names == NAMES_TREC)
+		usage_error(usage, "--group-by: trec_eval's layout has no group "
+			    "rows (--names rankkit or irm)");
+}
 
 /* a shared option; 0 if key is not one of them */
 static int take_common(struct taking *x, int key, const char *arg)
@@ -67,6 +91,14 @@ static int take_common(struct taking *x, int key, const char *arg)
 	case CO_FORMAT:
 		o->format = parse_choice("--format", arg, formats, usage);
 		return 1;
+	case CO_GROUP_BY:
+		o->group_by = arg;
+		return 1;
+	case CO_GROUP_MEAN:
+		o->group_micro = parse_choice("--group-mean", arg, group_means,
+					      usage);
+		o->group_mean_given = 1;
+		return 1;
 	}
 	return 0;
 }
@@ -98,5 +130,6 @@ int commonopts_parse(struct commonopts *o, const struct optable *t,
 		o->fractions = 1;
 	if (o->decimals < 0)
 		o->decimals = o->fractions ? 4 : 2;
+	check_groups(o, t->usage);
 	return first;
 }

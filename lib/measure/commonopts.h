@@ -1,6 +1,6 @@
 /* The options the measure programs (hitrate, mapr, ndcg) and cmc share:
- * -T, --empty, --judged-only, --folds, --partial, -f, -p, --explain,
- * --quiet, --names, --format, -h
+ * -T, --empty, --judged-only, --folds, --group-by, --group-mean,
+ * --partial, -f, -p, --explain, --quiet, --names, --format, -h
  * and --version. Each is an entry of a program's option table
  * (util/optable.h), placed where the program's --help has it; its help
  * line is written here once, with the words a program gives where the
@@ -18,7 +18,8 @@ enum empty_policy { EMPTY_MISS, EMPTY_SKIP, EMPTY_ERROR };
 
 /* the keys of the long-only ones (optable.h's range for lib/) */
 enum { CO_EMPTY = OPT_VERSION + 1, CO_FOLDS, CO_EXPLAIN, CO_QUIET,
-       CO_NAMES, CO_FORMAT, CO_PARTIAL, CO_JUDGED_ONLY };
+       CO_NAMES, CO_FORMAT, CO_PARTIAL, CO_JUDGED_ONLY, CO_GROUP_BY,
+       CO_GROUP_MEAN };
 
 /* the entries, for a program's table; WHAT ends in a newline and may run
  * on over more lines indented to the help column */
@@ -31,6 +32,11 @@ enum { CO_EMPTY = OPT_VERSION + 1, CO_FOLDS, CO_EXPLAIN, CO_QUIET,
 	"                          needs rankof --judged)\n" }
 #define CO_OPT_FOLDS { "folds", CO_FOLDS, 1, \
 	"      --folds N           N equal consecutive folds of queries; all = their mean\n" }
+#define CO_OPT_GROUP_BY(what) { "group-by", CO_GROUP_BY, 1, \
+	"      --group-by FILE     " what \
+	"                          (measure stream version 2)\n" }
+#define CO_OPT_GROUP_MEAN(what) { "group-mean", CO_GROUP_MEAN, 1, \
+	"      --group-mean MEAN   " what }
 #define CO_OPT_PARTIAL { "partial", CO_PARTIAL, 0, \
 	"      --partial           some parts of a run only (rankof --shard, --part): noted\n" }
 #define CO_OPT_FRACTIONS { "fractions", 'f', 0, \
@@ -64,13 +70,18 @@ struct commonopts {
 	int judged_only;	/* --judged-only: condensed lists (condense.h) */
 	int names;		/* --names, enum names (trecnames.h) */
 	int format;		/* --format, enum format */
+	const char *group_by;	/* --group-by FILE, NULL: none */
+	int group_micro;	/* --group-mean micro: all over the queries */
+	int group_mean_given;
 };
 
 /* Parses argv with the program's table t: o gets the defaults, then the
  * shared options given; t->take gets the program's own. no_trec is NULL,
  * or the usage error that --names trec gets from a program that has no
  * trec_eval names. Then trec_eval's names bring its fractions, and -p's
- * default follows -f. Returns the index of the first operand; exits as
+ * default follows -f; --group-by is refused with --folds, --names trec
+ * and "-" (standard input is the rank stream's), --group-mean without
+ * it. Returns the index of the first operand; exits as
  * optable_parse does, and with a usage error when the operands (rank
  * streams) name standard input twice. */
 int commonopts_parse(struct commonopts *o, const struct optable *t,

@@ -66,6 +66,46 @@ static void make_folds(const struct foldstore *fs, const struct curveopts *o,
 	}
 }
 
+/* each group's curve of the stored queries (query i in group[i]), as
+ * curve_add would make it */
+static void make_groups(const struct foldstore *fs, const size_t *group,
+			const struct curveopts *o, struct curveresult *r)
+{
+	size_t i, ng = o->groups->groups.nent;
+
+	r->ngroups = ng;
+	r->macro = !o->common.group_micro;
+	r->group = xcalloc(ng + 1, sizeof *r->group);
+	r->group_n = xcalloc(ng + 1, sizeof *r->group_n);
+	for (i = 0; i < ng; i++)
+		curve_init(&r->group[i]);
+	for (i = 0; i < fs->n; i++) {
+		const struct firstgroup *x = &fs->q[i];
+		r->group_n[group[i]]++;
+		if (x->kind == 0 && o->common.empty == EMPTY_SKIP)
+			continue;
+		curve_add_group(&r->group[group[i]], x->a,
+				x->kind == 2 ? x->t : 0, x->s);
+	}
+}
+
+/* --group-by: the group of q, kept beside its first tie group; dies
+ * naming q when the file has no line for it */
+static void store_group(const struct rquery *q, const struct curveopts *o,
+			struct foldstore *fs, size_t **group, size_t *cap)
+{
+	size_t g = groupfile_group(o->groups, (struct slice){ q->id,
+				   strlen(q->id) });
+
+	if (g == STRMAP_ABSENT)
+		die_at(q->file, q->line, "query '%s' has no group in %s "
+		       "(--group-by): give it a line 'query group'", q->id,
+		       o->groups->name);
+	xgrow((void **)group, cap, fs->n + 1, sizeof **group);
+	(*group)[fs->n] = g;
+	store_query(fs, q);
+}
+
 /* the gallery of q sets the last K of -K all; beyond the rows cmc may
  * write, that is an error at q rather than a run that never ends */
 static void take_gallery(const struct rquery *q, const struct curveopts *o,
@@ -87,6 +127,7 @@ void curve_read(char *file, const struct curveopts *o,
 	struct rankreader rd;
 	struct rquery q;
 	struct foldstore fs = { NULL, 0, 0 };
+	size_t *group = NULL, groupcap = 0;
 	char *files[1] = { file };
 	size_t nK = o->maxK;
 	long stated_folds;
@@ -116,6 +157,8 @@ void curve_read(char *file, const struct curveopts *o,
 					      o->common.mode);
 		}
 		take_gallery(&q, o, &nK);
+		if (o->groups)
+			store_group(&q, o, &fs, &group, &groupcap);
 		if (o->common.folds)
 			store_query(&fs, &q);
 		else if (q.m > 0 || o->common.empty == EMPTY_MISS)
@@ -130,6 +173,9 @@ void curve_read(char *file, const struct curveopts *o,
 	r->nK = nK ? nK : 1;
 	if (o->common.folds)
 		make_folds(&fs, o, r);
+	if (o->groups)
+		make_groups(&fs, group, o, r);
+	free(group);
 	if (!o->common.quiet)
 		runcheck_folds_note(stated_folds, o->common.folds);
 	free(fs.q);
@@ -144,9 +190,15 @@ void curveresult_extend(struct curveresult *r, size_t nK)
 void curveresult_free(struct curveresult *r)
 {
 	long f;
+	size_t g;
+
 	for (f = 0; f < r->nfolds; f++)
 		curve_free(&r->fold[f]);
 	free(r->fold);
+	for (g = 0; g < r->ngroups; g++)
+		curve_free(&r->group[g]);
+	free(r->group);
+	free(r->group_n);
 	free(r->explained);
 	curve_free(&r->all);
 	memset(r, 0, sizeof *r);
@@ -157,13 +209,17 @@ double curveresult_value(struct curveresult *r, size_t K, int mode)
 	struct exactsum x;
 	long f, cnt = 0;
 
-	if (!r->nfolds)
+	int groups = r->ngroups && r->macro;
+	long nparts = groups ? (long)r->ngroups : r->nfolds;
+
+	if (!nparts)
 		return curve_value(&r->all, (long)K, mode);
-	/* the mean over the folds that have a value, summed exactly as
-	 * hitrate sums its fold rows */
+	/* the mean over the folds (groups) that have a value, summed
+	 * exactly as hitrate sums its fold (group) rows */
 	exactsum_init(&x);
-	for (f = 0; f < r->nfolds; f++) {
-		double v = curve_value(&r->fold[f], (long)K, mode);
+	for (f = 0; f < nparts; f++) {
+		double v = curve_value(groups ? &r->group[f] : &r->fold[f],
+				       (long)K, mode);
 		if (!isnan(v)) {
 			exactsum_add(&x, v);
 			cnt++;
@@ -194,17 +250,20 @@ void curve_format_rate(char *buf, size_t n, const struct curveopts *o,
 }
 
 /* a row hit@K of query: the stream's line, or under --format jsonl or
- * csv the record of system (NULL: one unlabelled curve) */
+ * csv the record of system (NULL: one unlabelled curve); kind: the
+ * row's kind in version 2 (--group-by), NULL in version 1 */
 static void write_row(size_t K, const char *query, double v,
-		      const struct curveopts *o, const char *system)
+		      const struct curveopts *o, const char *system,
+		      const char *kind)
 {
 	char buf[512];
 	format_rate(buf, sizeof buf, o, v);
 	if (o->common.format != FORMAT_STREAM) {
 		char name[32];
 		snprintf(name, sizeof name, "hit@%zu", K);
-		record_write(o->common.format, 1, system, name,
-			     (struct slice){ query, strlen(query) }, buf);
+		record_write_kind(o->common.format, 1, system, name,
+				  (struct slice){ query, strlen(query) }, buf,
+				  kind);
 		return;
 	}
 	out_str("hit@");
@@ -213,7 +272,32 @@ static void write_row(size_t K, const char *query, double v,
 	out_str(query);
 	out_char('\t');
 	out_str(buf);
+	if (kind) {
+		out_char('\t');
+		out_str(kind);
+	}
 	out_char('\n');
+}
+
+/* --group-by: the rows of each group that has queries, in the order of
+ * the group file */
+static void write_groups(struct curveresult *r, const struct curveopts *o,
+			 const char *system)
+{
+	size_t g, K;
+
+	for (g = 0; g < r->ngroups; g++) {
+		struct slice key = strmap_key(&o->groups->groups, g);
+		char *name;
+		if (!r->group_n[g])
+			continue;
+		name = xstrndup(key.p, key.n);
+		for (K = 1; K <= r->nK; K++)
+			write_row(K, name, curve_value(&r->group[g], (long)K,
+						       o->common.mode), o,
+				  system, "group");
+		free(name);
+	}
 }
 
 void curve_write_stream(struct curveresult *r, const struct curveopts *o,
@@ -223,8 +307,10 @@ void curve_write_stream(struct curveresult *r, const struct curveopts *o,
 	size_t K;
 	long f;
 
+	const char *all_kind = !o->groups ? NULL : r->macro ? "macro" : "micro";
+
 	if (stream)
-		stream_write_header(HDR_MEASURE);
+		stream_write_header(o->groups ? HDR_MEASURE2 : HDR_MEASURE);
 	if (stream && system) {
 		out_str("# system ");
 		out_str(system);
@@ -235,11 +321,13 @@ void curve_write_stream(struct curveresult *r, const struct curveopts *o,
 		snprintf(name, sizeof name, "fold%ld", f + 1);
 		for (K = 1; K <= r->nK; K++)
 			write_row(K, name, curve_value(&r->fold[f], (long)K,
-						       o->common.mode), o, system);
+						       o->common.mode), o, system,
+				  NULL);
 	}
+	write_groups(r, o, system);
 	for (K = 1; K <= r->nK; K++)
 		write_row(K, "all", curveresult_value(r, K, o->common.mode), o,
-			  system);
+			  system, all_kind);
 	if (stream)
 		stream_write_end();
 }

@@ -10,6 +10,7 @@
 #include "measure/commonopts.h"
 #include "measure/curve.h"
 #include "measure/ties.h"
+#include "stream/groupfile.h"
 
 /* the options cmc shares with the measure programs, then its own */
 struct curveopts {
@@ -17,6 +18,7 @@ struct curveopts {
 	size_t maxK;		/* last K; 0: the largest gallery */
 	size_t rows_max;	/* with maxK 0: the largest gallery that may
 				   become rows (0: any, for a plot alone) */
+	const struct groupfile *groups;	/* --group-by's file, NULL: none */
 };
 
 /* one system's curve */
@@ -25,6 +27,11 @@ struct curveresult {
 	struct curve all;	/* without folds */
 	struct curve *fold;	/* with folds: each fold's */
 	long nfolds;
+	/* --group-by: each group's curve and number of queries; the
+	   summary is their mean (macro) or the curve of all queries */
+	struct curve *group;
+	size_t ngroups, *group_n;
+	int macro;
 	long nquery, nempty;
 	unsigned char *explained;	/* the --explain names a query took
 					   (explain_missing) */
@@ -38,15 +45,16 @@ void curve_read(char *file, const struct curveopts *o,
 void curveresult_extend(struct curveresult *r, size_t nK);
 void curveresult_free(struct curveresult *r);
 
-/* the summary hit@K in mode: the curve's, or the mean over the folds that
- * have a value; NaN when none has. Fastest for K that do not decrease. */
+/* the summary hit@K in mode: the curve's, or the mean over the folds (or
+ * the groups, macro) that have a value; NaN when none has. Fastest for K that do not decrease. */
 double curveresult_value(struct curveresult *r, size_t K, int mode);
 
 /* a rate as the rows print it: percent or fraction, o->common.decimals, "-"
  * for NaN */
 void curve_format_rate(char *buf, size_t n, const struct curveopts *o,
 		       double v);
-/* the measure stream: hit@K rows of each fold, then of "all"; with a
+/* the measure stream: hit@K rows of each fold, then of "all" (under
+ * --group-by version 2: each group's rows before "all"); with a
  * system name (no blanks), the comment line "# system NAME" after the
  * header says whose curve it is (rankkit(7)). Under --format jsonl or
  * csv the same rows as records with a system field (measurerecord.h;

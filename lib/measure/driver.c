@@ -19,16 +19,24 @@
 /* --format table: the header row, names left and values right */
 static void table_begin(struct driver *d)
 {
-	int *align = xmalloc((d->ncol + 1) * sizeof *align);
+	int *align = xmalloc((d->ncol + 2) * sizeof *align);
 	size_t i;
 
 	align[0] = ALIGN_LEFT;
 	for (i = 0; i < d->ncol; i++)
 		align[i + 1] = d->col[i].def->kind == MK_RUN ?
 			ALIGN_LEFT : ALIGN_RIGHT;
-	texttable_init(&d->table, d->ncol + 1, align);
+	if (d->opt.common.group_by) {
+		/* the kind column, after the query's */
+		memmove(align + 2, align + 1, d->ncol * sizeof *align);
+		align[1] = ALIGN_LEFT;
+	}
+	texttable_init(&d->table, d->ncol + 1 + (d->opt.common.group_by != NULL),
+		       align);
 	free(align);
 	texttable_cell(&d->table, "query");
+	if (d->opt.common.group_by)
+		texttable_cell(&d->table, "kind");
 	for (i = 0; i < d->ncol; i++)
 		texttable_cell(&d->table, d->col[i].name);
 }
@@ -49,6 +57,11 @@ static void driver_init(struct driver *d, int argc, char **argv,
 	d->rec.rv = xmalloc((d->ncol ? d->ncol : 1) * NTIEMODES *
 			    sizeof *d->rec.rv);
 	summary_init(&d->sum, d->col, d->ncol, d->opt.common.folds, prog->ctx);
+	if (d->opt.common.group_by) {
+		groupfile_read(&d->groups, d->opt.common.group_by);
+		summary_groups(&d->sum, d->groups.groups.nent,
+			       !d->opt.common.group_micro);
+	}
 	d->noval = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->noval);
 	d->beyond = xcalloc(d->ncol ? d->ncol : 1, sizeof *d->beyond);
 	if (d->opt.common.format == FORMAT_TABLE)
@@ -186,6 +199,14 @@ static const struct qrecord *driver_next(struct driver *d)
 	if (d->opt.gallery && (why = gallery_check(&d->q, d->opt.gallery)))
 		die_at(d->q.file, d->q.line, "query '%s': --gallery-size %ld: %s",
 		       d->q.id, d->opt.gallery, why);
+	if (d->opt.common.group_by) {
+		d->group = groupfile_group(&d->groups, (struct slice){
+			d->q.id, strlen(d->q.id) });
+		if (d->group == STRMAP_ABSENT)
+			die_at(d->q.file, d->q.line, "query '%s' has no group "
+			       "in %s (--group-by): give it a line 'query "
+			       "group'", d->q.id, d->groups.name);
+	}
 	d->nread++;
 	query_values(d, &d->q, d->rec.v);
 	query_ranks(d, &d->q, d->rec.rv);
@@ -205,16 +226,31 @@ static void value_text(const struct driver *d, const struct column *c,
 		driver_format_rank(buf, size, &d->opt, c, v, rv);
 }
 
+/* the kinds of rows of the measure stream's version 2 (--group-by),
+ * its fourth column; without groups, none */
+enum rowkind { ROW_QUERY, ROW_GROUP, ROW_ALL };
+
+static const char *kind_name(const struct driver *d, enum rowkind kind)
+{
+	if (!d->opt.common.group_by)
+		return NULL;
+	return kind == ROW_QUERY ? "query" : kind == ROW_GROUP ? "group" :
+		d->opt.common.group_micro ? "micro" : "macro";
+}
+
 static void write_row(const struct driver *d, const struct column *c,
-		      const char *query, double v, const struct rankval *rv)
+		      const char *query, double v, const struct rankval *rv,
+		      enum rowkind kind)
 {
 	char buf[512];
+	const char *k = kind_name(d, kind);
 
 	value_text(d, c, v, rv, buf, sizeof buf);
 	if (d->opt.common.format != FORMAT_STREAM) {
 		/* --format jsonl, csv: the name without trec_eval's padding */
-		record_write(d->opt.common.format, 0, NULL, c->name,
-			     (struct slice){ query, strlen(query) }, buf);
+		record_write_kind(d->opt.common.format, 0, NULL, c->name,
+				  (struct slice){ query, strlen(query) }, buf,
+				  k);
 		return;
 	}
 	if (d->opt.common.names == NAMES_TREC) {
@@ -226,6 +262,10 @@ static void write_row(const struct driver *d, const struct column *c,
 	out_str(query);
 	out_char('\t');
 	out_str(buf);
+	if (k) {
+		out_char('\t');
+		out_str(k);
+	}
 	out_char('\n');
 }
 
@@ -250,12 +290,14 @@ static const struct rankval *exact_of(const struct rankval *rv, size_t at,
 /* a row of the table: the query or summary row's name, then each
  * column's value v[c * NTIEMODES + mode], "-" where it has none */
 static void table_row(struct driver *d, const char *name, const double *v,
-		      const struct rankval *rv, int query_row)
+		      const struct rankval *rv, int query_row, enum rowkind kind)
 {
 	char buf[512];
 	size_t i;
 
 	texttable_cell(&d->table, name);
+	if (d->opt.common.group_by)
+		texttable_cell(&d->table, kind_name(d, kind));
 	for (i = 0; i < d->ncol; i++) {
 		const struct column *c = &d->col[i];
 		if (query_row && !has_query_rows(c))
@@ -277,14 +319,15 @@ static void driver_write_rows(struct driver *d, const struct qrecord *rec)
 	if (!d->opt.perquery)
 		return;
 	if (d->opt.common.format == FORMAT_TABLE) {
-		table_row(d, rec->q->id, rec->v, rec->rv, 1);
+		table_row(d, rec->q->id, rec->v, rec->rv, 1, ROW_QUERY);
 		return;
 	}
 	for (i = 0; i < d->ncol; i++) {
 		size_t at = i * NTIEMODES + (size_t)d->opt.common.mode;
 		if (has_query_rows(&d->col[i]) && !isnan(rec->v[at]))
 			write_row(d, &d->col[i], rec->q->id, rec->v[at],
-				  rankval_big(rec->rv[at]) ? &rec->rv[at] : NULL);
+				  rankval_big(rec->rv[at]) ? &rec->rv[at] : NULL,
+				  ROW_QUERY);
 	}
 }
 
@@ -315,7 +358,33 @@ static void driver_add(struct driver *d, const struct qrecord *rec)
 		if (!c->chance && past && q->nret < q->m)
 			d->beyond[i]++;
 	}
-	summary_add(&d->sum, rec->v, rec->rv);
+	summary_add(&d->sum, rec->v, rec->rv, d->group);
+}
+
+/* --group-by: a row per group that has queries, in the order of the
+ * group file; written, or held for the table */
+static void driver_write_groups(struct driver *d, const struct summaryrows *s)
+{
+	size_t g, i, mode = (size_t)d->opt.common.mode;
+	size_t width = d->ncol * NTIEMODES;
+
+	for (g = 0; g < s->ngroup; g++) {
+		struct slice key = strmap_key(&d->groups.groups, g);
+		char *name;
+		if (!s->group_n[g])
+			continue;
+		name = xstrndup(key.p, key.n);
+		if (d->opt.common.format == FORMAT_TABLE)
+			table_row(d, name, s->group + g * width,
+				  s->rank_group + g * width, 0, ROW_GROUP);
+		else
+			for (i = 0; i < d->ncol; i++)
+				write_row(d, &d->col[i], name,
+					  s->group[g * width + i * NTIEMODES + mode],
+					  &s->rank_group[g * width + i * NTIEMODES + mode],
+					  ROW_GROUP);
+		free(name);
+	}
 }
 
 /* fold rows and the "all" row: written, or held for the table */
@@ -328,21 +397,24 @@ static void driver_write_summary(struct driver *d, const struct summaryrows *s)
 		snprintf(name, sizeof name, "fold%zu", f + 1);
 		if (d->opt.common.format == FORMAT_TABLE) {
 			table_row(d, name, s->fold + f * d->ncol * NTIEMODES,
-				  s->rank_fold + f * d->ncol * NTIEMODES, 0);
+				  s->rank_fold + f * d->ncol * NTIEMODES, 0,
+				  ROW_ALL);
 			continue;
 		}
 		for (i = 0; i < d->ncol; i++)
 			write_row(d, &d->col[i], name,
 				  s->fold[(f * d->ncol + i) * NTIEMODES + mode],
-				  &s->rank_fold[(f * d->ncol + i) * NTIEMODES + mode]);
+				  &s->rank_fold[(f * d->ncol + i) * NTIEMODES + mode],
+				  ROW_ALL);
 	}
+	driver_write_groups(d, s);
 	if (d->opt.common.format == FORMAT_TABLE) {
-		table_row(d, "all", s->all, s->rank_all, 0);
+		table_row(d, "all", s->all, s->rank_all, 0, ROW_ALL);
 		return;
 	}
 	for (i = 0; i < d->ncol; i++)
 		write_row(d, &d->col[i], "all", s->all[i * NTIEMODES + mode],
-			  &s->rank_all[i * NTIEMODES + mode]);
+			  &s->rank_all[i * NTIEMODES + mode], ROW_ALL);
 }
 
 static void driver_free(struct driver *d)
@@ -350,6 +422,8 @@ static void driver_free(struct driver *d)
 	struct measureopts *o = &d->opt;
 
 	summary_free(&d->sum);
+	if (o->common.group_by)
+		groupfile_free(&d->groups);
 	texttable_free(&d->table);
 	free(d->noval);
 	free(d->beyond);
@@ -377,7 +451,9 @@ void driver_main(int argc, char **argv, const struct measureprog *prog)
 	driver_init(&d, argc, argv, prog);
 	seen = xcalloc(d.opt.common.nexplain + 1, 1);
 	if (d.opt.common.format == FORMAT_STREAM)
-		stream_write_header(HDR_MEASURE);
+		stream_write_header(d.opt.common.group_by ? HDR_MEASURE2 : HDR_MEASURE);
+	else if (d.opt.common.group_by)
+		record_begin_kind(d.opt.common.format, 0);
 	else
 		record_begin(d.opt.common.format, 0);
 	while ((rec = driver_next(&d))) {

@@ -10,14 +10,15 @@
  *                       of every column in every tie mode, nothing printed
  *   driver_write_rows   the record's per-query rows (-q)
  *   driver_add          the record into the running summaries
- *   summary_rows        folds and the "all" row, per column and tie mode
- *                       (summary.h)
+ *   summary_rows        folds or groups and the "all" row, per column and
+ *                       tie mode (summary.h)
  *   driver_write_summary, driver_write_notes
  * cmc, which writes a curve rather than measures, shares only the options
  * (its pass is curverun.h's). */
 #ifndef RK_DRIVER_H
 #define RK_DRIVER_H
 #include <stddef.h>
+#include "stream/groupfile.h"
 #include "stream/rankstream.h"
 #include "measure/ties.h"
 #include "measure/column.h"
@@ -136,6 +137,8 @@ struct driver {
 				   cut above K) and a relevant item not
 				   retrieved */
 	int cut;		/* the streams state a cut (facts.h) */
+	struct groupfile groups;	/* --group-by's file */
+	size_t group;		/* the group of the query read */
 	struct facts depth;	/* the cut they state */
 };
 

@@ -24,6 +24,9 @@ static const struct optdef tail[] = {
 	  "      --chance            also each cut-off measure for a random ranking\n" },
 	CO_OPT_JUDGED_ONLY,
 	CO_OPT_FOLDS,
+	CO_OPT_GROUP_BY("a row per group of FILE's 'query group' lines\n"),
+	CO_OPT_GROUP_MEAN("all = the mean of the groups' rows (macro, default)\n"
+			  "                          or of the queries' (micro)\n"),
 	CO_OPT_PARTIAL,
 	{ "gallery-size", M_GALLERY, 1,
 	  "      --gallery-size G    each measure's expectation over random sub-galleries of\n"
@@ -61,7 +64,7 @@ static const struct optdef sampled_opts[] = {
 	  "                          (default 0.1, Krichene and Rendle's)\n" },
 };
 enum { NSAMPLED = sizeof sampled_opts / sizeof sampled_opts[0],
-       TAIL_GALLERY = 5 };	/* --gallery-size's place in tail */
+       TAIL_GALLERY = 7 };	/* --gallery-draws's place in tail: the sampled options follow */
 
 /* the help lines that name the program's defaults and measures */
 struct proghelp {

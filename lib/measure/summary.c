@@ -133,18 +133,31 @@ static void colsum_free(struct colsum *a)
 	memset(a, 0, sizeof *a);
 }
 
-void summary_add(struct summary *s, const double *v, const struct rankval *rv)
+void summary_groups(struct summary *s, size_t ngroups, int macro)
+{
+	s->ngroups = ngroups;
+	s->macro = macro;
+}
+
+void summary_add(struct summary *s, const double *v, const struct rankval *rv,
+		 size_t group)
 {
 	size_t i, per = s->ncol * NTIEMODES;
 
-	if (s->folds) {
+	if (s->ngroups) {
+		xgrow((void **)&s->part, &s->partcap, s->nq + 1,
+		      sizeof *s->part);
+		s->part[s->nq] = group;
+	}
+	if (s->folds || s->ngroups) {
 		xgrow((void **)&s->store, &s->storecap, (s->nq + 1) * per,
 		      sizeof *s->store);
 		memcpy(s->store + s->nq * per, v, per * sizeof *v);
 		xgrow((void **)&s->rstore, &s->rstorecap, (s->nq + 1) * per,
 		      sizeof *s->rstore);
 		memcpy(s->rstore + s->nq * per, rv, per * sizeof *rv);
-	} else {
+	}
+	if (!s->folds) {
 		for (i = 0; i < s->ncol; i++)
 			colsum_add(&s->acc[i], &s->col[i], v + i * NTIEMODES,
 				   rv + i * NTIEMODES);
@@ -152,33 +165,38 @@ void summary_add(struct summary *s, const double *v, const struct rankval *rv)
 	s->nq++;
 }
 
-/* fold rows from the stored records, and "all" as the mean of the folds */
-static void fold_rows(struct summary *s, struct summaryrows *r)
+/* the rows of the parts of the stored records, record j in part
+ * part[j] < nparts: part p's row at out + p * width (its exact ranks at
+ * rout), each value that is a number added into over[column] (the mean
+ * of the parts), big[at] set where a part's exact sums reach 2^53 */
+static void part_rows(struct summary *s, size_t nparts, const size_t *part,
+		      double *out, struct rankval *rout, struct colsum *over,
+		      unsigned char *big)
 {
-	size_t nfold = (size_t)s->folds, per = s->nq / nfold, f, i, j;
-	size_t width = s->ncol * NTIEMODES;
-	struct colsum *over = xcalloc(s->ncol ? s->ncol : 1, sizeof *over);
-	unsigned char *big = xcalloc(width ? width : 1, 1);
+	size_t width = s->ncol * NTIEMODES, p, i, j, k;
+	size_t *start = xcalloc(nparts + 1, sizeof *start);
+	size_t *order = xmalloc((s->nq ? s->nq : 1) * sizeof *order);
 	int m;
 
-	if (s->nq % nfold)
-		die(EXIT_DATA, "%zu queries do not split into %ld equal folds",
-		    s->nq, s->folds);
-	r->nfold = nfold;
-	r->fold = xmalloc((width ? width : 1) * nfold * sizeof *r->fold);
-	r->rank_fold = xmalloc((width ? width : 1) * nfold *
-			       sizeof *r->rank_fold);
-	for (i = 0; i < s->ncol; i++)
-		for (m = 0; m < NTIEMODES; m++)
-			rankmean_init(&over[i].rmean[m]);
-	for (f = 0; f < nfold; f++) {
+	/* the records in order of their parts (a counting sort), each
+	 * part's in input order */
+	for (j = 0; j < s->nq; j++)
+		start[part[j] + 1]++;
+	for (p = 0; p < nparts; p++)
+		start[p + 1] += start[p];
+	for (j = 0; j < s->nq; j++)
+		order[start[part[j]]++] = j;
+	for (p = nparts; p > 0; p--)
+		start[p] = start[p - 1];
+	start[0] = 0;
+	for (p = 0; p < nparts; p++) {
 		for (i = 0; i < s->ncol; i++) {
 			struct colsum a;
 			memset(&a, 0, sizeof a);
 			for (m = 0; m < NTIEMODES; m++)
 				rankmean_init(&a.rmean[m]);
-			for (j = f * per; j < (f + 1) * per; j++) {
-				size_t rec = (j * s->ncol + i) * NTIEMODES;
+			for (k = start[p]; k < start[p + 1]; k++) {
+				size_t rec = (order[k] * s->ncol + i) * NTIEMODES;
 				colsum_add(&a, &s->col[i], s->store + rec,
 					   s->rstore + rec);
 			}
@@ -187,10 +205,10 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 				double x = colsum_value(&a, &s->col[i], m, s->ctx);
 				struct rankval rv = colsum_rank(&a, &s->col[i],
 								m, s->ctx);
-				r->fold[f * width + at] = x;
-				r->rank_fold[f * width + at] = rv;
+				out[p * width + at] = x;
+				rout[p * width + at] = rv;
 				if (!rankmean_big(&a.rmean[m]))
-					r->rank_fold[f * width + at].frac = NAN;
+					rout[p * width + at].frac = NAN;
 				else
 					big[at] = 1;
 				if (!isnan(x))
@@ -201,8 +219,18 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 			colsum_free(&a);
 		}
 	}
-	/* the mean of the fold values, whatever the column's kind, but
-	 * the sum of a count's */
+	free(order);
+	free(start);
+}
+
+/* the "all" row as the mean of the parts' values in over, whatever the
+ * column's kind, but the sum of a count's */
+static void mean_of_parts(const struct summary *s, struct colsum *over,
+			  const unsigned char *big, struct summaryrows *r)
+{
+	size_t i;
+	int m;
+
 	for (i = 0; i < s->ncol; i++)
 		for (m = 0; m < NTIEMODES; m++) {
 			size_t at = i * NTIEMODES + (size_t)m;
@@ -210,28 +238,67 @@ static void fold_rows(struct summary *s, struct summaryrows *r)
 				exactmean_value(&over[i].mean[m]) :
 				over[i].mean[m].count ?
 				exactsum_value(&over[i].mean[m].sum) : NAN;
-			/* a rank column's mean of the folds' exact values,
-			 * where a fold's sums or theirs reach 2^53 */
+			/* a rank column's mean of the parts' exact values,
+			 * where a part's sums or theirs reach 2^53 */
 			r->rank_all[at] = rankmean_value(&over[i].rmean[m]);
 			if (!big[at] && !rankmean_big(&over[i].rmean[m]))
 				r->rank_all[at].frac = NAN;
 		}
+}
+
+/* room for the mean of parts: a colsum per column, a flag per value */
+static struct colsum *over_new(const struct summary *s, unsigned char **big)
+{
+	struct colsum *over = xcalloc(s->ncol ? s->ncol : 1, sizeof *over);
+	size_t i;
+	int m;
+
+	*big = xcalloc(s->ncol ? s->ncol * NTIEMODES : 1, 1);
+	for (i = 0; i < s->ncol; i++)
+		for (m = 0; m < NTIEMODES; m++)
+			rankmean_init(&over[i].rmean[m]);
+	return over;
+}
+
+/* nparts rows of width values and exact ranks */
+static void rows_new(const struct summary *s, size_t nparts, double **v,
+		     struct rankval **rv)
+{
+	size_t width = s->ncol * NTIEMODES;
+	size_t n = (width ? width : 1) * (nparts ? nparts : 1);
+
+	*v = xmalloc(n * sizeof **v);
+	*rv = xmalloc(n * sizeof **rv);
+}
+
+/* fold rows from the stored records, and "all" as the mean of the folds */
+static void fold_rows(struct summary *s, struct summaryrows *r)
+{
+	size_t nfold = (size_t)s->folds, per = s->nq / nfold, j;
+	size_t *part = xmalloc((s->nq ? s->nq : 1) * sizeof *part);
+	unsigned char *big;
+	struct colsum *over = over_new(s, &big);
+
+	if (s->nq % nfold)
+		die(EXIT_DATA, "%zu queries do not split into %ld equal folds",
+		    s->nq, s->folds);
+	for (j = 0; j < s->nq; j++)
+		part[j] = j / per;
+	r->nfold = nfold;
+	rows_new(s, nfold, &r->fold, &r->rank_fold);
+	part_rows(s, nfold, part, r->fold, r->rank_fold, over, big);
+	mean_of_parts(s, over, big, r);
+	free(part);
 	free(big);
 	free(over);
 }
 
-void summary_rows(struct summary *s, struct summaryrows *r)
+/* the "all" row over every query, from the running sums */
+static void query_mean_row(struct summary *s, struct summaryrows *r)
 {
-	size_t width = s->ncol * NTIEMODES, i;
+	size_t i;
 	int m;
 
-	memset(r, 0, sizeof *r);
-	r->all = xmalloc((width ? width : 1) * sizeof *r->all);
-	r->rank_all = xmalloc((width ? width : 1) * sizeof *r->rank_all);
-	if (s->folds) {
-		fold_rows(s, r);
-		return;
-	}
 	for (i = 0; i < s->ncol; i++)
 		for (m = 0; m < NTIEMODES; m++) {
 			size_t at = i * NTIEMODES + (size_t)m;
@@ -242,12 +309,52 @@ void summary_rows(struct summary *s, struct summaryrows *r)
 		}
 }
 
+/* group rows from the stored records; "all" the mean of the groups'
+ * values (macro) or of the queries' (micro) */
+static void group_rows(struct summary *s, struct summaryrows *r)
+{
+	unsigned char *big;
+	struct colsum *over = over_new(s, &big);
+	size_t j;
+
+	r->ngroup = s->ngroups;
+	rows_new(s, s->ngroups, &r->group, &r->rank_group);
+	r->group_n = xcalloc(s->ngroups + 1, sizeof *r->group_n);
+	for (j = 0; j < s->nq; j++)
+		r->group_n[s->part[j]]++;
+	part_rows(s, s->ngroups, s->part, r->group, r->rank_group, over, big);
+	if (s->macro)
+		mean_of_parts(s, over, big, r);
+	else
+		query_mean_row(s, r);
+	free(big);
+	free(over);
+}
+
+void summary_rows(struct summary *s, struct summaryrows *r)
+{
+	size_t width = s->ncol * NTIEMODES;
+
+	memset(r, 0, sizeof *r);
+	r->all = xmalloc((width ? width : 1) * sizeof *r->all);
+	r->rank_all = xmalloc((width ? width : 1) * sizeof *r->rank_all);
+	if (s->folds)
+		fold_rows(s, r);
+	else if (s->ngroups)
+		group_rows(s, r);
+	else
+		query_mean_row(s, r);
+}
+
 void summaryrows_free(struct summaryrows *r)
 {
 	free(r->fold);
 	free(r->all);
 	free(r->rank_all);
 	free(r->rank_fold);
+	free(r->group);
+	free(r->rank_group);
+	free(r->group_n);
 	memset(r, 0, sizeof *r);
 }
 
@@ -260,5 +367,6 @@ void summary_free(struct summary *s)
 	free(s->acc);
 	free(s->store);
 	free(s->rstore);
+	free(s->part);
 	memset(s, 0, sizeof *s);
 }

@@ -1,8 +1,12 @@
 /* The summary step of the measure programs: each column's running sums
- * (or, for a median, its values) over the queries, and the fold and "all"
- * rows computed from them. Without --folds nothing is kept per query but a
- * median column's values; with --folds every record is kept, since fold
- * boundaries need the query count. */
+ * (or, for a median, its values) over the queries, and the fold, group
+ * and "all" rows computed from them. Without --folds or --group-by
+ * nothing is kept per query but a median column's values; with either,
+ * every record is kept, since fold boundaries need the query count and a
+ * group's row its records. A fold's or group's row is its queries'
+ * summary; "all" is then the mean of the folds' rows, or of the groups'
+ * (macro) or the queries' own (micro, the run's without groups); the
+ * rows of counts (kind MK_SUM) add up instead. */
 #ifndef RK_SUMMARY_H
 #define RK_SUMMARY_H
 #include <stddef.h>
@@ -31,6 +35,10 @@ struct summary {
 	double *store;		/* with folds: every record's values */
 	struct rankval *rstore;	/* and their exact ranks */
 	size_t nq, storecap, rstorecap;
+	size_t ngroups;		/* --group-by: the groups, 0: none */
+	int macro;		/* "all" the mean of the groups' rows */
+	size_t *part;		/* per record, its group */
+	size_t partcap;
 };
 
 /* the rows of the summary: values v[c * NTIEMODES + mode] */
@@ -42,13 +50,24 @@ struct summaryrows {
 	   (frac NAN elsewhere) */
 	struct rankval *rank_all;
 	struct rankval *rank_fold;	/* the same for the fold rows */
+	/* --group-by: group g's row at group + g * ncol * NTIEMODES, its
+	   exact ranks, its number of queries (0: the group has no row) */
+	size_t ngroup;
+	double *group;
+	struct rankval *rank_group;
+	size_t *group_n;
 };
 
 void summary_init(struct summary *s, const struct column *col, size_t ncol,
 		  long folds, const void *ctx);
+/* rows per group too: ngroups groups (folds none), "all" their mean
+ * when macro, the queries' otherwise */
+void summary_groups(struct summary *s, size_t ngroups, int macro);
 /* one query's values v[c * NTIEMODES + mode], and a rank column's exact
- * values rv[c * NTIEMODES + mode] (frac NAN: none) */
-void summary_add(struct summary *s, const double *v, const struct rankval *rv);
+ * values rv[c * NTIEMODES + mode] (frac NAN: none); group: its group
+ * under summary_groups, ignored otherwise */
+void summary_add(struct summary *s, const double *v, const struct rankval *rv,
+		 size_t group);
 /* the fold rows and the "all" row; dies when the queries do not split
  * into the folds */
 void summary_rows(struct summary *s, struct summaryrows *r);

@@ -229,7 +229,10 @@ static void test_pvalues(const struct columns *cols, const struct bootopts *o,
 void boot_means(const struct mtable *tab, const struct bootopts *o,
 		struct bootstat *st)
 {
-	struct columns cols = { .v = tab->v, .n = tab->nq, .k = tab->nm };
+	struct columns cols = { .v = tab->v, .n = tab->nq, .k = tab->nm,
+				.stratum = tab->stratum,
+				.nstrata = tab->nstrata,
+				.macro = tab->macro };
 	int *shift = xcalloc(cols.k + 1, sizeof *shift);
 	double *scaled = scale_columns(&cols, shift);
 	double *rep = replicates(cols.k, o->resamples);

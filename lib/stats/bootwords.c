@@ -117,6 +117,11 @@ static void header(const struct bootresults *r)
 		r->nq == 1 ? "y" : "ies", lv,
 		o->method == METHOD_BCA ? "BCa" : "percentile", b,
 		(unsigned long)o->seed);
+	if (r->tab[r->base]->stratum)
+		out_fmt("Resampled within the %zu groups of --group-by; the "
+			"mean is %s.\n", r->tab[r->base]->nstrata,
+			r->tab[r->base]->macro ? "the mean of the groups' means" :
+			"over the queries");
 	if (r->nsys > 1) {
 		out_fmt("p: a %s of no difference", boot_test_title(o->test));
 		if (o->test == TEST_SIGNFLIP) {

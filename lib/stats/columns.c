@@ -4,6 +4,31 @@
 #include "util/err.h"
 #include "stats/columns.h"
 
+/* the mean of the strata's means of column c, over the strata where it
+ * has values; each sum in query order */
+static double macro_mean(const struct columns *cols, size_t c)
+{
+	const double *x = cols->v + c * cols->n;
+	double *sum = xcalloc(cols->nstrata + 1, sizeof *sum);
+	size_t *cnt = xcalloc(cols->nstrata + 1, sizeof *cnt);
+	double total = 0;
+	size_t used = 0;
+
+	for (size_t i = 0; i < cols->n; i++)
+		if (!isnan(x[i])) {
+			sum[cols->stratum[i]] += x[i];
+			cnt[cols->stratum[i]]++;
+		}
+	for (size_t g = 0; g < cols->nstrata; g++)
+		if (cnt[g]) {
+			total += sum[g] / (double)cnt[g];
+			used++;
+		}
+	free(sum);
+	free(cnt);
+	return used ? total / (double)used : NAN;
+}
+
 double column_mean(const struct columns *cols, size_t c, size_t *nvalues)
 {
 	const double *x = cols->v + c * cols->n;
@@ -15,6 +40,8 @@ double column_mean(const struct columns *cols, size_t c, size_t *nvalues)
 			m++;
 		}
 	*nvalues = m;
+	if (m && cols->macro && cols->stratum)
+		return macro_mean(cols, c);
 	return m ? sum / m : NAN;
 }
 

@@ -9,10 +9,17 @@
 struct columns {
 	const double *v;
 	size_t n, k;
+	/* strata (bootstrap --group-by): query i in stratum[i] < nstrata,
+	   resampled within it; NULL: none. macro: a column's statistic is
+	   the mean, over the strata where it has values, of each stratum's
+	   mean */
+	const size_t *stratum;
+	size_t nstrata;
+	int macro;
 };
 
-/* the mean of column c over its values (NaN when it has none), and how
- * many values it has */
+/* the mean of column c over its values (NaN when it has none), or under
+ * macro the mean of its strata's means, and how many values it has */
 double column_mean(const struct columns *cols, size_t c, size_t *nvalues);
 
 /* Copies of the columns for the inner loops: values with 0 for NaN, and

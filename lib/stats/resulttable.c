@@ -448,6 +448,13 @@ static void legend(const struct shown *t)
 	snprintf(buf, sizeof buf, " (%s resamples, seed %lu)", b,
 		 (unsigned long)r->o->seed);
 	put(t, buf);
+	if (r->tab[r->base]->stratum) {
+		snprintf(buf, sizeof buf, ", the queries resampled within the "
+			 "%zu groups of --group-by%s", r->tab[r->base]->nstrata,
+			 r->tab[r->base]->macro ? ", the mean the mean of the "
+			 "groups' means" : "");
+		put(t, buf);
+	}
 	sentence_end();
 	if (r->nsys > 1)
 		legend_marks(t);

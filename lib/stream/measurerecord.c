@@ -39,18 +39,30 @@ static struct slice text(const char *s)
 	return (struct slice){ s, strlen(s) };
 }
 
-void record_begin(int format, int with_system)
+/* CSV's header line: the system field first, the kind field last when
+ * asked for */
+static void csv_header(int format, int with_system, int with_kind)
 {
 	if (format != FORMAT_CSV)
 		return;
 	if (with_system)
 		out_str("system,");
-	out_str("measure,query,value\n");
+	out_str(with_kind ? "measure,query,value,kind\n" : "measure,query,value\n");
+}
+
+void record_begin(int format, int with_system)
+{
+	csv_header(format, with_system, 0);
+}
+
+void record_begin_kind(int format, int with_system)
+{
+	csv_header(format, with_system, 1);
 }
 
 static void jsonl_write(int with_system, const char *system,
 			const char *measure, struct slice query,
-			const char *value)
+			const char *value, const char *kind)
 {
 	out_char('{');
 	if (with_system) {
@@ -72,12 +84,16 @@ static void jsonl_write(int with_system, const char *system,
 		out_str(value);
 	else
 		out_json_string(text(value));
+	if (kind) {
+		out_str(", \"kind\": ");
+		out_json_string(text(kind));
+	}
 	out_str("}\n");
 }
 
 static void csv_write(int with_system, const char *system,
 		      const char *measure, struct slice query,
-		      const char *value)
+		      const char *value, const char *kind)
 {
 	if (with_system) {
 		if (system)
@@ -90,16 +106,28 @@ static void csv_write(int with_system, const char *system,
 	out_char(',');
 	if (strcmp(value, "-") != 0)
 		out_csv_field(text(value));
+	if (kind) {
+		out_char(',');
+		out_csv_field(text(kind));
+	}
 	out_char('\n');
 }
 
 void record_write(int format, int with_system, const char *system,
 		  const char *measure, struct slice query, const char *value)
 {
+	record_write_kind(format, with_system, system, measure, query, value,
+			  NULL);
+}
+
+void record_write_kind(int format, int with_system, const char *system,
+		       const char *measure, struct slice query,
+		       const char *value, const char *kind)
+{
 	/* the blanks that pad trec_eval's %6.4f are not the number's */
 	value += strspn(value, " ");
 	if (format == FORMAT_CSV)
-		csv_write(with_system, system, measure, query, value);
+		csv_write(with_system, system, measure, query, value, kind);
 	else
-		jsonl_write(with_system, system, measure, query, value);
+		jsonl_write(with_system, system, measure, query, value, kind);
 }

@@ -9,7 +9,9 @@
  * (no value), a string otherwise (the run's tag, relstring's quoted
  * digits); in CSV the text, or an empty field for "-". cmc puts a
  * "system" field first: its curve's label, or null (empty) for one
- * unlabelled curve. Neither has a header line of rankkit's or an end
+ * unlabelled curve. Under --group-by (the measure stream's version 2) a
+ * "kind" field comes last, the stream's fourth column: query, group,
+ * macro or micro. Neither has a header line of rankkit's or an end
  * line: they are not streams, and no rankkit program reads them. */
 #ifndef RK_MEASURERECORD_H
 #define RK_MEASURERECORD_H
@@ -27,5 +29,11 @@ void record_begin(int format, int with_system);
  * NULL: no system field, or (with_system) its empty value */
 void record_write(int format, int with_system, const char *system,
 		  const char *measure, struct slice query, const char *value);
+/* the same under --group-by: CSV's header line with the kind field
+ * last, and a row with its kind (NULL: none, as record_write) */
+void record_begin_kind(int format, int with_system);
+void record_write_kind(int format, int with_system, const char *system,
+		       const char *measure, struct slice query,
+		       const char *value, const char *kind);
 
 #endif

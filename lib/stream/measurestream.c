@@ -4,10 +4,45 @@
 #include "util/num.h"
 #include "stream/measurestream.h"
 
+/* the header of version 2 (the stream expects version 1's until then),
+ * or a header of the other version after one: one version per file */
+static int version_header(void *ctx, struct slice line)
+{
+	struct mreader *mr = ctx;
+	int v2 = stream_is_header(line, HDR_MEASURE2);
+	long ln = mr->st.lines.lineno;
+
+	if (!v2 && !stream_is_header(line, HDR_MEASURE))
+		return 0;
+	/* a header of version 1 comes here only after one of version 2 */
+	if (!v2 || mr->rows > 0 || mr->st.parts.has_header)
+		die_at(mr->st.lines.name, ln, "a measure stream of version %d "
+		       "after one of version %d: one version per file",
+		       v2 ? 2 : 1, v2 ? 1 : 2);
+	mr->version = 2;
+	mr->st.header = v2 ? HDR_MEASURE2 : HDR_MEASURE;
+	parts_header(&mr->st.parts, ln);
+	return 1;
+}
+
 void mreader_open(struct mreader *mr, const char *path)
 {
 	stream_open(&mr->st, path, HDR_MEASURE);
+	mr->st.comment = version_header;
+	mr->st.comment_ctx = mr;
 	mr->rows = 0;
+	mr->version = 1;
+}
+
+/* field 4 of a row of version 2 */
+static enum mrowkind row_kind(const char *file, long line, struct slice k)
+{
+	static const char *const names[] = { "query", "group", "macro", "micro" };
+	for (int i = 0; i < 4; i++)
+		if (slice_eqs(k, names[i]))
+			return (enum mrowkind)(MROW_QUERY + i);
+	die_at(file, line, "field 4: kind '%.*s' is none of query, group, "
+	       "macro, micro", k.n > 200 ? 200 : (int)k.n, k.p);
 }
 
 /* the first row f of a file that is --format jsonl or csv's output
@@ -29,19 +64,24 @@ static void refuse_records(const char *file, long line, const struct slice *f,
 
 int mreader_next(struct mreader *mr, struct mrow *row)
 {
-	struct slice f[4];
+	struct slice f[5];
 	size_t nf;
 	const char *file = mr->st.lines.name;
 
-	if (!stream_next(&mr->st, f, 4, &nf))
+	if (!stream_next(&mr->st, f, 5, &nf))
 		return 0;
 	row->line = mr->st.lines.lineno;
 	if (mr->rows++ == 0)
 		refuse_records(file, row->line, f, nf);
-	if (nf != 3)
+	if (mr->version == 2 && nf != 4)
+		die_at(file, row->line, "expected 4 fields (measure query "
+		       "value kind: version 2), found %zu", nf);
+	if (mr->version == 1 && nf != 3)
 		die_at(file, row->line,
 		       "expected 3 fields (measure query value), found %zu%s", nf,
 		       comma_hint(f, nf));
+	row->kind = mr->version == 2 ? row_kind(file, row->line, f[3]) :
+		MROW_V1;
 	row->measure = f[0];
 	row->query = f[1];
 	/* the run's tag (hitrate -m runid) is text, not a value; so is

@@ -7,6 +7,7 @@
 #include "util/err.h"
 #include "stream/measurestream.h"
 #include "stream/measuretable.h"
+#include "stream/groupfile.h"
 
 struct cell {
 	size_t m, q;
@@ -88,11 +89,16 @@ void mtable_read(struct mtable *tab, const char *path)
 	tab->file = mreader_name(&mr);
 	while (mreader_next(&mr, &row)) {
 		int created;
+		/* a group's row (version 2) is a summary of queries */
+		if (row.kind == MROW_GROUP)
+			continue;
+		tab->macro |= row.kind == MROW_MACRO;
 		if (row.text && !slice_eqs(row.query, "all")) {
 			strmap_put(&tab->text_only, row.measure, &created);
 			continue;
 		}
-		if (slice_eqs(row.query, "all")) {
+		if (slice_eqs(row.query, "all") || row.kind == MROW_MACRO ||
+		    row.kind == MROW_MICRO) {
 			/* a run's tag (runid) is no measure */
 			tab->has_num_q |= slice_eqs(row.measure, "num_q");
 			if (!isnan(row.value))
@@ -130,6 +136,21 @@ void mtable_free(struct mtable *tab)
 	free(tab->query_line);
 	free(tab->measure_line);
 	free(tab->v);
+	free(tab->stratum);
+}
+
+void mtable_groups(struct mtable *tab, const struct groupfile *g)
+{
+	tab->nstrata = g->groups.nent;
+	tab->stratum = xmalloc((tab->nq + 1) * sizeof *tab->stratum);
+	for (size_t q = 0; q < tab->nq; q++) {
+		struct slice id = strmap_key(&tab->queries, q);
+		tab->stratum[q] = groupfile_group(g, id);
+		if (tab->stratum[q] == STRMAP_ABSENT)
+			die_at(tab->file, tab->query_line[q], "query '%.*s' has "
+			       "no group in %s (--group-by): give it a line "
+			       "'query group'", (int)id.n, id.p, g->name);
+	}
 }
 
 void mtable_note_left_out(const struct mtable *tab, int n)

@@ -1,6 +1,7 @@
 /* A measure stream read whole: the value of every measure for every
  * query, for programs that need all queries at once (bootstrap). The
- * summary rows (query "all") are left out; a measure without a row for a
+ * summary rows (query "all") are left out, and so are the group rows of
+ * version 2 (--group-by); a measure without a row for a
  * query, or with "-", has no value there (NaN). */
 #ifndef RK_MEASURETABLE_H
 #define RK_MEASURETABLE_H
@@ -21,6 +22,12 @@ struct mtable {
 	   queries (trec_eval's num_q): the file is trec_eval -q output */
 	struct strmap text_only;
 	int has_num_q;
+	/* version 2: its "all" is the mean of the groups' rows (macro) */
+	int macro;
+	/* bootstrap --group-by: query q's group, stratum[q] < nstrata;
+	   NULL: none */
+	size_t *stratum;
+	size_t nstrata;
 	size_t nm, nq;
 };
 
@@ -29,6 +36,10 @@ struct mtable {
  * per-query row at all (the measure programs write them with -q). */
 void mtable_read(struct mtable *tab, const char *path);
 void mtable_free(struct mtable *tab);
+/* bootstrap --group-by: each query's group from g into tab->stratum;
+ * dies naming the file and line of a query g has no line for */
+struct groupfile;
+void mtable_groups(struct mtable *tab, const struct groupfile *g);
 
 /* One note on stderr for the n tables, when one of them is trec_eval -q
  * output (text values or num_q): what of it is left out, the measures

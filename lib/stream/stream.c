@@ -81,6 +81,8 @@ static const struct kind {
 	  .todo = "give it to hitrate, mapr, ndcg or cmc (this program reads version 1)" },
 	{ .header = HDR_MEASURE, .what = "a measure stream (a result table)",
 	  .todo = "it is already measured" },
+	{ .header = HDR_MEASURE2, .what = "a measure stream of version 2 "
+	  "(--group-by)", .todo = "it is already measured" },
 };
 
 static const char *kind_name(const char *header)

@@ -13,6 +13,8 @@
 /* the rank stream's version 2 (rankof --judged): a seventh column, kind */
 #define HDR_RANK2   "query\titem\tgrade\trank\tties\tn\tkind"
 #define HDR_MEASURE "measure\tquery\tvalue"
+/* the measure stream's version 2 (--group-by): a fourth column, kind */
+#define HDR_MEASURE2 "measure\tquery\tvalue\tkind"
 
 /* The rule of header and end lines, for every reader of a stream: a
  * header on the first line, or right after an end line, starts a part
