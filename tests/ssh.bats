@@ -7,8 +7,10 @@
 # a shared folder (the same paths there) and send-and-return (rsync into
 # a folder of the login's, shards returned). The data's path holds a blank
 # and a quote, the remote PATH lacks rankkit's bin/ until the job puts it
-# there. Skips with the reason when sshd, ssh or rsync is missing or sshd
-# does not start (CI installs them: there, that is a failure).
+# there. On the shared folder, a run keeps its folder (-o), leaves out a
+# host that does not answer, runs a job that fails once again (-r), and a
+# rerun resumes. Skips with the reason when sshd, ssh or rsync is missing
+# or sshd does not start (CI installs them: there, that is a failure).
 load helper
 load daemon
 
@@ -46,8 +48,12 @@ setup_file() {
 	PermitUserEnvironment no
 	EOF
 	echo "[127.0.0.1]:$port $(cat "$d/host_key.pub")" >"$d/known_hosts"
+	# rkdead: a host that does not answer (nothing listens on its port;
+	# ssh takes the first value it reads for each option)
 	cat >"$d/ssh_config" <<-EOF
-	Host rkhost
+	Host rkdead
+	  Port $(free_port)
+	Host rkhost rkdead
 	  HostName 127.0.0.1
 	  Port $port
 	  User $(id -un)
@@ -116,10 +122,43 @@ setup() {
 	[ -z "$(find . -path './remote-work/*' -type f)" ]
 }
 
-@test "ssh: sharded.sh over ssh on a shared folder gives the single run's measures and stream" {
-	run --separate-stderr timeout 300 sh "$ex" -S 2/rkhost "$d" 3
+@test "ssh: sharded.sh over ssh on a shared folder gives the single run's measures and stream; a dead host left out, a failed job retried, a rerun resumes" {
+	# the remote PATH's rankof (-b) fails its first call for query shard
+	# 1, as a host that loses its scratch disk would, then is rankof
+	mkdir flaky
+	cat >flaky/rankof <<-EOF
+	#!/bin/sh
+	case " \$* " in
+	*" --shard 1/3 "*)
+		[ -e "$PWD/failed" ] || { : >"$PWD/failed"; echo "rankof: scratch disk lost" >&2; exit 3; } ;;
+	esac
+	exec "$RK_BIN/rankof" "\$@"
+	EOF
+	chmod +x flaky/rankof
+	run --separate-stderr timeout 300 sh "$ex" -S 1/rkdead,2/rkhost -b "$PWD/flaky" -r 1 -o out "$d" 3
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat want)" ]
+	[[ "$stderr" == "sharded.sh: left out 1/rkdead: it does not answer (ssh: connect to host 127.0.0.1 port "*": Connection refused)"* ]]
+	# the job failed once and ran again: its last try is in the job log
+	[ -e failed ]
+	[ "$(awk -F '\t' 'NR > 1 { print $1, $2, $7 }' out/joblog.q | sort | tr '\n' ' ')" = \
+	  "1 rkhost 0 2 rkhost 0 3 rkhost 0 " ]
+	# the folder keeps the shards and the streams, one process's bytes
+	rankof -e -m cos --query-labels "$d/img.labels" --item-labels "$d/cap.labels" \
+	    "$d/img.npy" "$d/cap.npy" > one
+	cmp out/query.ranks one
+	cmp out/gallery.ranks one
+	# a shard lost, another cut short: a rerun runs those two only
+	rm out/g.1
+	head -n 5 out/q.2 > t && mv t out/q.2
+	run --separate-stderr timeout 300 sh "$ex" -S 2/rkhost -o out "$d" 3
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat want)" ]
+	# (ssh may add notes of its own: a shared connection's socket in use)
+	[[ "$stderr" == *"sharded.sh: query shards: 2 of 3 kept, run: 2"* ]]
+	[[ "$stderr" == *"sharded.sh: gallery shards: 2 of 3 kept, run: 1"* ]]
+	[ "$(awk 'NR > 1' out/joblog.q | wc -l)" -eq 1 ]
+	cmp out/gallery.ranks one
 }
 
 @test "ssh: a job whose remote PATH has no rankof fails the run" {

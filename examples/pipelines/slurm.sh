@@ -195,19 +195,6 @@ mkdir -p "$out/jobs" "$out/log" "$out/status"
 rm -f "$out"/*.ranks "$out"/*.measures "$out"/*.part "$out/ok" \
 	"$out"/status/*
 
-# shard_complete KIND I: shard I of KIND is there, whole, of this run and
-# with its own rows or part
-shard_complete() {
-	f=$out/$1.$2
-	[ -r "$f" ] && [ "$(tail -n 1 "$f")" = "# end" ] || return 1
-	grep -qx "# fingerprint	$fp" "$f" || return 1
-	if [ "$1" = g ]; then
-		grep -qx "# items	$(($2 * items / n)):$((($2 + 1) * items / n))	$items" "$f"
-	else
-		grep -qx "# part	$2/$n" "$f"
-	fi
-}
-
 # the jobs' scripts: sbatch copies a script to the node, so each is whole,
 # with its paths and numbers as arguments (quoted: paths may hold blanks)
 cat >"$out/jobs/rank.sh" <<'EOF'
