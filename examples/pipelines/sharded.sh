@@ -36,16 +36,18 @@
 #       bin/, at the same path]: a job puts it first on the remote PATH,
 #       which an ssh login does not otherwise have
 #   Two ways to get the data there and the shards back:
-#   shared folder (the default): DIR and the work folder (under $TMPDIR)
-#       are at the same path on every machine (NFS, a cluster's shared file
-#       system); the jobs read and write there
+#   shared folder (the default): DIR and the run's folder (-o, or the
+#       work folder under $TMPDIR) are at the same path on every machine
+#       (NFS, a cluster's shared file system); the jobs read and write
+#       there
 #   -t  send and return (no shared folder): each job's inputs go to the
 #       machine with rsync (parallel --transferfile), its shard comes back
 #       (--return) and both are removed there (--cleanup); the machines
 #       need rsync. -w names a folder there in which each job has its own
 #       [parallel's '...': a new one under ~/.parallel/tmp]; no blanks in
 #       it (parallel 20221122 splits the folder's name at them).
-# Prints hit@1/5/10 of the single run and "same" for each kind of shard.
+# Prints hit@1/5/10 of the single run and "same" for each kind of shard;
+# on stderr, for each kind, how many shards were kept and which were run.
 set -e
 . "$(dirname "$0")/common.sh"
 usage() {
@@ -79,7 +81,6 @@ if [ -n "$out" ]; then
 else
 	out=$work
 fi
-tmp=$out
 
 # alive SSHLOGIN: the entries of SSHLOGIN (comma-separated, each
 # [N/]LOGIN, LOGIN a host, user@host, an ssh command and its host, or ':'
@@ -132,7 +133,7 @@ fp=$(rankof --fingerprint -e -m cos --query-labels "$dir/img.labels" \
 items=$(grep -vc '^#' "$dir/cap.labels")
 
 # shards KIND: the jobs of one kind (q: --shard, g: --items) on the
-# machines, for the shards not complete, their outputs $tmp/KIND.0 ...
+# machines, for the shards not complete, their outputs $out/KIND.0 ...
 # The job's command is one quoted string that the remote shell reads: the
 # paths reach it as variables (parallel --env), so blanks and quotes in
 # them stay as they are. RK_IN is where the inputs are seen by the job,
@@ -143,7 +144,7 @@ shards() {
 		if shard_complete "$1" $i; then
 			kept=$((kept + 1))
 		else
-			rm -f "$tmp/$1.$i"
+			rm -f "$out/$1.$i"
 			todo="$todo $i"
 		fi
 		i=$((i + 1))
@@ -155,7 +156,7 @@ shards() {
 	RK_KIND=$1 RK_N=$n RK_BIN=$rbin RK_ITEMS=$items RK_FP=$fp
 	export RK_KIND RK_N RK_BIN RK_ITEMS RK_FP RK_IN RK_OUT
 	set -- --sshlogin "$sshlogin" --halt now,fail=1 -j "$n" \
-	    --retries $((retries + 1)) --joblog "$tmp/joblog.$1" \
+	    --retries $((retries + 1)) --joblog "$out/joblog.$1" \
 	    --env RK_KIND --env RK_N --env RK_BIN --env RK_ITEMS --env RK_FP \
 	    --env RK_IN --env RK_OUT
 	if [ -n "$transfer" ]; then
@@ -167,9 +168,9 @@ shards() {
 		set -- "$@" --workdir "$rwork" --cleanup \
 		    --transferfile "$dir/./img.npy" --transferfile "$dir/./cap.npy" \
 		    --transferfile "$dir/./img.labels" --transferfile "$dir/./cap.labels" \
-		    --return "$tmp/./$RK_KIND.{}"
+		    --return "$out/./$RK_KIND.{}"
 	else
-		RK_IN=$dir RK_OUT=$tmp
+		RK_IN=$dir RK_OUT=$out
 	fi
 	# shellcheck disable=SC2016,SC2086
 	printf '%s\n' $todo | parallel "$@" 'PATH="$RK_BIN:$PATH"
@@ -184,13 +185,13 @@ shards() {
 		mv "$RK_OUT/$RK_KIND.{}.part" "$RK_OUT/$RK_KIND.{}"'
 }
 
-# parts KIND CMD [ARG...]: runs CMD ARG... $tmp/KIND.0 ... $tmp/KIND.(N-1),
-# each file one word whatever blanks $tmp holds
+# parts KIND CMD [ARG...]: runs CMD ARG... $out/KIND.0 ... $out/KIND.(N-1),
+# each file one word whatever blanks $out holds
 parts() {
 	kind=$1 i=0
 	shift
 	while [ "$i" -lt "$n" ]; do
-		set -- "$@" "$tmp/$kind.$i"
+		set -- "$@" "$out/$kind.$i"
 		i=$((i + 1))
 	done
 	"$@"
@@ -200,10 +201,10 @@ parts() {
 # joined (rankof --merge: every part of the run's fingerprint, once) into
 # the stream of one run
 shards q
-parts q rankof --merge > "$tmp/query.ranks"
+parts q rankof --merge > "$out/query.ranks"
 if [ "$(parts q hitrate -k 1,5,10 -m hit)" = \
      "$(hitrate -k 1,5,10 -m hit "$work/one")" ] &&
-   cmp -s "$tmp/query.ranks" "$work/one"; then
+   cmp -s "$out/query.ranks" "$work/one"; then
 	echo "query shards ($n): same"
 else
 	echo "query shards ($n): DIFFERENT" >&2
@@ -212,8 +213,8 @@ fi
 
 # gallery shards: item rows cut into n ranges, merged line by line
 shards g
-parts g rankof --merge > "$tmp/gallery.ranks"
-if cmp -s "$tmp/gallery.ranks" "$work/one"; then
+parts g rankof --merge > "$out/gallery.ranks"
+if cmp -s "$out/gallery.ranks" "$work/one"; then
 	echo "gallery shards ($n): same"
 else
 	echo "gallery shards ($n): DIFFERENT" >&2
