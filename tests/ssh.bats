@@ -148,17 +148,20 @@ setup() {
 	    "$d/img.npy" "$d/cap.npy" > one
 	cmp out/query.ranks one
 	cmp out/gallery.ranks one
-	# a shard lost, another cut short: a rerun runs those two only
+	# a shard lost, another of another run: a rerun runs those two only,
+	# here on this machine (no ssh logins: CI's time; what is kept does
+	# not depend on where the jobs ran). Gallery shards alone: one
+	# parallel, not two; a shard cut short is slurm.bats's, the same check
+	# in common.sh
 	rm out/g.1
-	head -n 5 out/q.2 > t && mv t out/q.2
-	run --separate-stderr timeout 300 sh "$ex" -S 2/rkhost -o out "$d" 3
+	sed 's/^# fingerprint.*/# fingerprint\t0000000000000000/' out/g.2 > t && mv t out/g.2
+	run --separate-stderr timeout 300 sh "$ex" -o out "$d" 3
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat want)" ]
-	# (ssh may add notes of its own: a shared connection's socket in use)
-	[[ "$stderr" == *"sharded.sh: query shards: 2 of 3 kept, run: 2"* ]]
-	[[ "$stderr" == *"sharded.sh: gallery shards: 2 of 3 kept, run: 1"* ]]
-	[ "$(awk 'NR > 1' out/joblog.q | wc -l)" -eq 1 ]
+	[ "$stderr" = "sharded.sh: query shards: 3 of 3 kept, run: none
+sharded.sh: gallery shards: 1 of 3 kept, run: 1 2" ]
 	cmp out/gallery.ranks one
+	cmp out/query.ranks one
 }
 
 @test "ssh: a job whose remote PATH has no rankof fails the run" {

@@ -120,7 +120,6 @@ alive() {
 	[ -n "$left" ] || { echo "$script: no host answers" >&2; return 1; }
 	echo "$left"
 }
-[ "$sshlogin" = : ] || sshlogin=$(alive "$sshlogin")
 
 # shellcheck disable=SC2086
 rankof -j 1 -e -m cos --query-labels "$dir/img.labels" --item-labels "$dir/cap.labels" \
@@ -131,6 +130,9 @@ hitrate -k 1,5,10 -m hit "$work/one"
 fp=$(rankof --fingerprint -e -m cos --query-labels "$dir/img.labels" \
 	--item-labels "$dir/cap.labels" "$dir/img.npy" "$dir/cap.npy")
 items=$(grep -vc '^#' "$dir/cap.labels")
+# the hosts tried just before the jobs: a shared connection that the
+# try opens (ssh's ControlMaster, ControlPersist) is still there for them
+[ "$sshlogin" = : ] || sshlogin=$(alive "$sshlogin")
 
 # shards KIND: the jobs of one kind (q: --shard, g: --items) on the
 # machines, for the shards not complete, their outputs $out/KIND.0 ...
