@@ -6,9 +6,12 @@
 # daemons stopped at the end by their pids. The gallery shards' merge and
 # the query shards' join must be one process's bytes; the resources must
 # reach the jobs; a run stopped and rerun must resume, recomputing only
-# the shards missing; a task that fails must fail the run with nothing
-# merged and be reported from its status file after scontrol forgot it;
-# a signal must cancel the run's jobs.
+# the shards missing; a task that fails once must be submitted again
+# (-r); a task that fails every attempt must fail the run with nothing
+# merged and each attempt be reported from its status file after
+# scontrol forgot it (the cluster keeps no accounting: sacct fails, and
+# a stand-in sacct shows where its states go); a signal must cancel the
+# run's jobs.
 # Skips with the reason when the packages are missing or the daemons do
 # not start (CI installs them: there, that is a failure).
 load helper
@@ -69,7 +72,7 @@ slurm_sh() {
 	[ "$stderr" = "rankof: --merge: part 1/3 is missing (2 of 3 query shards given)" ]
 }
 
-@test "slurm: a rerun resumes, recomputing only the shards missing or incomplete" {
+@test "slurm: a rerun resumes, recomputing only the shards missing or incomplete; a task that fails once is retried" {
 	slurm_sh -n 3 -d d out
 	[ "$status" -eq 0 ]
 	# a shard lost, another cut short, another of another run
@@ -78,16 +81,39 @@ slurm_sh() {
 	sed 's/^# fingerprint.*/# fingerprint\t0000000000000000/' out/g.2 > t && mv t out/g.2
 	slurm_sh -n 3 -d d out
 	[ "$status" -eq 0 ]
-	[[ "$stderr" == *"slurm.sh: gallery shards: 1 of 3 kept, submitted: 1,2"* ]]
-	[[ "$stderr" == *"slurm.sh: query shards: 2 of 3 kept, submitted: 2"* ]]
+	[[ "$stderr" == *"slurm.sh: attempt 1: gallery shards: 1 of 3 kept, submitted: 1,2"* ]]
+	[[ "$stderr" == *"slurm.sh: attempt 1: query shards: 2 of 3 kept, submitted: 2"* ]]
 	# three tasks ran, and the streams are one process's bytes
 	[ "$(ls out/status | tr '\n' ' ')" = "g.1 g.2 q.2 " ]
 	cmp out/gallery.ranks one
 	cmp out/query.ranks one
-	# another -n cuts other rows: nothing is kept
-	slurm_sh -n 2 -k g -d d out
+	# another -n cuts other rows: nothing is kept. The scripts run from a
+	# copy of the tree whose rankof fails its first call for rows
+	# 500:1000, as a node that loses its scratch disk would: with
+	# --retry 1 that task is submitted again, alone, and the run completes
+	mkdir -p tree/examples/pipelines tree/bin
+	cp "$pipelines"/slurm.sh "$pipelines"/common.sh "$pipelines"/grouped.sh tree/examples/pipelines
+	ln -s "$RK_BIN"/* tree/bin
+	rm tree/bin/rankof
+	cat >tree/bin/rankof <<-EOF
+	#!/bin/sh
+	case " \$* " in
+	*" --items 500:1000 "*)
+		[ -e "$PWD/failed" ] || { : >"$PWD/failed"; echo "rankof: scratch disk lost" >&2; exit 3; } ;;
+	esac
+	exec "$RK_BIN/rankof" "\$@"
+	EOF
+	chmod +x tree/bin/rankof
+	run --separate-stderr timeout 300 sh tree/examples/pipelines/slurm.sh -n 2 -k g --retry 1 -d d out
 	[ "$status" -eq 0 ]
-	[[ "$stderr" == *"slurm.sh: gallery shards: 0 of 2 kept, submitted: 0,1"* ]]
+	[[ "$stderr" == *"slurm.sh: attempt 1: gallery shards: 0 of 2 kept, submitted: 0,1"* ]]
+	[[ "$stderr" == *"slurm.sh: attempt 2: gallery shards: 1 of 2 kept, submitted: 1"* ]]
+	[[ "$stderr" == *"slurm.sh: tasks that completed after a retry:
+  g.1 attempt 1: FAILED exit 3: rankof: scratch disk lost
+  g.1 attempt 2: COMPLETED"* ]]
+	[ "$(awk '$1 == "submitted" { print $2, $3, $6, $7 }' out/manifest | tr '\n' ' ')" = \
+	  "g 0,1 attempt 1 g 1 attempt 2 " ]
+	grep -qx 'retries	1' out/manifest
 	cmp out/gallery.ranks one
 }
 
@@ -97,24 +123,45 @@ slurm_sh() {
 	# task 1 and every query task (a query shard reads every item row)
 	printf '\377\377\377\177' | dd of=d/cap.npy bs=1 seek=$((128 + 450 * 256)) conv=notrunc 2>/dev/null
 	awk 'NR == 451 { $2 = "nobody" } 1' d/cap.labels > l && mv l d/cap.labels
-	slurm_sh -n 3 -d d out
+	# with -r 1: each is submitted again, alone, and fails again
+	slurm_sh -n 3 -r 1 -d d out
 	[ "$status" -eq 1 ]
+	[ "$(awk '$1 == "submitted" { print $2, $3, $6, $7 }' out/manifest | tr '\n' ' ')" = \
+	  "g 0,1,2 attempt 1 q 0,1,2 attempt 1 g 1 attempt 2 q 0,1,2 attempt 2 " ]
 	msg="FAILED exit 1: rankof: $PWD/d/cap.npy: row 450, column 0: value is not finite"
 	report="slurm.sh: tasks that did not complete:
-  g.1: $msg
-  q.0: $msg
-  q.1: $msg
-  q.2: $msg"
+  g.1 attempt 1: $msg
+  g.1 attempt 2: $msg
+  q.0 attempt 1: $msg
+  q.0 attempt 2: $msg
+  q.1 attempt 1: $msg
+  q.1 attempt 2: $msg
+  q.2 attempt 1: $msg
+  q.2 attempt 2: $msg"
 	[[ "$stderr" == *"$report"* ]]
 	[ -e out/g.0 ] && [ -e out/g.2 ] && [ ! -e out/g.1 ]
 	[ ! -e out/gallery.ranks ] && [ ! -e out/g.measures ]
 	# scontrol forgets the jobs (MinJobAge=15 and its purge pass); the
-	# status files still tell
-	g=$(awk '$1 == "submitted" && $2 == "g" { print $5 }' out/manifest)
+	# status files still tell, sacct adding nothing (no accounting here)
+	g=$(awk '$1 == "submitted" && $2 == "g" { print $5; exit }' out/manifest)
 	wait_for 60 eval "! scontrol show job $g"
 	run --separate-stderr sh "$pipelines/slurm.sh" -S out
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "$report" ]
+	# where the cluster keeps accounting, sacct's state and exit code of
+	# each attempt's task stand beside its line: a stand-in sacct asked
+	# for the run's four arrays says how the first gallery attempt ended
+	ids=$(awk '$1 == "submitted" { print $5 }' out/manifest | sort -u | paste -sd, -)
+	mkdir acct
+	cat >acct/sacct <<-EOF
+	#!/bin/sh
+	[ "\$*" = "-n -P -X -j $ids -o JobID,State,ExitCode" ] || exit 1
+	echo "${g}_1|OUT_OF_MEMORY|0:125"
+	EOF
+	chmod +x acct/sacct
+	PATH="$PWD/acct:$PATH" run --separate-stderr sh "$pipelines/slurm.sh" -S out
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "${report/"g.1 attempt 1: $msg"/"g.1 attempt 1: $msg [sacct: OUT_OF_MEMORY, exit code 0:125]"}" ]
 }
 
 @test "slurm: a signal cancels the run's jobs; a second run into its folder is refused" {

@@ -7,8 +7,10 @@
 # a shared folder (the same paths there) and send-and-return (rsync into
 # a folder of the login's, shards returned). The data's path holds a blank
 # and a quote, the remote PATH lacks rankkit's bin/ until the job puts it
-# there. Skips with the reason when sshd, ssh or rsync is missing or sshd
-# does not start (CI installs them: there, that is a failure).
+# there. On the shared folder, a run keeps its folder (-o), leaves out a
+# host that does not answer, runs a job that fails once again (-r), and a
+# rerun resumes. Skips with the reason when sshd, ssh or rsync is missing
+# or sshd does not start (CI installs them: there, that is a failure).
 load helper
 load daemon
 
@@ -46,8 +48,12 @@ setup_file() {
 	PermitUserEnvironment no
 	EOF
 	echo "[127.0.0.1]:$port $(cat "$d/host_key.pub")" >"$d/known_hosts"
+	# rkdead: a host that does not answer (nothing listens on its port;
+	# ssh takes the first value it reads for each option)
 	cat >"$d/ssh_config" <<-EOF
-	Host rkhost
+	Host rkdead
+	  Port $(free_port)
+	Host rkhost rkdead
 	  HostName 127.0.0.1
 	  Port $port
 	  User $(id -un)
@@ -116,10 +122,46 @@ setup() {
 	[ -z "$(find . -path './remote-work/*' -type f)" ]
 }
 
-@test "ssh: sharded.sh over ssh on a shared folder gives the single run's measures and stream" {
-	run --separate-stderr timeout 300 sh "$ex" -S 2/rkhost "$d" 3
+@test "ssh: sharded.sh over ssh on a shared folder gives the single run's measures and stream; a dead host left out, a failed job retried, a rerun resumes" {
+	# the remote PATH's rankof (-b) fails its first call for query shard
+	# 1, as a host that loses its scratch disk would, then is rankof
+	mkdir flaky
+	cat >flaky/rankof <<-EOF
+	#!/bin/sh
+	case " \$* " in
+	*" --shard 1/3 "*)
+		[ -e "$PWD/failed" ] || { : >"$PWD/failed"; echo "rankof: scratch disk lost" >&2; exit 3; } ;;
+	esac
+	exec "$RK_BIN/rankof" "\$@"
+	EOF
+	chmod +x flaky/rankof
+	run --separate-stderr timeout 300 sh "$ex" -S 1/rkdead,2/rkhost -b "$PWD/flaky" -r 1 -o out "$d" 3
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat want)" ]
+	[[ "$stderr" == "sharded.sh: left out 1/rkdead: it does not answer (ssh: connect to host 127.0.0.1 port "*": Connection refused)"* ]]
+	# the job failed once and ran again: its last try is in the job log
+	[ -e failed ]
+	[ "$(awk -F '\t' 'NR > 1 { print $1, $2, $7 }' out/joblog.q | sort | tr '\n' ' ')" = \
+	  "1 rkhost 0 2 rkhost 0 3 rkhost 0 " ]
+	# the folder keeps the shards and the streams, one process's bytes
+	rankof -e -m cos --query-labels "$d/img.labels" --item-labels "$d/cap.labels" \
+	    "$d/img.npy" "$d/cap.npy" > one
+	cmp out/query.ranks one
+	cmp out/gallery.ranks one
+	# a shard lost, another of another run: a rerun runs those two only,
+	# here on this machine (no ssh logins: CI's time; what is kept does
+	# not depend on where the jobs ran). Gallery shards alone: one
+	# parallel, not two; a shard cut short is slurm.bats's, the same check
+	# in common.sh
+	rm out/g.1
+	sed 's/^# fingerprint.*/# fingerprint\t0000000000000000/' out/g.2 > t && mv t out/g.2
+	run --separate-stderr timeout 300 sh "$ex" -o out "$d" 3
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat want)" ]
+	[ "$stderr" = "sharded.sh: query shards: 3 of 3 kept, run: none
+sharded.sh: gallery shards: 1 of 3 kept, run: 1 2" ]
+	cmp out/gallery.ranks one
+	cmp out/query.ranks one
 }
 
 @test "ssh: a job whose remote PATH has no rankof fails the run" {

@@ -3,7 +3,8 @@
 # (the programs' number formats do not depend on it, sort and awk do), and
 # a work folder $work that goes when the script ends. $root is the top of
 # the tree, $script the script's name. grouped (grouped.sh) sorts a score
-# file for rankof, checking its end line.
+# file for rankof, checking its end line; shard_complete tells the shards
+# that a rerun of a sharded run keeps.
 root=$(cd "$(dirname "$0")/../.." && pwd)
 script=$(basename "$0")
 PATH="$root/bin:$PATH"
@@ -34,4 +35,19 @@ need() {
 	for f in "$@"; do
 		[ -r "$dir/$f" ] || { echo "$script: no $dir/$f" >&2; exit 1; }
 	done
+}
+
+# shard_complete KIND I: shard I of KIND (g: gallery, rows cut into $n
+# equal ranges of $items; q: query, part I/$n) is $out/KIND.I, whole
+# (its '# end'), of this run ($fp, the run's fingerprint) and with its own
+# rows or part: a rerun keeps it
+shard_complete() {
+	f=$out/$1.$2
+	[ -r "$f" ] && [ "$(tail -n 1 "$f")" = "# end" ] || return 1
+	grep -qx "# fingerprint	$fp" "$f" || return 1
+	if [ "$1" = g ]; then
+		grep -qx "# items	$(($2 * items / n)):$((($2 + 1) * items / n))	$items" "$f"
+	else
+		grep -qx "# part	$2/$n" "$f"
+	fi
 }
