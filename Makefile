@@ -111,6 +111,7 @@ LIBSRC = \
 	lib/measure/expectedrr.c \
 	lib/measure/rbp.c \
 	lib/measure/condense.c \
+	lib/measure/mingrade.c \
 	lib/measure/hypergeom.c \
 	lib/measure/gallery.c \
 	lib/measure/galleryjoint.c \

@@ -46,6 +46,15 @@ struct numberopt {
 	int *given;
 };
 
+/* --min-grade G of hitrate and mapr (mingrade.h): its number entry, ctx
+ * the program's struct measurectx, and its help line, rankof -g's range */
+#define MEASUREPROG_MIN_GRADE(ctx) \
+	{ "min-grade", 0, 1000000000, "0 <= G <= 1000000000", 1, \
+	  &(ctx).min_grade, &(ctx).min_grade_given }
+#define MEASUREPROG_MIN_GRADE_HELP \
+	"      --min-grade G       relevant when grade >= G, a bar above rankof -g's\n" \
+	"                          (trec_eval -l G, ir_measures' rel=G)\n"
+
 /* a program's own flag: --NAME adds the column of the measure named
  * measure after the measures chosen, unless -m chose it */
 struct measureflag {

@@ -9,15 +9,32 @@
 #include "util/num.h"
 #include "measure/irmnames.h"
 
+/* whether a row takes ir_measures' rel=G: its value changes with
+ * --min-grade (its record's params say so) */
+static int takes_rel(const struct mdef *def)
+{
+	return def->params && strstr(def->params, "--min-grade") != NULL;
+}
+
+/* the bar --min-grade sets (x may be NULL: none), 1 without it:
+ * ir_measures' default rel */
+static long rel_of(const struct measurectx *x)
+{
+	return x && x->min_grade_given ? (long)x->min_grade : 1;
+}
+
 /* the parameters of a row's name: "(p=0.8)" for RBP (--persistence),
- * "(max_rel=4)" for SDCG (--max-grade, ir_measures' required one), ""
- * for the others */
+ * "(max_rel=4)" for SDCG (--max-grade, ir_measures' required one),
+ * "(rel=2)" for a row that takes --min-grade 2 (ir_measures leaves its
+ * default 1 out), "" for the others */
 static void params_of(char *buf, size_t size, const struct mdef *def,
 		      const struct measurectx *x)
 {
 	char num[32];
 
-	if (strcmp(def->irm, "RBP") == 0) {
+	if (takes_rel(def) && rel_of(x) != 1)
+		snprintf(buf, size, "(rel=%ld)", rel_of(x));
+	else if (strcmp(def->irm, "RBP") == 0) {
 		fmt_double(num, x->persistence);
 		snprintf(buf, size, "(p=%s)", num);
 	} else if (strcmp(def->irm, "SDCG") == 0)
@@ -54,10 +71,13 @@ static void check_param(const char *name, const char *p, size_t len,
 	memcpy(value, eq + 1, (size_t)(p + len - eq - 1));
 	value[p + len - eq - 1] = '\0';
 	v = (struct slice){ value, strlen(value) };
-	if (eq - p == 3 && memcmp(p, "rel", 3) == 0)
-		usage_error(usage, "-m: '%s': the relevant grades are the rank "
-			    "stream's: rank it with rankof -g %s and name the "
-			    "measure without rel=", name, value);
+	if (eq - p == 3 && memcmp(p, "rel", 3) == 0 && takes_rel(def)) {
+		long g;
+		if (parse_long(v, &g) != NUM_OK || g != rel_of(x))
+			usage_error(usage, "-m: '%s': rel is --min-grade's "
+				    "(--min-grade %s)", name, value);
+		return;
+	}
 	if (eq - p == 11 && memcmp(p, "judged_only", 11) == 0)
 		usage_error(usage, "-m: '%s': condensed lists are "
 			    "--judged-only's: give it and name the measure "

@@ -20,6 +20,10 @@ struct measurectx {
 	double max_grade;	/* ndcg --max-grade: ERR's grade of r = 1 - 2^-g */
 	double persistence;	/* ndcg --persistence: RBP's p */
 	int persistence_given;	/* --persistence given: else --names picks */
+	/* hitrate and mapr --min-grade: the driver applies it to each query
+	 * (mingrade.h) before any measure reads it; ir_measures' rel */
+	double min_grade;
+	int min_grade_given;
 };
 
 /* the rows whose home is the program prog, in its table's order (that
