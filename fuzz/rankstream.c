@@ -42,7 +42,7 @@ static void check_measures(const struct rquery *q)
 			check_rate(cut_found(q, K[k], mode) / (double)q->m);
 			check_rate(list_apk(q, K[k], mode, APDIV_FOUND));
 			for (gain = GAIN_LINEAR; gain <= GAIN_EXP; gain++)
-				if (!isfinite(list_ndcg(q, K[k], mode, gain)))
+				if (!isfinite(list_ndcg(q, K[k], mode, gain, NULL)))
 					abort();
 		}
 	}
@@ -75,7 +75,7 @@ static void check_gallery(const struct rquery *q)
 				check_rate(gal_found(q, G[i], K[k], mode) / (double)m);
 				if (K[k] < 100)
 					check_rate(gal_apk_found(q, G[i], K[k], mode));
-				if (!isfinite(gal_dcg(q, G[i], K[k], mode, GAIN_EXP)))
+				if (!isfinite(gal_dcg(q, G[i], K[k], mode, GAIN_EXP, NULL)))
 					abort();
 			}
 		}

@@ -3,7 +3,8 @@
 # and ndcg. Every name printed is taken back by -m and gives the same
 # column (a round trip over every measure of every program); the names
 # by hand, from ir_measures' documentation (R@K recall, Success@K, RR,
-# AP@K, nDCG@K, Judged@K, ERR@K, RBP(p=P), SDCG(max_rel=G)@K, P(rel=G)@K);
+# AP@K, nDCG@K, Judged@K, ERR@K, RBP(p=P), SDCG(max_rel=G)@K, P(rel=G)@K,
+# nDCG(gains={G:V})@K);
 # and the refusals of parameters the options do not give.
 load helper
 load data/ranks/common
@@ -38,6 +39,11 @@ names() {
 		back=$(names $p --names irm --min-grade 2 -m "$(echo "$printed" | paste -sd, -)")
 		same "$back" "$printed"
 	done
+	# nDCG's gains={G:V} (--gains)
+	printed=$(names ndcg --names irm --gains 0:0,1:1,2:3 -k 2,3 -m nDCG@K,nDCG)
+	same "$printed" "$(printf 'nDCG(gains={2:3})@2\nnDCG(gains={2:3})@3\nnDCG(gains={2:3})')"
+	back=$(names ndcg --names irm --gains 2:3 -m "$(echo "$printed" | paste -sd, -)")
+	same "$back" "$printed"
 }
 
 @test "--names irm by hand: ir_measures' spelling of each measure" {
@@ -97,6 +103,10 @@ usage_error() {
 	    hitrate --names irm --min-grade 2 -m 'Judged(rel=2)@5' ranks
 	usage_error "ndcg: -m: 'nDCG(rel=2)@5': nDCG takes no parameter 'rel'" \
 	    ndcg --names irm -m 'nDCG(rel=2)@5' ranks
+	usage_error "ndcg: -m: 'nDCG(gains={1:2})': gains are --gains' (--gains {1:2})" \
+	    ndcg --names irm --gains 1:3 -m 'nDCG(gains={1:2})' ranks
+	run --separate-stderr ndcg --names irm --gains 1:2 -m 'nDCG(gains={0:0, 1:2})@5' ranks
+	status_is 0
 	usage_error "mapr: -m: 'AP(judged_only=True)': condensed lists are --judged-only's: give it and name the measure without judged_only=" \
 	    mapr --names irm -m 'AP(judged_only=True)' ranks
 	usage_error "mapr: -m: 'AP(gains=0:0)': AP takes no parameter 'gains'" \

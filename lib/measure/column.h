@@ -79,7 +79,7 @@ struct column {
 	const struct mdef *def;
 	long K;			/* 0 for a whole-list measure */
 	int chance;		/* a random order of the gallery */
-	char name[64];		/* as printed: hit@10, hit@10:chance, MRR;
+	char name[192];		/* as printed: hit@10, hit@10:chance, MRR;
 				   success_10 under --names trec;
 				   hit@10/G1000 under --gallery-size */
 	int trec_rank;		/* --names trec: its place in trec_eval's

@@ -46,6 +46,14 @@ struct numberopt {
 	int *given;
 };
 
+/* a program's own option that takes a text: --NAME ARG, handed to take,
+ * which keeps what it means or dies with a usage error (usage: the usage
+ * line) */
+struct textopt {
+	const char *name;	/* without the dashes */
+	void (*take)(const char *arg, const char *usage);
+};
+
 /* --min-grade G of hitrate and mapr (mingrade.h): its number entry, ctx
  * the program's struct measurectx, and its help line, rankof -g's range */
 #define MEASUREPROG_MIN_GRADE(ctx) \
@@ -76,6 +84,7 @@ struct measureprog {
 	const struct choiceopt *choices;	/* own options, {0} ended; may be NULL */
 	const struct measureflag *flags;	/* own flags, {0} ended; may be NULL */
 	const struct numberopt *numbers;	/* own numbers, {0} ended; may be NULL */
+	const struct textopt *texts;	/* own texts, {0} ended; may be NULL */
 	/* its options that the measures read, handed to them and finish() */
 	struct measurectx *ctx;
 	/* after the options: refuses with a usage error what does not go

@@ -26,7 +26,8 @@ static long rel_of(const struct measurectx *x)
 /* the parameters of a row's name: "(p=0.8)" for RBP (--persistence),
  * "(max_rel=4)" for SDCG (--max-grade, ir_measures' required one),
  * "(rel=2)" for a row that takes --min-grade 2 (ir_measures leaves its
- * default 1 out), "" for the others */
+ * default 1 out), "(gains={2:3})" for nDCG under --gains, "" for the
+ * others */
 static void params_of(char *buf, size_t size, const struct mdef *def,
 		      const struct measurectx *x)
 {
@@ -34,7 +35,11 @@ static void params_of(char *buf, size_t size, const struct mdef *def,
 
 	if (takes_rel(def) && rel_of(x) != 1)
 		snprintf(buf, size, "(rel=%ld)", rel_of(x));
-	else if (strcmp(def->irm, "RBP") == 0) {
+	else if (strcmp(def->irm, "nDCG") == 0 && x->gains) {
+		char map[GAINMAP_TEXT];
+		gainmap_text(x->gains, map, sizeof map);
+		snprintf(buf, size, "(gains=%s)", map);
+	} else if (strcmp(def->irm, "RBP") == 0) {
 		fmt_double(num, x->persistence);
 		snprintf(buf, size, "(p=%s)", num);
 	} else if (strcmp(def->irm, "SDCG") == 0)
@@ -46,7 +51,7 @@ static void params_of(char *buf, size_t size, const struct mdef *def,
 void irm_column_name(char *buf, size_t size, const struct mdef *def,
 		     long K, const struct measurectx *x)
 {
-	char params[64];
+	char params[GAINMAP_TEXT + 16];
 
 	params_of(params, sizeof params, def, x);
 	if (def->cutoff)
@@ -62,7 +67,8 @@ static void check_param(const char *name, const char *p, size_t len,
 			const char *usage)
 {
 	const char *eq = memchr(p, '=', len);
-	char value[64];
+	char value[GAINMAP_TEXT + 64], why[160];
+	struct gainmap map;
 	struct slice v;
 	double d;
 
@@ -82,6 +88,16 @@ static void check_param(const char *name, const char *p, size_t len,
 		usage_error(usage, "-m: '%s': condensed lists are "
 			    "--judged-only's: give it and name the measure "
 			    "without judged_only=", name);
+	if (strcmp(def->irm, "nDCG") == 0 && eq - p == 5 &&
+	    memcmp(p, "gains", 5) == 0) {
+		static const struct gainmap none;
+		if (gainmap_parse(value, &map, why, sizeof why) < 0)
+			usage_error(usage, "-m: '%s': gains: %s", name, why);
+		if (!gainmap_same(&map, x->gains ? x->gains : &none))
+			usage_error(usage, "-m: '%s': gains are --gains' "
+				    "(--gains %s)", name, value);
+		return;
+	}
 	if (strcmp(def->irm, "RBP") == 0 && eq - p == 1 && *p == 'p') {
 		if (parse_double(v, &d) != NUM_OK || d != x->persistence)
 			usage_error(usage, "-m: '%s': p is --persistence's "
@@ -114,6 +130,22 @@ static int names_row(const struct mdef *def, const char *name, size_t stem,
 	return pass == 0 ? def->cutoff == (at != NULL) : !at && def->cutoff;
 }
 
+/* the end of the parameter at p: the first comma before close outside
+ * braces (gains={0:0,1:1}), or close */
+static const char *param_end(const char *p, const char *close)
+{
+	int depth = 0;
+
+	for (; p < close; p++)
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && depth > 0)
+			depth--;
+		else if (*p == ',' && depth == 0)
+			return p;
+	return close;
+}
+
 int irm_find(const struct mdef *defs, size_t n, const char *name,
 	     const struct measurectx *x, char *buf, size_t size,
 	     const char *usage)
@@ -138,9 +170,7 @@ int irm_find(const struct mdef *defs, size_t n, const char *name,
 	if (!def)
 		return 0;
 	for (p = params; p && p < close; p = end + 1) {
-		end = memchr(p, ',', (size_t)(close - p));
-		if (!end)
-			end = close;
+		end = param_end(p, close);
 		check_param(name, p, (size_t)(end - p), def, x, usage);
 	}
 	snprintf(buf, size, "%s%s", def->name, at ? at : "");

@@ -204,20 +204,28 @@ static void e_apk(const struct mcall *c, const char *name)
  * keeps the m relevant items. */
 static double v_ndcg(const struct mcall *c)
 {
-	return list_ndcg(c->q, c->K, c->mode, ctx_of(c)->gain);
+	const struct gainmap *map = ctx_of(c)->gains;
+
+	if (map)
+		gainmap_check_judged(map, c->q);
+	return list_ndcg(c->q, c->K, c->mode, ctx_of(c)->gain, map);
 }
 
 static double g_ndcg(const struct mcall *c)
 {
 	int gain = ctx_of(c)->gain;
-	double ideal = list_idcg(c->q, c->K, gain);
+	const struct gainmap *map = ctx_of(c)->gains;
+	double ideal = list_idcg(c->q, c->K, gain, map);
 
-	return ideal > 0 ? gal_dcg(c->q, c->G, c->K, c->mode, gain) / ideal : 0;
+	if (map)
+		gainmap_check_judged(map, c->q);
+	return ideal > 0 ? gal_dcg(c->q, c->G, c->K, c->mode, gain, map) /
+	    ideal : 0;
 }
 
 static void e_ndcg(const struct mcall *c, const char *name)
 {
-	explain_ndcg(c, name, ctx_of(c)->gain);
+	explain_ndcg(c, name, ctx_of(c)->gain, ctx_of(c)->gains);
 }
 
 /* ndcg's user models: ERR@K (err.c) and RBP with its residual (rbp.c) */
@@ -456,10 +464,15 @@ const struct mdef *measure_find(struct slice name)
 	/* the name before its chance mark or gallery size, and before its
 	 * cut-off (MAP@R is a whole name) */
 	size_t end = 0, stem = 0, i, us, irm;
-	int cut;
+	int cut, depth = 0;
 
-	while (end < name.n && name.p[end] != ':' && name.p[end] != '/')
+	/* a ':' in ir_measures' parameters (gains={2:3}) is theirs */
+	while (end < name.n && (depth > 0 || (name.p[end] != ':' &&
+	    name.p[end] != '/'))) {
+		depth += name.p[end] == '(';
+		depth -= name.p[end] == ')' && depth > 0;
 		end++;
+	}
 	for (i = 0; i < NROWS; i++)
 		if (!table[i].cutoff && is(name.p, end, table[i].name))
 			return &table[i];
