@@ -4,9 +4,9 @@
 # items of a grade below G are not relevant, the others keep their
 # positions in the whole ranking; ndcg --gains G:V,... (trec_eval's
 # ndcg.G=V, ir_measures' nDCG(gains={G:V})). By hand with tie groups;
-# against treceval (trec_eval 10.0, tests/trec-eval-diff.bats): -l 2 per
-# topic on both stream versions, ndcg.G=V per topic, a negative gain
-# included; against rankof -g 2's own stream; nDCG@K against a
+# against treceval (trec_eval 10.0, tests/trec-eval-diff.bats): -l 2 and
+# -J -l 2 per topic, ndcg.G=V per topic, a negative gain included;
+# against rankof -g 2's own stream (version 1); nDCG@K against a
 # transcription in awk of trec_eval's ndcg_cut on qrels mapped through
 # the gains, as ir_measures does; the refusals.
 load helper
@@ -70,6 +70,12 @@ setup() {
 		mapr --min-grade 2 --names trec -q -k 5 -m AP,AP@K,Rprec,bpref ranks2
 	} 2>/dev/null | awk '!/^#/ && $2 != "all"' | sort > got
 	same "$(cat got)" "$(cat want)"
+	# with --judged-only, treceval -J -l 2: an item below the bar stays
+	# judged, in the condensed list
+	same "$({ hitrate --judged-only --min-grade 2 --names trec -q -k 5 -m P,num_ret ranks2
+		mapr --judged-only --min-grade 2 --names trec -q -m AP,bpref ranks2; } 2>/dev/null |
+		awk '!/^#/ && $2 != "all"' | sort)" \
+	    "$(treceval -J -l 2 -q -m P.5 -m num_ret -m map -m bpref qrels run | awk '$2 != "all"' | sort)"
 	# rankof -g 2 writes the version 1 stream --min-grade 2 reads
 	rankof --break id -r qrels run 2>/dev/null > ranks1
 	rankof -g 2 --break id -r qrels run 2>/dev/null > ranksg
