@@ -93,16 +93,10 @@ usage_error() {
 	    ndcg --names irm -m 'SDCG(max_rel=3)@5' ranks
 	usage_error "hitrate: -m: 'P(rel=2)@5': rel is --min-grade's (--min-grade 2)" \
 	    hitrate --names irm -m 'P(rel=2)@5' ranks
-	usage_error "mapr: -m: 'AP(rel=3)': rel is --min-grade's (--min-grade 3)" \
-	    mapr --names irm --min-grade 2 -m 'AP(rel=3)' ranks
-	run --separate-stderr mapr --names irm --min-grade 2 -m 'AP(rel=2)' ranks
-	status_is 0
 	run --separate-stderr hitrate --names irm -m 'P(rel=1)@5' ranks
 	status_is 0
 	usage_error "hitrate: -m: 'Judged(rel=2)@5': Judged takes no parameter 'rel'" \
 	    hitrate --names irm --min-grade 2 -m 'Judged(rel=2)@5' ranks
-	usage_error "ndcg: -m: 'nDCG(rel=2)@5': nDCG takes no parameter 'rel'" \
-	    ndcg --names irm -m 'nDCG(rel=2)@5' ranks
 	usage_error "ndcg: -m: 'nDCG(gains={1:2})': gains are --gains' (--gains {1:2})" \
 	    ndcg --names irm --gains 1:3 -m 'nDCG(gains={1:2})' ranks
 	run --separate-stderr ndcg --names irm --gains 1:2 -m 'nDCG(gains={0:0, 1:2})@5' ranks
