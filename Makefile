@@ -112,6 +112,8 @@ LIBSRC = \
 	lib/measure/expectedrr.c \
 	lib/measure/rbp.c \
 	lib/measure/condense.c \
+	lib/measure/mingrade.c \
+	lib/measure/gainmap.c \
 	lib/measure/hypergeom.c \
 	lib/measure/gallery.c \
 	lib/measure/sampled.c \

@@ -1,10 +1,12 @@
 /* libFuzzer: the option-argument parsers: cut-off lists (-k 1,5,10),
- * name lists (-m hit,MRR), choices, ranged integers and ir_measures'
- * names (-m 'RBP(p=0.8)' under --names irm). The first byte chooses the
- * parser; the rest, up to a NUL, is the argument. */
+ * name lists (-m hit,MRR), choices, ranged integers, ir_measures' names
+ * (-m 'RBP(p=0.8)', 'P(rel=2)@5', 'nDCG(gains={2:3})' under --names irm)
+ * and ndcg --gains' maps. The first byte chooses the parser; the rest, up
+ * to a NUL, is the argument. */
 #include "fuzz.h"
 #include "util/num.h"
 #include "util/optlist.h"
+#include "measure/gainmap.h"
 #include "measure/irmnames.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -39,9 +41,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			parse_choice("--empty", text, choices, "u");
 			break;
 		default:
+			if (data[0] & 32) {
+				/* ndcg --gains: a map read back from its own
+				 * text gives every grade the same gain */
+				struct gainmap m, back;
+				char t[GAINMAP_TEXT], why[160];
+
+				if (gainmap_parse(text, &m, why, sizeof why) < 0)
+					break;
+				if (gainmap_text(&m, t, sizeof t) >= sizeof t ||
+				    gainmap_parse(t, &back, why, sizeof why) < 0 ||
+				    !gainmap_same(&m, &back))
+					abort();
+				break;
+			}
 			if (data[0] & 16) {
+				static const struct gainmap gm = { 1, { 2 },
+								   { 3 } };
 				struct measurectx x = { .max_grade = 4,
-							.persistence = 0.8 };
+							.persistence = 0.8,
+							.gains = &gm,
+							.min_grade = 2,
+							.min_grade_given = 1 };
 				char buf[64];
 				const struct mdef *defs = measures_all(&n);
 

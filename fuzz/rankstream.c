@@ -2,7 +2,8 @@
  * of each query it reads, at its gallery and at small gallery sizes: each must come back finite and in its range in
  * O(1) or O(s) per tie group whatever the group's size (ties near 2^63,
  * grades past 1023), or the harness aborts or times out. Version 2 too
- * (bpref). */
+ * (bpref). nDCG under a gain map that does not follow the grades (ndcg
+ * --gains), and each query again after --min-grade 2 (mingrade.h). */
 #include <math.h>
 #include "fuzz.h"
 #include "stream/rankstream.h"
@@ -10,6 +11,7 @@
 #include "measure/judged.h"
 #include "measure/listmeasure.h"
 #include "measure/gallery.h"
+#include "measure/mingrade.h"
 
 /* v in [0, 1], up to rounding */
 static void check_rate(double v)
@@ -21,8 +23,10 @@ static void check_rate(double v)
 static void check_measures(const struct rquery *q)
 {
 	static const long K[] = { 1, 10, 1000000000L, 9223372036854775807L };
+	static const struct gainmap map = { 3, { 1, 2, 3 }, { 5, 3, 0.5 } };
 	size_t k;
 	int mode, gain;
+	double v;
 
 	for (mode = 0; mode < NTIEMODES; mode++) {
 		if (!isnan(cut_first(q, mode)) && !(cut_first(q, mode) >= 1))
@@ -42,10 +46,31 @@ static void check_measures(const struct rquery *q)
 			check_rate(cut_found(q, K[k], mode) / (double)q->m);
 			check_rate(list_apk(q, K[k], mode, APDIV_FOUND));
 			for (gain = GAIN_LINEAR; gain <= GAIN_EXP; gain++)
-				if (!isfinite(list_ndcg(q, K[k], mode, gain)))
+				if (!isfinite(list_ndcg(q, K[k], mode, gain, NULL)))
 					abort();
+			/* DCG at most the ideal's, which takes the positive
+			 * gains at their best places; a grade not listed, a
+			 * negative one, gains a negative value */
+			v = list_ndcg(q, K[k], mode, GAIN_LINEAR, &map);
+			if (!isfinite(v) || v > 1 + 1e-9)
+				abort();
 		}
 	}
+}
+
+/* the tie groups' invariants (rankstream.h) */
+static void check_groups(const struct rquery *q)
+{
+	size_t g, s = 0;
+
+	for (g = 0; g < q->ng; g++) {
+		if (q->g[g].a < 0 || (long)q->g[g].s > q->g[g].t ||
+		    q->g[g].t > q->n - q->g[g].a)
+			abort();
+		s += q->g[g].s;
+	}
+	if (s != q->nret || q->nret > q->m)
+		abort();
 }
 
 /* the measures at gallery sizes m and up to m + 100 (walks of at most 101
@@ -75,7 +100,7 @@ static void check_gallery(const struct rquery *q)
 				check_rate(gal_found(q, G[i], K[k], mode) / (double)m);
 				if (K[k] < 100)
 					check_rate(gal_apk_found(q, G[i], K[k], mode));
-				if (!isfinite(gal_dcg(q, G[i], K[k], mode, GAIN_EXP)))
+				if (!isfinite(gal_dcg(q, G[i], K[k], mode, GAIN_EXP, NULL)))
 					abort();
 			}
 		}
@@ -94,17 +119,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		rankreader_open(&rd, files, 1);
 		rd.v2ok = 1;
 		while (rankreader_next(&rd, &q)) {
-			size_t g, s = 0;
-			for (g = 0; g < q.ng; g++) {
-				if (q.g[g].a < 0 || (long)q.g[g].s > q.g[g].t ||
-				    q.g[g].t > q.n - q.g[g].a)
-					abort();
-				s += q.g[g].s;
-			}
-			if (s != q.nret || q.nret > q.m)
-				abort();
+			check_groups(&q);
 			check_measures(&q);
 			check_gallery(&q);
+			mingrade_apply(&q, 2);
+			check_groups(&q);
+			check_measures(&q);
 		}
 		rquery_free(&q);
 		rankreader_close(&rd);

@@ -6,7 +6,7 @@
 #include "util/optlist.h"
 
 static const char usage_line[] =
-	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] [--judged-only] "
+	"hitrate [-fq] [-k LIST] [-m LIST] [-T MODE] [-p N] [--empty miss|skip|error] [--judged-only] [--min-grade G] "
 	"[--medr median|vsepp] [--rsum] [--chance] [--folds N] [--group-by FILE [--group-mean macro|micro]] [--gallery-size G] [--sampled-negatives M --full-size N [--bv-gamma G]] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table|jsonl|csv] [RANKS ...]";
 
 static const char *const medr_names[] = { "median", "vsepp", NULL };
@@ -23,6 +23,10 @@ static const struct measureflag flags[] = {
 	{ .name = "rsum", .measure = "rsum" },
 	{ 0 },
 };
+static const struct numberopt numbers[] = {
+	MEASUREPROG_MIN_GRADE(ctx),
+	{ 0 },
+};
 static const struct measureprog prog = {
 	.name = "hitrate",
 	.usage = usage_line,
@@ -35,9 +39,11 @@ static const struct measureprog prog = {
 	"                          R_cap@K, Judged@K (rankof --judged)\n",
 	.own_help =
 	"      --medr RULE         median (default) or vsepp: floor(median(r-1))+1\n"
-	"      --rsum              also rsum = hit@1 + hit@5 + hit@10 (0 to 300%)\n",
+	"      --rsum              also rsum = hit@1 + hit@5 + hit@10 (0 to 300%)\n"
+	MEASUREPROG_MIN_GRADE_HELP,
 	MEASUREPROG_CUTOFFS(default_K),
 	.choices = choices,
+	.numbers = numbers,
 	.flags = flags,
 	.ctx = &ctx,
 	.sampled = 1,

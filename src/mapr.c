@@ -8,7 +8,7 @@
 #include "util/optlist.h"
 
 static const char usage_line[] =
-	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] [--judged-only] "
+	"mapr [-fq] [-k LIST] [-m LIST] [-p N] [-T MODE] [--empty POLICY] [--judged-only] [--min-grade G] "
 	"[--folds N] [--group-by FILE [--group-mean macro|micro]] [--chance] [--gallery-size G] [--ap-divisor m|min|found] [--ap-area step|trapezoid] [--explain QUERY ...] [--quiet] [--names rankkit|trec|irm] [--format stream|table|jsonl|csv] [RANKS ...]";
 
 static const char *const ap_divisor_names[] = { "m", "min", "found", NULL };
@@ -44,6 +44,10 @@ static const struct choiceopt choices[] = {
 	{ "ap-area", ap_area_names, ap_area_values, &ctx.aparea },
 	{ 0 },
 };
+static const struct numberopt numbers[] = {
+	MEASUREPROG_MIN_GRADE(ctx),
+	{ 0 },
+};
 static const struct measureprog prog = {
 	.name = "mapr",
 	.usage = usage_line,
@@ -56,9 +60,11 @@ static const struct measureprog prog = {
 	"      --ap-divisor D      AP@K divided by m (default), min(m, K), or the\n"
 	"                          relevant items found in the top K (found)\n"
 	"      --ap-area A         AP as the sum of precisions (step, default) or\n"
-	"                          revisitop's trapezoids (trapezoid)\n",
+	"                          revisitop's trapezoids (trapezoid)\n"
+	MEASUREPROG_MIN_GRADE_HELP,
 	MEASUREPROG_CUTOFFS(default_K),
 	.choices = choices,
+	.numbers = numbers,
 	.ctx = &ctx,
 	.check = check,
 };

@@ -3,8 +3,9 @@
 # and ndcg. Every name printed is taken back by -m and gives the same
 # column (a round trip over every measure of every program); the names
 # by hand, from ir_measures' documentation (R@K recall, Success@K, RR,
-# AP@K, nDCG@K, Judged@K, ERR@K, RBP(p=P), SDCG(max_rel=G)@K); and the
-# refusals of parameters the options do not give.
+# AP@K, nDCG@K, Judged@K, ERR@K, RBP(p=P), SDCG(max_rel=G)@K, P(rel=G)@K,
+# nDCG(gains={G:V})@K);
+# and the refusals of parameters the options do not give.
 load helper
 load data/ranks/common
 
@@ -31,7 +32,18 @@ names() {
 		[ "$(echo "$printed" | wc -l)" -ge 6 ]
 		back=$(names $p --names irm -m "$(echo "$printed" | paste -sd, -)")
 		same "$back" "$printed"
+		# and with ir_measures' rel=2 (--min-grade 2) where it applies
+		[ "$p" = ndcg ] && continue
+		printed=$(names $p --names irm --min-grade 2 -k 2,3 -m "$all")
+		echo "$printed" | grep -q '(rel=2)'
+		back=$(names $p --names irm --min-grade 2 -m "$(echo "$printed" | paste -sd, -)")
+		same "$back" "$printed"
 	done
+	# nDCG's gains={G:V} (--gains)
+	printed=$(names ndcg --names irm --gains 0:0,1:1,2:3 -k 2,3 -m nDCG@K,nDCG)
+	same "$printed" "$(printf 'nDCG(gains={2:3})@2\nnDCG(gains={2:3})@3\nnDCG(gains={2:3})')"
+	back=$(names ndcg --names irm --gains 2:3 -m "$(echo "$printed" | paste -sd, -)")
+	same "$back" "$printed"
 }
 
 @test "--names irm by hand: ir_measures' spelling of each measure" {
@@ -41,6 +53,13 @@ names() {
 	    "AP AP@5 Rprec Bpref MAP@R"
 	same "$(names ndcg --names irm -k 10 -m nDCG@K,nDCG,ERR,SDCG,RBP,RBP_resid | paste -sd ' ')" \
 	    "nDCG@10 nDCG ERR@10 SDCG(max_rel=4)@10 RBP(p=0.8) RBP_resid"
+	# rel=G where --min-grade G changes the value; ir_measures leaves
+	# its default rel=1 out
+	same "$(names hitrate --names irm --min-grade 2 -k 5 -m hit,recall,P,MRR,MRR@K,num_q,num_rel,num_rel_ret,Judged | paste -sd ' ')" \
+	    "Success(rel=2)@5 R(rel=2)@5 P(rel=2)@5 RR(rel=2) RR(rel=2)@5 NumQ NumRel(rel=2) NumRelRet(rel=2) Judged@5"
+	same "$(names mapr --names irm --min-grade 2 -k 5 -m AP,AP@K,Rprec,bpref | paste -sd ' ')" \
+	    "AP(rel=2) AP(rel=2)@5 Rprec(rel=2) Bpref(rel=2)"
+	same "$(names hitrate --names irm --min-grade 1 -k 5 -m P | paste -sd ' ')" "P@5"
 	same "$(names ndcg --names irm --persistence 0.95 --max-grade 3 -k 10 -m SDCG,RBP | paste -sd ' ')" \
 	    "SDCG(max_rel=3)@10 RBP(p=0.95)"
 	# a comma inside parentheses does not split -m's list
@@ -65,15 +84,23 @@ usage_error() {
 	same "${stderr%%$'\n'*}" "$want"
 }
 
-@test "--names irm: parameters are the options' values; rel= names rankof -g" {
+@test "--names irm: parameters are the options' values; rel= is --min-grade" {
 	usage_error "ndcg: -m: 'RBP(p=0.5)': p is --persistence's (--persistence 0.5)" \
 	    ndcg --names irm -m 'RBP(p=0.5)' ranks
 	run --separate-stderr ndcg --names irm --persistence 0.5 -m 'RBP(p=0.5)' ranks
 	status_is 0
 	usage_error "ndcg: -m: 'SDCG(max_rel=3)@5': max_rel is --max-grade's (--max-grade 3)" \
 	    ndcg --names irm -m 'SDCG(max_rel=3)@5' ranks
-	usage_error "hitrate: -m: 'P(rel=2)@5': the relevant grades are the rank stream's: rank it with rankof -g 2 and name the measure without rel=" \
+	usage_error "hitrate: -m: 'P(rel=2)@5': rel is --min-grade's (--min-grade 2)" \
 	    hitrate --names irm -m 'P(rel=2)@5' ranks
+	run --separate-stderr hitrate --names irm -m 'P(rel=1)@5' ranks
+	status_is 0
+	usage_error "hitrate: -m: 'Judged(rel=2)@5': Judged takes no parameter 'rel'" \
+	    hitrate --names irm --min-grade 2 -m 'Judged(rel=2)@5' ranks
+	usage_error "ndcg: -m: 'nDCG(gains={1:2})': gains are --gains' (--gains {1:2})" \
+	    ndcg --names irm --gains 1:3 -m 'nDCG(gains={1:2})' ranks
+	run --separate-stderr ndcg --names irm --gains 1:2 -m 'nDCG(gains={0:0, 1:2})@5' ranks
+	status_is 0
 	usage_error "mapr: -m: 'AP(judged_only=True)': condensed lists are --judged-only's: give it and name the measure without judged_only=" \
 	    mapr --names irm -m 'AP(judged_only=True)' ranks
 	usage_error "mapr: -m: 'AP(gains=0:0)': AP takes no parameter 'gains'" \

@@ -92,7 +92,7 @@ struct column {
 	int est;		/* enum estimate */
 	double *fit;		/* EST_MES, EST_BV: the value of each sampled
 				   rank r at fit[r - 1] (sampled.h) */
-	char name[64];		/* as printed: hit@10, hit@10:chance, MRR;
+	char name[192];		/* as printed: hit@10, hit@10:chance, MRR;
 				   success_10 under --names trec;
 				   hit@10/G1000 under --gallery-size;
 				   hit@10:bv under --sampled-negatives */

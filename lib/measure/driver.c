@@ -9,6 +9,7 @@
 #include "measure/condense.h"
 #include "measure/driver.h"
 #include "measure/explain.h"
+#include "measure/mingrade.h"
 #include "measure/gallery.h"
 #include "measure/runcheck.h"
 #include "measure/sampled.h"
@@ -175,6 +176,9 @@ static const struct qrecord *driver_next(struct driver *d)
 		driver_check_run(d);
 		return NULL;
 	}
+	/* the higher bar first: an item it demotes stays judged */
+	if (d->prog->ctx && d->prog->ctx->min_grade_given)
+		mingrade_apply(&d->q, (long)d->prog->ctx->min_grade);
 	if (d->opt.common.judged_only)
 		condense_judged(&d->q);
 	/* a cut ranking is told by lines before the records: refused

@@ -47,6 +47,23 @@ struct numberopt {
 	int *given;
 };
 
+/* a program's own option that takes a text: --NAME ARG, handed to take,
+ * which keeps what it means or dies with a usage error (usage: the usage
+ * line) */
+struct textopt {
+	const char *name;	/* without the dashes */
+	void (*take)(const char *arg, const char *usage);
+};
+
+/* --min-grade G of hitrate and mapr (mingrade.h): its number entry, ctx
+ * the program's struct measurectx, and its help line, rankof -g's range */
+#define MEASUREPROG_MIN_GRADE(ctx) \
+	{ "min-grade", 0, 1000000000, "0 <= G <= 1000000000", 1, \
+	  &(ctx).min_grade, &(ctx).min_grade_given }
+#define MEASUREPROG_MIN_GRADE_HELP \
+	"      --min-grade G       relevant when grade >= G, a bar above rankof -g's\n" \
+	"                          (trec_eval -l G, ir_measures' rel=G)\n"
+
 /* a program's own flag: --NAME adds the column of the measure named
  * measure after the measures chosen, unless -m chose it */
 struct measureflag {
@@ -68,6 +85,7 @@ struct measureprog {
 	const struct choiceopt *choices;	/* own options, {0} ended; may be NULL */
 	const struct measureflag *flags;	/* own flags, {0} ended; may be NULL */
 	const struct numberopt *numbers;	/* own numbers, {0} ended; may be NULL */
+	const struct textopt *texts;	/* own texts, {0} ended; may be NULL */
 	/* its options that the measures read, handed to them and finish() */
 	struct measurectx *ctx;
 	/* takes --sampled-negatives, --full-size and --bv-gamma */

@@ -16,7 +16,8 @@
 enum { M_CHANCE = OPT_OWN, M_GALLERY, M_DRAWS, M_SAMPLED, M_FULL, M_GAMMA,
        M_CHOICE = OPT_OWN + 1000,	/* + i: the program's choice i */
        M_FLAG = OPT_OWN + 2000,		/* + i: the program's flag i */
-       M_NUMBER = OPT_OWN + 3000 };	/* + i: the program's number i */
+       M_NUMBER = OPT_OWN + 3000,	/* + i: the program's number i */
+       M_TEXT = OPT_OWN + 4000 };	/* + i: the program's text i */
 
 /* the table's entries after the program's own options */
 static const struct optdef tail[] = {
@@ -91,11 +92,12 @@ static void proghelp_make(struct proghelp *h, const struct measureprog *prog)
 }
 
 /* the table in --help's order: -k, -m, -T, --empty, the program's own
- * options (their help in one piece), then the tail; *n entries */
+ * options (their help in one piece: choices, flags, numbers, texts), then
+ * the tail; *n entries */
 static struct optdef *table(const struct measureprog *prog,
 			    const struct proghelp *h, size_t *n)
 {
-	size_t nch = 0, nfl = 0, nnum = 0, i, k = 0;
+	size_t nch = 0, nfl = 0, nnum = 0, ntext = 0, i, k = 0;
 	struct optdef *t;
 
 	while (prog->choices && prog->choices[nch].name)
@@ -104,7 +106,9 @@ static struct optdef *table(const struct measureprog *prog,
 		nfl++;
 	while (prog->numbers && prog->numbers[nnum].name)
 		nnum++;
-	*n = 6 + nch + nfl + nnum + sizeof tail / sizeof tail[0] +
+	while (prog->texts && prog->texts[ntext].name)
+		ntext++;
+	*n = 6 + nch + nfl + nnum + ntext + sizeof tail / sizeof tail[0] +
 		(prog->sampled ? NSAMPLED : 0);
 	t = xcalloc(*n, sizeof *t);
 	t[k++] = (struct optdef){ NULL, 0, 0, prog->about };
@@ -122,6 +126,9 @@ static struct optdef *table(const struct measureprog *prog,
 	for (i = 0; i < nnum; i++)
 		t[k++] = (struct optdef){ prog->numbers[i].name,
 					  M_NUMBER + (int)i, 1, NULL };
+	for (i = 0; i < ntext; i++)
+		t[k++] = (struct optdef){ prog->texts[i].name,
+					  M_TEXT + (int)i, 1, NULL };
 	if (!prog->sampled) {
 		memcpy(t + k, tail, sizeof tail);
 		return t;
@@ -209,7 +216,9 @@ static int take(void *ctx, int key, const char *arg)
 				    "with 0 < G <= 1", arg);
 		return 1;
 	}
-	if (key >= M_NUMBER)
+	if (key >= M_TEXT)
+		d->prog->texts[key - M_TEXT].take(arg, usage);
+	else if (key >= M_NUMBER)
 		number_option(&d->prog->numbers[key - M_NUMBER], arg, usage);
 	else if (key >= M_FLAG)
 		o->flags |= 1UL << (key - M_FLAG);

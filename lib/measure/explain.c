@@ -371,7 +371,8 @@ static double explain_dcg(const struct rquery *q, long K, int mode,
 			  struct gains gs)
 {
 	struct explainterms terms = { .len = 0 };
-	double dcg = 0;
+	double dcg = 0, *ord = mode == TIE_EXP ? NULL :
+	    list_gain_order(q, &gs);
 	long bound = K > 0 ? K : LONG_MAX;
 	size_t k, j;
 
@@ -384,7 +385,8 @@ static double explain_dcg(const struct rquery *q, long K, int mode,
 			for (j = 0; j < g->s; j++) {
 				long p = mode == TIE_OPT ? g->a + 1 + (long)j :
 					g->a + g->t - (long)j;
-				double gj = list_gain(&gs, q->rel[g->first + j].grade);
+				double gj = ord ? ord[g->first + j] :
+				    list_gain(&gs, q->rel[g->first + j].grade);
 				if (p > bound)
 					continue;
 				dcg += gj * discount(p);
@@ -402,15 +404,17 @@ static double explain_dcg(const struct rquery *q, long K, int mode,
 			explain_term(&terms, "(%g/%ld)*%.4g", G, g->t, d);
 	}
 	tell("  DCG = %s = %.10g\n", explain_terms_text(&terms), dcg);
+	free(ord);
 	return dcg;
 }
 
-void explain_ndcg(const struct mcall *c, const char *name, int gain)
+void explain_ndcg(const struct mcall *c, const char *name, int gain,
+		  const struct gainmap *map)
 {
 	const struct rquery *q = c->q;
 	long K = c->K;
 	int mode = c->mode;
-	double dcg, ideal = list_idcg(q, K, gain);
+	double dcg, ideal = list_idcg(q, K, gain, map);
 	struct gains gs;
 
 	tell("  %s = DCG/IDCG; a position p discounts its gain by 1/log2(p+1)%s\n",
@@ -418,19 +422,23 @@ void explain_ndcg(const struct mcall *c, const char *name, int gain)
 	if (mode == TIE_EXP)
 		tell("  a tie group adds (G/t)(sum of its discounts up to K), G "
 		    "the sum of its gains\n");
-	gs = list_gains(q, gain);
+	gs = list_gains(q, gain, map);
+	if (map)
+		tell("  a grade's gain is --gains' (its own value when not "
+		    "listed)\n");
 	if (gs.shift)
 		tell("  every gain 2^g - 1 is taken times 2^-%ld (the largest "
 		    "grade), in DCG and IDCG alike\n", gs.shift);
 	dcg = explain_dcg(q, K, mode, gs);
-	tell("  IDCG = the DCG of all m relevant items by grade = %.10g\n", ideal);
+	tell("  IDCG = the DCG of all m relevant items by %s = %.10g\n",
+	    map ? "gain, those above 0" : "grade", ideal);
 	tell("  %s = %.10g/%.10g = %.10g\n", name, dcg, ideal,
 	    ideal > 0 ? dcg / ideal : 0);
 }
 
 void explain_sdcg(const struct mcall *c, const char *name, long top)
 {
-	struct gains gs = { GAIN_SCALED, 0, top };
+	struct gains gs = { GAIN_SCALED, 0, top, NULL };
 	double dcg, norm = discount_sum(0, c->K);
 
 	tell("  %s = DCG@%ld / (the DCG of %ld items of grade %ld);\n  a "

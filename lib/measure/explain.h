@@ -7,6 +7,7 @@
 #define RK_EXPLAIN_H
 #include <stddef.h>
 #include "stream/rankstream.h"
+#include "measure/gainmap.h"
 
 struct mcall;
 struct driver;
@@ -39,9 +40,11 @@ void explain_mapr(const struct mcall *c, const char *name);
 void explain_wholeap(const struct mcall *c, const char *name);
 void explain_inp(const struct mcall *c, const char *name);
 /* AP cut at c->K (<= 0: none) over divisor div (an enum apdiv); nDCG cut
- * at c->K (<= 0: none) with gain (an enum gainkind) */
+ * at c->K (<= 0: none) with gain (an enum gainkind) and map (ndcg
+ * --gains, or NULL) */
 void explain_ap(const struct mcall *c, const char *name, int div);
-void explain_ndcg(const struct mcall *c, const char *name, int gain);
+void explain_ndcg(const struct mcall *c, const char *name, int gain,
+		  const struct gainmap *map);
 /* ndcg's measures on request: SDCG@K with largest grade top, ERR@K with
  * largest grade gmax, RBP and its residual with persistence p */
 void explain_sdcg(const struct mcall *c, const char *name, long top);

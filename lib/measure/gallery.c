@@ -108,6 +108,7 @@
  * walk (hypergeom.c), and the terms carry the error bounds of tiesum.c. */
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include "util/err.h"
 #include "util/minmax.h"
 #include "measure/cutoff.h"
@@ -160,6 +161,7 @@ struct term {
 	long K;			/* cut-off; LONG_MAX: none */
 	int mode;
 	const struct gains *gs;	/* DCG only */
+	const double *ord;	/* DCG under a gain map: list_gain_order */
 };
 
 /* a term of one count: the optimistic terms depend on x alone, the
@@ -228,7 +230,7 @@ static double hit_f(long x, long y, const void *ctx)
 
 double gal_hit(const struct rquery *q, long G, long K, int mode)
 {
-	struct term tm = { q, &q->g[0], 0, cut(K), mode, 0 };
+	struct term tm = { q, &q->g[0], 0, cut(K), mode, 0, NULL };
 
 	return group_mean(&tm, G, hit_f);
 }
@@ -271,7 +273,7 @@ static double groups_sum(const struct term *proto, long G,
 
 double gal_found(const struct rquery *q, long G, long K, int mode)
 {
-	struct term tm = { q, NULL, 0, cut(K), mode, 0 };
+	struct term tm = { q, NULL, 0, cut(K), mode, 0, NULL };
 
 	return groups_sum(&tm, G, found_f);
 }
@@ -292,7 +294,7 @@ static double rr_f(long x, long y, const void *ctx)
 
 double gal_rr(const struct rquery *q, long G, long K, int mode)
 {
-	struct term tm = { q, &q->g[0], 0, cut(K), mode, 0 };
+	struct term tm = { q, &q->g[0], 0, cut(K), mode, 0, NULL };
 
 	return group_mean(&tm, G, rr_f);
 }
@@ -344,7 +346,7 @@ static double ap_f(long x, long y, const void *ctx)
 
 double gal_apsum(const struct rquery *q, long G, long K, int mode)
 {
-	struct term tm = { q, NULL, 0, cut(K), mode, 0 };
+	struct term tm = { q, NULL, 0, cut(K), mode, 0, NULL };
 
 	return groups_sum(&tm, G, ap_f);
 }
@@ -359,8 +361,9 @@ static double dcg_f(long x, long y, const void *ctx)
 	if (a >= tm->K)
 		return 0;
 	for (j = 0; j < s; j++) {
-		double gain = list_gain(tm->gs, tm->q->rel[g->first +
-		    (size_t)j].grade);
+		double gain = tm->ord && tm->mode != TIE_EXP ?
+		    tm->ord[g->first + (size_t)j] :
+		    list_gain(tm->gs, tm->q->rel[g->first + (size_t)j].grade);
 		if (tm->mode == TIE_EXP) {
 			gsum += gain;
 			continue;
@@ -374,12 +377,16 @@ static double dcg_f(long x, long y, const void *ctx)
 	return sum;
 }
 
-double gal_dcg(const struct rquery *q, long G, long K, int mode, int gain)
+double gal_dcg(const struct rquery *q, long G, long K, int mode, int gain,
+	       const struct gainmap *map)
 {
-	struct gains gs = list_gains(q, gain);
-	struct term tm = { q, NULL, 0, cut(K), mode, &gs };
+	struct gains gs = list_gains(q, gain, map);
+	double *ord = list_gain_order(q, &gs), v;
+	struct term tm = { q, NULL, 0, cut(K), mode, &gs, ord };
 
-	return groups_sum(&tm, G, dcg_f);
+	v = groups_sum(&tm, G, dcg_f);
+	free(ord);
+	return v;
 }
 
 static double lastrr_f(long x, long y, const void *ctx)
@@ -399,7 +406,7 @@ static double lastrr_f(long x, long y, const void *ctx)
 
 double gal_lastrr(const struct rquery *q, long G, int mode)
 {
-	struct term tm = { q, &q->g[q->ng - 1], 0, LONG_MAX, mode, 0 };
+	struct term tm = { q, &q->g[q->ng - 1], 0, LONG_MAX, mode, 0, NULL };
 
 	tm.c = (long)q->m - (long)tm.g->s;
 	return group_mean(&tm, G, lastrr_f);

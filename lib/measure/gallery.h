@@ -38,8 +38,10 @@ double gal_apsum(const struct rquery *q, long G, long K, int mode);
 /* AP@K over the relevant items found in the top K (0 when none): a
  * ratio of sums over groups, from their joint law (galleryjoint.c) */
 double gal_apk_found(const struct rquery *q, long G, long K, int mode);
-/* DCG cut at K, gains as list_dcg takes them */
-double gal_dcg(const struct rquery *q, long G, long K, int mode, int gain);
+/* DCG cut at K, gains as list_dcg takes them (map: ndcg --gains, or
+ * NULL) */
+double gal_dcg(const struct rquery *q, long G, long K, int mode, int gain,
+	       const struct gainmap *map);
 /* 1 / position of the last relevant item (mINP is m times it) */
 double gal_lastrr(const struct rquery *q, long G, int mode);
 

@@ -9,15 +9,37 @@
 #include "util/num.h"
 #include "measure/irmnames.h"
 
+/* whether a row takes ir_measures' rel=G: its value changes with
+ * --min-grade (its record's params say so) */
+static int takes_rel(const struct mdef *def)
+{
+	return def->params && strstr(def->params, "--min-grade") != NULL;
+}
+
+/* the bar --min-grade sets (x may be NULL: none), 1 without it:
+ * ir_measures' default rel */
+static long rel_of(const struct measurectx *x)
+{
+	return x && x->min_grade_given ? (long)x->min_grade : 1;
+}
+
 /* the parameters of a row's name: "(p=0.8)" for RBP (--persistence),
- * "(max_rel=4)" for SDCG (--max-grade, ir_measures' required one), ""
- * for the others */
+ * "(max_rel=4)" for SDCG (--max-grade, ir_measures' required one),
+ * "(rel=2)" for a row that takes --min-grade 2 (ir_measures leaves its
+ * default 1 out), "(gains={2:3})" for nDCG under --gains, "" for the
+ * others */
 static void params_of(char *buf, size_t size, const struct mdef *def,
 		      const struct measurectx *x)
 {
 	char num[32];
 
-	if (strcmp(def->irm, "RBP") == 0) {
+	if (takes_rel(def) && rel_of(x) != 1)
+		snprintf(buf, size, "(rel=%ld)", rel_of(x));
+	else if (strcmp(def->irm, "nDCG") == 0 && x->gains) {
+		char map[GAINMAP_TEXT];
+		gainmap_text(x->gains, map, sizeof map);
+		snprintf(buf, size, "(gains=%s)", map);
+	} else if (strcmp(def->irm, "RBP") == 0) {
 		fmt_double(num, x->persistence);
 		snprintf(buf, size, "(p=%s)", num);
 	} else if (strcmp(def->irm, "SDCG") == 0)
@@ -29,7 +51,7 @@ static void params_of(char *buf, size_t size, const struct mdef *def,
 void irm_column_name(char *buf, size_t size, const struct mdef *def,
 		     long K, const struct measurectx *x)
 {
-	char params[64];
+	char params[GAINMAP_TEXT + 16];
 
 	params_of(params, sizeof params, def, x);
 	if (def->cutoff)
@@ -45,7 +67,8 @@ static void check_param(const char *name, const char *p, size_t len,
 			const char *usage)
 {
 	const char *eq = memchr(p, '=', len);
-	char value[64];
+	char value[GAINMAP_TEXT + 64], why[160];
+	struct gainmap map;
 	struct slice v;
 	double d;
 
@@ -54,14 +77,27 @@ static void check_param(const char *name, const char *p, size_t len,
 	memcpy(value, eq + 1, (size_t)(p + len - eq - 1));
 	value[p + len - eq - 1] = '\0';
 	v = (struct slice){ value, strlen(value) };
-	if (eq - p == 3 && memcmp(p, "rel", 3) == 0)
-		usage_error(usage, "-m: '%s': the relevant grades are the rank "
-			    "stream's: rank it with rankof -g %s and name the "
-			    "measure without rel=", name, value);
+	if (eq - p == 3 && memcmp(p, "rel", 3) == 0 && takes_rel(def)) {
+		long g;
+		if (parse_long(v, &g) != NUM_OK || g != rel_of(x))
+			usage_error(usage, "-m: '%s': rel is --min-grade's "
+				    "(--min-grade %s)", name, value);
+		return;
+	}
 	if (eq - p == 11 && memcmp(p, "judged_only", 11) == 0)
 		usage_error(usage, "-m: '%s': condensed lists are "
 			    "--judged-only's: give it and name the measure "
 			    "without judged_only=", name);
+	if (strcmp(def->irm, "nDCG") == 0 && eq - p == 5 &&
+	    memcmp(p, "gains", 5) == 0) {
+		static const struct gainmap none;
+		if (gainmap_parse(value, &map, why, sizeof why) < 0)
+			usage_error(usage, "-m: '%s': gains: %s", name, why);
+		if (!gainmap_same(&map, x->gains ? x->gains : &none))
+			usage_error(usage, "-m: '%s': gains are --gains' "
+				    "(--gains %s)", name, value);
+		return;
+	}
 	if (strcmp(def->irm, "RBP") == 0 && eq - p == 1 && *p == 'p') {
 		if (parse_double(v, &d) != NUM_OK || d != x->persistence)
 			usage_error(usage, "-m: '%s': p is --persistence's "
@@ -94,6 +130,22 @@ static int names_row(const struct mdef *def, const char *name, size_t stem,
 	return pass == 0 ? def->cutoff == (at != NULL) : !at && def->cutoff;
 }
 
+/* the end of the parameter at p: the first comma before close outside
+ * braces (gains={0:0,1:1}), or close */
+static const char *param_end(const char *p, const char *close)
+{
+	int depth = 0;
+
+	for (; p < close; p++)
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && depth > 0)
+			depth--;
+		else if (*p == ',' && depth == 0)
+			return p;
+	return close;
+}
+
 int irm_find(const struct mdef *defs, size_t n, const char *name,
 	     const struct measurectx *x, char *buf, size_t size,
 	     const char *usage)
@@ -118,9 +170,7 @@ int irm_find(const struct mdef *defs, size_t n, const char *name,
 	if (!def)
 		return 0;
 	for (p = params; p && p < close; p = end + 1) {
-		end = memchr(p, ',', (size_t)(close - p));
-		if (!end)
-			end = close;
+		end = param_end(p, close);
 		check_param(name, p, (size_t)(end - p), def, x, usage);
 	}
 	snprintf(buf, size, "%s%s", def->name, at ? at : "");

@@ -11,7 +11,10 @@
  *
  * Optimistic: the s relevant items take positions a+1 .. a+s, highest grade
  * first (rel[first+j] at a+1+j). Pessimistic: they take a+t-s+1 .. a+t,
- * lowest grade first (rel[first+j] at a+t-j). Expected: the mean over the
+ * lowest grade first (rel[first+j] at a+t-j). In DCG under a gain map
+ * (ndcg --gains), which may give a higher grade a lower gain, "highest"
+ * is the highest gain (list_gain_order), so that the two stay the best
+ * and the worst orders. Expected: the mean over the
  * t! orders of the group, in closed form:
  *
  * Average precision. One relevant item of the group lands on position a+i
@@ -265,9 +268,10 @@ double list_inp(const struct rquery *q, int mode)
  * at most 2^960 each sum to less than 2^1023 */
 #define GAIN_SHIFT_FROM 961
 
-struct gains list_gains(const struct rquery *q, int gain)
+struct gains list_gains(const struct rquery *q, int gain,
+			const struct gainmap *map)
 {
-	struct gains gs = { gain, 0, 0 };
+	struct gains gs = { gain, 0, 0, map };
 	long gmax = LONG_MIN;
 	size_t i;
 
@@ -282,6 +286,8 @@ struct gains list_gains(const struct rquery *q, int gain)
 
 double list_gain(const struct gains *gs, long grade)
 {
+	if (gs->map)
+		return gainmap_gain(gs->map, grade);
 	if (gs->kind == GAIN_SCALED)
 		return (double)lmax(0, lmin(grade, gs->top)) / (double)gs->top;
 	if (gs->kind != GAIN_EXP)
@@ -300,11 +306,37 @@ static double discount(long p)
 	return 1 / log2(1 + (double)p);
 }
 
+static int gain_desc(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a < b) - (a > b);
+}
+
+double *list_gain_order(const struct rquery *q, const struct gains *gs)
+{
+	double *v;
+	size_t k, j;
+
+	if (!gs->map || q->nret == 0)
+		return NULL;
+	v = xmalloc(q->nret * sizeof *v);
+	for (k = 0; k < q->ng; k++) {
+		const struct tgroup *g = &q->g[k];
+		for (j = 0; j < g->s; j++)
+			v[g->first + j] = list_gain(gs, q->rel[g->first +
+			    j].grade);
+		qsort(v + g->first, g->s, sizeof *v, gain_desc);
+	}
+	return v;
+}
+
 /* DCG of the list cut at K (K <= 0: the whole list), the gains gs */
 static double list_dcg(const struct rquery *q, long K, int mode,
 		       struct gains gs)
 {
-	double dcg = 0, gsum;
+	double dcg = 0, gsum, *ord = mode == TIE_EXP ? NULL :
+	    list_gain_order(q, &gs);
 	size_t k, j;
 
 	K = bound(K);
@@ -318,8 +350,9 @@ static double list_dcg(const struct rquery *q, long K, int mode,
 				long p = fixed_pos(g, j, mode);
 
 				if (p <= K)
-					dcg += list_gain(&gs, q->rel[g->first
-					    + j].grade) * discount(p);
+					dcg += (ord ? ord[g->first + j] :
+					    list_gain(&gs, q->rel[g->first +
+					    j].grade)) * discount(p);
 			}
 			continue;
 		}
@@ -329,51 +362,49 @@ static double list_dcg(const struct rquery *q, long K, int mode,
 		dcg += gsum / (double)g->t *
 		    discount_sum(g->a, lmin(g->t, K - g->a));
 	}
+	free(ord);
 	return dcg;
 }
 
-static int grade_desc(const void *x, const void *y)
+double list_idcg(const struct rquery *q, long K, int gain,
+		 const struct gainmap *map)
 {
-	long a = *(const long *)x, b = *(const long *)y;
-
-	return (a < b) - (a > b);
-}
-
-double list_idcg(const struct rquery *q, long K, int gain)
-{
-	struct gains gs = list_gains(q, gain);
-	long *gr;
-	double idcg = 0;
-	size_t i, n;
+	struct gains gs = list_gains(q, gain, map);
+	double *gv, idcg = 0;
+	size_t i, n = 0;
 
 	if (q->m == 0)
 		return 0;
-	gr = xmalloc(q->m * sizeof *gr);
+	/* by gain, highest first: by grade but under a map, which need not
+	 * keep the grades' order */
+	gv = xmalloc(q->m * sizeof *gv);
 	for (i = 0; i < q->m; i++)
-		gr[i] = q->rel[i].grade;
-	qsort(gr, q->m, sizeof *gr, grade_desc);
-	n = q->m;
+		if ((gv[n] = list_gain(&gs, q->rel[i].grade)) > 0 || !map)
+			n++;
+	qsort(gv, n, sizeof *gv, gain_desc);
 	if (K > 0 && (size_t)K < n)
 		n = (size_t)K;
 	for (i = 0; i < n; i++)
-		idcg += list_gain(&gs, gr[i]) * discount((long)i + 1);
-	free(gr);
+		idcg += gv[i] * discount((long)i + 1);
+	free(gv);
 	return idcg;
 }
 
-double list_ndcg(const struct rquery *q, long K, int mode, int gain)
+double list_ndcg(const struct rquery *q, long K, int mode, int gain,
+		 const struct gainmap *map)
 {
 	double ideal;
 
 	if (q->m == 0)
 		return 0;
-	ideal = list_idcg(q, K, gain);
-	return ideal > 0 ? list_dcg(q, K, mode, list_gains(q, gain)) / ideal : 0;
+	ideal = list_idcg(q, K, gain, map);
+	return ideal > 0 ? list_dcg(q, K, mode, list_gains(q, gain, map)) /
+	    ideal : 0;
 }
 
 double list_sdcg(const struct rquery *q, long K, int mode, long top)
 {
-	struct gains gs = { GAIN_SCALED, 0, top };
+	struct gains gs = { GAIN_SCALED, 0, top, NULL };
 
 	return list_dcg(q, K, mode, gs) / discount_sum(0, K);
 }

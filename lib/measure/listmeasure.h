@@ -11,6 +11,7 @@
 #include "stream/rankstream.h"
 #include "measure/ties.h"
 #include "measure/tiesum.h"
+#include "measure/gainmap.h"
 
 /* divisor of AP@K */
 enum apdiv {
@@ -49,20 +50,34 @@ double list_apk(const struct rquery *q, long K, int mode, int div);
 double list_inp(const struct rquery *q, int mode);
 /* the gains of a query's grades: kind (enum gainkind), and for exp gains
  * whose largest grade would overflow, shift: every gain is scaled by
- * 2^-shift, in DCG and IDCG alike (0: no scaling) */
+ * 2^-shift, in DCG and IDCG alike (0: no scaling); map: ndcg --gains
+ * (with GAIN_LINEAR: a grade not listed gains its value), or NULL */
 struct gains {
 	int kind;
 	long shift;
 	long top;	/* GAIN_SCALED's largest grade */
+	const struct gainmap *map;
 };
-struct gains list_gains(const struct rquery *q, int gain);
+struct gains list_gains(const struct rquery *q, int gain,
+			const struct gainmap *map);
 /* gain of one grade, scaled as gs says */
 double list_gain(const struct gains *gs, long grade);
-/* ideal DCG: all m relevant items by grade, cut at K (K <= 0: no cut) */
-double list_idcg(const struct rquery *q, long K, int gain);
+/* Under a gain map, which may give a higher grade a lower gain: the
+ * gains of q's retrieved relevant items indexed as q->rel, each tie
+ * group's highest first, the order in which the fixed tie modes place
+ * them (the first positions optimistic, the last pessimistic, as the
+ * grades otherwise); the caller frees it. NULL without a map: rel's own
+ * order, by grade, is that order. */
+double *list_gain_order(const struct rquery *q, const struct gains *gs);
+/* ideal DCG: all m relevant items by gain, cut at K (K <= 0: no cut);
+ * under a gain map only the positive gains, as trec_eval's ideal ranking
+ * (an item of gain 0 or less adds nothing at its best place, the end) */
+double list_idcg(const struct rquery *q, long K, int gain,
+		 const struct gainmap *map);
 /* DCG of the list cut at K (K <= 0: the whole list) over list_idcg, 0
  * when the ideal is 0 */
-double list_ndcg(const struct rquery *q, long K, int mode, int gain);
+double list_ndcg(const struct rquery *q, long K, int mode, int gain,
+		 const struct gainmap *map);
 /* SDCG@K (cwl_eval's scaled DCG): DCG@K with the gains of GAIN_SCALED
  * over sum_{i=1..K} 1/log2(1+i), the DCG of K items of grade top; K >= 1,
  * top >= 1 */

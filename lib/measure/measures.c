@@ -204,20 +204,28 @@ static void e_apk(const struct mcall *c, const char *name)
  * keeps the m relevant items. */
 static double v_ndcg(const struct mcall *c)
 {
-	return list_ndcg(c->q, c->K, c->mode, ctx_of(c)->gain);
+	const struct gainmap *map = ctx_of(c)->gains;
+
+	if (map)
+		gainmap_check_judged(map, c->q);
+	return list_ndcg(c->q, c->K, c->mode, ctx_of(c)->gain, map);
 }
 
 static double g_ndcg(const struct mcall *c)
 {
 	int gain = ctx_of(c)->gain;
-	double ideal = list_idcg(c->q, c->K, gain);
+	const struct gainmap *map = ctx_of(c)->gains;
+	double ideal = list_idcg(c->q, c->K, gain, map);
 
-	return ideal > 0 ? gal_dcg(c->q, c->G, c->K, c->mode, gain) / ideal : 0;
+	if (map)
+		gainmap_check_judged(map, c->q);
+	return ideal > 0 ? gal_dcg(c->q, c->G, c->K, c->mode, gain, map) /
+	    ideal : 0;
 }
 
 static void e_ndcg(const struct mcall *c, const char *name)
 {
-	explain_ndcg(c, name, ctx_of(c)->gain);
+	explain_ndcg(c, name, ctx_of(c)->gain, ctx_of(c)->gains);
 }
 
 /* ndcg's user models: ERR@K (err.c) and RBP with its residual (rbp.c) */
@@ -285,42 +293,48 @@ static double f_ndcg(long R, long K)
 /* The rows, grouped by home program, each group in the order of its
  * program's default columns and -m's "known:" list. A grade of 1 or more
  * counts as relevant in every measure (the rank stream's m); nDCG weighs
- * the grades themselves. */
+ * the grades themselves. A row whose params name --min-grade changes with
+ * that bar; with an ir_measures name, it takes ir_measures' rel= too
+ * (irmnames.c). */
 static const struct mdef table[] = {
 	{ .name = "hit", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .full = f_hit, .value = v_hit, .gvalue = g_hit, .chance = 1,
 	  .explain = explain_hit, .trec = "success", .irm = "Success",
-	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
+	  .params = "K; -T, --min-grade", .dir = BETTER_HIGHER,
+	  .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 	{ .name = "recall", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_recall, .gvalue = g_recall, .chance = 1,
 	  .explain = explain_recall, .trec = "recall", .irm = "R",
-	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
+	  .params = "K; -T, --min-grade", .dir = BETTER_HIGHER,
+	  .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 	{ .name = "P", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_prec, .gvalue = g_prec, .chance = 1,
 	  .explain = explain_prec, .trec = "P", .irm = "P",
-	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
+	  .params = "K; -T, --min-grade", .dir = BETTER_HIGHER,
+	  .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 	{ .name = "MRR", .rate = 1, .kind = MK_MEAN, .full = f_rr,
 	  .value = v_rr,
 	  .gvalue = g_rr, .explain = explain_rr, .trec = "recip_rank",
-	  .irm = "RR", .params = "-T", .dir = BETTER_HIGHER,
+	  .irm = "RR", .params = "-T, --min-grade", .dir = BETTER_HIGHER,
 	  .home = "hitrate", .manual = "hitrate.1 Measures" },
 	/* MRR@K (MS MARCO's MRR@10) only when -m names it */
 	{ .name = "MRR", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .full = f_rr, .value = v_rr,
 	  .gvalue = g_rr, .chance = 1, .on_request = 1, .irm = "RR",
-	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
+	  .params = "K; -T, --min-grade", .dir = BETTER_HIGHER,
+	  .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 	{ .name = "MedR", .kind = MK_MEDIAN, .needs_rel = 1,
 	  .value = v_first, .finish = medr_finish, .rank = 1,
-	  .explain = explain_first, .params = "-T, --medr",
+	  .explain = explain_first, .params = "-T, --medr, --min-grade",
 	  .dir = BETTER_LOWER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 	{ .name = "MeanR", .kind = MK_MEAN, .needs_rel = 1, .value = v_first,
 	  .gvalue = g_first, .rank = 1, .explain = explain_first,
-	  .params = "-T", .dir = BETTER_LOWER, .home = "hitrate",
+	  .params = "-T, --min-grade", .dir = BETTER_LOWER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 	/* trec_eval's counts and the run's tag, only when -m names them */
 	{ .name = "num_q", .kind = MK_SUM, .value = count_query,
@@ -334,12 +348,13 @@ static const struct mdef table[] = {
 	  .manual = "hitrate.1 Measures" },
 	{ .name = "num_rel", .kind = MK_SUM, .value = count_relevant,
 	  .integer = 1, .with_empty = 1, .on_request = 1, .trec = "num_rel",
-	  .irm = "NumRel", .dir = BETTER_NEITHER, .home = "hitrate",
+	  .irm = "NumRel", .params = "--min-grade", .dir = BETTER_NEITHER,
+	  .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 	{ .name = "num_rel_ret", .kind = MK_SUM,
 	  .value = count_relevant_retrieved, .integer = 1, .with_empty = 1,
 	  .on_request = 1, .trec = "num_rel_ret", .irm = "NumRelRet",
-	  .dir = BETTER_NEITHER, .home = "hitrate",
+	  .params = "--min-grade", .dir = BETTER_NEITHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 	{ .name = "runid", .kind = MK_RUN, .value = count_none,
 	  .summary_only = 1, .on_request = 1, .trec = "runid",
@@ -347,13 +362,15 @@ static const struct mdef table[] = {
 	  .manual = "hitrate.1 Measures" },
 	/* a sum of three rates, printed in their units: percent up to 300 */
 	{ .name = "rsum", .rate = 1, .kind = MK_MEAN, .value = v_rsum,
-	  .gvalue = g_rsum, .on_request = 1, .depth = 10, .params = "-T",
+	  .gvalue = g_rsum, .on_request = 1, .depth = 10,
+	  .params = "-T, --min-grade",
 	  .dir = BETTER_HIGHER, .home = "hitrate", .ask = "hitrate --rsum",
 	  .manual = "hitrate.1 Measures" },
 	/* R_cap@K and Judged@K only when -m names them */
 	{ .name = "R_cap", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_rcap, .gvalue = g_rcap, .chance = 1, .on_request = 1,
-	  .params = "K; -T", .dir = BETTER_HIGHER, .home = "hitrate",
+	  .params = "K; -T, --min-grade", .dir = BETTER_HIGHER,
+	  .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 	{ .name = "Judged", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_judged, .with_empty = 1, .on_request = 1, .irm = "Judged",
@@ -363,34 +380,35 @@ static const struct mdef table[] = {
 	/* revisitop's mP@K (the revisited Oxford and Paris), on request */
 	{ .name = "mP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_mpk, .explain = explain_mpk, .on_request = 1,
-	  .params = "K; -T",
+	  .params = "K; -T, --min-grade",
 	  .dir = BETTER_HIGHER, .home = "hitrate",
 	  .manual = "hitrate.1 Measures" },
 
 	{ .name = "Rprec", .rate = 1, .kind = MK_MEAN, .value = v_rprec,
 	  .gvalue = g_rprec, .explain = explain_rprec, .trec = "Rprec",
-	  .irm = "Rprec", .params = "-T", .dir = BETTER_HIGHER,
+	  .irm = "Rprec", .params = "-T, --min-grade", .dir = BETTER_HIGHER,
 	  .home = "mapr", .manual = "mapr.1 Measures" },
 	{ .name = "MAP@R", .rate = 1, .kind = MK_MEAN, .value = v_mapr,
-	  .gvalue = g_mapr, .explain = explain_mapr, .params = "-T",
+	  .gvalue = g_mapr, .explain = explain_mapr, .params = "-T, --min-grade",
 	  .dir = BETTER_HIGHER, .home = "mapr", .manual = "mapr.1 Measures" },
 	/* the whole-list AP is "AP", the cut-off one "AP@K" */
 	{ .name = "AP", .rate = 1, .kind = MK_MEAN, .value = v_ap,
 	  .gvalue = g_ap, .explain = e_ap, .trec = "map",
-	  .irm = "AP", .params = "-T, --ap-area", .dir = BETTER_HIGHER,
+	  .irm = "AP", .params = "-T, --ap-area, --min-grade",
+	  .dir = BETTER_HIGHER,
 	  .home = "mapr",
 	  .manual = "mapr.1 Measures" },
 	{ .name = "AP", .cutoff = 1, .rate = 1, .kind = MK_MEAN,
 	  .value = v_apk, .gvalue = g_apk, .chance = 1,
 	  .explain = e_apk, .trec = "map_cut", .irm = "AP",
-	  .params = "K; -T, --ap-divisor", .dir = BETTER_HIGHER,
+	  .params = "K; -T, --ap-divisor, --min-grade", .dir = BETTER_HIGHER,
 	  .home = "mapr", .manual = "mapr.1 Measures" },
 	{ .name = "mINP", .rate = 1, .kind = MK_MEAN, .value = v_inp,
-	  .gvalue = g_inp, .explain = explain_inp, .params = "-T",
+	  .gvalue = g_inp, .explain = explain_inp, .params = "-T, --min-grade",
 	  .dir = BETTER_HIGHER, .home = "mapr", .manual = "mapr.1 Measures" },
 	{ .name = "bpref", .rate = 1, .kind = MK_MEAN, .value = v_bpref,
 	  .on_request = 1, .trec = "bpref", .irm = "Bpref",
-	  .params = "-T; the judged items (rank stream version 2)",
+	  .params = "-T, --min-grade; the judged items (rank stream version 2)",
 	  .dir = BETTER_HIGHER, .home = "mapr", .manual = "mapr.1 Measures" },
 
 	/* "nDCG@K" is the cut-off measure, "nDCG" the whole list */
@@ -470,10 +488,15 @@ const struct mdef *measure_find(struct slice name)
 	/* the name before its chance mark or gallery size, and before its
 	 * cut-off (MAP@R is a whole name) */
 	size_t end = 0, stem = 0, i, us, irm;
-	int cut;
+	int cut, depth = 0;
 
-	while (end < name.n && name.p[end] != ':' && name.p[end] != '/')
+	/* a ':' in ir_measures' parameters (gains={2:3}) is theirs */
+	while (end < name.n && (depth > 0 || (name.p[end] != ':' &&
+	    name.p[end] != '/'))) {
+		depth += name.p[end] == '(';
+		depth -= name.p[end] == ')' && depth > 0;
 		end++;
+	}
 	for (i = 0; i < NROWS; i++)
 		if (!table[i].cutoff && is(name.p, end, table[i].name))
 			return &table[i];

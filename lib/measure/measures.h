@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include "util/slice.h"
 #include "measure/column.h"
+#include "measure/gainmap.h"
 
 /* what the measures' functions read of a program's own options: one
  * context for every measure program (measureprog.ctx) */
@@ -20,6 +21,12 @@ struct measurectx {
 	double max_grade;	/* ndcg --max-grade: ERR's grade of r = 1 - 2^-g */
 	double persistence;	/* ndcg --persistence: RBP's p */
 	int persistence_given;	/* --persistence given: else --names picks */
+	/* ndcg --gains: nDCG's gain of each grade listed, or NULL */
+	const struct gainmap *gains;
+	/* hitrate and mapr --min-grade: the driver applies it to each query
+	 * (mingrade.h) before any measure reads it; ir_measures' rel */
+	double min_grade;
+	int min_grade_given;
 };
 
 /* the rows whose home is the program prog, in its table's order (that
