@@ -11,12 +11,12 @@ void treceval_open(struct treceval *te, const struct trecopts *o)
 {
 	memset(te, 0, sizeof *te);
 	te->o = o;
-	trecqrels_load(&te->qrels, o->qrels);
+	trecqrels_load(&te->qrels, o->qrels, o->jobs);
 	trecrank_init(&te->rank, o->maxret, &te->run);
 	/* the judged documents that the ranks carry: grade >= g0, or all
 	 * of them when a measure needs the judged below -l (or -J) */
 	treconce_read(&te->once, &te->qrels, o->g0, o->judged, o->maxret,
-		      &te->run, o->run, o->ranks);
+		      &te->run, o->run, o->ranks, o->jobs);
 	trecsum_init(&te->sum, o);
 	te->row = xmalloc((o->ncols ? o->ncols : 1) * sizeof *te->row);
 }

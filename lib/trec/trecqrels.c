@@ -6,9 +6,11 @@
 #include "util/err.h"
 #include "util/strmap.h"
 #include "trec/trecqrels.h"
+#include "trec/trecscan.h"
 #include "util/bisect.h"
 
-enum { ST_INPUT = 2, ST_DUP = 4 };
+/* CHUNK: the bytes of a chunk of the file split on a worker */
+enum { ST_INPUT = 2, ST_DUP = 4, CHUNK = 1 << 16 };
 
 /* the judgments' order: topic (its place among the ids), document, line */
 static int cmp_judgment(const void *pa, const void *pb)
@@ -65,51 +67,92 @@ static uint32_t topic_of(struct topicids *ti, struct slice id,
 	return (uint32_t)t;
 }
 
-/* the judgment line of fields f into q->j */
-static void add(struct trecqrels *q, size_t *cap, struct topicids *ti,
-		const struct slice *f, long line)
-{
-	struct trecjudgment *x;
+/* a judgment line as a worker splits it (trecscan.h): fields 1, 3 and
+ * 4, the grade as atol() reads it, the line's number in its chunk */
+struct qline {
+	struct slice id, doc, grade;
+	long value, line;
+};
 
-	if (f[2].n >= UINT32_MAX)
-		die_status_at(ST_INPUT, q->file.path, line, "a document id "
-			      "of %zu bytes", f[2].n);
-	xgrow((void **)&q->j, cap, q->nj + 1, sizeof *q->j);
-	x = &q->j[q->nj++];
-	x->doc = f[2].p;
-	x->docn = (uint32_t)f[2].n;
-	x->topic = topic_of(ti, f[0], q->file.path, line);
-	x->grade = trec_atol(f[3]);
-	trec_lax_grade(f[3]);
-}
-
-/* the judgment lines into q->j, in file order */
-static void parse(struct trecqrels *q, struct topicids *ti)
+/* chunk c's judgment lines: four fields, a '#' first a comment */
+static void scan(const struct trecfile *f, struct trecchunk *c)
 {
-	const char *p = q->file.p, *e = p + q->file.n, *path = q->file.path;
-	struct slice f[5];
-	size_t cap = 0, nf;
-	long line = 0;
+	const char *p = f->p + c->beg, *e = f->p + c->end;
+	const char *fast = f->p + f->fast;
+	struct slice fl[5];
+	struct qline *x;
+	size_t nf;
 
 	while (p < e) {
 		if (*p == '#') {	/* trec_eval's comment: '#' first */
 			const char *nl = memchr(p, '\n', (size_t)(e - p));
 			p = nl ? nl + 1 : e;
-			line++;
+			c->lines++;
 			continue;
 		}
-		nf = trec_line(&p, e, q->file.p + q->file.fast, f, 5, path,
-			       &line, ST_INPUT);
+		nf = trec_line(&p, e, fast, fl, 5, f->path, &c->lines,
+			       ST_INPUT);
 		if (nf == 0)
 			continue;
 		if (nf != 4)
-			die_status_at(ST_INPUT, path, line, "expected 4 fields "
-				      "(topic iteration document grade), found %zu",
-				      nf);
-		add(q, &cap, ti, f, line);
+			die_status_at(ST_INPUT, f->path, c->lines, "expected 4 "
+				      "fields (topic iteration document grade), "
+				      "found %zu", nf);
+		x = trecchunk_add(c, sizeof *x);
+		x->id = fl[0];
+		x->doc = fl[2];
+		x->grade = fl[3];
+		x->value = trec_atol(fl[3]);
+		x->line = c->lines;
 	}
+}
+
+/* the judgments being read: the table, its topics' ids, the lines of
+ * the chunks before */
+struct reading {
+	struct trecqrels *q;
+	struct topicids *ti;
+	size_t cap;
+	long base;
+};
+
+/* chunk c's judgments into q->j, in file order */
+static void give(void *ctx, const struct trecchunk *c)
+{
+	struct reading *rd = ctx;
+	struct trecqrels *q = rd->q;
+	const struct qline *l = c->rec;
+	struct trecjudgment *x;
+	size_t i;
+
+	xgrow((void **)&q->j, &rd->cap, q->nj + c->n + 1, sizeof *q->j);
+	for (i = 0; i < c->n; i++) {
+		if (l[i].doc.n >= UINT32_MAX)
+			die_status_at(ST_INPUT, q->file.path, rd->base +
+				      l[i].line, "a document id of %zu bytes",
+				      l[i].doc.n);
+		x = &q->j[q->nj++];
+		x->doc = l[i].doc.p;
+		x->docn = (uint32_t)l[i].doc.n;
+		x->topic = topic_of(rd->ti, l[i].id, q->file.path,
+				    rd->base + l[i].line);
+		x->grade = l[i].value;
+		trec_lax_grade(l[i].grade);
+	}
+	trecchunk_raise(c, rd->base);
+	rd->base += c->lines;
+}
+
+/* the judgment lines into q->j, in file order, split on nthreads
+ * workers */
+static void parse(struct trecqrels *q, struct topicids *ti, int nthreads)
+{
+	struct reading rd = { q, ti, 0, 0 };
+	struct trecchunks job = { &q->file, CHUNK, scan, give, &rd };
+
+	trecchunks_run(&job, nthreads);
 	if (q->nj == 0)
-		die_status_at(ST_INPUT, path, 0, "no judgment lines");
+		die_status_at(ST_INPUT, q->file.path, 0, "no judgment lines");
 }
 
 /* a topic's id and its index in order of appearance */
@@ -177,7 +220,7 @@ static void group(struct trecqrels *q, const struct slice *ids)
 	}
 }
 
-void trecqrels_load(struct trecqrels *q, const char *path)
+void trecqrels_load(struct trecqrels *q, const char *path, int nthreads)
 {
 	struct topicids ti;
 
@@ -185,7 +228,7 @@ void trecqrels_load(struct trecqrels *q, const char *path)
 	memset(&ti, 0, sizeof ti);
 	strmap_init(&ti.map);
 	trecfile_read(&q->file, path, ST_INPUT);
-	parse(q, &ti);
+	parse(q, &ti, nthreads);
 	order_topics(q, &ti);
 	if (!sorted(q))
 		qsort(q->j, q->nj, sizeof *q->j, cmp_judgment);
