@@ -17,7 +17,7 @@
 #include "trec/trecgain.h"
 
 static const char usage_line[] =
-	"treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... "
+	"treceval [-cJnq] [-j N] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... "
 	"[--format FORMAT] QRELS RUN";
 
 static const char help[] =
