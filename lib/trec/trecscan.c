@@ -79,16 +79,28 @@ static void give(void *ctx, const struct pool_task *t)
 	k->job->give(k->job->ctx, &k->c[t->slot]);
 }
 
+/* An error of the calling thread (give's) stops the workers before it is
+ * raised (pool_run, under this trap): the program never exits with a
+ * thread splitting a chunk, and the slots are freed first. */
 void trecchunks_run(const struct trecchunks *job, int nthreads)
 {
 	int i, nslots = pool_nslots(nthreads);
 	struct chunks k = { job, xcalloc((size_t)nslots, sizeof *k.c), 0 };
 	struct pool_job pj = { take, work, give, &k };
+	struct errtrap err, *outer = err_trap;
+	volatile int failed = 0;
 
-	pool_run(&pj, nthreads);
+	err_trap = &err;
+	if (setjmp(err.jb) == 0)
+		pool_run(&pj, nthreads);
+	else
+		failed = 1;
+	err_trap = outer;
 	for (i = 0; i < nslots; i++)
 		free(k.c[i].rec);
 	free(k.c);
+	if (failed)
+		die_status_at(err.status, err.file, err.line, "%s", err.msg);
 }
 
 void trecrun_scan(const struct trecfile *f, struct trecchunk *c)
