@@ -47,6 +47,14 @@ aq() {
 	aq --jobs=2 qrels.pad run.shuf
 	aq -j 2 qrels.pad - < <(cat run.pad)
 	aq -j 3 - run.shuf < <(cat qrels.pad)
+	# judgments of 128 bytes, line 513 ending the first chunk (line 514
+	# starts at byte 65536): line 512's judgment again at line 514, each
+	# chunk in order, the file not: found judged twice once sorted
+	awk '{ printf "%-127s\n", $0 }' "$T/qrels.test" |
+	    awk 'NR == 512 { d = $0 } NR == 514 { $0 = d } { print }' >qrels.seam
+	run --separate-stderr treceval -j 2 -q -m all_trec qrels.seam "$T/results.test"
+	status_is 4
+	same "$stderr" "treceval: qrels.seam:514: document 'FBIS3-51824' of topic '301' judged twice (line 512 too)"
 	# -j takes 1 to 256, trec_eval's usage status 1 otherwise
 	while IFS='|' read -r arg msg; do
 		run --separate-stderr treceval -j "$arg" "$T/qrels.test" "$T/results.test"

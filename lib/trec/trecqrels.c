@@ -24,16 +24,15 @@ static int cmp_judgment(const void *pa, const void *pb)
 	return c ? c : (a->doc > b->doc) - (a->doc < b->doc);
 }
 
-/* 1 when the judgments are in their order already (qrels are mostly
- * written so): the sort is skipped, its result the same */
-static int sorted(const struct trecqrels *q)
+/* two judgment lines in cmp_judgment's order: by topic id (the topics'
+ * order), then document id; of the same two ids, the line first in the
+ * file is first, as it is when a is read before b */
+static int in_order(struct slice ida, struct slice doca, struct slice idb,
+		    struct slice docb)
 {
-	size_t i;
+	int c = slice_cmp(ida, idb);
 
-	for (i = 1; i < q->nj; i++)
-		if (cmp_judgment(&q->j[i - 1], &q->j[i]) > 0)
-			return 0;
-	return 1;
+	return c < 0 || (c == 0 && slice_cmp(doca, docb) <= 0);
 }
 
 /* the topics' ids while the file is read: in order of appearance, found
@@ -104,16 +103,23 @@ static void scan(const struct trecfile *f, struct trecchunk *c)
 		x->grade = fl[3];
 		x->value = trec_atol(fl[3]);
 		x->line = c->lines;
+		/* the order checked here, on the worker: the sort is skipped
+		 * when every chunk and every seam between two is in order */
+		if (c->n > 1 && c->ordered)
+			c->ordered = in_order(x[-1].id, x[-1].doc, x->id, x->doc);
 	}
 }
 
 /* the judgments being read: the table, its topics' ids, the lines of
- * the chunks before */
+ * the chunks before, the last line's ids, and whether the lines so far
+ * are in cmp_judgment's order (qrels are mostly written so) */
 struct reading {
 	struct trecqrels *q;
 	struct topicids *ti;
 	size_t cap;
 	long base;
+	struct slice id, doc;
+	int ordered;
 };
 
 /* chunk c's judgments into q->j, in file order */
@@ -126,6 +132,14 @@ static void give(void *ctx, const struct trecchunk *c)
 	size_t i;
 
 	xgrow((void **)&q->j, &rd->cap, q->nj + c->n + 1, sizeof *q->j);
+	if (c->n > 0) {
+		if (rd->id.p)
+			rd->ordered &= in_order(rd->id, rd->doc, l[0].id,
+						l[0].doc);
+		rd->ordered &= c->ordered;
+		rd->id = l[c->n - 1].id;
+		rd->doc = l[c->n - 1].doc;
+	}
 	for (i = 0; i < c->n; i++) {
 		if (l[i].doc.n >= UINT32_MAX)
 			die_status_at(ST_INPUT, q->file.path, rd->base +
@@ -144,15 +158,16 @@ static void give(void *ctx, const struct trecchunk *c)
 }
 
 /* the judgment lines into q->j, in file order, split on nthreads
- * workers */
-static void parse(struct trecqrels *q, struct topicids *ti, int nthreads)
+ * workers; 1 when they are in cmp_judgment's order */
+static int parse(struct trecqrels *q, struct topicids *ti, int nthreads)
 {
-	struct reading rd = { q, ti, 0, 0 };
+	struct reading rd = { q, ti, 0, 0, { NULL, 0 }, { NULL, 0 }, 1 };
 	struct trecchunks job = { &q->file, CHUNK, scan, give, &rd };
 
 	trecchunks_run(&job, nthreads);
 	if (q->nj == 0)
 		die_status_at(ST_INPUT, q->file.path, 0, "no judgment lines");
+	return rd.ordered;
 }
 
 /* a topic's id and its index in order of appearance */
@@ -223,14 +238,15 @@ static void group(struct trecqrels *q, const struct slice *ids)
 void trecqrels_load(struct trecqrels *q, const char *path, int nthreads)
 {
 	struct topicids ti;
+	int ordered;
 
 	memset(q, 0, sizeof *q);
 	memset(&ti, 0, sizeof ti);
 	strmap_init(&ti.map);
 	trecfile_read(&q->file, path, ST_INPUT);
-	parse(q, &ti, nthreads);
+	ordered = parse(q, &ti, nthreads);
 	order_topics(q, &ti);
-	if (!sorted(q))
+	if (!ordered)
 		qsort(q->j, q->nj, sizeof *q->j, cmp_judgment);
 	group(q, ti.id);
 	strmap_free(&ti.map);

@@ -20,6 +20,8 @@ struct trecchunk {
 	void *rec;		/* its lines' records, n of them */
 	size_t n, cap;
 	long lines;		/* its lines, blank and comment lines too */
+	int ordered;		/* the scan's word on the order of its
+				 * records (the qrels': by topic and document) */
 	int failed;		/* err holds the error of line err.line of
 				 * the chunk (1 its first), after the n lines */
 	struct errtrap err;
