@@ -90,6 +90,15 @@ bad() {
 		status_is 2
 		same "$stderr" "treceval: qrels.bad:2000: expected 4 fields (topic iteration document grade), found 5"
 	done
+	# the run opened (a pipe copied) while the qrels load: the qrels'
+	# error first, as on one thread
+	run --separate-stderr treceval -j 2 qrels.bad nosuch
+	status_is 2
+	same "$stderr" "treceval: qrels.bad:2000: expected 4 fields (topic iteration document grade), found 5"
+	run --separate-stderr treceval -j 2 qrels.bad - < <(cat run.pad)
+	same "$stderr" "treceval: qrels.bad:2000: expected 4 fields (topic iteration document grade), found 5"
+	run --separate-stderr treceval -j 2 qrels.pad nosuch
+	same "$stderr" "treceval: nosuch: No such file or directory"
 	# a NUL byte at line 2500, before a short line at 2901
 	awk 'NR == 2500 { printf "1 Q0 a%c 1 1 x\n", 0 }
 	     NR == 2900 { print "1 Q0 short" } { print }' run.pad >run.nul

@@ -1,5 +1,6 @@
-/* treceval's pass over the topics: the qrels read whole, the run read
- * once, most topics ranked on the way (treconce.h), then topic after
+/* treceval's pass over the topics: the qrels read whole (the run opened
+ * meanwhile on a thread of its own under -j 2 or more: a pipe's copy
+ * made), the run read once, most topics ranked on the way (treconce.h), then topic after
  * topic in trec_eval's order, the qrels' ids in byte order, the rank
  * lines of its judged documents (from that pass, or ranked now from the
  * run's stretches, trecrank.h), and every measure's value from

@@ -192,8 +192,8 @@ static void feed_give(void *ctx, const struct trecchunk *c)
 }
 
 void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
-		   int all, long maxret, struct trecrun *run, const char *path,
-		   int rank, int nthreads)
+		   int all, long maxret, struct trecrun *run, int rank,
+		   int nthreads)
 {
 	struct feed f = { .w = w, .rank = rank, .cur = -1, .gq = -1 };
 	struct trecchunks job = { &run->file, CHUNK, trecrun_scan, feed_give,
@@ -212,7 +212,6 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 	trecpiece_init(&w->piece);
 	trecgroup_init(&w->grp, q->nt);
 	w->run = run;
-	trecrun_open(run, path);
 	trecchunks_run(&job, nthreads);
 	trecrun_end(run);
 	if (f.cur >= 0)
