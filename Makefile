@@ -158,6 +158,7 @@ LIBSRC = \
 	lib/measure/explainmodel.c \
 	lib/measure/explainrv.c \
 	lib/trec/trecfields.c \
+	lib/trec/trecscan.c \
 	lib/trec/trecqrels.c \
 	lib/trec/trecrun.c \
 	lib/trec/trecrank.c \

@@ -25,6 +25,8 @@
 #   DQUERIES [2000] DDOCS [1000] DNONREL [300] the dense shapes (4M lines:
 #   DDOCS=2000 DNONREL=600)   SHAPES [1]: 0 leaves them out
 #   PLAIN [1]: 0 leaves out the plain and judged runs (the shapes alone)
+#   JOBS1 [1]: 0 leaves out the row of the blocks from a file on one
+#   thread (treceval -j 1), beside the default's two
 # e.g. a quick run: QUERIES=50 DOCS=2000 ROUNDS=1 sh bench/treceval.sh
 # the shapes alone: PLAIN=0 ROUNDS=5 sh bench/treceval.sh
 set -eu
@@ -34,7 +36,7 @@ LC_ALL=C; export LC_ALL
 QUERIES=${QUERIES:-1000} DOCS=${DOCS:-10000} COLLECTION=${COLLECTION:-1000000}
 SEED=${SEED:-42} NONREL=${NONREL:-200} ROUNDS=${ROUNDS:-3} CC=${CC:-cc}
 DQUERIES=${DQUERIES:-2000} DDOCS=${DDOCS:-1000} DNONREL=${DNONREL:-300}
-SHAPES=${SHAPES:-1} PLAIN=${PLAIN:-1}
+SHAPES=${SHAPES:-1} PLAIN=${PLAIN:-1} JOBS1=${JOBS1:-1}
 SHARED=${RANKKIT_SHARED:-../shared}
 TARBALL=${TARBALL:-$SHARED/peers/trec_eval-10.0-rc3-src.tar.gz}
 RK=${TRECEVAL:-bin/treceval}
@@ -133,5 +135,8 @@ fi
 	shape "blocks, file" "$RK -q -m all_trec $D/qrels $D/run" "$TE -q -m all_trec $D/qrels $D/run"
 	shape "blocks, pipe" "cat $D/run | $RK -q -m all_trec $D/qrels -" "$TE -q -m all_trec $D/qrels $D/run"
 	shape "shuffled, file" "$RK -q -m all_trec $D/qrels $D/shuf" "$TE -q -m all_trec $D/qrels $D/shuf"
+	if [ "$JOBS1" = 1 ]; then
+		shape "blocks, file, -j 1" "$RK -j 1 -q -m all_trec $D/qrels $D/run" "$TE -q -m all_trec $D/qrels $D/run"
+	fi
 } > "$B/treceval-shapes.txt"
 cat "$B/treceval-shapes.txt"

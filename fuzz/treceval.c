@@ -2,9 +2,11 @@
  * a judgment, sorted when they are not in order), the run (topics in one
  * piece ranked on the way, interleaved ones grouped), then every topic's
  * measures. Byte 0 chooses options: -c, -M 3, -J, the run from a pipe
- * (read through its copy under TMPDIR); the rest is the qrels up to a NUL
- * byte, then the run. Output goes to memory; on success every line is
- * "measure<tab>topic<tab>value" (three fields). */
+ * (read through its copy under TMPDIR), -j 1 (else the default: the
+ * files split into fields on up to two worker threads, trecscan.h); the
+ * rest is the qrels up to a NUL byte, then the run. Output goes to
+ * memory; on success every line is "measure<tab>topic<tab>value" (three
+ * fields). */
 #include "fuzz.h"
 #include "trec/trecargs.h"
 #include "trec/trecdrive.h"
@@ -48,7 +50,7 @@ static int pipe_stdin(const uint8_t *data, size_t size)
 
 /* argv's strings, writable as main's are */
 static char prog[] = "treceval", q_opt[] = "-q", all_trec[] = "-mall_trec",
-	c_opt[] = "-c", m3_opt[] = "-M3", j_opt[] = "-J";
+	c_opt[] = "-c", m3_opt[] = "-M3", j_opt[] = "-J", one_opt[] = "-j1";
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -83,6 +85,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		argv[argc++] = m3_opt;
 	if (opt & 4)
 		argv[argc++] = j_opt;
+	if (opt & 16)
+		argv[argc++] = one_opt;
 	argv[argc++] = q;
 	argv[argc++] = r;
 	argv[argc] = NULL;

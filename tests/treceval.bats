@@ -170,7 +170,7 @@ golden() {
 		status_is 1
 		same "$output" ""
 		same "$stderr" "treceval: $msg
-usage: treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... [--format FORMAT] QRELS RUN"
+usage: treceval [-cJnq] [-j N] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... [--format FORMAT] QRELS RUN"
 	done <<-'T'
 	|expected two files, QRELS and RUN, found 0
 	q r r|expected two files, QRELS and RUN, found 3
@@ -292,7 +292,7 @@ treceval: no topic is in both the qrels and the run"
 	for h in -h --help --he; do
 		run --separate-stderr treceval $h
 		status_is 0
-		same "${output%%$'\n'*}" "usage: treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... [--format FORMAT] QRELS RUN"
+		same "${output%%$'\n'*}" "usage: treceval [-cJnq] [-j N] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... [--format FORMAT] QRELS RUN"
 		[[ $output == *"--query_eval_wanted"* ]]
 	done
 	for v in -v --version; do

@@ -10,13 +10,14 @@
 #include "util/helpversion.h"
 #include "util/msort.h"
 #include "util/num.h"
+#include "util/pool.h"
 #include "util/stdinonce.h"
 #include "trec/trecfields.h"
 #include "trec/trecargs.h"
 #include "trec/trecgain.h"
 
 static const char usage_line[] =
-	"treceval [-cJnq] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... "
+	"treceval [-cJnq] [-j N] [-l N] [-M N] [-N N] [-m MEASURE[.PARAMS]]... "
 	"[--format FORMAT] QRELS RUN";
 
 static const char help[] =
@@ -37,6 +38,9 @@ static const char help[] =
 	"  -T, --Results_format trec_results  the only format read\n"
 	"      --format FORMAT              trec (default: trec_eval's output); jsonl or\n"
 	"                                   csv: a record per row, for pandas\n"
+	"  -j, --jobs N                     the run split into fields on N threads while\n"
+	"                                   another ranks it, the same bytes (default:\n"
+	"                                   online CPUs, at most 2; 1: one thread)\n"
 	"  -h, --help                       this help\n"
 	"  -v, --version                    version\n"
 	"RUN may be - (the standard input).\n";
@@ -61,6 +65,7 @@ static const struct option longopts[] = {
 	{ "Output_old_results_format", required_argument, 0, 'o' },
 	{ "Zscore", required_argument, 0, 'Z' },
 	{ "format", required_argument, 0, OPT_FORMAT },
+	{ "jobs", required_argument, 0, 'j' },
 	{ 0, 0, 0, 0 }
 };
 
@@ -185,6 +190,11 @@ static void option(struct trecopts *o, struct parse *ps, int c, char **argv)
 		break;
 	case 'J': ps->judged_only = 1; break;
 	case 'N': o->ndocs = number("-N", optarg, 0); break;
+	case 'j':
+		o->jobs = (int)number("-j", optarg, 1);
+		if (o->jobs > 256)
+			trec_usage("-j: '%s' is above 256", optarg);
+		break;
 	case 'M': o->maxret = number("-M", optarg, 0); break;
 	case 'R': format("-R", optarg, "qrels", rel); break;
 	case 'T': format("-T", optarg, "trec_results", res); break;
@@ -471,11 +481,12 @@ void trecargs_parse(struct trecopts *o, int argc, char **argv)
 	o->summary = 1;
 	o->level = 1;
 	o->maxret = -1;
+	o->jobs = pool_default_jobs(2);
 	set_progname(argv[0]);
 	opterr = 0;
 	ps.arg = xcalloc((size_t)argc + 1, sizeof *ps.arg);
 	ps.marked = xcalloc(trec_nmeasures, 1);
-	while ((c = getopt_long(argc, argv, ":hvqm:cl:nD:JN:M:R:T:oZ:",
+	while ((c = getopt_long(argc, argv, ":hvqm:cl:nD:JN:M:R:T:oZ:j:",
 				longopts, NULL)) != -1)
 		option(o, &ps, c, argv);
 	if (ps.help)

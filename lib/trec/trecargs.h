@@ -22,6 +22,7 @@ struct trecopts {
 	long level;		/* -l, >= 0 */
 	long maxret;		/* -M; -1: every document */
 	long ndocs;		/* -N */
+	int jobs;		/* -j: the threads that split the run */
 	const char *qrels, *run;
 	struct trecasked *asked;	/* in trec_eval's order of printing */
 	size_t nasked, ncols;

@@ -1,5 +1,6 @@
 /* treceval's pass over the topics (trecdrive.h). */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/err.h"
@@ -7,16 +8,72 @@
 #include "trec/trecdrive.h"
 #include "trec/trecjudged.h"
 
+/* the run opened on a thread of its own while the qrels load (a pipe's
+ * copy under TMPDIR made meanwhile); its error kept for its turn, after
+ * the qrels' */
+struct opening {
+	struct trecrun *run;
+	const char *path;
+	int failed;
+	struct errtrap err;
+};
+
+static void *open_run(void *arg)
+{
+	struct opening *op = arg;
+
+	err_trap = &op->err;
+	if (setjmp(op->err.jb) == 0)
+		trecrun_open(op->run, op->path);
+	else
+		op->failed = 1;
+	err_trap = NULL;
+	return NULL;
+}
+
+/* the qrels loaded and the run opened, side by side on two threads; an
+ * error of the qrels waits for the run's thread, then comes first */
+static void load(struct treceval *te, const struct trecopts *o)
+{
+	struct opening op;
+	struct errtrap qerr, *outer = err_trap;
+	volatile int qfailed = 0;
+	pthread_t tid;
+
+	memset(&op, 0, sizeof op);
+	op.run = &te->run;
+	op.path = o->run;
+	if (o->jobs < 2 || pthread_create(&tid, NULL, open_run, &op) != 0) {
+		trecqrels_load(&te->qrels, o->qrels, o->jobs);
+		trecrun_open(&te->run, o->run);
+		return;
+	}
+	err_trap = &qerr;
+	if (setjmp(qerr.jb) == 0)
+		trecqrels_load(&te->qrels, o->qrels, o->jobs);
+	else
+		qfailed = 1;
+	err_trap = outer;
+	pthread_join(tid, NULL);
+	if (qfailed && !op.failed)
+		trecrun_free(&te->run);
+	if (qfailed)
+		die_status_at(qerr.status, qerr.file, qerr.line, "%s", qerr.msg);
+	if (op.failed)
+		die_status_at(op.err.status, op.err.file, op.err.line, "%s",
+			      op.err.msg);
+}
+
 void treceval_open(struct treceval *te, const struct trecopts *o)
 {
 	memset(te, 0, sizeof *te);
 	te->o = o;
-	trecqrels_load(&te->qrels, o->qrels);
+	load(te, o);
 	trecrank_init(&te->rank, o->maxret, &te->run);
 	/* the judged documents that the ranks carry: grade >= g0, or all
 	 * of them when a measure needs the judged below -l (or -J) */
 	treconce_read(&te->once, &te->qrels, o->g0, o->judged, o->maxret,
-		      &te->run, o->run, o->ranks);
+		      &te->run, o->ranks, o->jobs);
 	trecsum_init(&te->sum, o);
 	te->row = xmalloc((o->ncols ? o->ncols : 1) * sizeof *te->row);
 }

@@ -1,13 +1,14 @@
-/* treceval's pass over the topics: the qrels read whole, the run read
- * once, most topics ranked on the way (treconce.h), then topic after
- * topic in trec_eval's order, the qrels' ids in byte order, the rank
- * lines of its judged documents (from that pass, or ranked now from the
- * run's stretches, trecrank.h), and every measure's value from
- * them (trecmeas.h), added to the summary (trecsum.h). Topics on one side
- * only: the run's are left out, as trec_eval leaves them out; the qrels'
- * count as a ranking of nothing relevant under -c, as trec_eval's, and
- * are left out otherwise (trec_eval 10.0 stops there); each kind counted
- * on the standard error. */
+/* treceval's pass over the topics: the qrels read whole (the run opened
+ * meanwhile on a thread of its own under -j 2 or more: a pipe's copy
+ * made), the run read once, most topics ranked on the way (treconce.h),
+ * then topic after topic in trec_eval's order, the qrels' ids in byte
+ * order, the rank lines of its judged documents (from that pass, or ranked
+ * now from the run's stretches, trecrank.h), and every measure's value
+ * from them (trecmeas.h), added to the summary (trecsum.h). Topics on one
+ * side only: the run's are left out, as trec_eval leaves them out; the
+ * qrels' count as a ranking of nothing relevant under -c, as trec_eval's,
+ * and are left out otherwise (trec_eval 10.0 stops there); each kind
+ * counted on the standard error. */
 #ifndef RK_TRECDRIVE_H
 #define RK_TRECDRIVE_H
 #include <stddef.h>

@@ -145,14 +145,60 @@ static long begin(struct treconce *w, const struct trecread *x)
 	return qi;
 }
 
-void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
-		   int all, long maxret, struct trecrun *run, const char *path,
-		   int rank)
+/* the pass over the run's chunks (trecscan.h): split on the workers,
+ * their lines taken in the file's order on the calling thread */
+enum { CHUNK = 1 << 16 };
+struct feed {
+	struct treconce *w;
+	int rank;
+	long cur, gq;		/* the topic of the piece ranked, of the
+				 * stretch grouped, or -1 */
+};
+
+/* line x of the run: a piece's line ranked, a stretch's grouped */
+static void feed_line(struct feed *f, const struct trecread *x)
 {
-	struct trecread x;
+	struct treconce *w = f->w;
 	double v;
-	long cur = -1, gq = -1;
+
+	if (x->start && f->rank) {
+		if (f->cur >= 0)
+			finish(w, (size_t)f->cur);
+		f->cur = begin(w, x);
+		f->gq = f->cur < 0 ? grouped(w, x) : -1;
+	}
+	if (f->gq >= 0)
+		group_line(w, (size_t)f->gq, x);
+	if (f->cur < 0)
+		return;
+	/* a NaN's error, or a document's twice, comes in its turn */
+	if (!score(w, w->piece.n, x->score, &v) ||
+	    !trecpiece_add(&w->piece, x->doc, v))
+		f->cur = -1;
+}
+
+static void feed_give(void *ctx, const struct trecchunk *c)
+{
+	struct feed *f = ctx;
+	const struct trecscanline *l = c->rec;
+	struct trecread x;
 	size_t i;
+
+	for (i = 0; i < c->n; i++) {
+		trecrun_take(f->w->run, &l[i], &x);
+		feed_line(f, &x);
+	}
+	trecrun_chunk_done(f->w->run, c);
+}
+
+void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
+		   int all, long maxret, struct trecrun *run, int rank,
+		   int nthreads)
+{
+	struct feed f = { .w = w, .rank = rank, .cur = -1, .gq = -1 };
+	struct trecchunks job = { &run->file, CHUNK, trecrun_scan, feed_give,
+				  &f };
+	size_t t;
 
 	memset(w, 0, sizeof *w);
 	w->q = q;
@@ -160,31 +206,16 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 	w->all = all;
 	w->maxret = maxret;
 	w->n = xmalloc((q->nt + 1) * sizeof *w->n);
-	for (i = 0; i < q->nt; i++)
-		w->n[i] = ONCE_NONE;
+	for (t = 0; t < q->nt; t++)
+		w->n[t] = ONCE_NONE;
 	w->rank = xmalloc((q->nj + 1) * sizeof *w->rank);
 	trecpiece_init(&w->piece);
 	trecgroup_init(&w->grp, q->nt);
 	w->run = run;
-	trecrun_open(run, path);
-	while (trecrun_read(run, &x)) {
-		if (x.start && rank) {
-			if (cur >= 0)
-				finish(w, (size_t)cur);
-			cur = begin(w, &x);
-			gq = cur < 0 ? grouped(w, &x) : -1;
-		}
-		if (gq >= 0)
-			group_line(w, (size_t)gq, &x);
-		if (cur < 0)
-			continue;
-		/* a NaN's error, or a document's twice, comes in its turn */
-		if (!score(w, w->piece.n, x.score, &v) ||
-		    !trecpiece_add(&w->piece, x.doc, v))
-			cur = -1;
-	}
-	if (cur >= 0)
-		finish(w, (size_t)cur);
+	trecchunks_run(&job, nthreads);
+	trecrun_end(run);
+	if (f.cur >= 0)
+		finish(w, (size_t)f.cur);
 }
 
 static void line_of(const struct treconce *w, size_t beg, size_t i,

@@ -53,13 +53,15 @@ struct treconce {
 /* the judged documents of topic qt that are ranked, into w->doc and
  * w->grade; returns their count */
 size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt);
-/* Reads the run at path into run (trecrun_open), ranking as it goes
- * (with rank 0: only reads) the documents of grade >= g0 (all: every
- * judged one) among the first maxret of a topic (-1: all). Dies as
- * trecrun_read dies. */
+/* Reads run (opened: trecrun_open), ranking as it goes (with rank 0:
+ * only reads) the documents of grade >= g0 (all: every judged one) among
+ * the first maxret of a topic (-1: all). The file's chunks are split into
+ * fields on nthreads worker threads (1: on this one, util/pool.h) while
+ * this thread ranks the lines of those before, in order: the same ranks
+ * and errors with any number. Dies as trecrun.h says. */
 void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
-		   int all, long maxret, struct trecrun *run, const char *path,
-		   int rank);
+		   int all, long maxret, struct trecrun *run, int rank,
+		   int nthreads);
 /* topic qi's m judged documents (treconce_targets) as ranked by the
  * pass, into out[0 .. m-1] in the rank stream's order (rankline_sort's);
  * returns the documents kept, or ONCE_NONE when the pass did not rank

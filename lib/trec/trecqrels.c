@@ -6,9 +6,11 @@
 #include "util/err.h"
 #include "util/strmap.h"
 #include "trec/trecqrels.h"
+#include "trec/trecscan.h"
 #include "util/bisect.h"
 
-enum { ST_INPUT = 2, ST_DUP = 4 };
+/* CHUNK: the bytes of a chunk of the file split on a worker */
+enum { ST_INPUT = 2, ST_DUP = 4, CHUNK = 1 << 16 };
 
 /* the judgments' order: topic (its place among the ids), document, line */
 static int cmp_judgment(const void *pa, const void *pb)
@@ -22,16 +24,15 @@ static int cmp_judgment(const void *pa, const void *pb)
 	return c ? c : (a->doc > b->doc) - (a->doc < b->doc);
 }
 
-/* 1 when the judgments are in their order already (qrels are mostly
- * written so): the sort is skipped, its result the same */
-static int sorted(const struct trecqrels *q)
+/* two judgment lines in cmp_judgment's order: by topic id (the topics'
+ * order), then document id; of the same two ids, the line first in the
+ * file is first, as it is when a is read before b */
+static int in_order(struct slice ida, struct slice doca, struct slice idb,
+		    struct slice docb)
 {
-	size_t i;
+	int c = slice_cmp(ida, idb);
 
-	for (i = 1; i < q->nj; i++)
-		if (cmp_judgment(&q->j[i - 1], &q->j[i]) > 0)
-			return 0;
-	return 1;
+	return c < 0 || (c == 0 && slice_cmp(doca, docb) <= 0);
 }
 
 /* the topics' ids while the file is read: in order of appearance, found
@@ -65,51 +66,108 @@ static uint32_t topic_of(struct topicids *ti, struct slice id,
 	return (uint32_t)t;
 }
 
-/* the judgment line of fields f into q->j */
-static void add(struct trecqrels *q, size_t *cap, struct topicids *ti,
-		const struct slice *f, long line)
-{
-	struct trecjudgment *x;
+/* a judgment line as a worker splits it (trecscan.h): fields 1, 3 and
+ * 4, the grade as atol() reads it, the line's number in its chunk */
+struct qline {
+	struct slice id, doc, grade;
+	long value, line;
+};
 
-	if (f[2].n >= UINT32_MAX)
-		die_status_at(ST_INPUT, q->file.path, line, "a document id "
-			      "of %zu bytes", f[2].n);
-	xgrow((void **)&q->j, cap, q->nj + 1, sizeof *q->j);
-	x = &q->j[q->nj++];
-	x->doc = f[2].p;
-	x->docn = (uint32_t)f[2].n;
-	x->topic = topic_of(ti, f[0], q->file.path, line);
-	x->grade = trec_atol(f[3]);
-	trec_lax_grade(f[3]);
-}
-
-/* the judgment lines into q->j, in file order */
-static void parse(struct trecqrels *q, struct topicids *ti)
+/* chunk c's judgment lines: four fields, a '#' first a comment */
+static void scan(const struct trecfile *f, struct trecchunk *c)
 {
-	const char *p = q->file.p, *e = p + q->file.n, *path = q->file.path;
-	struct slice f[5];
-	size_t cap = 0, nf;
-	long line = 0;
+	const char *p = f->p + c->beg, *e = f->p + c->end;
+	const char *fast = f->p + f->fast;
+	struct slice fl[5];
+	struct qline *x;
+	size_t nf;
 
 	while (p < e) {
 		if (*p == '#') {	/* trec_eval's comment: '#' first */
 			const char *nl = memchr(p, '\n', (size_t)(e - p));
 			p = nl ? nl + 1 : e;
-			line++;
+			c->lines++;
 			continue;
 		}
-		nf = trec_line(&p, e, q->file.p + q->file.fast, f, 5, path,
-			       &line, ST_INPUT);
+		nf = trec_line(&p, e, fast, fl, 5, f->path, &c->lines,
+			       ST_INPUT);
 		if (nf == 0)
 			continue;
 		if (nf != 4)
-			die_status_at(ST_INPUT, path, line, "expected 4 fields "
-				      "(topic iteration document grade), found %zu",
-				      nf);
-		add(q, &cap, ti, f, line);
+			die_status_at(ST_INPUT, f->path, c->lines, "expected 4 "
+				      "fields (topic iteration document grade), "
+				      "found %zu", nf);
+		x = trecchunk_add(c, sizeof *x);
+		x->id = fl[0];
+		x->doc = fl[2];
+		x->grade = fl[3];
+		x->value = trec_atol(fl[3]);
+		x->line = c->lines;
+		/* the order checked here, on the worker: the sort is skipped
+		 * when every chunk and every seam between two is in order */
+		if (c->n > 1 && c->ordered)
+			c->ordered = in_order(x[-1].id, x[-1].doc, x->id, x->doc);
 	}
+}
+
+/* the judgments being read: the table, its topics' ids, the lines of
+ * the chunks before, the last line's ids, and whether the lines so far
+ * are in cmp_judgment's order (qrels are mostly written so) */
+struct reading {
+	struct trecqrels *q;
+	struct topicids *ti;
+	size_t cap;
+	long base;
+	struct slice id, doc;
+	int ordered;
+};
+
+/* chunk c's judgments into q->j, in file order */
+static void give(void *ctx, const struct trecchunk *c)
+{
+	struct reading *rd = ctx;
+	struct trecqrels *q = rd->q;
+	const struct qline *l = c->rec;
+	struct trecjudgment *x;
+	size_t i;
+
+	xgrow((void **)&q->j, &rd->cap, q->nj + c->n + 1, sizeof *q->j);
+	if (c->n > 0) {
+		if (rd->id.p)
+			rd->ordered &= in_order(rd->id, rd->doc, l[0].id,
+						l[0].doc);
+		rd->ordered &= c->ordered;
+		rd->id = l[c->n - 1].id;
+		rd->doc = l[c->n - 1].doc;
+	}
+	for (i = 0; i < c->n; i++) {
+		if (l[i].doc.n >= UINT32_MAX)
+			die_status_at(ST_INPUT, q->file.path, rd->base +
+				      l[i].line, "a document id of %zu bytes",
+				      l[i].doc.n);
+		x = &q->j[q->nj++];
+		x->doc = l[i].doc.p;
+		x->docn = (uint32_t)l[i].doc.n;
+		x->topic = topic_of(rd->ti, l[i].id, q->file.path,
+				    rd->base + l[i].line);
+		x->grade = l[i].value;
+		trec_lax_grade(l[i].grade);
+	}
+	trecchunk_raise(c, rd->base);
+	rd->base += c->lines;
+}
+
+/* the judgment lines into q->j, in file order, split on nthreads
+ * workers; 1 when they are in cmp_judgment's order */
+static int parse(struct trecqrels *q, struct topicids *ti, int nthreads)
+{
+	struct reading rd = { q, ti, 0, 0, { NULL, 0 }, { NULL, 0 }, 1 };
+	struct trecchunks job = { &q->file, CHUNK, scan, give, &rd };
+
+	trecchunks_run(&job, nthreads);
 	if (q->nj == 0)
-		die_status_at(ST_INPUT, path, 0, "no judgment lines");
+		die_status_at(ST_INPUT, q->file.path, 0, "no judgment lines");
+	return rd.ordered;
 }
 
 /* a topic's id and its index in order of appearance */
@@ -177,17 +235,18 @@ static void group(struct trecqrels *q, const struct slice *ids)
 	}
 }
 
-void trecqrels_load(struct trecqrels *q, const char *path)
+void trecqrels_load(struct trecqrels *q, const char *path, int nthreads)
 {
 	struct topicids ti;
+	int ordered;
 
 	memset(q, 0, sizeof *q);
 	memset(&ti, 0, sizeof ti);
 	strmap_init(&ti.map);
 	trecfile_read(&q->file, path, ST_INPUT);
-	parse(q, &ti);
+	ordered = parse(q, &ti, nthreads);
 	order_topics(q, &ti);
-	if (!sorted(q))
+	if (!ordered)
 		qsort(q->j, q->nj, sizeof *q->j, cmp_judgment);
 	group(q, ti.id);
 	strmap_free(&ti.map);

@@ -48,8 +48,10 @@ struct trecqrels {
 
 /* Dies with trec_eval's status 2 on a file it cannot read or a malformed
  * line. A document judged twice for a topic is trec_eval's error when it
- * ranks the topic's documents (trecqrels_twice). */
-void trecqrels_load(struct trecqrels *q, const char *path);
+ * ranks the topic's documents (trecqrels_twice). The lines are split into
+ * fields on nthreads workers (1: on this thread; trecscan.h), the table
+ * built from them in the file's order: the same table and errors. */
+void trecqrels_load(struct trecqrels *q, const char *path, int nthreads);
 /* dies with trec_eval's status 4 when topic t judges a document twice */
 void trecqrels_twice(const struct trecqrels *q, const struct trecqtopic *t);
 /* the index of the topic with this id, or -1 */

@@ -48,78 +48,56 @@ static void add_seg(struct trecrun *r, size_t t, int new, size_t beg,
 	r->last[t] = (uint32_t)s;
 }
 
-/* slice_eq for the topic ids of two lines: short, mostly equal; a loop
- * here, not a call of memcmp a line */
-static int same_id(struct slice a, struct slice b)
-{
-	size_t i;
-
-	if (a.n != b.n)
-		return 0;
-	for (i = 0; i < a.n; i++)
-		if (a.p[i] != b.p[i])
-			return 0;
-	return 1;
-}
-
 void trecrun_open(struct trecrun *r, const char *path)
 {
 	memset(r, 0, sizeof *r);
 	strmap_init(&r->ids);
 	trecfile_read(&r->file, path, ST_INPUT);
-	r->rp = r->file.p;
 }
 
-/* the end of the file: its last pages advised away, a run of no lines
- * refused */
-static int read_end(struct trecrun *r)
+void trecrun_take(struct trecrun *r, const struct trecscanline *s,
+		  struct trecread *x)
+{
+	int created = 0;
+
+	x->start = !r->cur.p || !trec_same_id(s->id, r->cur) ||
+		   s->end - r->seg[r->nseg - 1].beg > UINT32_MAX;
+	if (x->start) {
+		/* the chunk's hash of an id that is not the line's before */
+		r->curt = s->h ? strmap_put_h(&r->ids, s->id, s->h, &created) :
+				 strmap_put(&r->ids, s->id, &created);
+		add_seg(r, r->curt, created, s->beg, r->file.path);
+		r->cur = s->id;
+	}
+	x->topic = r->curt;
+	x->first = x->start && created;
+	r->seg[r->nseg - 1].len = (uint32_t)(s->end - r->seg[r->nseg - 1].beg);
+	x->id = s->id;
+	x->doc = s->doc;
+	x->score = s->score;
+	x->off = s->beg;
+}
+
+void trecrun_chunk_done(struct trecrun *r, const struct trecchunk *c)
+{
+	const struct trecscanline *l = c->rec;
+
+	trecchunk_raise(c, r->rline);
+	r->rline += c->lines;
+	r->nres += (long)c->n;
+	if (c->n > 0)
+		r->tag = l[c->n - 1].tag;
+	if (c->end - r->done >= STEP) {
+		trecfile_done(&r->file, r->done, c->end);
+		r->done = c->end;
+	}
+}
+
+void trecrun_end(struct trecrun *r)
 {
 	trecfile_done(&r->file, r->done, r->file.n);
 	if (r->nres == 0)
 		die_status_at(ST_INPUT, r->file.path, 0, "no result lines");
-	return 0;
-}
-
-int trecrun_read(struct trecrun *r, struct trecread *x)
-{
-	const char *e = r->file.p + r->file.n, *fast = r->file.p + r->file.fast;
-	const char *path = r->file.path, *ls;
-	struct slice f[NF];
-	size_t nf, pos;
-	int created = 0;
-
-	do {
-		if (r->rp >= e)
-			return read_end(r);
-		ls = r->rp;
-		nf = trec_line(&r->rp, e, fast, f, NF, path, &r->rline, ST_INPUT);
-	} while (nf == 0 || f[0].p[0] == '#');
-	if (nf < NF)
-		die_status_at(ST_INPUT, path, r->rline, "expected 6 fields or "
-			      "more (topic iteration document rank score run), "
-			      "found %zu", nf);
-	pos = (size_t)(r->rp - r->file.p);
-	x->start = !r->cur.p || !same_id(f[0], r->cur) ||
-		   pos - r->seg[r->nseg - 1].beg > UINT32_MAX;
-	if (x->start) {
-		r->curt = strmap_put(&r->ids, f[0], &created);
-		add_seg(r, r->curt, created, (size_t)(ls - r->file.p), path);
-		r->cur = f[0];
-	}
-	x->topic = r->curt;
-	x->first = x->start && created;
-	r->seg[r->nseg - 1].len = (uint32_t)(pos - r->seg[r->nseg - 1].beg);
-	r->tag = f[5];
-	r->nres++;
-	if (pos - r->done >= STEP) {
-		trecfile_done(&r->file, r->done, pos);
-		r->done = pos;
-	}
-	x->id = f[0];
-	x->doc = f[2];
-	x->score = f[4];
-	x->off = (size_t)(ls - r->file.p);
-	return 1;
 }
 
 long trecrun_find(const struct trecrun *r, struct slice id)

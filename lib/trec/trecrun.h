@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "trec/trecfields.h"
+#include "trec/trecscan.h"
 #include "util/strmap.h"
 
 /* the bytes [beg, beg + len) of the file: lines of one topic (blank and
@@ -32,8 +33,7 @@ struct trecrun {
 	struct trecseg *seg;
 	size_t nseg, segcap, topcap;
 	struct slice tag;	/* the run field of the file's last line */
-	/* trecrun_read's place */
-	const char *rp;
+	/* the pass's place: lines before the chunk taken, result lines */
 	long rline, nres;
 	size_t done;
 	struct slice cur;	/* the topic of the stretch read */
@@ -42,9 +42,11 @@ struct trecrun {
 
 /* The run read in one pass that sees each result line on the way, for a
  * reader that does its work then (treceval ranks a topic read in one
- * piece as it ends): trecrun_open, then trecrun_read until it gives 0.
- * Dies with trec_eval's status 2 on a file it cannot read, a line of
- * fewer than six fields, or a file without result lines. */
+ * piece as it ends): trecrun_open, then the file's chunks (trecscan.h) in
+ * order, trecrun_take for each line of a chunk and trecrun_chunk_done
+ * after them, and trecrun_end after the last. Dies with trec_eval's
+ * status 2 on a file it cannot read, a line of fewer than six fields, or
+ * a file without result lines. */
 struct trecread {
 	size_t topic;		/* its index */
 	int start;		/* the line starts a stretch of the topic */
@@ -53,7 +55,15 @@ struct trecread {
 	size_t off;		/* the line's byte */
 };
 void trecrun_open(struct trecrun *r, const char *path);
-int trecrun_read(struct trecrun *r, struct trecread *x);
+/* the next line of the run, s, a line of the chunk being taken, into x;
+ * its topic's stretches kept */
+void trecrun_take(struct trecrun *r, const struct trecscanline *s,
+		  struct trecread *x);
+/* chunk c's lines are taken: its error raised (with its line's number
+ * in the file), the pages before its end given back */
+void trecrun_chunk_done(struct trecrun *r, const struct trecchunk *c);
+/* the last chunk is done: a run of no result lines refused */
+void trecrun_end(struct trecrun *r);
 /* the index of the topic with this id, or -1 */
 long trecrun_find(const struct trecrun *r, struct slice id);
 void trecrun_free(struct trecrun *r);

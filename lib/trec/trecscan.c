@@ -1,0 +1,136 @@
+/* treceval's input files split a chunk at a time (trecscan.h). */
+#include <stdlib.h>
+#include <string.h>
+#include "util/pool.h"
+#include "util/strmap.h"
+#include "trec/trecscan.h"
+
+enum { ST_INPUT = 2, NF = 6 };
+
+void *trecchunk_add(struct trecchunk *c, size_t size)
+{
+	if (c->n == c->cap)
+		xgrow(&c->rec, &c->cap, c->n + 1, size);
+	return (char *)c->rec + c->n++ * size;
+}
+
+void trecchunk_raise(const struct trecchunk *c, long base)
+{
+	if (c->failed)
+		die_status_at(c->err.status, c->err.file, c->err.line > 0 ?
+			      base + c->err.line : 0, "%s", c->err.msg);
+}
+
+/* the end of the chunk of f that starts at byte beg: just after the
+ * first newline at or after size bytes, or the file's end */
+static size_t cut(const struct trecfile *f, size_t beg, size_t size)
+{
+	const char *nl;
+
+	if (f->n - beg <= size)
+		return f->n;
+	nl = memchr(f->p + beg + size, '\n', f->n - beg - size);
+	return nl ? (size_t)(nl - f->p) + 1 : f->n;
+}
+
+/* the pool's job: the chunks, one per slot, and the next one's byte */
+struct chunks {
+	const struct trecchunks *job;
+	struct trecchunk *c;
+	size_t at;
+};
+
+static int take(void *ctx, const struct pool_task *t)
+{
+	struct chunks *k = ctx;
+	struct trecchunk *c = &k->c[t->slot];
+
+	if (k->at >= k->job->f->n)
+		return 0;
+	c->beg = k->at;
+	c->end = k->at = cut(k->job->f, k->at, k->job->size);
+	return 1;
+}
+
+/* the chunk's records; an error raised by its scan (trec_line's, or
+ * xgrow's) lands in c->err: a worker's errors are the calling thread's
+ * to raise, in their turn */
+static void work(void *ctx, const struct pool_task *t)
+{
+	struct chunks *k = ctx;
+	struct trecchunk *c = &k->c[t->slot];
+	struct errtrap *outer = err_trap;
+
+	c->n = 0;
+	c->lines = 0;
+	c->ordered = 1;
+	c->failed = 0;
+	err_trap = &c->err;
+	if (setjmp(c->err.jb) == 0)
+		k->job->scan(k->job->f, c);
+	else
+		c->failed = 1;
+	err_trap = outer;
+}
+
+static void give(void *ctx, const struct pool_task *t)
+{
+	struct chunks *k = ctx;
+
+	k->job->give(k->job->ctx, &k->c[t->slot]);
+}
+
+/* An error of the calling thread (give's) stops the workers before it is
+ * raised (pool_run, under this trap): the program never exits with a
+ * thread splitting a chunk, and the slots are freed first. */
+void trecchunks_run(const struct trecchunks *job, int nthreads)
+{
+	int i, nslots = pool_nslots(nthreads);
+	struct chunks k = { job, xcalloc((size_t)nslots, sizeof *k.c), 0 };
+	struct pool_job pj = { take, work, give, &k };
+	struct errtrap err, *outer = err_trap;
+	volatile int failed = 0;
+
+	err_trap = &err;
+	if (setjmp(err.jb) == 0)
+		pool_run(&pj, nthreads);
+	else
+		failed = 1;
+	err_trap = outer;
+	for (i = 0; i < nslots; i++)
+		free(k.c[i].rec);
+	free(k.c);
+	if (failed)
+		die_status_at(err.status, err.file, err.line, "%s", err.msg);
+}
+
+void trecrun_scan(const struct trecfile *f, struct trecchunk *c)
+{
+	const char *p = f->p + c->beg, *e = f->p + c->end;
+	const char *fast = f->p + f->fast, *ls;
+	struct trecscanline *x;
+	struct slice fl[NF], prev = { NULL, 0 };
+	size_t nf;
+
+	while (p < e) {
+		ls = p;
+		nf = trec_line(&p, e, fast, fl, NF, f->path, &c->lines,
+			       ST_INPUT);
+		if (nf == 0 || fl[0].p[0] == '#')
+			continue;
+		if (nf < NF)
+			die_status_at(ST_INPUT, f->path, c->lines, "expected 6 "
+				      "fields or more (topic iteration document "
+				      "rank score run), found %zu", nf);
+		x = trecchunk_add(c, sizeof *x);
+		x->id = fl[0];
+		x->doc = fl[2];
+		x->score = fl[4];
+		x->tag = fl[5];
+		x->beg = (size_t)(ls - f->p);
+		x->end = (size_t)(p - f->p);
+		x->h = prev.p && trec_same_id(prev, fl[0]) ? 0 :
+		       hash_bytes(fl[0].p, fl[0].n);
+		prev = fl[0];
+	}
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env bats
+# treceval -j (lib/trec/trecscan.c): the qrels and the run split into
+# fields a 64 KiB chunk at a time on worker threads, taken in the file's
+# order. Each case prints trec_eval's golden out.test.aq (tests/data/
+# trec_eval, `trec_eval -q -m all_trec qrels.test results.test`) byte for
+# byte, with any number of threads: the files are padded past several
+# chunks with lines trec_eval skips (comments; for the run, a seventh
+# field it ignores). An error in a later chunk names its line as counted
+# in the file (by awk here), the first one in the file when there are two,
+# and the output's end (a closed pipe, a full disk) is that of one thread.
+load helper
+load data/ranks/common
+bats_require_minimum_version 1.5.0
+
+setup() {
+	T="$TREC_DATA"
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# the files padded past five chunks
+padded() {
+	pad=$(printf '%0100d' 0)
+	# a comment line after each judgment: 3681 * 2 lines, 0.45 MB
+	awk -v pad="$pad" '{ print; print "# " pad }' "$T/qrels.test" >qrels.pad
+	# a seventh field on every line and a comment after it: 0.37 MB
+	awk -v pad="$pad" '{ print $0 " " pad; print "#" pad }' \
+	    "$T/results.test" >run.pad
+	# the same lines shuffled (topics interleaved; awk, no random
+	# numbers: line i to place (i * 7919) mod n)
+	awk '{ l[NR] = $0 } END { for (i = 0; i < NR; i++)
+		print l[(i * 7919) % NR + 1] }' run.pad >run.shuf
+}
+
+# treceval -q -m all_trec ARGS prints out.test.aq
+aq() {
+	run --separate-stderr treceval -q -m all_trec "$@"
+	status_is 0
+	printf '%s\n' "$output" | cmp - "$T/out.test.aq"
+}
+
+@test "treceval-jobs: 1 to 256 threads print trec_eval's bytes, file, pipe, shuffled; -j 0 is usage" {
+	padded
+	[ "$(wc -c < qrels.pad)" -gt $((5 * 65536)) ]
+	[ "$(wc -c < run.pad)" -gt $((5 * 65536)) ]
+	aq -j 1 qrels.pad run.pad
+	aq -j 2 qrels.pad run.pad
+	aq --jobs=2 qrels.pad run.shuf
+	aq -j 2 qrels.pad - < <(cat run.pad)
+	aq -j 3 - run.shuf < <(cat qrels.pad)
+	# judgments of 128 bytes, line 513 ending the first chunk (line 514
+	# starts at byte 65536): line 512's judgment again at line 514, each
+	# chunk in order, the file not: found judged twice once sorted
+	awk '{ printf "%-127s\n", $0 }' "$T/qrels.test" |
+	    awk 'NR == 512 { d = $0 } NR == 514 { $0 = d } { print }' >qrels.seam
+	run --separate-stderr treceval -j 2 -q -m all_trec qrels.seam "$T/results.test"
+	status_is 4
+	same "$stderr" "treceval: qrels.seam:514: document 'FBIS3-51824' of topic '301' judged twice (line 512 too)"
+	# -j takes 1 to 256, trec_eval's usage status 1 otherwise
+	while IFS='|' read -r arg msg; do
+		run --separate-stderr treceval -j "$arg" "$T/qrels.test" "$T/results.test"
+		status_is 1
+		same "$output" ""
+		same "$(sed -n 1p <<<"$stderr")" "treceval: -j: $msg"
+		[[ $(sed -n 2p <<<"$stderr") == "usage: treceval "*"[-j N]"* ]]
+	done <<-'T'
+	0|'0' is below 1
+	257|'257' is above 256
+	two|'two' is not an integer
+	T
+	aq -j 256 "$T/qrels.test" "$T/results.test"
+}
+
+# BAD LINE FILE: FILE with LINE put in before its lines 2000 (the
+# fifth chunk of the run, the second of the qrels) and 2900
+bad() {
+	awk -v bad="$1" 'NR == 2000 || NR == 2900 { print bad } { print }' "$2"
+}
+
+@test "treceval-jobs: an error in a later chunk names its line in the file, the first of two" {
+	padded
+	bad '1 Q0 short' run.pad >run.bad
+	bad '1 0 x 1 extra' qrels.pad >qrels.bad
+	[ "$(awk '$3 == "short" { print NR; exit }' run.bad)" = 2000 ]
+	for j in 1 2; do
+		run --separate-stderr treceval -j "$j" qrels.pad run.bad
+		status_is 2
+		same "$output" ""
+		same "$stderr" "treceval: run.bad:2000: expected 6 fields or more (topic iteration document rank score run), found 3"
+		run --separate-stderr treceval -j "$j" qrels.bad run.pad
+		status_is 2
+		same "$stderr" "treceval: qrels.bad:2000: expected 4 fields (topic iteration document grade), found 5"
+	done
+	# the run opened (a pipe copied) while the qrels load: the qrels'
+	# error first, as on one thread
+	run --separate-stderr treceval -j 2 qrels.bad nosuch
+	status_is 2
+	same "$stderr" "treceval: qrels.bad:2000: expected 4 fields (topic iteration document grade), found 5"
+	run --separate-stderr treceval -j 2 qrels.bad - < <(cat run.pad)
+	same "$stderr" "treceval: qrels.bad:2000: expected 4 fields (topic iteration document grade), found 5"
+	run --separate-stderr treceval -j 2 qrels.pad nosuch
+	same "$stderr" "treceval: nosuch: No such file or directory"
+	# a NUL byte at line 2500, before a short line at 2901
+	awk 'NR == 2500 { printf "1 Q0 a%c 1 1 x\n", 0 }
+	     NR == 2900 { print "1 Q0 short" } { print }' run.pad >run.nul
+	run --separate-stderr treceval -j 2 qrels.pad run.nul
+	status_is 2
+	same "$stderr" "treceval: run.nul:2500: a NUL byte in the line (binary data?)"
+}
+
+# 1,000 topics of two judgments and three lines each: 0.26 MB of output
+big() {
+	awk 'BEGIN { for (t = 0; t < 1000; t++) { print t, 0, "a", 1;
+		print t, 0, "b", 0 } }' >qrels.big
+	awk 'BEGIN { for (t = 0; t < 1000; t++) for (d = 0; d < 3; d++)
+		print t, "Q0", substr("abc", d + 1, 1), d + 1, 3 - d, "r" }' >run.big
+}
+
+@test "treceval-jobs: a closed pipe ends it quietly, a full disk loudly, threads and all" {
+	big
+	[ "$(treceval -q -m all_trec qrels.big run.big | wc -c)" -gt 200000 ]
+	# SIGPIPE as the shell leaves it, then ignored (EPIPE)
+	run --separate-stderr bash -c "set -o pipefail; timeout 20 treceval -j 2 -q -m all_trec qrels.big run.big | head -c 10 >/dev/null"
+	[ "$status" = 141 ] || [ "$status" = 1 ]
+	same "$stderr" ""
+	run --separate-stderr bash -c "trap '' PIPE; set -o pipefail; timeout 20 treceval -j 2 -q -m all_trec qrels.big run.big | head -c 10 >/dev/null"
+	status_is 1
+	same "$stderr" ""
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr bash -c "timeout 20 treceval -j 2 -q -m all_trec qrels.big run.big >/dev/full"
+	status_is 1
+	same "$stderr" "treceval: write error: No space left on device"
+}
