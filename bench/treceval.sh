@@ -8,14 +8,14 @@
 # documents. Each pair alternately (A B A B A B), after checking that both
 # print the same bytes. Issue 23 item 6: at least 20x faster, under 64 MiB.
 #
-# Then the shapes of issue 45, timed by farm-bench --vs (treceval A,
-# trec_eval B, in turn, the ratio pair by pair; skipped when farm-bench is
-# not installed): dense qrels (gentrec -q DQUERIES -d DDOCS -n DNONREL:
+# Then the shapes of issue 45, treceval and trec_eval in turn under
+# bench/rusage.c, ROUNDS times, medians (the pipe's time includes cat's):
+# dense qrels (gentrec -q DQUERIES -d DDOCS -n DNONREL:
 # 600,000 judgments by default) with a run in topic blocks from a file,
 # the same through a pipe (cat | ...; trec_eval, which cannot read a pipe,
 # reads the file: the yardstick of that row is its file time), and the
 # same lines shuffled (topics interleaved; awk rand() seeded with SEED).
-# A table in $B/treceval-shapes.txt, farm-bench's own reports beside it.
+# A table in $B/treceval-shapes.txt.
 #
 # Environment (defaults in brackets):
 #   QUERIES [1000]  DOCS [10000] per query  COLLECTION [1000000]  SEED [42]
@@ -98,25 +98,30 @@ gen "$B/trecj" "$NONREL"
 cat "$B/treceval-bench.txt"
 }
 
-# shape NAME RK_CMD TE_CMD: the same bytes, then farm-bench --vs; a row of
-# medians: wall and user of each, the ratios, peak MiB of each
+# shape NAME RK_CMD TE_CMD: the same bytes, then ROUNDS alternated runs of
+# each under $B/rusage (RK_CMD then TE_CMD, in turn); a row of medians:
+# wall and user of each, the ratios, peak MiB of each
 shape() {
 	sh -c "$2" > "$T/rk.out" || die "$1: treceval failed"
 	sh -c "$3" > "$T/te.out" || die "$1: trec_eval failed"
 	cmp -s "$T/te.out" "$T/rk.out" || die "$1: treceval and trec_eval differ ($T/te.out, $T/rk.out)"
-	echo "bench: $1: farm-bench -n $ROUNDS" >&2
-	farm-bench -n "$ROUNDS" --timeout 3600 --vs "sh -c '$3 >/dev/null'" -- \
-	    sh -c "$2 >/dev/null" > "$T/farm.$(echo "$1" | tr -c "a-z\n" _)" 2>&1 || die "$1: farm-bench failed"
-	awk -v n="$1" '$1 == "A" && $2 == "wall" { aw = $5 } $1 == "B" && $2 == "wall" { bw = $5 }
-	    $1 == "A" && $2 == "user" { au = $5 } $1 == "B" && $2 == "user" { bu = $5 }
-	    $1 == "A" && $2 == "peak" { ap = $5 } $1 == "B" && $2 == "peak" { bp = $5 }
-	    $1 == "A/B" && $2 == "wall" { rw = $4 } $1 == "A/B" && $2 == "user" { ru = $4 }
-	    END { printf "| %s | %.2f | %.2f | %.2f | %.2f | %.1fx | %.1fx | %.1f | %.1f |\n",
-		n, aw, au, bw, bu, 1 / rw, 1 / ru, ap, bp }' "$T/farm.$(echo "$1" | tr -c "a-z\n" _)"
+	_n=$(echo "$1" | tr -c "a-z\n" _)
+	rm -f "$T"/srk*."$_n" "$T"/ste*."$_n"
+	_i=1
+	while [ "$_i" -le "$ROUNDS" ]; do
+		echo "bench: $1: round $_i/$ROUNDS" >&2
+		bench_time "$T/srk$_i.$_n" sh -c "$2 >/dev/null"
+		bench_time "$T/ste$_i.$_n" sh -c "$3 >/dev/null"
+		_i=$((_i + 1))
+	done
+	awk -v n="$1" -v aw="$(bench_median 1 "$T"/srk*."$_n")" -v au="$(bench_median 2 "$T"/srk*."$_n")" \
+	    -v bw="$(bench_median 1 "$T"/ste*."$_n")" -v bu="$(bench_median 2 "$T"/ste*."$_n")" \
+	    -v ap="$(bench_median 4 "$T"/srk*."$_n")" -v bp="$(bench_median 4 "$T"/ste*."$_n")" 'BEGIN {
+		printf "| %s | %.2f | %.2f | %.2f | %.2f | %.1fx | %.1fx | %.1f | %.1f |\n",
+		    n, aw, au, bw, bu, bw / aw, bu / au, ap / 1024, bp / 1024 }'
 }
 
 [ "$SHAPES" = 1 ] || exit 0
-command -v farm-bench >/dev/null 2>&1 || { echo "bench: no farm-bench: the shapes of issue 45 skipped" >&2; exit 0; }
 D=$B/trecd
 _stamp="gentrec -q $DQUERIES -d $DDOCS -n $DNONREL -s $SEED $(cksum < bench/gentrec.c) shuf"
 if [ ! -f "$D/stamp" ] || [ "$(cat "$D/stamp")" != "$_stamp" ]; then
@@ -129,7 +134,7 @@ if [ ! -f "$D/stamp" ] || [ "$(cat "$D/stamp")" != "$_stamp" ]; then
 	echo "$_stamp" > "$D/stamp"
 fi
 {
-	echo "treceval -q -m all_trec against trec_eval 10.0 ($TE), dense qrels: $(wc -l < "$D/qrels") judgments, $(wc -l < "$D/run") run lines, $DQUERIES topics, seed $SEED; farm-bench -n $ROUNDS medians, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+	echo "treceval -q -m all_trec against trec_eval 10.0 ($TE), dense qrels: $(wc -l < "$D/qrels") judgments, $(wc -l < "$D/run") run lines, $DQUERIES topics, seed $SEED; medians of $ROUNDS alternated runs, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 	echo "| shape | treceval wall s | user s | trec_eval wall s | user s | wall ratio | user ratio | treceval MiB | trec_eval MiB |"
 	echo "|---|---|---|---|---|---|---|---|---|"
 	shape "blocks, file" "$RK -q -m all_trec $D/qrels $D/run" "$TE -q -m all_trec $D/qrels $D/run"
