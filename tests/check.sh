@@ -7,7 +7,10 @@
 # which needs GNU parallel): CI's way to keep both cores busy; the TAP
 # lines then come in the order the tests end. CHECK_SKIP=ERE leaves out
 # the tests whose names match the extended regular expression ERE (CI's
-# 32-bit run under an emulator); the closing line counts only those run.
+# 32-bit run under an emulator), CHECK_SKIP_FILE=FILE those that match
+# one of FILE's, one a line (CI's run under ASan: tests/san-skip.sh; a
+# file, as make would take the $ of an anchor on its command line for a
+# variable); the closing line counts only those run.
 # the tests run make as a user types it: a make -jN check's flags and
 # jobserver (MAKEFLAGS, MFLAGS, MAKELEVEL) are not theirs ("-j2 forced in
 # submake", a jobserver whose descriptors bats has closed)
@@ -22,9 +25,13 @@ jobs=""
 # between the quotes of @test): the other tests' names, escaped and
 # anchored, one alternative each
 filter=""
-if [ -n "${CHECK_SKIP:-}" ]; then
+if [ -n "${CHECK_SKIP:-}" ] || [ -n "${CHECK_SKIP_FILE:-}" ]; then
+	[ -z "${CHECK_SKIP_FILE:-}" ] || [ -r "$CHECK_SKIP_FILE" ] || {
+		echo "check.sh: CHECK_SKIP_FILE=$CHECK_SKIP_FILE: cannot read it" >&2
+		exit 2
+	}
 	filter=$(find "$@" -name '*.bats' | sort | xargs sed -n 's/^@test "\(.*\)" {$/\1/p' |
-		grep -Ev -- "$CHECK_SKIP" |
+		grep -Ev ${CHECK_SKIP:+-e "$CHECK_SKIP"} ${CHECK_SKIP_FILE:+-f "$CHECK_SKIP_FILE"} |
 		sed 's/[][\\.^$*+?(){}|]/\\&/g; s/^/^/; s/$/$/' | paste -sd'|' -)
 	[ -n "$filter" ] || filter='^$'
 fi
