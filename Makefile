@@ -9,6 +9,7 @@
 #   make check-san     the same as make check SAN=1
 #   make mutate        the mutation audit (tests/mutate.sh; minutes)
 #   make mutate-check  only that every mutation still applies (seconds)
+#   make syntax-check  src/ and tests/ C files through the compiler, no objects
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
 #   make demo, make bench, make bench-against, make bench-cmc, make bench-knn, make bench-protocol,
 #   make bench-treceval, make bench-long, make bench-peak, make bench-read,
@@ -297,6 +298,13 @@ RANKKIT_SHARED ?= $(abspath ..)/shared
 # tests/mutate.sh, whose copies must test their own library)
 test-programs: $(TESTBIN)
 
+# the programs' and the test programs' C files through the compiler's
+# checks and warnings, no object made: CI's clang gate, whose library
+# files its fuzz build compiles (make syntax-check CC=clang CFLAGS=-Werror)
+syntax-check:
+	$(CC) -fsyntax-only $(RKCPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) $(FPFLAGS) \
+		src/*.c tests/*.c
+
 # TESTS: the test files or folders make check runs
 TESTS = tests
 check: all $(TESTBIN)
@@ -428,7 +436,7 @@ uninstall:
 clean:
 	rm -rf build bin
 
-.PHONY: FORCE all test-programs check check-san check-valgrind fuzz fuzz-build mutate bench-read \
+.PHONY: FORCE all test-programs syntax-check check check-san check-valgrind fuzz fuzz-build mutate bench-read \
 	bench-threshold \
 	mutate-check bench bench-against bench-crossmodal bench-cmc bench-knn bench-protocol bench-treceval \
 	bench-peak bench-long demo install uninstall clean
