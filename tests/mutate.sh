@@ -213,27 +213,6 @@ plant() {
 	    { print }' "$1" >"$1.mutant" && mv "$1.mutant" "$1"
 }
 
-# checkrecords: every record has what a run needs (a name once, a function
-# name, FROM, a TO that differs) and its tests exist; prints what is wrong
-checkrecords() {
-	j=0
-	while [ $j -lt "$total" ]; do
-		j=$((j + 1))
-		n=$(cat "$M/$j.name")
-		for k in function from; do
-			[ -s "$M/$j.$k" ] || echo "$n: no $k:"
-		done
-		cat "$M/$j.function" 2>/dev/null | grep -qx '[A-Za-z_][A-Za-z0-9_]*' ||
-			echo "$n: function: is not a C name"
-		[ -f "$M/$j.to" ] && cmp -s "$M/$j.from" "$M/$j.to" &&
-			echo "$n: to: is from:"
-		for t in $(cat "$M/$j.tests" 2>/dev/null); do
-			[ -f "$top/tests/$t" ] || echo "$n: no test file tests/$t"
-		done
-	done
-	cat "$M"/*.name | sort | uniq -d | sed 's/$/: two records of this name/'
-}
-
 wanted() {
 	[ $# -eq 0 ] && return 0
 	for w; do [ "$w" = "$name" ] && return 0; done
@@ -341,12 +320,13 @@ row() {
 	if [ -n "$worker" ]; then echo "$1 $2"; else echo "$2"; fi
 }
 
+# -n: every mutation at once, one awk over the tree (tests/mutate-check.awk:
+# the records' checks and locate's rules), no copy
 if [ $only_check -eq 1 ]; then
-	checkrecords >"$M/bad"
-	if [ -s "$M/bad" ]; then
-		sed 's/^/mutate: /' "$M/bad" >&2
-		exit 2
-	fi
+	# shellcheck disable=SC2046
+	cd "$root" && awk -v M="$M" -v total="$total" -v only="$*" -v top="$top" \
+	    -f "$top/tests/mutate-check.awk" $(find lib src -type f -name '*.[ch]' | sort)
+	exit
 fi
 [ -n "$worker" ] || printf '%-26s %-48s %s\n' MUTATION WHERE "CAUGHT BY"
 caught=0 survived=0 stale=0 nobuild=0 equiv=0 checked=0 i=0
@@ -368,15 +348,6 @@ while [ $i -lt "$total" ]; do
 		continue
 	fi
 	src="$root/$at"
-	if [ $only_check -eq 1 ]; then
-		# planted into a scratch copy: the tree is not written
-		cp "$src" "$M/mutant"
-		plant "$M/mutant" "$first" "$last" "$M/$i.from" "$M/$i.to"
-		lines=$(diff "$src" "$M/mutant" | grep -c '^>')
-		row $i "$(printf '%-26s %-48s applies, %s line(s) changed' "$name" "$where" "$lines")"
-		checked=$((checked + 1))
-		continue
-	fi
 	cp "$src" "$M/orig"
 	plant "$src" "$first" "$last" "$M/$i.from" "$M/$i.to"
 	if make -C "$work" -j2 all test-programs >"$M/build.log" 2>&1; then
@@ -405,11 +376,6 @@ while [ $i -lt "$total" ]; do
 	fi
 	row $i "$(printf '%-26s %-48s %s' "$name" "$where" "$res")"
 done
-if [ $only_check -eq 1 ]; then
-	printf '%d mutations: %d apply, %d STALE\n' $((checked + stale)) "$checked" "$stale"
-	[ $stale -eq 0 ]
-	exit
-fi
 if [ -n "$worker" ]; then
 	echo "TOTALS $caught $survived $equiv $stale $nobuild"
 else
