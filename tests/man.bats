@@ -19,31 +19,28 @@ load helper
 
 ROOT="$BATS_TEST_DIRNAME/.."
 
-# extract PAGE DIR: the EXAMPLES commands of PAGE into DIR, numbered on
-# from those already there (tests/manextract.awk)
-extract() {
-	awk -v dir="$2" -v n="$(ls "$2" | grep -c '\.cmd$')" \
-	    -f "$BATS_TEST_DIRNAME/manextract.awk" "$1"
-}
-
 squeeze() { awk '{ $1 = $1; print }' "$@"; }
 
+# the EXAMPLES commands of every page, numbered in the pages' order, by
+# one awk (tests/manextract.awk)
 setup() {
 	CASES="$BATS_TEST_TMPDIR/cases"
 	mkdir -p "$CASES"
-	for p in "$ROOT"/man/*.[1-9]; do
-		[ -e "$p" ] || continue
-		extract "$p" "$CASES"
-	done
+	local pages=("$ROOT"/man/*.[1-9])
+	[ -e "${pages[0]}" ] || return 0
+	awk -v dir="$CASES" -v n=0 -f "$BATS_TEST_DIRNAME/manextract.awk" "${pages[@]}"
 }
 
 # run_case N: runs case N from the root, stdout in $CASES/N.got, status in $st;
 # TMPDIR, where the pages' examples put their files, is the test's own, so
-# that two suites at once do not share them
+# that two suites at once do not share them. The case's file is bash's
+# script, and the test's shell goes to the root itself: two processes a
+# case (timeout and bash) before its own
 run_case() {
 	st=0
-	(cd "$ROOT" && PATH="$RK_BIN:$PATH" LC_ALL=C TMPDIR="$BATS_TEST_TMPDIR" \
-		timeout 120 bash -o pipefail -c "$(cat "$CASES/$1.cmd")") \
+	cd "$ROOT"
+	PATH="$RK_BIN:$PATH" LC_ALL=C TMPDIR="$BATS_TEST_TMPDIR" \
+		timeout 120 bash -o pipefail "$CASES/$1.cmd" \
 		>"$CASES/$1.got" 2>"$CASES/$1.err" </dev/null || st=$?
 }
 
@@ -98,8 +95,8 @@ run_case() {
 		count=$((count + 1))
 		run_case "$n"
 		if [ "$st" != 0 ]; then
-			where=$(cat "$CASES/$n.where")
-			echo "${where#$ROOT/}: exit $st: $(cat "$c")"
+			where=$(<"$CASES/$n.where")
+			echo "${where#$ROOT/}: exit $st: $(<"$c")"
 			sed 's/^/  stderr: /' "$CASES/$n.err" | head -5
 			fail=1
 		fi
@@ -113,14 +110,20 @@ run_case() {
 # files that those after them read (fuse(1)'s two runs)
 @test "man: EXAMPLES output shown in the pages is what the commands print" {
 	fail=0
-	for c in $(ls "$CASES" | grep '\.cmd$' | sort -n); do
-		n=${c%.cmd}
+	# the cases' names, NNNN, sort as their numbers
+	for c in "$CASES"/*.cmd; do
+		[ -e "$c" ] || continue
+		n=${c##*/}; n=${n%.cmd}
 		run_case "$n"
 		c=$CASES/$n.out
 		[ -e "$c" ] || continue
-		if ! diff <(squeeze "$CASES/$n.out") <(squeeze "$CASES/$n.got") >"$CASES/$n.diff"; then
-			where=$(cat "$CASES/$n.where")
-			echo "${where#$ROOT/}: $(cat "$CASES/$n.cmd")"
+		# both squeezed and compared by one awk; diff only to show a failure
+		if ! awk '{ $1 = $1 } NR == FNR { want[++n] = $0; next }
+		    { if (FNR > n || $0 != want[FNR]) { bad = 1; exit } got = FNR }
+		    END { exit bad || got != n }' "$c" "$CASES/$n.got" &&
+		   ! diff <(squeeze "$c") <(squeeze "$CASES/$n.got") >"$CASES/$n.diff"; then
+			where=$(<"$CASES/$n.where")
+			echo "${where#$ROOT/}: $(<"$CASES/$n.cmd")"
 			echo "  (< page, > actual output, blanks squeezed)"
 			sed 's/^/  /' "$CASES/$n.diff" | head -20
 			fail=1
@@ -131,21 +134,46 @@ run_case() {
 
 @test "man: every long option of --help is documented in the program's page" {
 	fail=0 checked=0
+	local d=$BATS_TEST_TMPDIR/options files=()
+	mkdir -p "$d"
 	for p in "$ROOT"/man/*.1; do
 		[ -e "$p" ] || continue
 		name=${p##*/}; name=${name%.1}
 		[ -x "$RK_BIN/$name" ] || continue
 		checked=$((checked + 1))
-		help=$("$RK_BIN/$name" --help 2>&1) || { echo "$name --help failed"; fail=1; continue; }
-		page=$(mandoc -T ascii "$p" 2>/dev/null || groff -mdoc -Tascii -P-c "$p" 2>/dev/null)
-		page=$(printf '%s\n' "$page" | LC_ALL=C sed 's/.\x08//g')
-		for o in $(printf '%s\n' "$help" | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u); do
-			if ! printf '%s\n' "$page" | grep -qE -- "(^|[^a-z0-9-])$o([^a-z0-9-]|\$)"; then
-				echo "man/$name.1 lacks $o (in $name --help)"
-				fail=1
-			fi
-		done
+		"$RK_BIN/$name" --help > "$d/$name.help" 2>&1 || { echo "$name --help failed"; fail=1; continue; }
+		mandoc -T ascii "$p" > "$d/$name.page" 2>/dev/null ||
+			groff -mdoc -Tascii -P-c "$p" > "$d/$name.page" 2>/dev/null
+		files+=("$d/$name.help" "$d/$name.page")
 	done
 	[ "$checked" -gt 0 ] || skip "no program built for any page"
+	# every page checked by one awk: the options of --help are what
+	# grep -oE -- '--[a-z][a-z0-9-]*' finds there; one is documented when
+	# the page, overstrikes removed (sed 's/.\x08//g'), holds it between
+	# bytes other than [a-z0-9-] (grep -E '(^|[^a-z0-9-])OPT([^a-z0-9-]|$)'),
+	# that is when it is one of the page's runs of [a-z0-9-]
+	[ "${#files[@]}" -gt 0 ] || { [ "$fail" = 0 ]; return; }
+	awk -v bs=$'\b' '{ name = FILENAME; sub(/.*\//, "", name); kind = name
+		sub(/\.[a-z]*$/, "", name); sub(/.*\./, "", kind) }
+	kind == "help" {
+		s = $0
+		while (match(s, /--[a-z][a-z0-9-]*/)) {
+			opt[name, substr(s, RSTART, RLENGTH)] = 1
+			s = substr(s, RSTART + RLENGTH)
+		}
+		next
+	}
+	{
+		s = $0; gsub("." bs, "", s); gsub(/[^a-z0-9-]+/, " ", s)
+		n = split(s, w, " ")
+		for (i = 1; i <= n; i++) doc[name, w[i]] = 1
+	}
+	END {
+		for (k in opt) if (!(k in doc)) {
+			split(k, p, SUBSEP)
+			printf "man/%s.1 lacks %s (in %s --help)\n", p[1], p[2], p[1]; bad = 1
+		}
+		exit bad
+	}' "${files[@]}" || fail=1
 	[ "$fail" = 0 ]
 }
