@@ -42,8 +42,8 @@ usage_table() {
 		rows=$((rows + 1))
 		prog=${cmd%% *}
 		code=0
-		eval "$cmd" < /dev/null > table.out 2> err || code=$?
-		out=$(<table.out)
+		eval "$cmd" < /dev/null > "$BATS_TEST_TMPDIR/table.out" 2> err || code=$?
+		out=$(<"$BATS_TEST_TMPDIR/table.out")
 		e=
 		IFS= read -r -d '' e < err || :
 		nl=${e//[!$'\n']/}

@@ -12,8 +12,8 @@ table_case() {
 	trim in "$2"
 	code=0
 	# shellcheck disable=SC2086
-	$cmd < <(printf -- "$in") > table.out 2> err || code=$?
-	out=$(<table.out)
+	$cmd < <(printf -- "$in") > "$BATS_TEST_TMPDIR/table.out" 2> err || code=$?
+	out=$(<"$BATS_TEST_TMPDIR/table.out")
 	got=$(<err)
 }
 

@@ -100,8 +100,8 @@ hitrate_table() {
 		if [ "$key" != "$last" ]; then
 			st=0
 			# shellcheck disable=SC2086
-			hitrate $args "$DATA/$inp" > table.out 2>/dev/null || st=$?
-			values "$(<table.out)"
+			hitrate $args "$DATA/$inp" > "$BATS_TEST_TMPDIR/table.out" 2>/dev/null || st=$?
+			values "$(<"$BATS_TEST_TMPDIR/table.out")"
 			last=$key
 		fi
 		got=${VALUES["$meas"$'\t'"$q"]-}
