@@ -105,6 +105,7 @@ setup() {
 				got=$(<table)
 				# two lines: "query NAME" and "all VALUE", blanks
 				# squeezed (as echo $got: split, then joined)
+				# shellcheck disable=SC2206
 				local -a words=($got)
 				if [ "${words[*]}" != "query $name all $want" ]; then
 					echo "$prog --names $naming -m $name: ${words[*]}, want $want"

@@ -36,6 +36,7 @@ fuzz() {
 	cd "$BATS_TEST_TMPDIR"
 	# the loop in sh of its own, out of bats's trap on every command
 	# every seed's in.txt and rel.txt (qrels) made by one awk
+	# shellcheck disable=SC2046
 	mkdir $(seq 1 60)
 	awk -v seeds=60 -v qrels=1 -f "$BATS_TEST_DIRNAME/data/fuzz/lines.awk"
 	sh -s <<-'EOF'

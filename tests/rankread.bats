@@ -160,6 +160,7 @@ setup() {
 	# every length's stream in a folder of its own, made by one awk:
 	# LEN/len.ranks, LEN/ok.ranks (without its last line: no duplicate)
 	# and LEN/want (the message, naming the line that repeats the id)
+	# shellcheck disable=SC2046
 	mkdir $(seq 1 40)
 	awk 'function line(id, r) {
 		printf "q\t%s\t1\t%d\t0\t9\n", id, r > f; nf++

@@ -10,11 +10,12 @@
 gen="$(cd "${0%/*}" && pwd)/lines.awk"
 n=$1
 shift
+# shellcheck disable=SC2046
 rm -rf seeds && mkdir seeds && cd seeds && mkdir $(seq 1 "$n") &&
 	awk -v seeds="$n" -f "$gen" || exit 1
 fails=0 s=1
 while [ "$s" -le "$n" ]; do
-	cd "$s"
+	cd "$s" || exit 1
 	RANKKIT_CHUNK=64 "$@" > out.txt 2> err.txt && rc=0 || rc=$?
 	# err.txt: its newlines counted (as wc -l does) and every line,
 	# the last one even without its newline, searched for a report
@@ -30,7 +31,8 @@ while [ "$s" -le "$n" ]; do
 		cat err.txt
 		fails=$((fails + 1))
 	fi
-	cd ..
+	# shellcheck disable=SC2103 # no subshell: one process a seed
+	cd .. || exit 1
 	s=$((s + 1))
 done
 [ "$fails" -eq 0 ]
