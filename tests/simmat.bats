@@ -446,11 +446,15 @@ topk() {
 		shift
 		for f in txt npy; do
 			simmat -m $m q.$f i.$f >full
+			# every threshold's filter in one awk pass: want.T
+			body <full | awk -F '\t' -v ts="$*" '
+				BEGIN { n = split(ts, T, " ")
+					for (i = 1; i <= n; i++) printf "" > ("want." T[i]) }
+				{ for (i = 1; i <= n; i++) if ($3 + 0 >= T[i] + 0) print > ("want." T[i]) }'
 			for t in "$@"; do
-				body <full | awk -F '\t' -v t=$t '$3 + 0 >= t + 0' >want
-				[ -s want ]
+				[ -s want.$t ]
 				for j in 1 3; do
-					simmat -j $j -m $m -t $t q.$f i.$f | body | cmp - want
+					simmat -j $j -m $m -t $t q.$f i.$f | body | cmp - want.$t
 				done
 			done
 		done
