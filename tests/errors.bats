@@ -32,18 +32,30 @@ setup() {
 # usage_table: rows "COMMAND" on stdin; each must exit 2 with nothing on
 # stdout and on stderr one line `prog: ...`, then the usage: `usage: prog
 # ...` and its further synopsis lines, if any, `       prog ...`
+# (stderr's lines are looked at in bash: its count of newlines as wc -l
+# counts them, the first line, the second, and every further line)
 usage_table() {
-	local cmd prog code out fails=0 rows=0
+	local cmd prog code out fails=0 rows=0 e nl l rest
+	local -a el
 	while IFS= read -r cmd; do
 		case $cmd in ''|\#*) continue ;; esac
 		rows=$((rows + 1))
 		prog=${cmd%% *}
 		code=0
-		out=$(eval "$cmd" < /dev/null 2>err) || code=$?
-		if [ "$code" != 2 ] || [ -n "$out" ] || [ "$(wc -l < err)" -lt 2 ] ||
-		    [ "$(head -1 err | grep -c "^$prog: .")" != 1 ] ||
-		    [ "$(sed -n 2p err | grep -c "^usage: $prog ")" != 1 ] ||
-		    [ "$(sed 1,2d err | grep -vc "^       $prog ")" != 0 ]; then
+		eval "$cmd" < /dev/null > "$BATS_TEST_TMPDIR/table.out" 2> err || code=$?
+		out=$(<"$BATS_TEST_TMPDIR/table.out")
+		e=
+		IFS= read -r -d '' e < err || :
+		nl=${e//[!$'\n']/}
+		mapfile -t el < err
+		rest=0
+		for l in "${el[@]:2}"; do
+			[[ $l == "       $prog "* ]] || rest=$((rest + 1))
+		done
+		if [ "$code" != 2 ] || [ -n "$out" ] || [ "${#nl}" -lt 2 ] ||
+		    [[ ${el[0]-} != "$prog: "?* ]] ||
+		    [[ ${el[1]-} != "usage: $prog "* ]] ||
+		    [ "$rest" != 0 ]; then
 			printf 'FAIL %s: status %s, stdout "%s", stderr:\n%s\n' \
 			    "$cmd" "$code" "$out" "$(cat err)" >&2
 			fails=$((fails + 1))

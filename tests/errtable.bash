@@ -1,16 +1,20 @@
 # The tables of cases shared by the error tests (GNU datamash's habit: rows
-# of arguments, input, expected status and exact message).
+# of arguments, input, expected status and exact message). Load after
+# helper (trim).
 
 # table_case CMD IN: runs `printf IN | CMD` (IN and CMD trimmed of the
-# blanks around them), stdout in $out, stderr in $got, the status in $code
+# blanks around them), stdout in $out, stderr in $got, the status in $code;
+# two processes a row (printf's and CMD's), the files read back by bash's
+# $(<FILE), which starts none
 table_case() {
 	local cmd in
-	cmd=$(echo $1)
-	in=${2#"${2%%[![:space:]]*}"}; in=${in%"${in##*[![:space:]]}"}
+	trim cmd "$1"
+	trim in "$2"
 	code=0
 	# shellcheck disable=SC2086
-	out=$(printf -- "$in" | $cmd 2>err) || code=$?
-	got=$(cat err)
+	$cmd < <(printf -- "$in") > "$BATS_TEST_TMPDIR/table.out" 2> err || code=$?
+	out=$(<"$BATS_TEST_TMPDIR/table.out")
+	got=$(<err)
 }
 
 # err_table: rows "STATUS | COMMAND | STDIN (printf format) | STDERR" on
@@ -19,7 +23,7 @@ table_case() {
 err_table() {
 	local st cmd in want got out fails=0 rows=0 code
 	while IFS='|' read -r st cmd in want; do
-		st=$(echo $st)
+		trim st "$st"
 		case $st in ''|\#*) continue ;; esac
 		want=${want# }
 		rows=$((rows + 1))
@@ -44,8 +48,11 @@ ok_table() {
 		want=${want# }
 		rows=$((rows + 1))
 		table_case "$cmd" "$in"
-		if [ "$code" != 0 ] || [ "$got" != "$(printf -- "$want")" ] ||
-		    [ "$(printf '%s\n' "$out" | tail -1)" != "# end" ]; then
+		# want as printf writes it, less its last newlines (as $(...) reads)
+		printf -v want -- "$want"
+		want=${want%"${want##*[!$'\n']}"}
+		if [ "$code" != 0 ] || [ "$got" != "$want" ] ||
+		    [ "${out##*$'\n'}" != "# end" ]; then
 			printf 'FAIL %s < "%s":\n  status %s\n  stderr: %s\n  want:   %s\n' \
 			    "$cmd" "$in" "$code" "$got" "$want" >&2
 			fails=$((fails + 1))

@@ -90,14 +90,25 @@ setup() {
 			$prog --quiet --names $naming --chance -k 1,5 $extra three.ranks |
 			    body >printed
 			[ "$(wc -l <printed)" -ge 5 ]
+			# each name's value of all: the third field of its rows
+			# (fields split at blanks, as awk's $1 $2 $3), in bash
+			local -A all=()
+			local f1 f2 f3 rest
+			while read -r f1 f2 f3 rest; do
+				[ "$f2" = all ] || continue
+				all[$f1]+="${all[$f1]+$'\n'}${f3// /}"
+			done < printed
 			for name in $(cut -f1 printed | tr -d ' ' | sort -u); do
-				want=$(awk -v m="$name" '{ sub(/ +$/, "", $1) }
-				    $1 == m && $2 == "all" { print $3 }' printed | tr -d ' ')
-				got=$($prog --quiet --names $naming --format table -m "$name" three.ranks) ||
+				want=${all[$name]-}
+				$prog --quiet --names $naming --format table -m "$name" three.ranks > table ||
 				    { echo "$prog -m $name: failed"; fails=$((fails + 1)); continue; }
-				# two lines: "query NAME" and "all VALUE", blanks squeezed
-				if [ "$(echo $got)" != "query $name all $want" ]; then
-					echo "$prog --names $naming -m $name: $(echo $got), want $want"
+				got=$(<table)
+				# two lines: "query NAME" and "all VALUE", blanks
+				# squeezed (as echo $got: split, then joined)
+				# shellcheck disable=SC2206
+				local -a words=($got)
+				if [ "${words[*]}" != "query $name all $want" ]; then
+					echo "$prog --names $naming -m $name: ${words[*]}, want $want"
 					fails=$((fails + 1))
 				fi
 			done
@@ -202,7 +213,7 @@ setup() {
 @test "bad combinations and values: exit 2, the reason, the usage line" {
 	local cmd want fails=0
 	while IFS='|' read -r cmd want; do
-		cmd=$(echo $cmd); want=${want# }
+		trim cmd "$cmd"; want=${want# }
 		run --separate-stderr $cmd three.ranks
 		if [ "$status" != 2 ] || [ -n "$output" ] ||
 		    [ "${stderr%%$'\n'*}" != "$want" ] ||

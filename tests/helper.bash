@@ -31,6 +31,13 @@ fails_with() {
 	[ "$stderr" = "$want" ]
 }
 
+# trim VAR S: S without the blanks around it, into VAR (no subshell:
+# a process costs more than most programs the tests run)
+trim() {
+	local _t=${2#"${2%%[![:space:]]*}"}
+	printf -v "$1" '%s' "${_t%"${_t##*[![:space:]]}"}"
+}
+
 # data lines only: drops the '#' header and end lines of a rankkit stream
 body() { grep -v '^#'; }
 

@@ -5,7 +5,8 @@
 # pages added later are covered without touching this file):
 # - in the EXAMPLES section, inside a `.Bd -literal` display, a line that
 #   starts with `$ ` is a command. It runs from the repository root with
-#   bin/ first in PATH, LC_ALL=C, under `bash -o pipefail`, and must exit 0.
+#   bin/ first in PATH, LC_ALL=C, under `bash -o pipefail` (in a subshell
+#   of its own), and must exit 0.
 # - a command line that ends with `\e` (a backslash) goes on at the next line.
 # - the lines that follow a command in the same display, up to the next `$ `
 #   line or `.Ed`, are its standard output: when there are any, the whole
@@ -19,52 +20,66 @@ load helper
 
 ROOT="$BATS_TEST_DIRNAME/.."
 
-# extract PAGE DIR: the EXAMPLES commands of PAGE into DIR, numbered on
-# from those already there (tests/manextract.awk)
-extract() {
-	awk -v dir="$2" -v n="$(ls "$2" | grep -c '\.cmd$')" \
-	    -f "$BATS_TEST_DIRNAME/manextract.awk" "$1"
-}
-
 squeeze() { awk '{ $1 = $1; print }' "$@"; }
 
+# the EXAMPLES commands of every page, numbered in the pages' order, by
+# one awk (tests/manextract.awk)
 setup() {
 	CASES="$BATS_TEST_TMPDIR/cases"
 	mkdir -p "$CASES"
-	for p in "$ROOT"/man/*.[1-9]; do
-		[ -e "$p" ] || continue
-		extract "$p" "$CASES"
-	done
+	local pages=("$ROOT"/man/*.[1-9])
+	[ -e "${pages[0]}" ] || return 0
+	awk -v dir="$CASES" -v n=0 -f "$BATS_TEST_DIRNAME/manextract.awk" "${pages[@]}"
 }
 
-# run_case N: runs case N from the root, stdout in $CASES/N.got, status in $st;
-# TMPDIR, where the pages' examples put their files, is the test's own, so
-# that two suites at once do not share them
-run_case() {
-	st=0
-	(cd "$ROOT" && PATH="$RK_BIN:$PATH" LC_ALL=C TMPDIR="$BATS_TEST_TMPDIR" \
-		timeout 120 bash -o pipefail -c "$(cat "$CASES/$1.cmd")") \
-		>"$CASES/$1.got" 2>"$CASES/$1.err" </dev/null || st=$?
+# run_cases: runs every case in turn from the root, case N's stdout in
+# $CASES/N.got, stderr in $CASES/N.err, status in $CASES/N.st; TMPDIR,
+# where the pages' examples put their files, is the test's own, so that
+# two suites at once do not share them. One bash -o pipefail runs them
+# all, each case sourced in a subshell of its own, without arguments (a
+# case's variables, functions and exit stay in it): no bash started a
+# case, a third of the CPU time the commands took with one. One timeout
+# for the whole run, of 120 s a case; a case it stops has no status file
+run_cases() {
+	local cases=("$CASES"/*.cmd)
+	[ -e "${cases[0]}" ] || return 0
+	cd "$ROOT"
+	PATH="$RK_BIN:$PATH" LC_ALL=C TMPDIR="$BATS_TEST_TMPDIR" \
+		timeout $((120 * ${#cases[@]})) bash -o pipefail -c '
+		for rk_file; do
+			rk_case=${rk_file%.cmd}
+			printf -v rk_source ". %q" "$rk_file"
+			# the case sees none of these names, nor the arguments
+			( set --; unset rk_file rk_case; eval "unset rk_source; $rk_source" ) \
+				>"$rk_case.got" 2>"$rk_case.err" </dev/null
+			echo $? >"$rk_case.st"
+		done' run_cases "${cases[@]}" || :
+}
+
+# case_status N: case N's status into $st ("none" when the run stopped
+# before it ended)
+case_status() {
+	st=none
+	[ ! -e "$CASES/$1.st" ] || st=$(<"$CASES/$1.st")
 }
 
 @test "man: every page lints clean (mandoc -T lint, groff -mdoc -ww)" {
-	have=0 fail=0
+	have=0 fail=0 lint=$BATS_TEST_TMPDIR/lint
 	if command -v mandoc >/dev/null; then
 		have=1
 		# -W warning: style notes such as "referenced manual not found"
-		# depend on what this machine has installed
-		for p in "$ROOT"/man/*.[1-9]; do
-			if ! msg=$(mandoc -T lint -W warning "$p" 2>&1) || [ -n "$msg" ]; then
-				echo "mandoc: ${p#$ROOT/}:"; echo "$msg"; fail=1
-			fi
-		done
+		# depend on what this machine has installed. Every page in one
+		# run: mandoc reads each on its own and names it in its messages
+		if ! mandoc -T lint -W warning "$ROOT"/man/*.[1-9] > "$lint" 2>&1 || [ -s "$lint" ]; then
+			echo "mandoc:"; cat "$lint"; fail=1
+		fi
 	fi
 	if command -v groff >/dev/null; then
 		have=1
 		for p in "$ROOT"/man/*.[1-9]; do
-			msg=$(groff -mdoc -ww -z "$p" 2>&1)
-			if [ -n "$msg" ]; then
-				echo "groff: ${p#$ROOT/}:"; echo "$msg"; fail=1
+			groff -mdoc -ww -z "$p" > "$lint" 2>&1
+			if [ -s "$lint" ]; then
+				echo "groff: ${p#$ROOT/}:"; cat "$lint"; fail=1
 			fi
 		done
 	fi
@@ -92,14 +107,15 @@ run_case() {
 
 @test "man: every EXAMPLES command exits 0" {
 	fail=0 count=0
+	run_cases
 	for c in "$CASES"/*.cmd; do
 		[ -e "$c" ] || continue
 		n=${c##*/}; n=${n%.cmd}
 		count=$((count + 1))
-		run_case "$n"
+		case_status "$n"
 		if [ "$st" != 0 ]; then
-			where=$(cat "$CASES/$n.where")
-			echo "${where#$ROOT/}: exit $st: $(cat "$c")"
+			where=$(<"$CASES/$n.where")
+			echo "${where#$ROOT/}: exit $st: $(<"$c")"
 			sed 's/^/  stderr: /' "$CASES/$n.err" | head -5
 			fail=1
 		fi
@@ -113,14 +129,21 @@ run_case() {
 # files that those after them read (fuse(1)'s two runs)
 @test "man: EXAMPLES output shown in the pages is what the commands print" {
 	fail=0
-	for c in $(ls "$CASES" | grep '\.cmd$' | sort -n); do
-		n=${c%.cmd}
-		run_case "$n"
+	# the cases' names, NNNN, sort as their numbers: run_cases runs
+	# them in that order
+	run_cases
+	for c in "$CASES"/*.cmd; do
+		[ -e "$c" ] || continue
+		n=${c##*/}; n=${n%.cmd}
 		c=$CASES/$n.out
 		[ -e "$c" ] || continue
-		if ! diff <(squeeze "$CASES/$n.out") <(squeeze "$CASES/$n.got") >"$CASES/$n.diff"; then
-			where=$(cat "$CASES/$n.where")
-			echo "${where#$ROOT/}: $(cat "$CASES/$n.cmd")"
+		# both squeezed and compared by one awk; diff only to show a failure
+		if ! awk '{ $1 = $1 } NR == FNR { want[++n] = $0; next }
+		    { if (FNR > n || $0 != want[FNR]) { bad = 1; exit } got = FNR }
+		    END { exit bad || got != n }' "$c" "$CASES/$n.got" &&
+		   ! diff <(squeeze "$c") <(squeeze "$CASES/$n.got") >"$CASES/$n.diff"; then
+			where=$(<"$CASES/$n.where")
+			echo "${where#$ROOT/}: $(<"$CASES/$n.cmd")"
 			echo "  (< page, > actual output, blanks squeezed)"
 			sed 's/^/  /' "$CASES/$n.diff" | head -20
 			fail=1
@@ -131,21 +154,46 @@ run_case() {
 
 @test "man: every long option of --help is documented in the program's page" {
 	fail=0 checked=0
+	local d=$BATS_TEST_TMPDIR/options files=()
+	mkdir -p "$d"
 	for p in "$ROOT"/man/*.1; do
 		[ -e "$p" ] || continue
 		name=${p##*/}; name=${name%.1}
 		[ -x "$RK_BIN/$name" ] || continue
 		checked=$((checked + 1))
-		help=$("$RK_BIN/$name" --help 2>&1) || { echo "$name --help failed"; fail=1; continue; }
-		page=$(mandoc -T ascii "$p" 2>/dev/null || groff -mdoc -Tascii -P-c "$p" 2>/dev/null)
-		page=$(printf '%s\n' "$page" | LC_ALL=C sed 's/.\x08//g')
-		for o in $(printf '%s\n' "$help" | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u); do
-			if ! printf '%s\n' "$page" | grep -qE -- "(^|[^a-z0-9-])$o([^a-z0-9-]|\$)"; then
-				echo "man/$name.1 lacks $o (in $name --help)"
-				fail=1
-			fi
-		done
+		"$RK_BIN/$name" --help > "$d/$name.help" 2>&1 || { echo "$name --help failed"; fail=1; continue; }
+		mandoc -T ascii "$p" > "$d/$name.page" 2>/dev/null ||
+			groff -mdoc -Tascii -P-c "$p" > "$d/$name.page" 2>/dev/null
+		files+=("$d/$name.help" "$d/$name.page")
 	done
 	[ "$checked" -gt 0 ] || skip "no program built for any page"
+	# every page checked by one awk: the options of --help are what
+	# grep -oE -- '--[a-z][a-z0-9-]*' finds there; one is documented when
+	# the page, overstrikes removed (sed 's/.\x08//g'), holds it between
+	# bytes other than [a-z0-9-] (grep -E '(^|[^a-z0-9-])OPT([^a-z0-9-]|$)'),
+	# that is when it is one of the page's runs of [a-z0-9-]
+	[ "${#files[@]}" -gt 0 ] || { [ "$fail" = 0 ]; return; }
+	awk -v bs=$'\b' '{ name = FILENAME; sub(/.*\//, "", name); kind = name
+		sub(/\.[a-z]*$/, "", name); sub(/.*\./, "", kind) }
+	kind == "help" {
+		s = $0
+		while (match(s, /--[a-z][a-z0-9-]*/)) {
+			opt[name, substr(s, RSTART, RLENGTH)] = 1
+			s = substr(s, RSTART + RLENGTH)
+		}
+		next
+	}
+	{
+		s = $0; gsub("." bs, "", s); gsub(/[^a-z0-9-]+/, " ", s)
+		n = split(s, w, " ")
+		for (i = 1; i <= n; i++) doc[name, w[i]] = 1
+	}
+	END {
+		for (k in opt) if (!(k in doc)) {
+			split(k, p, SUBSEP)
+			printf "man/%s.1 lacks %s (in %s --help)\n", p[1], p[2], p[1]; bad = 1
+		}
+		exit bad
+	}' "${files[@]}" || fail=1
 	[ "$fail" = 0 ]
 }

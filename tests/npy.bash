@@ -54,23 +54,29 @@ i4() {
 	done
 }
 
-# mknpy FILE MAJOR DESCR FORTRAN SHAPE DATA (DATA: printf escapes)
+# mknpy FILE MAJOR DESCR FORTRAN SHAPE DATA (DATA: printf escapes); the
+# header's bytes made with printf -v, no subshell (many tests call it)
 mknpy() {
-	local f=$1 major=$2 descr=$3 fo=$4 shape=$5 data=$6 pre=10 len pad dict
+	local f=$1 major=$2 descr=$3 fo=$4 shape=$5 data=$6 pre=10 len pad dict hl
 	dict="{'descr': '$descr', 'fortran_order': $fo, 'shape': $shape, }"
 	[ "$major" = 1 ] || pre=12
 	len=$(( ${#dict} + 1 ))
 	pad=$(( (64 - (pre + len) % 64) % 64 ))
-	dict="$dict$(printf '%*s' "$pad" '')"
+	printf -v pad '%*s' "$pad" ''
+	dict="$dict$pad"
 	len=$(( ${#dict} + 1 ))
+	# the version bytes, then the header length: 2 bytes little-endian
+	# in 1.0, 4 (i4's) after; as printf escapes
+	printf -v hl '\\x%02x\\x00' "$major"
+	if [ "$major" = 1 ]; then
+		printf -v hl '%s\\x%02x\\x%02x' "$hl" $((len & 255)) $((len >> 8))
+	else
+		printf -v hl '%s\\x%02x\\x%02x\\x%02x\\x%02x' "$hl" $((len & 255)) \
+			$((len >> 8 & 255)) $((len >> 16 & 255)) $((len >> 24 & 255))
+	fi
 	{
 		printf '\x93NUMPY'
-		printf "\\x$(printf %02x "$major")\\x00"
-		if [ "$major" = 1 ]; then
-			printf "\\x$(printf %02x $((len & 255)))\\x$(printf %02x $((len >> 8)))"
-		else
-			printf "$(i4 "$len")"
-		fi
+		printf "$hl"
 		printf '%s\n' "$dict"
 		printf "$data"
 	} >"$f"

@@ -40,17 +40,25 @@ setup() {
 	-Z	unknown option '-Z'
 	T
 	n=0
+	local usage e l1 l2 nl
 	for p in $PROGS; do
-		usage=$($p --help | head -1)
+		$p --help > help
+		IFS= read -r usage < help
 		[[ $usage == "usage: $p "* ]]
 		while IFS='	' read -r args msg; do
 			# the option last when it lacks its argument
 			code=0
 			$p $args < /dev/null > out 2> err || code=$?
+			# stderr's first two lines and its count of newlines
+			# (sed -n 1p, sed -n 2p, wc -l), found in bash
+			l1= l2= e=
+			{ IFS= read -r l1 || :; IFS= read -r l2 || :; } < err
+			IFS= read -r -d '' e < err || :
+			nl=${e//[!$'\n']/}
 			if [ "$code" != 2 ] || [ -s out ] ||
-			    [ "$(sed -n 1p err)" != "$p: $msg" ] ||
-			    [ "$(sed -n 2p err)" != "$usage" ] ||
-			    [ "$(wc -l < err)" != 2 ]; then
+			    [ "$l1" != "$p: $msg" ] ||
+			    [ "$l2" != "$usage" ] ||
+			    [ "${#nl}" != 2 ]; then
 				echo "$p $args: status $code, stderr:"; cat err
 				false
 			fi
@@ -93,14 +101,25 @@ setup() {
 		} | sort -u > opts
 		[ "$(wc -l < opts)" -ge 17 ]
 		# the usage line names no option that --help does not explain
+		# (as sed 1d help | grep -qE -- "$o([ ,=]|$)", in bash)
+		local -a rest
+		mapfile -t rest < help
+		rest=("${rest[@]:1}")
 		for o in $(sed -n 1p help | grep -oE -- '\[--[a-z][a-z0-9-]*' | tr -d '['); do
-			sed 1d help | grep -qE -- "$o([ ,=]|$)" ||
+			found=0 re="$o([ ,=]|\$)"
+			for l in "${rest[@]}"; do
+				if [[ $l =~ $re ]]; then found=1; break; fi
+			done
+			[ "$found" = 1 ] ||
 				{ echo "$p: $o in the usage line, not in --help"; false; }
 		done
 		while read -r o; do
 			code=0
 			$p "$o" < /dev/null > /dev/null 2> err || code=$?
-			if grep -q 'unknown option' err; then
+			# grep -q 'unknown option' err, in bash
+			e=
+			IFS= read -r -d '' e < err || :
+			if [[ $e == *'unknown option'* ]]; then
 				echo "$p does not take $o:"; cat err; false
 			fi
 			n=$((n + 1))
@@ -163,7 +182,10 @@ setup() {
 		[ "$(wc -l < opts)" -ge 10 ]
 		while read -r o; do
 			$p "$o" < /dev/null > /dev/null 2> err || true
-			if grep -q 'unknown option' err; then
+			# grep -q 'unknown option' err, in bash
+			e=
+			IFS= read -r -d '' e < err || :
+			if [[ $e == *'unknown option'* ]]; then
 				echo "$p does not take $o:"; cat err; false
 			fi
 			n=$((n + 1))

@@ -156,32 +156,46 @@ setup() {
 }
 
 @test "rankread: a duplicate of each id length from 1 to 40 bytes" {
-	local len fails=0 id want
+	local len fails=0 st
+	# every length's stream in a folder of its own, made by one awk:
+	# LEN/len.ranks, LEN/ok.ranks (without its last line: no duplicate)
+	# and LEN/want (the message, naming the line that repeats the id)
+	# shellcheck disable=SC2046
+	mkdir $(seq 1 40)
+	awk 'function line(id, r) {
+		printf "q\t%s\t1\t%d\t0\t9\n", id, r > f; nf++
+		if (r != 6) printf "q\t%s\t1\t%d\t0\t9\n", id, r > o
+	}
+	BEGIN {
+		for (n = 1; n <= 40; n++) {
+			id = ""
+			while (length(id) < n) id = id "k"
+			f = n "/len.ranks"; o = n "/ok.ranks"; nf = 1
+			printf "# query\titem\tgrade\trank\tties\tn\n" > f
+			printf "# query\titem\tgrade\trank\tties\tn\n" > o
+			# ids that differ from it in the first, the middle and the last byte
+			line(id, 1)
+			line("j" substr(id, 2), 2)
+			if (n > 2) line(substr(id, 1, int(n / 2)) "j" substr(id, int(n / 2) + 2), 3)
+			if (n > 1) line(substr(id, 1, n - 1) "j", 4)
+			line(id "k", 5)
+			line(id, 6)
+			print "# end" > f; print "# end" > o
+			printf "hitrate: len.ranks:%d: duplicate item \047%s\047 in query \047q\047\n", nf, id > (n "/want")
+			close(f); close(o); close(n "/want")
+		}
+	}'
 	for len in $(seq 1 40); do
-		id=$(printf '%*s' "$len" '' | tr ' ' 'k')
-		# ids that differ from it in the first, the middle and the last byte
-		awk -v id="$id" 'BEGIN {
-			n = length(id)
-			printf "# query\titem\tgrade\trank\tties\tn\n"
-			printf "q\t%s\t1\t1\t0\t9\n", id
-			printf "q\t%s\t1\t2\t0\t9\n", "j" substr(id, 2)
-			if (n > 2) printf "q\t%s\t1\t3\t0\t9\n", substr(id, 1, int(n / 2)) "j" substr(id, int(n / 2) + 2)
-			if (n > 1) printf "q\t%s\t1\t4\t0\t9\n", substr(id, 1, n - 1) "j"
-			printf "q\t%s\t1\t5\t0\t9\n", id "k"
-			printf "q\t%s\t1\t6\t0\t9\n", id
-			print "# end"
-		}' > len.ranks
-		want="hitrate: len.ranks:$(grep -n "^q	$id	1	6	" len.ranks | cut -d: -f1): duplicate item '$id' in query 'q'"
-		run --separate-stderr hitrate len.ranks
-		if [ "$status" -ne 1 ] || [ "$stderr" != "$want" ]; then
-			echo "length $len: $stderr (want $want)" >&2
+		cd "$BATS_TEST_TMPDIR/$len"
+		hitrate len.ranks > /dev/null 2> err && st=0 || st=$?
+		if [ "$st" -ne 1 ] || [ "$(<err)" != "$(<want)" ]; then
+			echo "length $len: $(<err) (want $(<want))" >&2
 			fails=$((fails + 1))
 		fi
 		# without the last line: no duplicate
-		grep -v "	6	0	9$" len.ranks > ok.ranks
-		run --separate-stderr hitrate ok.ranks
-		if [ "$status" -ne 0 ]; then
-			echo "length $len, distinct ids: $stderr" >&2
+		hitrate ok.ranks > /dev/null 2> err && st=0 || st=$?
+		if [ "$st" -ne 0 ]; then
+			echo "length $len, distinct ids: $(<err)" >&2
 			fails=$((fails + 1))
 		fi
 	done
@@ -217,17 +231,49 @@ dupat() {
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "$(cat want | sed 's/dup.ranks:/-:/')" ]
 	# the repeating line placed across 1 MiB and 2 MiB of the file, where
-	# a read of whole MiB ends: the lines around those offsets, each in turn
-	dupat 100000 0
-	for off in 1048576 2097152; do
-		for k in $(awk -v o="$off" '{ b += length($0) + 1 } b >= o - 60 && b <= o + 60 { print NR - 1 }' dup.ranks); do
-			dupat 100000 "$k"
-			run --separate-stderr hitrate dup.ranks
-			if [ "$status" -ne 1 ] || [ "$stderr" != "$(cat want)" ]; then
-				echo "line $k: $stderr (want $(cat want))" >&2
-				fails=$((fails + 1))
-			fi
-		done
+	# a read of whole MiB ends: the lines around those offsets, each in
+	# turn. The line numbers are found in the stream without a repeat
+	# (dupat's with K = 0); each K's stream, as dupat writes it, goes to
+	# K/dup.ranks, all of them made by one awk, and the expected messages
+	# to K/want by another (dupat's, over every file at once)
+	awk -v N=100000 'function line(i, K,    len, id) {
+		len = 1 + i % 40
+		id = (i == K) ? "first" : sprintf("i%d", i)
+		if (i != K && i != 1) while (length(id) < len) id = id "y"
+		if (i == 1) id = "first"
+		return sprintf("long\t%s\t1\t%d\t0\t%d", id, i, N)
+	}
+	BEGIN {
+		h = "# query\titem\tgrade\trank\tties\tn"
+		for (o = 1048576; o <= 2097152; o += 1048576) {
+			b = length(h) + 1
+			for (i = 1; i <= N; i++) {
+				b += length(line(i, 0)) + 1
+				if (b >= o - 60 && b <= o + 60) ks[++nk] = i
+			}
+		}
+		for (j = 1; j <= nk; j++) {
+			f = ks[j] "/dup.ranks"
+			system("mkdir " ks[j])
+			print h > f
+			for (i = 1; i <= N; i++) print line(i, ks[j]) > f
+			print "# end" > f
+			close(f)
+			print ks[j] > "ks"
+		}
+	}'
+	awk -F'\t' 'FNR == 1 { delete seen }
+	!/^#/ && seen[$2]++ {
+		d = substr(FILENAME, 1, index(FILENAME, "/") - 1)
+		printf "hitrate: dup.ranks:%d: duplicate item '\''%s'\'' in query '\''%s'\''\n", FNR, $2, $1 > (d "/want")
+		close(d "/want"); delete seen; nextfile }' */dup.ranks
+	for k in $(<ks); do
+		cd "$BATS_TEST_TMPDIR/$k"
+		run --separate-stderr hitrate dup.ranks
+		if [ "$status" -ne 1 ] || [ "$stderr" != "$(<want)" ]; then
+			echo "line $k: $stderr (want $(<want))" >&2
+			fails=$((fails + 1))
+		fi
 	done
 	[ "$fails" -eq 0 ]
 }
@@ -334,7 +380,8 @@ dupat() {
 @test "rankread: query ids of 1 to 20 bytes told apart by their first or last byte" {
 	local len a b fails=0 want
 	for len in 1 2 7 8 9 15 16 17 20; do
-		a=$(printf '%*s' "$len" '' | tr ' ' 'k')
+		printf -v a '%*s' "$len" ''
+		a=${a// /k}
 		for b in "j${a#k}" "${a%k}j"; do
 			printf "$H$a\tx\t1\t1\t0\t40\n$a\ty\t1\t2\t0\t40\n$b\tz\t1\t1\t0\t40\n$a\tw\t1\t3\t0\t40\n# end\n" > ids.ranks
 			want="hitrate: ids.ranks:5: query '$a' reappears after another query began (sort -b -s -k1,1 first)"
@@ -349,34 +396,45 @@ dupat() {
 }
 
 # plain_and LINE PLAIN: a stream of 3 queries of 12 lines, whose second
-# query's fifth line is LINE in odd.ranks and PLAIN in plain.ranks
+# query's fifth line is LINE in odd.ranks and PLAIN in plain.ranks (LINE
+# and PLAIN read as printf formats, awk -v's escapes); the lines before
+# and after it made once, in $before and $after
 plain_and() {
-	local i k
-	{
-		printf "$H"
+	local l
+	if [ -z "${before:-}" ]; then
+		local i k t=
 		for k in 1 2 3; do
-			for i in $(seq 1 12); do
+			for i in {1..12}; do
 				if [ "$k" -eq 2 ] && [ "$i" -eq 5 ]; then
-					printf '@\n'
+					before="$H$t" t=
 				else
-					printf "q$k\td$i\t$((i % 3))\t$((i + k - 1))\t$((i % 4 == 1))\t40\n"
+					t+="q$k\td$i\t$((i % 3))\t$((i + k - 1))\t$((i % 4 == 1))\t40\n"
 				fi
 			done
 		done
-		printf '# end\n'
-	} > template
-	awk -v l="$1" '$0 == "@" { printf "%s\n", l; next } { print }' template > odd.ranks
-	awk -v l="$2" '$0 == "@" { printf "%s\n", l; next } { print }' template > plain.ranks
+		after="$t# end\n"
+	fi
+	printf -v l -- "$1"
+	printf -- "$before%s\n$after" "$l" > odd.ranks
+	printf -v l -- "$2"
+	printf -- "$before%s\n$after" "$l" > plain.ranks
 }
 
 @test "rankread: a line of any spelling or length reads as the plain line" {
-	local fails=0 odd plain long
+	local fails=0 odd plain long before= after= h n last=
 	# the line of a 43-byte item is 56 bytes long, the newline included
-	long=$(printf '%041d' 0)
+	printf -v long '%041d' 0
 	while IFS='|' read -r odd plain; do
 		plain_and "$odd" "$plain"
-		if [ "$(hitrate -q -k 1,3,7 odd.ranks)" != "$(hitrate -q -k 1,3,7 plain.ranks)" ] ||
-		    [ "$(ndcg -q odd.ranks)" != "$(ndcg -q plain.ranks)" ]; then
+		# the plain line's measures, found again only when it changes
+		if [ "$plain" != "$last" ]; then
+			hitrate -q -k 1,3,7 plain.ranks > plain.h || :
+			ndcg -q plain.ranks > plain.n || :
+			h=$(<plain.h) n=$(<plain.n) last=$plain
+		fi
+		hitrate -q -k 1,3,7 odd.ranks > odd.h || :
+		ndcg -q odd.ranks > odd.n || :
+		if [ "$(<odd.h)" != "$h" ] || [ "$(<odd.n)" != "$n" ]; then
 			echo "'$odd' reads otherwise than '$plain'" >&2
 			fails=$((fails + 1))
 		fi

@@ -345,17 +345,30 @@ items() { body | cut -f2 | paste -sd' '; }
 	done
 }
 
-# topk FULL K T: from every score (FULL, a score stream in item order),
-# each query's lines at or above both its K-th best score and T, in order:
-# the selection done by sort(1) and awk, apart from simmat's
-# (each query's scores sorted once, in FULL.sorted, for every K and T)
+# topk FULL KS TS: from every score (FULL, a score stream in item order),
+# for each K of the list KS and T of the list TS, each query's lines at or
+# above both its K-th best score and T, in order, in FULL.K.T, and those
+# of the queries q0 .. q4 in FULL.K.T.5: the selection done by sort(1)
+# and awk, apart from simmat's (each query's scores sorted once, and
+# every K and T chosen in one pass of awk)
 topk() {
-	[ -s "$1.sorted" ] || body <"$1" | sort -t "$TAB" -k1,1 -k3,3gr >"$1.sorted"
-	awk -F '\t' -v k="$2" '
-		$1 != q { q = $1; n = 0 } ++n == k { print $1 "\t" $3 }' "$1.sorted" >kth
-	body <"$1" | awk -F '\t' -v t="$3" '
-		FNR == NR { kth[$1] = $2; next }
-		($1 in kth ? $3 + 0 >= kth[$1] + 0 : 1) && $3 + 0 >= t + 0' kth -
+	body <"$1" | sort -t "$TAB" -k1,1 -k3,3gr >"$1.sorted"
+	body <"$1" | awk -F '\t' -v out="$1" -v ks="$2" -v ts="$3" '
+		BEGIN { nk = split(ks, K, " "); nt = split(ts, T, " ")
+			# every file made, even one that no line goes to
+			for (i = 1; i <= nk; i++) for (j = 1; j <= nt; j++) {
+				f = out "." K[i] "." T[j]
+				printf "" > f; printf "" > (f ".5")
+			} }
+		FNR == NR { if ($1 != q) { q = $1; n = 0 }
+			n++; for (i = 1; i <= nk; i++) if (n == K[i]) kth[i, $1] = $3
+			next }
+		{ for (i = 1; i <= nk; i++) for (j = 1; j <= nt; j++)
+			if (((i, $1) in kth ? $3 + 0 >= kth[i, $1] + 0 : 1) && $3 + 0 >= T[j] + 0) {
+				f = out "." K[i] "." T[j]
+				print > f
+				if ($1 ~ /^q[0-4]$/) print > (f ".5")
+			} }' "$1.sorted" -
 }
 
 # -k below a quarter of the items is chosen as the items are scored, in
@@ -375,34 +388,32 @@ topk() {
 	for m in dot l2; do
 		simmat -m $m q.txt i.txt >full
 		simmat -x -m $m q.txt i.txt >fullx
-		rm -f full.sorted fullx.sorted
+		rm -f full.* fullx.*
+		topk full '1 7 40 700' '-1e300 -3'
+		topk fullx '1 7 40 700' '-1e300 -3'
 		for k in 1 7 40 700; do
 			for t in -1e300 -3; do
-				topk full $k $t >want
-				topk fullx $k $t >wantx
 				# one thread and three (uneven blocks); -j 2 gives
 				# -j 1's bytes with -k in the -j test above
 				for j in 1 3; do
-					simmat -j $j -m $m -k $k -t $t q.txt i.txt | body | cmp - want
-					simmat -j $j -m $m -x -k $k -t $t q.txt i.txt | body | cmp - wantx
+					simmat -j $j -m $m -k $k -t $t q.txt i.txt | body | cmp - full.$k.$t
+					simmat -j $j -m $m -x -k $k -t $t q.txt i.txt | body | cmp - fullx.$k.$t
 				done
 				# five queries, fewer than a chunk a thread: each
 				# thread takes a part of the items (3 blocks of
 				# 1,024, 1,024 and 972), the parts gathered
-				awk '$1 ~ /^q[0-4]$/' want >want5
-				awk '$1 ~ /^q[0-4]$/' wantx >want5x
 				for j in 2 3; do
-					simmat -j $j -m $m -k $k -t $t q5.txt i.txt | body | cmp - want5
-					simmat -j $j -m $m -x -k $k -t $t q5.txt i.txt | body | cmp - want5x
+					simmat -j $j -m $m -k $k -t $t q5.txt i.txt | body | cmp - full.$k.$t.5
+					simmat -j $j -m $m -x -k $k -t $t q5.txt i.txt | body | cmp - fullx.$k.$t.5
 				done
 			done
 		done
 	done
 	# folds: 2 of 25 queries and 1,510 items, each against its own
 	simmat -m dot --folds 2 q.txt i.txt >full
-	rm -f full.sorted
-	topk full 9 -1e300 >want
-	simmat -j 2 -m dot --folds 2 -k 9 q.txt i.txt | body | cmp - want
+	rm -f full.*
+	topk full 9 -1e300
+	simmat -j 2 -m dot --folds 2 -k 9 q.txt i.txt | body | cmp - full.9.-1e300
 }
 
 # -t alone keeps each block's passing scores while the block is in the
@@ -435,11 +446,15 @@ topk() {
 		shift
 		for f in txt npy; do
 			simmat -m $m q.$f i.$f >full
+			# every threshold's filter in one awk pass: want.T
+			body <full | awk -F '\t' -v ts="$*" '
+				BEGIN { n = split(ts, T, " ")
+					for (i = 1; i <= n; i++) printf "" > ("want." T[i]) }
+				{ for (i = 1; i <= n; i++) if ($3 + 0 >= T[i] + 0) print > ("want." T[i]) }'
 			for t in "$@"; do
-				body <full | awk -F '\t' -v t=$t '$3 + 0 >= t + 0' >want
-				[ -s want ]
+				[ -s want.$t ]
 				for j in 1 3; do
-					simmat -j $j -m $m -t $t q.$f i.$f | body | cmp - want
+					simmat -j $j -m $m -t $t q.$f i.$f | body | cmp - want.$t
 				done
 			done
 		done

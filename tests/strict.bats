@@ -340,7 +340,7 @@ setup() {
 @test "strict: option errors exit 2 with the message and the usage line" {
 	local cmd want fails=0
 	while IFS='|' read -r cmd want; do
-		cmd=$(echo $cmd); want=${want# }
+		trim cmd "$cmd"; want=${want# }
 		run --separate-stderr $cmd
 		if [ "$status" != 2 ] || [ -n "$output" ] ||
 		    [ "${stderr%%$'\n'*}" != "$want" ] ||

@@ -1,7 +1,17 @@
 # Random lines for the bounded fuzz test: ids, numbers, dashes, NaN,
 # overflowing numbers, comment marks and stray CRs, 0 to 7 fields, spaces
-# or tabs. awk -v seed=N -f lines.awk
-BEGIN { srand(seed); n = 1 + int(rand() * 60)
+# or tabs.
+#   awk -v seed=N -f lines.awk             the lines of seed N on stdout
+#   awk -v seeds=N [-v qrels=1] -f lines.awk
+#                                          for each seed S of 1 .. N, S/in.txt
+#                                          (seed S) and S/rel.txt (seed S+1000),
+#                                          in folders that exist; qrels=1 makes
+#                                          each odd line of rel.txt "A 0 B 1"
+#                                          from its first two fields A and B
+# One awk for every seed: a process per file made the loops cost more
+# than the programs they feed (tests/fuzz.bats).
+function emit(seed, file, asqrels,    n, i, nf, line, f, r, tok, a) {
+  srand(seed); n = 1 + int(rand() * 60)
   for (i = 0; i < n; i++) {
     nf = int(rand() * 8); line = ""
     for (f = 0; f < nf; f++) {
@@ -17,6 +27,15 @@ BEGIN { srand(seed); n = 1 + int(rand() * 60)
       else tok = "\r"
       line = line (f ? (rand() < 0.5 ? " " : "\t") : "") tok
     }
-    print line
+    if (!asqrels) print line > file
+    else if (i % 2 == 0) { split(line, a); print a[1], 0, a[2], 1 > file }
+  }
+  if (file != "/dev/stdout") close(file)
+}
+BEGIN {
+  if (seeds == "") { emit(seed, "/dev/stdout", 0); exit }
+  for (s = 1; s <= seeds; s++) {
+    emit(s, s "/in.txt", 0)
+    emit(s + 1000, s "/rel.txt", qrels)
   }
 }
