@@ -27,6 +27,11 @@ setup_file() {
 	[ -d /run/sshd ] || mkdir -p /run/sshd 2>/dev/null ||
 		{ daemon_cannot "sshd needs /run/sshd, which this user cannot make"; return 0; }
 	ssh-keygen -q -t ed25519 -N '' -f "$d/host_key"
+	# the sessions' home: a folder of the test's, so that a login runs no
+	# dotfile of this machine's user (bash, run by sshd, reads ~/.bashrc
+	# even for a command: pyenv's init there cost 60 processes a login,
+	# 25 CPU s of this file)
+	mkdir -p "$d/home"
 	ssh-keygen -q -t ed25519 -N '' -f "$d/id"
 	cp "$d/id.pub" "$d/authorized_keys"
 	port=$(free_port)
@@ -46,6 +51,7 @@ setup_file() {
 	StrictModes no
 	UsePAM no
 	PermitUserEnvironment no
+	SetEnv HOME=$d/home
 	EOF
 	echo "[127.0.0.1]:$port $(cat "$d/host_key.pub")" >"$d/known_hosts"
 	# rkdead: a host that does not answer (nothing listens on its port;
