@@ -6,7 +6,9 @@
 # function at once (a process for each mutation cost 30 s of CI's time):
 #   awk -v M=DIR -v total=N -v only="NAME ..." -v top=DIR -f mutate-check.awk FILE...
 # Prints the table and the count, the problems of the records on stderr
-# (exit 2), and exits 1 when a mutation is STALE.
+# (exit 2), and exits 1 when a mutation is STALE. With -v places=1, for
+# make mutate, one line a mutation instead, "N|FILE|FIRST|LAST|COUNT|WHY":
+# where it applies, FROM's count there, or why it cannot (FILE empty).
 
 # the first line of FILE, or "" (and absent[FILE]) when there is none
 function first(file,   line) {
@@ -83,6 +85,7 @@ function found(f,   i, m, l, k, c, ch) {
 		ndef[i]++
 		dfile[i, ndef[i]] = FILENAME
 		dbeg[i, ndef[i]] = beg[f]
+		dend[i, ndef[i]] = FNR
 		dcount[i, ndef[i]] = c
 		dlines[i, ndef[i]] = ch
 	}
@@ -137,9 +140,10 @@ FNR == 1 { for (f in st) st[f] = 0 }
 END {
 	if (bad != "")
 		exit 2
-	printf "%-26s %-48s %s\n", "MUTATION", "WHERE", "CAUGHT BY"
+	if (!places)
+		printf "%-26s %-48s %s\n", "MUTATION", "WHERE", "CAUGHT BY"
 	for (i = 1; i <= total; i++) {
-		if (n > 0 && !(name[i] in asked)) continue
+		if (n > 0 && !(name[i] in asked) && !places) continue
 		# locate: the definitions that hold FROM; several: the hint's
 		at = why = ""
 		nh = 0
@@ -163,6 +167,10 @@ END {
 			at = dfile[i, pick]
 			have = dcount[i, pick]
 		}
+		if (places) {
+			print i "|" at "|" (at != "" ? dbeg[i, pick] "|" dend[i, pick] : "0|0") "|" have "|" why
+			continue
+		}
 		where = fn[i] " " (at != "" ? "(" at ":" dbeg[i, pick] ")" : "")
 		if (why != "" || have != want[i]) {
 			if (why == "")
@@ -174,6 +182,8 @@ END {
 		printf "%-26s %-48s applies, %s line(s) changed\n", name[i], where, dlines[i, pick]
 		checked++
 	}
+	if (places)
+		exit 0
 	printf "%d mutations: %d apply, %d STALE\n", checked + stale, checked, stale
 	exit stale > 0
 }

@@ -122,81 +122,17 @@ awk -v dir="$M" '
 END { print n + 0 > (dir "/count"); exit bad }' "$list" || exit 2
 total=$(cat "$M/count")
 
-# definitions NAME FROMFILE: every definition of the C function NAME (or of
-# the function-like macro NAME) in the .c and .h files under lib/ and src/
-# of $root, one line each: FILE FIRST LAST COUNT, the definition's lines and
-# how many times the text of FROMFILE (one line, literal) occurs in them.
-# A definition starts on a line at column 0 that names NAME before a "("
-# (also "FN(NAME)(", the kernel's suffixed names) and runs to the next "}"
-# at column 0; a prototype (";" before any "{") or a macro call at column 0
-# followed by another column-0 line is none. "#define NAME(" runs to its
-# last backslash-continued line.
-definitions() {
-	(cd "$root" && find lib src -type f -name '*.[ch]' | sort |
-	    xargs awk -v fn="$1" -v pf="$2" '
-	function occ(s,   c, i) {
-		c = 0
-		while (pat != "" && (i = index(s, pat)) > 0) {
-			c++
-			s = substr(s, i + length(pat))
-		}
-		return c
-	}
-	function found() { print FILENAME, beg, FNR, n; st = 0 }
-	BEGIN { getline pat < pf; close(pf); st = 0 }
-	FNR == 1 { st = 0 }
-	st == 1 && FNR > beg && !/^[ \t{]/ { st = 0 }
-	st == 0 {
-		if ($0 ~ ("^#[ \t]*define[ \t]+" fn "\\("))
-			st = 3
-		else if ($0 ~ /^[A-Za-z_]/ && $0 !~ /^(typedef|#)/ &&
-		    ($0 ~ ("^" fn "[ \t]*\\(") ||
-		     $0 ~ ("[^A-Za-z0-9_]" fn "\\)?[ \t]*\\(")))
-			st = 1
-		else
-			next
-		beg = FNR
-		n = 0
-	}
-	{ n += occ($0) }
-	st == 1 {
-		if (index($0, "{"))
-			st = 2
-		else if ($0 ~ /;[ \t]*$/)
-			st = 0
-	}
-	st == 2 && (FNR > beg && /^}/ || FNR == beg && /}[ \t]*$/) { found() }
-	st == 3 && !/\\$/ { found() }
-	')
-}
-
-# locate I: where mutation I applies in $root; sets at, first, last (the
-# file and the lines of the function) and have (FROM's count there), or
-# why (the reason it is STALE) with have=0
-locate() {
-	fn=$(cat "$M/$1.function" 2>/dev/null)
-	hint=$(cat "$M/$1.file" 2>/dev/null)
-	at="" first=0 last=0 have=0 why=""
-	definitions "$fn" "$M/$1.from" >"$M/defs"
-	if [ ! -s "$M/defs" ]; then
-		why="no function $fn in lib/ or src/"
-		return
-	fi
-	# the definitions that hold FROM; several: the hint's, if it is one
-	awk '$4 > 0' "$M/defs" >"$M/holds"
-	if [ "$(wc -l <"$M/holds")" -gt 1 ]; then
-		awk -v f="$hint" '$1 == f' "$M/holds" >"$M/hint"
-		if [ "$(wc -l <"$M/hint")" -ne 1 ]; then
-			why="$fn holds it in $(cut -d' ' -f1 "$M/holds" | paste -sd, -); name one in file:"
-			return
-		fi
-		mv "$M/hint" "$M/holds"
-	fi
-	if [ ! -s "$M/holds" ]; then
-		why="pattern found 0 times in $fn ($(cut -d' ' -f1 "$M/defs" | paste -sd, -))"
-		return
-	fi
-	read -r at first last have <"$M/holds"
+# places: every mutation's place in $root, one line each in list order:
+# its number, the file, the function's first and last lines, FROM's count
+# there and, when it has none, why (tests/mutate-check.awk: a definition
+# starts on a line at column 0 that names the function before a "(" and
+# runs to the next "}" at column 0, a "#define NAME(" to its last
+# continued line; several that hold FROM: file:'s); exits 2 on a record
+# that lacks what a run needs
+places() {
+	# shellcheck disable=SC2046
+	(cd "$root" && awk -v M="$M" -v total="$total" -v places=1 -v top="$top" \
+	    -f "$top/tests/mutate-check.awk" $(find lib src -type f -name '*.[ch]' | sort))
 }
 
 # plant FILE FIRST LAST FROMFILE TOFILE: every occurrence in lines FIRST to
@@ -321,13 +257,14 @@ row() {
 }
 
 # -n: every mutation at once, one awk over the tree (tests/mutate-check.awk:
-# the records' checks and locate's rules), no copy
+# the records' checks and the places' rules), no copy
 if [ $only_check -eq 1 ]; then
 	# shellcheck disable=SC2046
 	cd "$root" && awk -v M="$M" -v total="$total" -v only="$*" -v top="$top" \
 	    -f "$top/tests/mutate-check.awk" $(find lib src -type f -name '*.[ch]' | sort)
 	exit
 fi
+places >"$M/places" || exit 2
 [ -n "$worker" ] || printf '%-26s %-48s %s\n' MUTATION WHERE "CAUGHT BY"
 caught=0 survived=0 stale=0 nobuild=0 equiv=0 checked=0 i=0
 while [ $i -lt "$total" ]; do
@@ -339,7 +276,9 @@ while [ $i -lt "$total" ]; do
 	fi
 	want=$(cat "$M/$i.count" 2>/dev/null || echo 1)
 	[ -f "$M/$i.to" ] || : >"$M/$i.to"
-	locate $i
+	IFS='|' read -r _ at first last have why <<-EOF
+	$(sed -n "${i}p" "$M/places")
+	EOF
 	where="$(cat "$M/$i.function" 2>/dev/null) ${at:+($at:$first)}"
 	if [ -n "$why" ] || [ "$have" != "$want" ]; then
 		[ -n "$why" ] || why="pattern found $have times in $where, want $want"
