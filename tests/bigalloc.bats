@@ -21,6 +21,20 @@ TESTBIN="${RANKKIT_TESTBIN:-$BATS_TEST_DIRNAME/../build/opt/tests}"
 	[ "$output" = "threads: 4 x 2000 arrays: ok" ]
 }
 
+@test "bigalloc: an array grows in place through huge blocks only, never 4 KiB pages" {
+	run "$TESTBIN/bigcheck" inplace
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! grep -q FAIL <<< "$output"
+	[ "${lines[0]}" = "inplace: 4 KiB pages: moved" ]
+	# a sanitizer build's arrays come from malloc (build/san): the
+	# second line is for mapped arrays only
+	case $TESTBIN in
+	*/build/san/*) [ "${#lines[@]}" -eq 1 ] ;;
+	*) [ "${lines[1]}" = "inplace: huge block: grown in place" ] ;;
+	esac
+}
+
 @test "bigalloc: a usage error" {
 	run "$TESTBIN/bigcheck" nothing
 	[ "$status" -eq 2 ]

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/bigalloc.h"
 #include "util/err.h"
 #include "rank/ranker.h"
 #include "trec/treconce.h"
@@ -208,7 +209,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 	w->n = xmalloc((q->nt + 1) * sizeof *w->n);
 	for (t = 0; t < q->nt; t++)
 		w->n[t] = ONCE_NONE;
-	w->rank = xmalloc((q->nj + 1) * sizeof *w->rank);
+	w->rank = big_alloc((q->nj + 1) * sizeof *w->rank);
 	trecpiece_init(&w->piece);
 	trecgroup_init(&w->grp, q->nt);
 	w->run = run;
@@ -305,7 +306,7 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 void treconce_free(struct treconce *w)
 {
 	free(w->n);
-	free(w->rank);
+	big_free(w->rank);
 	free(w->doc);
 	free(w->grade);
 	free(w->fr);

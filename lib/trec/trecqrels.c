@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/bigalloc.h"
 #include "util/err.h"
 #include "util/strmap.h"
 #include "trec/trecqrels.h"
@@ -131,7 +132,7 @@ static void give(void *ctx, const struct trecchunk *c)
 	struct trecjudgment *x;
 	size_t i;
 
-	xgrow((void **)&q->j, &rd->cap, q->nj + c->n + 1, sizeof *q->j);
+	big_grow((void **)&q->j, &rd->cap, q->nj + c->n + 1, sizeof *q->j);
 	if (c->n > 0) {
 		if (rd->id.p)
 			rd->ordered &= in_order(rd->id, rd->doc, l[0].id,
@@ -277,7 +278,7 @@ long trecqrels_find(const struct trecqrels *q, struct slice id)
 
 void trecqrels_free(struct trecqrels *q)
 {
-	free(q->j);
+	big_free(q->j);
 	free(q->t);
 	trecfile_free(&q->file);
 	memset(q, 0, sizeof *q);

@@ -30,7 +30,11 @@ enum from { FROM_MAP, FROM_SHARED, FROM_MALLOC };
 struct head {
 	void *raw;		/* FROM_MALLOC: what calloc gave */
 	size_t maplen;		/* FROM_MAP: bytes mapped, header included */
-	size_t usable;		/* bytes after the header */
+	size_t room;		/* bytes after the header that the array may
+				 * fill without moving: its blocks advised huge,
+				 * or what was asked (a block in 4 KiB pages is
+				 * not grown into: it would fill a fault per
+				 * 4 KiB) */
 	enum from from;
 };
 
@@ -108,13 +112,13 @@ void *big_alloc(size_t n)
 		base = map_blocks(len, huge);
 		h = (struct head *)(void *)base;
 		h->maplen = len;
-		h->usable = len - HEAD;
+		h->room = huge > n + HEAD ? huge - HEAD : n;
 		h->from = FROM_MAP;
 	} else {
 		size_t len = (n + HEAD + 63) & ~(size_t)63;
 		base = carve(len);	/* never used before: zero */
 		h = (struct head *)(void *)base;
-		h->usable = len - HEAD;
+		h->room = len - HEAD;
 		h->from = FROM_SHARED;
 	}
 #else
@@ -128,7 +132,7 @@ void *big_alloc(size_t n)
 		base = raw + ((64 - (uintptr_t)raw % 64) % 64);
 		h = (struct head *)(void *)base;
 		h->raw = raw;
-		h->usable = n;
+		h->room = n;
 		h->from = FROM_MALLOC;
 	}
 #endif
@@ -153,7 +157,7 @@ void *big_alloc_sparse(size_t n)
 #endif
 	h = (struct head *)(void *)base;
 	h->maplen = len;
-	h->usable = len - HEAD;
+	h->room = len - HEAD;
 	h->from = FROM_MAP;
 	return base + HEAD;
 #else
@@ -182,7 +186,7 @@ void big_resize(void **p, size_t *cap, size_t need, size_t size)
 	if (need <= c)
 		return;
 	if (*p) {
-		have = head_of(*p)->usable / size;
+		have = head_of(*p)->room / size;
 		if (need <= have) {
 			*cap = have;
 			return;
@@ -201,5 +205,5 @@ void big_resize(void **p, size_t *cap, size_t need, size_t size)
 		big_free(*p);
 	}
 	*p = q;
-	*cap = head_of(q)->usable / size;
+	*cap = head_of(q)->room / size;
 }

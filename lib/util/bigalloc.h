@@ -31,8 +31,9 @@ enum { BIG_MIN = 256 << 10, BIG_HEAD = 64 };
 void *big_alloc(size_t n);
 /* xgrow's contract (err.h) for a big_alloc block or NULL: *p holds at least
  * need elements of size bytes afterwards, the first *cap of them kept; the
- * rest is not zeroed. A mapped block grows to the end of its last 2 MiB
- * without moving. Inline for the test that finds room, which is the rule
+ * rest is not zeroed. A mapped block grows without moving through the
+ * blocks advised huge (never into a last block of 4 KiB pages, which
+ * would fill a fault per 4 KiB: it moves then). Inline for the test that finds room, which is the rule
  * in the loops that call it (a hash map's every new key). */
 void big_resize(void **p, size_t *cap, size_t need, size_t size);
 static inline void big_grow(void **p, size_t *cap, size_t need, size_t size)
