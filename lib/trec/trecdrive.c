@@ -74,7 +74,7 @@ void treceval_open(struct treceval *te, const struct trecopts *o)
 	 * of them when a measure needs the judged below -l (or -J) */
 	treconce_read(&te->once, &te->qrels, o->g0, o->judged, o->maxret,
 		      &te->run, o->ranks, o->jobs);
-	trecsum_init(&te->sum, o);
+	trecsum_init(&te->sum, o, te->qrels.nt);
 	te->row = xmalloc((o->ncols ? o->ncols : 1) * sizeof *te->row);
 }
 

@@ -132,6 +132,13 @@ static void give(void *ctx, const struct trecchunk *c)
 	struct trecjudgment *x;
 	size_t i;
 
+	if (rd->cap == 0 && c->n > 0)	/* room for the lines of the file at
+					 * the first chunk's bytes a line, an
+					 * eighth more: the table mostly never
+					 * copied as it grows */
+		big_grow((void **)&q->j, &rd->cap, c->n + 16 + (q->file.n -
+			 c->beg) / ((c->end - c->beg) / c->n + 1) * 9 / 8,
+			 sizeof *q->j);
 	big_grow((void **)&q->j, &rd->cap, q->nj + c->n + 1, sizeof *q->j);
 	if (c->n > 0) {
 		if (rd->id.p)

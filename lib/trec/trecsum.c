@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/bigalloc.h"
 #include "util/err.h"
 #include "util/fmtscore.h"
 #include "util/out.h"
@@ -11,11 +12,14 @@
 static void row(int format, const char *name, struct slice q,
 		const char *value);
 
-void trecsum_init(struct trecsum *s, const struct trecopts *o)
+void trecsum_init(struct trecsum *s, const struct trecopts *o, size_t topics)
 {
 	memset(s, 0, sizeof *s);
 	s->o = o;
 	s->acc = xcalloc(o->ncols ? o->ncols : 1, sizeof *s->acc);
+	if (o->query && o->ncols)
+		big_grow((void **)&s->rows, &s->rowcap, (topics + 1) * o->ncols,
+			 sizeof *s->rows);
 }
 
 void trecsum_add(struct trecsum *s, struct slice id, const double *row,
@@ -28,8 +32,8 @@ void trecsum_add(struct trecsum *s, struct slice id, const double *row,
 	s->nq++;
 	if (!s->o->query)
 		return;
-	xgrow((void **)&s->rows, &s->rowcap, (s->nrows + 1) * n,
-	      sizeof *s->rows);
+	big_grow((void **)&s->rows, &s->rowcap, (s->nrows + 1) * n,
+		 sizeof *s->rows);
 	xgrow((void **)&s->ids, &s->idcap, s->nrows + 1, sizeof *s->ids);
 	memcpy(s->rows + s->nrows * n, row, n * sizeof *row);
 	xgrow((void **)&s->toff, &s->toffcap, s->nrows + 2, sizeof *s->toff);
@@ -162,7 +166,7 @@ void trecsum_print(const struct trecsum *s, long positive, struct slice runid)
 void trecsum_free(struct trecsum *s)
 {
 	free(s->acc);
-	free(s->rows);
+	big_free(s->rows);
 	free(s->ids);
 	free(s->text);
 	free(s->toff);

@@ -24,7 +24,9 @@ struct trecsum {
 	size_t textlen, textcap, *toff, toffcap;
 };
 
-void trecsum_init(struct trecsum *s, const struct trecopts *o);
+/* topics: the most rows it will hold (the qrels' topics), their room
+ * made once (-q): no copy of the rows as they come */
+void trecsum_init(struct trecsum *s, const struct trecopts *o, size_t topics);
 /* one topic's values, a row of o->ncols, and its text (relstring's; an
  * empty slice when none is asked for) */
 void trecsum_add(struct trecsum *s, struct slice id, const double *row,
