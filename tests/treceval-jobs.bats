@@ -107,6 +107,79 @@ bad() {
 	same "$stderr" "treceval: run.nul:2500: a NUL byte in the line (binary data?)"
 }
 
+# trec_eval's run padded past 1 MiB (a 400-byte seventh field and a
+# comment after each line): a file treceval -j 2 reads in two halves at
+# once, the second from the first topic that starts after its middle
+halves() {
+	pad=$(printf '%0400d' 0)
+	awk -v pad="$pad" '{ print $0 " " pad; print "#" pad }' \
+	    "$T/results.test" >run.half
+	[ "$(wc -c < run.half)" -gt $((1 << 20)) ]
+	# its three topics of 500 lines in blocks; the middle in the second
+	[ "$(awk '{ print $1 }' "$T/results.test" | uniq | wc -l)" = 3 ]
+}
+
+# treceval ARGS on one thread and on two: the same output, errors and
+# status (one thread's are trec_eval's, tests/treceval.bats)
+one_two() {
+	run --separate-stderr treceval -j 1 "$@"
+	local out1=$output err1=$stderr st1=$status
+	run --separate-stderr treceval -j 2 "$@"
+	same "$status" "$st1"
+	same "$output" "$out1"
+	same "$stderr" "$err1"
+}
+
+@test "treceval-jobs: a run of 1 MiB read in two halves at once: one thread's bytes, notes and errors" {
+	halves
+	# topics in blocks: the halves joined
+	aq -j 2 "$T/qrels.test" run.half
+	aq -j 2 "$T/qrels.test" - < <(cat run.half)
+	# the second topic's second half after the third: the half that
+	# starts at the third holds a topic of the first (read on one thread)
+	awk '/^#/ { print; next } $1 != p { t++; n = 0; p = $1 } { n++ }
+	     t == 2 && n > 250 { print > "tail.tmp"; next } { print }
+	     END { close("tail.tmp"); while ((getline l < "tail.tmp") > 0) print l }' \
+	    run.half >run.split
+	[ "$(awk '!/^#/ { print $1 }' run.split | uniq | wc -l)" = 4 ]
+	aq -j 2 "$T/qrels.test" run.split
+	# interleaved: the half stops at a topic's second stretch
+	awk '{ l[n++] = $0 } END { for (i = 0; i < n; i++)
+		print l[(i * 7919) % n] }' run.half >run.shuf
+	[ "$(wc -c < run.shuf)" -gt $((1 << 20)) ]
+	aq -j 2 "$T/qrels.test" run.shuf
+	# what -m asks of no rank (the pass only reads): runid, num_q
+	one_two -q -m runid -m num_q "$T/qrels.test" run.half
+	same "$output" "$(printf 'runid%17s\tall\tSTANDARD\nnum_q%17s\tall\t3' '' '')"
+	# errors in the second half (line 2400 of 3000), and in both (line
+	# 600 first): the first in the file, its line as counted by awk
+	awk 'NR == 2400 { print "450 Q0 short" } { print }' run.half >run.bad2
+	one_two "$T/qrels.test" run.bad2
+	status_is 2
+	same "$stderr" "treceval: run.bad2:2400: expected 6 fields or more (topic iteration document rank score run), found 3"
+	awk 'NR == 600 || NR == 2400 { print "401 Q0 short" } { print }' run.half >run.bad12
+	one_two "$T/qrels.test" run.bad12
+	same "$stderr" "treceval: run.bad12:600: expected 6 fields or more (topic iteration document rank score run), found 3"
+	# scores atof() reads otherwise than written: the note names the
+	# first in the file, in the second half alone or in both
+	awk 'NR == 2401 { $5 = "0,25" } NR == 2801 { $5 = "0,75" } { print }' run.half >run.lax2
+	one_two -q -m all_trec "$T/qrels.test" run.lax2
+	status_is 0
+	same "$stderr" "treceval: run.lax2: scores that are not numbers as written ('0,25' the first) are read as trec_eval's atof reads them ('0,25' as 0): the output is trec_eval's"
+	awk 'NR == 101 { $5 = "1,5" } NR == 2401 { $5 = "0,25" } { print }' run.half >run.lax12
+	one_two -q -m all_trec "$T/qrels.test" run.lax12
+	same "$stderr" "treceval: run.lax12: scores that are not numbers as written ('1,5' the first) are read as trec_eval's atof reads them ('1,5' as 1): the output is trec_eval's"
+	# a NaN and a document twice in the second half: trecrank's errors
+	# in their topics' turn
+	awk 'NR == 2401 { $5 = "nan" } { print }' run.half >run.nan
+	one_two "$T/qrels.test" run.nan
+	status_is 2
+	same "$stderr" "treceval: run.nan:2401: field 5: 'nan' is not a number (trec_eval's order of it is undefined)"
+	awk '!/^#/ { n++ } n == 1201 && !/^#/ { d = $3 } n == 1300 && !/^#/ { $3 = d } { print }' run.half >run.twice
+	one_two -q -m all_trec "$T/qrels.test" run.twice
+	[ "$status" -ne 0 ] || [ "$output" != "$(cat "$T/out.test.aq")" ]
+}
+
 # 1,000 topics of two judgments and three lines each: 0.26 MB of output
 big() {
 	awk 'BEGIN { for (t = 0; t < 1000; t++) { print t, 0, "a", 1;

@@ -347,9 +347,8 @@ int trec_decimal(struct slice s, uint64_t *mp, unsigned *frp, int *negp)
 
 static void lax_keep(int kind, struct slice s);
 
-/* trec_atof; lax: a field strtod does not read whole is kept for the
- * note (a run's score) */
-static double atof_field(struct slice s, int lax)
+/* trec_atof; *lax set when strtod does not read the field whole */
+static double atof_field(struct slice s, int *lax)
 {
 	char small[64], *buf = small, *end;
 	double v;
@@ -371,8 +370,8 @@ static double atof_field(struct slice s, int lax)
 	memcpy(buf, s.p, s.n);
 	buf[s.n] = '\0';
 	v = strtod(buf, &end);
-	if (lax && end != buf + s.n)
-		lax_keep(LAX_SCORE, s);
+	if (end != buf + s.n)
+		*lax = 1;
 	if (buf != small)
 		free(buf);
 	return v;
@@ -380,12 +379,24 @@ static double atof_field(struct slice s, int lax)
 
 double trec_atof(struct slice s)
 {
-	return atof_field(s, 0);
+	int lax = 0;
+
+	return atof_field(s, &lax);
+}
+
+double trec_score_lax(struct slice s, int *lax)
+{
+	return atof_field(s, lax);
 }
 
 double trec_score(struct slice s)
 {
-	return atof_field(s, 1);
+	int lax = 0;
+	double v = atof_field(s, &lax);
+
+	if (lax)
+		lax_keep(LAX_SCORE, s);
+	return v;
 }
 
 /* the first field of each kind read otherwise than written */

@@ -82,6 +82,9 @@ enum { LAX_SCORE, LAX_GRADE, LAX_KINDS };
 /* a run's score as trec_atof reads it, kept for the note when strtod
  * does not read it whole */
 double trec_score(struct slice s);
+/* the same without the note's state (for a thread of its own): *lax set
+ * when strtod does not read it whole, else left */
+double trec_score_lax(struct slice s, int *lax);
 /* a grade that is not [+-]digits kept for the note */
 void trec_lax_grade(struct slice s);
 /* the notes of the kinds seen: a score in the run, a grade in the qrels */

@@ -1,6 +1,7 @@
 /* treceval's run read once, topics in one piece ranked on the way
  * (treconce.h). */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/bigalloc.h"
@@ -43,6 +44,15 @@ static int score(struct treconce *w, size_t l, struct slice s, double *v)
 		xgrow((void **)&w->fr, &w->frcap, l + 1, sizeof *w->fr);
 	if (trec_decimal(s, &m, &fr, &neg)) {
 		*v = neg ? -(double)m : (double)m;
+	} else if (w->half) {	/* the note's first score is in file order:
+				 * the half leaves it to the whole pass */
+		int lax = 0;
+		*v = trec_score_lax(s, &lax);
+		fr = FR_REAL;
+		if (lax)
+			atomic_store_explicit(&w->bail, 1, memory_order_relaxed);
+		if (lax || isnan(*v))
+			return 0;
 	} else {
 		*v = trec_score(s);
 		fr = FR_REAL;
@@ -54,6 +64,26 @@ static int score(struct treconce *w, size_t l, struct slice s, double *v)
 	if (l > 0 && fr != w->fr[0])
 		w->mixed = 1;
 	return 1;
+}
+
+/* a half's topic qi ranked: its k ranks l[] and n kept for the join */
+static void keep_ranked(struct treconce *w, size_t qi,
+			const struct rankline *l, size_t k, long n)
+{
+	struct onceranked *r;
+	size_t i;
+
+	xgrow((void **)&w->ranked, &w->rankedcap, w->nranked + 1,
+	      sizeof *w->ranked);
+	xgrow((void **)&w->hrank, &w->hrankcap, w->nhrank + k + 1,
+	      sizeof *w->hrank);
+	r = &w->ranked[w->nranked++];
+	r->qi = qi;
+	r->at = w->nhrank;
+	r->k = k;
+	r->n = n;
+	for (i = 0; i < k; i++)
+		w->hrank[w->nhrank++] = l[i].rank;
 }
 
 /* the end of topic qi's piece: its ranks kept, unless a document may be
@@ -77,6 +107,10 @@ static void finish(struct treconce *w, size_t qi)
 		trecpiece_rescaled(p);
 	}
 	l = trecpiece_rank(p, w->grade);
+	if (w->half) {
+		keep_ranked(w, qi, l, p->k, (long)p->n);
+		return;
+	}
 	for (i = 0; i < p->k; i++)
 		w->rank[qt->beg + i] = l[i].rank;
 	w->n[qi] = (long)p->n;
@@ -105,7 +139,8 @@ static long grouped(const struct treconce *w, const struct trecread *x)
 {
 	long qi = w->qi[x->topic];
 
-	return qi >= 0 && trecgroup_on(&w->grp, (size_t)qi) ? qi : -1;
+	return qi >= 0 && !w->half && trecgroup_on(&w->grp, (size_t)qi) ?
+	       qi : -1;
 }
 
 /* line x into topic qi's group */
@@ -131,6 +166,10 @@ static long begin(struct treconce *w, const struct trecread *x)
 	}
 	if ((qi = w->qi[x->topic]) < 0)
 		return -1;
+	if (!x->first && w->half) {	/* left to the whole pass */
+		atomic_store_explicit(&w->bail, 1, memory_order_relaxed);
+		return -1;
+	}
 	if (!x->first) {	/* a topic in pieces: ranked later */
 		w->n[qi] = ONCE_NONE;
 		group_before(w, (size_t)qi, x->topic);
@@ -192,28 +231,159 @@ static void feed_give(void *ctx, const struct trecchunk *c)
 	trecrun_chunk_done(f->w->run, c);
 }
 
-void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
-		   int all, long maxret, struct trecrun *run, int rank,
-		   int nthreads)
+/* the settings of a pass, the rest of w empty */
+static void setup(struct treconce *w, const struct trecqrels *q, long g0,
+		  int all, long maxret, struct trecrun *run)
 {
-	struct feed f = { .w = w, .rank = rank, .cur = -1, .gq = -1 };
-	struct trecchunks job = { &run->file, CHUNK, trecrun_scan, feed_give,
-				  &f };
-	size_t t;
-
 	memset(w, 0, sizeof *w);
 	w->q = q;
 	w->g0 = g0;
 	w->all = all;
 	w->maxret = maxret;
+	trecpiece_init(&w->piece);
+	w->run = run;
+}
+
+/* the chunks of run's bytes [from, to) fed on nthreads */
+static void feed_range(struct feed *f, size_t from, size_t to, int nthreads)
+{
+	struct trecchunks job = { .f = &f->w->run->file, .size = CHUNK,
+				  .scan = trecrun_scan, .give = feed_give,
+				  .ctx = f, .from = from, .to = to };
+
+	if (f->w->half)
+		job.stop = &f->w->bail;
+	trecchunks_run(&job, nthreads);
+}
+
+/* the second half of the pass, on a thread of its own: its own run (over
+ * the same file), state and error */
+struct half {
+	struct treconce w;
+	struct trecrun run;
+	struct feed f;
+	size_t from;
+	int failed;
+	struct errtrap err;
+};
+
+static void *read_half(void *arg)
+{
+	struct half *h = arg;
+
+	err_trap = &h->err;
+	if (setjmp(h->err.jb) == 0) {
+		feed_range(&h->f, h->from, h->run.file.n, 1);
+		if (h->f.cur >= 0 &&
+		    !atomic_load_explicit(&h->w.bail, memory_order_relaxed))
+			finish(&h->w, (size_t)h->f.cur);
+	} else {
+		h->failed = 1;
+	}
+	err_trap = NULL;
+	return NULL;
+}
+
+/* the half joined to w's pass, which is at its first byte: 0 (w and its
+ * run unchanged) when the half stopped, failed or holds a topic of w's */
+static int join(struct treconce *w, struct feed *f, struct half *h)
+{
+	size_t nt = w->run->ids.nent, i, j;
+
+	if (h->failed || atomic_load(&h->w.bail) ||
+	    !trecrun_join(w->run, &h->run))
+		return 0;
+	if (f->cur >= 0)
+		finish(w, (size_t)f->cur);
+	f->cur = -1;
+	f->gq = -1;
+	if (f->rank) {	/* a pass that only reads finds no topic's qi */
+		xgrow((void **)&w->qi, &w->qicap, nt + h->run.ids.nent + 1,
+		      sizeof *w->qi);
+		for (i = 0; i < h->run.ids.nent; i++)
+			w->qi[nt + i] = h->w.qi[i];
+	}
+	for (i = 0; i < h->w.nranked; i++) {
+		const struct onceranked *r = &h->w.ranked[i];
+		for (j = 0; j < r->k; j++)
+			w->rank[w->q->t[r->qi].beg + j] = h->w.hrank[r->at + j];
+		w->n[r->qi] = r->n;
+	}
+	return 1;
+}
+
+static void half_free(struct half *h)
+{
+	treconce_free(&h->w);
+	trecrun_free(&h->run);
+}
+
+/* The first half read on this thread while the half h reads the second
+ * (on thread tid), then h joined (pthread_join). An error of the first
+ * half stops h (its flag) and waits for it before it is raised: the
+ * program never leaves the pass with h reading. */
+static void read_first(struct feed *f, struct half *h, pthread_t tid,
+		       size_t mid)
+{
+	struct errtrap err, *outer = err_trap;
+	volatile int failed = 0;
+
+	err_trap = &err;
+	if (setjmp(err.jb) == 0)
+		feed_range(f, 0, mid, 1);
+	else
+		failed = 1;
+	err_trap = outer;
+	if (failed)
+		atomic_store(&h->w.bail, 1);
+	pthread_join(tid, NULL);
+	if (failed) {
+		half_free(h);
+		free(h);
+		die_status_at(err.status, err.file, err.line, "%s", err.msg);
+	}
+}
+
+void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
+		   int all, long maxret, struct trecrun *run, int rank,
+		   int nthreads)
+{
+	struct feed f = { .w = w, .rank = rank, .cur = -1, .gq = -1 };
+	struct half *h = NULL;
+	pthread_t tid;
+	size_t t, mid = run->file.n;
+
+	setup(w, q, g0, all, maxret, run);
 	w->n = xmalloc((q->nt + 1) * sizeof *w->n);
 	for (t = 0; t < q->nt; t++)
 		w->n[t] = ONCE_NONE;
 	w->rank = big_alloc((q->nj + 1) * sizeof *w->rank);
-	trecpiece_init(&w->piece);
 	trecgroup_init(&w->grp, q->nt);
-	w->run = run;
-	trecchunks_run(&job, nthreads);
+	if (nthreads >= 2 && (mid = trecrun_split(run)) < run->file.n) {
+		h = xcalloc(1, sizeof *h);
+		h->from = mid;
+		trecrun_half(&h->run, run, mid);
+		setup(&h->w, q, g0, all, maxret, &h->run);
+		h->w.half = 1;
+		h->f.w = &h->w;
+		h->f.rank = rank;
+		h->f.cur = h->f.gq = -1;
+		if (pthread_create(&tid, NULL, read_half, h) != 0) {
+			half_free(h);
+			free(h);
+			h = NULL;
+			mid = run->file.n;
+		}
+	}
+	if (!h) {
+		feed_range(&f, 0, mid, nthreads);
+	} else {
+		read_first(&f, h, tid, mid);
+		if (!join(w, &f, h))
+			feed_range(&f, mid, run->file.n, nthreads);
+		half_free(h);
+		free(h);
+	}
 	trecrun_end(run);
 	if (f.cur >= 0)
 		finish(w, (size_t)f.cur);
@@ -312,6 +482,8 @@ void treconce_free(struct treconce *w)
 	free(w->fr);
 	free(w->qi);
 	free(w->bucket);
+	free(w->ranked);
+	free(w->hrank);
 	trecgroup_free(&w->grp);
 	trecpiece_free(&w->piece);
 	memset(w, 0, sizeof *w);

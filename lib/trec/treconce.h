@@ -12,6 +12,7 @@
  * its rules and errors are, in trec_eval's order of topics. */
 #ifndef RK_TRECONCE_H
 #define RK_TRECONCE_H
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "rank/rankcount.h"
@@ -48,6 +49,21 @@ struct treconce {
 	uint32_t *bucket;	/* treconce_lines': per rank, 1 + the index
 				 * of its document, or 0 */
 	size_t bucketcap;
+	/* a half of the pass on a thread of its own (treconce_read): its
+	 * topics ranked kept here, for n and rank once it is joined */
+	struct onceranked *ranked;
+	size_t nranked, rankedcap;
+	long *hrank;		/* their ranks, one after the other */
+	size_t nhrank, hrankcap;
+	int half;
+	atomic_int bail;	/* the half met what it cannot read alone */
+};
+
+/* a topic a half ranked: n as treconce's n[qi], its judged documents'
+ * ranks hrank[at .. at+k-1] */
+struct onceranked {
+	size_t qi, at, k;
+	long n;
 };
 
 /* the judged documents of topic qt that are ranked, into w->doc and
@@ -55,10 +71,16 @@ struct treconce {
 size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt);
 /* Reads run (opened: trecrun_open), ranking as it goes (with rank 0:
  * only reads) the documents of grade >= g0 (all: every judged one) among
- * the first maxret of a topic (-1: all). The file's chunks are split into
- * fields on nthreads worker threads (1: on this one, util/pool.h) while
- * this thread ranks the lines of those before, in order: the same ranks
- * and errors with any number. Dies as trecrun.h says. */
+ * the first maxret of a topic (-1: all). With nthreads 2 or more, a file
+ * of topics in blocks is read in two halves at once (trecrun_split), the
+ * second on a thread of its own, which stops at the first line it cannot
+ * read alone (a topic's second stretch, a score atof() does not read
+ * whole, an error): this thread then reads that half after its own, as
+ * one thread does, and else joins it (trecrun_join) when each of its
+ * topics is new. Otherwise the file's chunks are split into fields on
+ * nthreads worker threads (1: on this one, util/pool.h) while this
+ * thread ranks the lines of those before, in order. The same ranks and
+ * errors with any number. Dies as trecrun.h says. */
 void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		   int all, long maxret, struct trecrun *run, int rank,
 		   int nthreads);

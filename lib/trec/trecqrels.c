@@ -170,7 +170,8 @@ static void give(void *ctx, const struct trecchunk *c)
 static int parse(struct trecqrels *q, struct topicids *ti, int nthreads)
 {
 	struct reading rd = { q, ti, 0, 0, { NULL, 0 }, { NULL, 0 }, 1 };
-	struct trecchunks job = { &q->file, CHUNK, scan, give, &rd };
+	struct trecchunks job = { .f = &q->file, .size = CHUNK, .scan = scan,
+				  .give = give, .ctx = &rd, .to = q->file.n };
 
 	trecchunks_run(&job, nthreads);
 	if (q->nj == 0)

@@ -8,6 +8,19 @@
 
 enum { ST_INPUT = 2, NF = 6, STEP = 2 << 20 };
 
+/* room for n topics' first and last stretches */
+static void topic_room(struct trecrun *r, size_t n)
+{
+	size_t cap = r->topcap;
+
+	xgrow((void **)&r->first, &cap, n, sizeof *r->first);
+	if (cap != r->topcap) {
+		r->last = xrealloc(r->last, cap * sizeof *r->last);
+		r->forgot = xrealloc(r->forgot, cap);
+	}
+	r->topcap = cap;
+}
+
 /* a new stretch of topic t (new: just created) from byte beg */
 static void add_seg(struct trecrun *r, size_t t, int new, size_t beg,
 		    const char *path)
@@ -33,13 +46,7 @@ static void add_seg(struct trecrun *r, size_t t, int new, size_t beg,
 	if (!keep)
 		return;
 	if (new) {
-		size_t cap = r->topcap;
-		xgrow((void **)&r->first, &cap, t + 1, sizeof *r->first);
-		if (cap != r->topcap) {
-			r->last = xrealloc(r->last, cap * sizeof *r->last);
-			r->forgot = xrealloc(r->forgot, cap);
-		}
-		r->topcap = cap;
+		topic_room(r, t + 1);
 		r->first[t] = (uint32_t)s;
 		r->forgot[t] = 0;
 	} else {
@@ -113,8 +120,107 @@ void trecrun_free(struct trecrun *r)
 	free(r->last);
 	free(r->forgot);
 	free(r->seg);
-	trecfile_free(&r->file);
+	if (!r->borrowed)
+		trecfile_free(&r->file);
 	memset(r, 0, sizeof *r);
+}
+
+/* the first field of the line at p (before e): trec_eval's blanks
+ * before it skipped */
+static struct slice first_field(const char *p, const char *e)
+{
+	struct slice f;
+
+	while (p < e && trec_class[(unsigned char)*p] == TF_BLANK)
+		p++;
+	f.p = p;
+	while (p < e && trec_class[(unsigned char)*p] == TF_FIELD)
+		p++;
+	f.n = (size_t)(p - f.p);
+	return f;
+}
+
+/* SPLIT_MIN: the smallest file split in two; SPLIT_LOOK: the bytes
+ * after the middle looked through for a topic's start */
+enum { SPLIT_MIN = 1 << 20, SPLIT_LOOK = 8 << 20 };
+
+/* a line that trec_eval skips: blank, or a first field that starts
+ * with '#' */
+static int skipped(struct slice f)
+{
+	return f.n == 0 || f.p[0] == '#';
+}
+
+size_t trecrun_split(const struct trecrun *r)
+{
+	const char *p = r->file.p, *e = p + r->file.n, *l, *nl;
+	const char *stop = e - p > SPLIT_LOOK ? p + r->file.n / 2 + SPLIT_LOOK : e;
+	struct slice prev = { NULL, 0 }, f;
+
+	if (r->file.n < SPLIT_MIN)
+		return r->file.n;
+	/* the last line that starts before the middle, then each after it:
+	 * the first result line whose topic is not the result line's before */
+	for (l = p + r->file.n / 2; l > p && l[-1] != '\n'; l--)
+		;
+	for (; l < stop; l = nl + 1) {
+		f = first_field(l, e);
+		if (!skipped(f)) {
+			if (prev.p && !slice_eq(f, prev))
+				return (size_t)(l - p);
+			prev = f;
+		}
+		if (!(nl = memchr(l, '\n', (size_t)(e - l))))
+			break;
+	}
+	return r->file.n;
+}
+
+void trecrun_half(struct trecrun *h, const struct trecrun *r, size_t from)
+{
+	memset(h, 0, sizeof *h);
+	strmap_init(&h->ids);
+	h->file = r->file;
+	h->borrowed = 1;
+	h->done = from;
+}
+
+int trecrun_join(struct trecrun *r, const struct trecrun *h)
+{
+	size_t nt = r->ids.nent, t, s;
+	int created;
+
+	if (h->nseg != h->ids.nent || h->scratch)
+		return 0;
+	for (t = 0; t < h->ids.nent; t++)
+		if (strmap_get(&r->ids, strmap_key(&h->ids, t)) != STRMAP_ABSENT)
+			return 0;
+	for (t = 0; t < h->ids.nent; t++)
+		strmap_put(&r->ids, strmap_key(&h->ids, t), &created);
+	topic_room(r, nt + h->ids.nent + 1);
+	xgrow((void **)&r->seg, &r->segcap, r->nseg + h->nseg + 1,
+	      sizeof *r->seg);
+	for (s = 0; s < h->nseg; s++)	/* one stretch a topic: no next */
+		r->seg[r->nseg + s] = h->seg[s];
+	for (t = 0; t < h->ids.nent; t++) {
+		r->first[nt + t] = (uint32_t)(r->nseg + h->first[t]);
+		r->last[nt + t] = (uint32_t)(r->nseg + h->last[t]);
+		r->forgot[nt + t] = 0;
+	}
+	if (r->nseg + h->nseg >= UINT32_MAX)
+		die_status_at(ST_INPUT, r->file.path, 0, "more than %lu "
+			      "stretches of topics", (unsigned long)UINT32_MAX);
+	r->nseg += h->nseg;
+	r->rline += h->rline;
+	r->nres += h->nres;
+	if (h->nres > 0)
+		r->tag = h->tag;
+	r->done = h->done;
+	if (h->cur.p) {
+		r->cur = h->cur;
+		r->curt = nt + h->curt;
+	}
+	return 1;
 }
 
 static void enter(struct trecrunit *it)

@@ -38,6 +38,7 @@ struct trecrun {
 	size_t done;
 	struct slice cur;	/* the topic of the stretch read */
 	size_t curt;		/* its index */
+	int borrowed;		/* file is another trecrun's (a half's) */
 };
 
 /* The run read in one pass that sees each result line on the way, for a
@@ -66,6 +67,18 @@ void trecrun_chunk_done(struct trecrun *r, const struct trecchunk *c);
 void trecrun_end(struct trecrun *r);
 /* the index of the topic with this id, or -1 */
 long trecrun_find(const struct trecrun *r, struct slice id);
+
+/* The run in two halves read at once (treconce.h): trecrun_split finds
+ * the first line at or after the file's middle whose first field is not
+ * the line's before (within MiBs; r->file.n when there is none); a half
+ * reads the second part with a trecrun of its own over r's file
+ * (trecrun_half, its pass as r's from byte from), and trecrun_join
+ * appends it to r when r's pass is at from: what r would hold had it read
+ * on. 0 (r unchanged) unless each of the half's topics is new to r and
+ * in one stretch: r then reads on from from itself. */
+size_t trecrun_split(const struct trecrun *r);
+void trecrun_half(struct trecrun *h, const struct trecrun *r, size_t from);
+int trecrun_join(struct trecrun *r, const struct trecrun *h);
 void trecrun_free(struct trecrun *r);
 
 /* one result line of a topic, at byte off of the file */

@@ -22,15 +22,16 @@ void trecchunk_raise(const struct trecchunk *c, long base)
 }
 
 /* the end of the chunk of f that starts at byte beg: just after the
- * first newline at or after size bytes, or the file's end */
-static size_t cut(const struct trecfile *f, size_t beg, size_t size)
+ * first newline at or after size bytes, or byte to */
+static size_t cut(const struct trecfile *f, size_t beg, size_t to,
+		  size_t size)
 {
 	const char *nl;
 
-	if (f->n - beg <= size)
-		return f->n;
-	nl = memchr(f->p + beg + size, '\n', f->n - beg - size);
-	return nl ? (size_t)(nl - f->p) + 1 : f->n;
+	if (to - beg <= size)
+		return to;
+	nl = memchr(f->p + beg + size, '\n', to - beg - size);
+	return nl ? (size_t)(nl - f->p) + 1 : to;
 }
 
 /* the pool's job: the chunks, one per slot, and the next one's byte */
@@ -45,10 +46,11 @@ static int take(void *ctx, const struct pool_task *t)
 	struct chunks *k = ctx;
 	struct trecchunk *c = &k->c[t->slot];
 
-	if (k->at >= k->job->f->n)
+	if (k->at >= k->job->to || (k->job->stop &&
+	    atomic_load_explicit(k->job->stop, memory_order_relaxed)))
 		return 0;
 	c->beg = k->at;
-	c->end = k->at = cut(k->job->f, k->at, k->job->size);
+	c->end = k->at = cut(k->job->f, k->at, k->job->to, k->job->size);
 	return 1;
 }
 
@@ -86,7 +88,8 @@ static void give(void *ctx, const struct pool_task *t)
 void trecchunks_run(const struct trecchunks *job, int nthreads)
 {
 	int i, nslots = pool_nslots(nthreads);
-	struct chunks k = { job, xcalloc((size_t)nslots, sizeof *k.c), 0 };
+	struct chunks k = { job, xcalloc((size_t)nslots, sizeof *k.c),
+			    job->from };
 	struct pool_job pj = { take, work, give, &k };
 	struct errtrap err, *outer = err_trap;
 	volatile int failed = 0;

@@ -10,6 +10,7 @@
  * the same point of the work, as one thread's. */
 #ifndef RK_TRECSCAN_H
 #define RK_TRECSCAN_H
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "util/err.h"
@@ -33,17 +34,20 @@ void *trecchunk_add(struct trecchunk *c, size_t size);
  * file is base (the lines of the chunks before) plus its own */
 void trecchunk_raise(const struct trecchunk *c, long base);
 
-/* The chunks of file f (of about size bytes each): scan splits each into
- * its records (on a worker: it reads only f and the chunk, and dies as
- * trec_line dies, into the chunk's error), then give takes them in the
- * file's order on the calling thread. nthreads workers (1: all on the
- * calling thread). */
+/* The chunks of bytes [from, to) of file f (of about size bytes each;
+ * from at a line's start): scan splits each into its records (on a
+ * worker: it reads only f and the chunk, and dies as trec_line dies, into
+ * the chunk's error), then give takes them in the file's order on the
+ * calling thread; no chunk is begun once *stop (when stop is set) is
+ * nonzero. nthreads workers (1: all on the calling thread). */
 struct trecchunks {
 	const struct trecfile *f;
 	size_t size;
 	void (*scan)(const struct trecfile *f, struct trecchunk *c);
 	void (*give)(void *ctx, const struct trecchunk *c);
 	void *ctx;
+	size_t from, to;
+	const atomic_int *stop;
 };
 void trecchunks_run(const struct trecchunks *job, int nthreads);
 
