@@ -99,6 +99,22 @@ aq() {
 	same "$output" "$(printf '%-22s\tall\t%s\n' num_rel 3 num_rel_ret 2 map 0.5500 P_5 0.2000)"
 }
 
+@test "treceval-shapes: two interleaved topics of 5,000 lines, grouped in blocks of up to 1,024" {
+	# topic 1: d1..d5000 by score descending, d1, d2500 and d5000
+	# relevant: AP = (1/1 + 2/2500 + 3/5000) / 3 = 1.0014 / 3 = 0.3338;
+	# topic 2: y1..y5000 the same, y100 relevant: AP = 1/100; their
+	# lines alternate (each topic in 5,000 stretches: grouped)
+	printf '1 0 d1 1\n1 0 d2500 1\n1 0 d5000 1\n2 0 y100 1\n' >q
+	awk 'BEGIN { for (i = 1; i <= 5000; i++) {
+		printf "1 Q0 d%d %d %d r\n", i, i, 5000 - i
+		printf "2 Q0 y%d %d %d r\n", i, i, 5000 - i } }' >r
+	run --separate-stderr treceval -q -m map -m num_rel_ret q r
+	status_is 0
+	# (trec_eval's order of measures: num_rel_ret before map)
+	same "$output" "$(printf '%-22s\t%s\t%s\n' num_rel_ret 1 3 map 1 0.3338 \
+	    num_rel_ret 2 1 map 2 0.0100 num_rel_ret all 4 map all 0.1719)"
+}
+
 @test "treceval-shapes: values printed as printf's %.4f prints them, without it" {
 	# tests/fixedcheck.c: fmt_printf_fixed against the C library's
 	# snprintf on 600,000 seeded values, 18 edge cases and NaN, -NaN,

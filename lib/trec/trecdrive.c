@@ -210,15 +210,16 @@ static void build(struct treceval *te, const struct rankline *l, size_t m,
  * NaN score is an error in its turn, as from the stretches */
 static void take_group(struct treceval *te, size_t qi)
 {
-	const struct trecgtopic *g = &te->once.grp.t[qi];
 	const char *base = te->run.file.p;
+	const struct trecgline *g;
+	struct trecgiter it;
 	struct trecline line;
-	size_t i;
 
-	for (i = 0; i < g->n; i++) {
-		line.doc.p = g->l[i].doc;
-		line.doc.n = g->l[i].docn;
-		line.score = g->l[i].score;
+	trecgroup_begin(&te->once.grp, qi, &it);
+	while ((g = trecgroup_next(&it)) != NULL) {
+		line.doc.p = g->doc;
+		line.doc.n = g->docn;
+		line.score = g->score;
 		line.off = (size_t)(line.doc.p - base);
 		if (isnan(line.score))
 			trecrun_nan(&te->run, line.off);

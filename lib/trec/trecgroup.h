@@ -3,10 +3,17 @@
  * grouped by topic in the pass that reads the run (treconce.h), so that
  * each such topic is ranked from its own lines, read once, rather than
  * from its stretches of the file found again and split into fields a
- * second time. 24 bytes a line: its document id (left in the file) and
- * its score as trec_eval's atof() reads it, a NaN kept for its error in
- * its turn (trecrun_nan). The topics are the qrels' (only their lines are
- * kept), each line in the order of the file. */
+ * second time. 32 bytes a line: its document id (left in the file), its
+ * score as trec_eval's atof() reads it (a NaN kept for its error in its
+ * turn, trecrun_nan) and the id's hash (trecpiece_hash), taken while the
+ * line is read, so that ranking the topic later does not read the ids
+ * again from all over the file. The topics are the qrels' (only their
+ * lines are kept), each line in the order of the file.
+ *
+ * A topic's lines are kept in blocks of 8, 16, 32, ... up to 1024 lines,
+ * chained, carved from 2 MiB slabs that never move: nothing is copied as
+ * a topic grows, and a topic of n lines holds room for at most 2n + 8
+ * lines (n + 1024 past 2,040). */
 #ifndef RK_TRECGROUP_H
 #define RK_TRECGROUP_H
 #include <stddef.h>
@@ -17,17 +24,25 @@ struct trecgline {
 	const char *doc;
 	uint32_t docn;
 	double score;
+	uint64_t h;
 };
 
+struct trecgblock;
+
 struct trecgtopic {
-	struct trecgline *l;
-	size_t n, cap;
+	struct trecgblock *first, *last;
+	size_t n;		/* its lines */
+	size_t room;		/* of the last block, lines free */
 	int on;			/* its lines are grouped */
 };
 
 struct trecgroup {
 	struct trecgtopic *t;	/* per topic of the qrels */
 	size_t nt;
+	void **slab;		/* the slabs, from big_alloc */
+	size_t nslab, slabcap;
+	char *free;		/* the last slab's bytes not carved */
+	size_t left;
 };
 
 void trecgroup_init(struct trecgroup *g, size_t ntopics);
@@ -37,10 +52,23 @@ static inline int trecgroup_on(const struct trecgroup *g, size_t qi)
 {
 	return g->t[qi].on;
 }
+static inline size_t trecgroup_count(const struct trecgroup *g, size_t qi)
+{
+	return g->t[qi].n;
+}
 /* the next line of topic qi (doc.n below UINT32_MAX: its line fits a
- * stretch, trecrun.h) */
+ * stretch, trecrun.h), h its id's hash */
 void trecgroup_add(struct trecgroup *g, size_t qi, struct slice doc,
-		   double score);
+		   double score, uint64_t h);
+/* topic qi's lines in order: trecgroup_next gives each, NULL after the
+ * last */
+struct trecgiter {
+	const struct trecgblock *b;
+	size_t i, left;
+};
+void trecgroup_begin(const struct trecgroup *g, size_t qi,
+		     struct trecgiter *it);
+const struct trecgline *trecgroup_next(struct trecgiter *it);
 void trecgroup_free(struct trecgroup *g);
 
 #endif

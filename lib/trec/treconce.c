@@ -129,7 +129,8 @@ static void group_before(struct treconce *w, size_t qi, size_t rt)
 	it.end = trecrun_last(w->run, rt);
 	it.nan_ok = 1;
 	while (trecrun_next(&it, &l))
-		trecgroup_add(&w->grp, qi, l.doc, l.score);
+		trecgroup_add(&w->grp, qi, l.doc, l.score,
+			      trecpiece_hash(l.doc));
 	trecrun_forget(w->run, rt);
 }
 
@@ -150,7 +151,8 @@ static void group_line(struct treconce *w, size_t qi,
 	if (x->doc.n >= UINT32_MAX)
 		die_status_at(ST_INPUT, w->run->file.path, w->run->rline, "a "
 			      "document id of %zu bytes", x->doc.n);
-	trecgroup_add(&w->grp, qi, x->doc, trec_score(x->score));
+	trecgroup_add(&w->grp, qi, x->doc, trec_score(x->score),
+		      trecpiece_hash(x->doc));
 }
 
 /* the topic of a piece that starts: its index in the qrels when the pass
@@ -447,21 +449,22 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 		      size_t m)
 {
 	const struct trecqtopic *qt = &w->q->t[qi];
-	const struct trecgtopic *g = &w->grp.t[qi];
+	size_t n = trecgroup_count(&w->grp, qi), i;
 	struct trecpiece *p = &w->piece;
+	const struct trecgline *g;
+	struct trecgiter it;
 	struct rankline *l;
 	struct slice doc;
-	size_t i;
 
-	if ((w->maxret >= 0 && g->n > (size_t)w->maxret) ||
+	if ((w->maxret >= 0 && n > (size_t)w->maxret) ||
 	    qt->dup != (size_t)-1)
 		return ONCE_NONE;
 	trecpiece_begin(p, w->doc, m);
-	for (i = 0; i < g->n; i++) {
-		doc.p = g->l[i].doc;
-		doc.n = g->l[i].docn;
-		if (isnan(g->l[i].score) ||
-		    !trecpiece_add(p, doc, g->l[i].score))
+	trecgroup_begin(&w->grp, qi, &it);
+	while ((g = trecgroup_next(&it)) != NULL) {
+		doc.p = g->doc;
+		doc.n = g->docn;
+		if (isnan(g->score) || !trecpiece_add_h(p, doc, g->score, g->h))
 			return ONCE_NONE;
 	}
 	if (!trecpiece_flush(p))
@@ -469,7 +472,7 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 	l = trecpiece_rank(p, w->grade);
 	for (i = 0; i < m; i++)
 		w->rank[qt->beg + i] = l[i].rank;
-	w->n[qi] = (long)g->n;
+	w->n[qi] = (long)n;
 	return treconce_lines(w, qi, out, m);
 }
 

@@ -19,7 +19,7 @@ void trecpiece_init(struct trecpiece *p)
 
 /* a line's hash, never 0 (the empty slot): two ids that make the same
  * one are taken for a document twice, which costs a second reading */
-static uint64_t hash_of(struct slice s)
+uint64_t trecpiece_hash(struct slice s)
 {
 	uint64_t h = hash_bytes(s.p, s.n);
 
@@ -53,7 +53,7 @@ static void targets(struct trecpiece *p)
 	memset(p->tslot, 0, n * sizeof *p->tslot);
 	p->tmask = n - 1;
 	for (i = 0; i < p->k; i++) {
-		p->th[i] = hash_of(p->tdoc[i]);
+		p->th[i] = trecpiece_hash(p->tdoc[i]);
 		p->tline[i] = (size_t)-1;
 		for (j = p->th[i] & p->tmask; p->tslot[j]; j = (j + 1) & p->tmask)
 			;
@@ -135,7 +135,12 @@ static int insert(struct trecpiece *p, size_t c)
 
 int trecpiece_add(struct trecpiece *p, struct slice doc, double score)
 {
-	uint64_t h = hash_of(doc);
+	return trecpiece_add_h(p, doc, score, trecpiece_hash(doc));
+}
+
+int trecpiece_add_h(struct trecpiece *p, struct slice doc, double score,
+		    uint64_t h)
+{
 	size_t c = p->n, j;
 
 	room(p);
