@@ -180,6 +180,53 @@ one_two() {
 	[ "$status" -ne 0 ] || [ "$output" != "$(cat "$T/out.test.aq")" ]
 }
 
+# 40 topics t01..t40 in the qrels (three judgments each; t01..t30 in the
+# run, t01..t10 interleaved, the others in blocks): with -j 2, topics
+# t21..t40 are measured on a second thread while t01..t20 are on the first
+topics40() {
+	awk 'BEGIN { for (t = 1; t <= 40; t++) {
+		printf "t%02d 0 a 1\nt%02d 0 b 0\nt%02d 0 c 2\n", t, t, t } }' >q40
+	awk 'BEGIN { for (d = 1; d <= 5; d++) for (t = 1; t <= 10; t++)
+		printf "t%02d Q0 %s %d %d r\n", t, substr("xabcy", d, 1), d, 10 - d
+		for (t = 11; t <= 30; t++) for (d = 1; d <= 5; d++)
+		printf "t%02d Q0 %s %d %d r\n", t, substr("cxbya", d, 1), d, 10 - d }' >r40
+}
+
+@test "treceval-jobs: 40 topics measured on two threads: one thread's rows, notes and errors" {
+	topics40
+	one_two -q -m all_trec q40 r40
+	status_is 0
+	[ "$(grep -c '^map ' <<<"$output")" = 31 ]
+	same "$stderr" "treceval: 10 topics of the qrels not in the run left out (-c counts them as 0)"
+	# t05 (first thread): b at rank 3 of x a b c y, relevant a (1) and
+	# c (2): AP = (1/2 + 2/4) / 2 = 0.5; t25 (second): c a, AP = (1/1 +
+	# 2/5) / 2 = 0.7
+	same "$(awk '$1 == "map" && ($2 == "t05" || $2 == "t25") { print $2, $3 }' <<<"$output")" "$(printf 't05 0.5000\nt25 0.7000')"
+	one_two -q -c -m all_trec q40 r40
+	[ "$(grep -c '^map ' <<<"$output")" = 41 ]
+	one_two -q -m relstring.10 -m ndcg_cut.3 -m bpref q40 r40
+	# a document judged twice in t25 (second thread) and in t12 (first):
+	# the first topic's in trec_eval's order; t25's alone when t12 is not
+	awk '{ print } NR == 34 || NR == 73 { print }' q40 >q40twice
+	one_two q40twice r40
+	status_is 4
+	same "$stderr" "treceval: q40twice:35: document 'a' of topic 't12' judged twice (line 34 too)"
+	awk '{ print } NR == 73 { print }' q40 >q40late
+	one_two q40late r40
+	status_is 4
+	same "$stderr" "treceval: q40late:74: document 'a' of topic 't25' judged twice (line 73 too)"
+	# a NaN in interleaved t07 (first thread), ranked from its group,
+	# and in t25 (second thread), ranked from its stretch: awk's lines
+	awk '$1 == "t07" && $3 == "b" { $5 = "nan"; print NR > "nan.line" } { print }' r40 >r40nan
+	one_two q40 r40nan
+	status_is 2
+	same "$stderr" "treceval: r40nan:$(cat nan.line): field 5: 'nan' is not a number (trec_eval's order of it is undefined)"
+	awk '$1 == "t25" && $3 == "b" { $5 = "nan"; print NR > "nan.line" } { print }' r40 >r40nan2
+	one_two q40 r40nan2
+	status_is 2
+	same "$stderr" "treceval: r40nan2:$(cat nan.line): field 5: 'nan' is not a number (trec_eval's order of it is undefined)"
+}
+
 # 1,000 topics of two judgments and three lines each: 0.26 MB of output
 big() {
 	awk 'BEGIN { for (t = 0; t < 1000; t++) { print t, 0, "a", 1;

@@ -1,8 +1,10 @@
 /* treceval's pass over the topics (trecdrive.h). */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/bigalloc.h"
 #include "util/err.h"
 #include "rank/ranker.h"
 #include "trec/trecdrive.h"
@@ -306,32 +308,208 @@ static void values(struct treceval *te, struct slice *text)
 	text->p = te->text;
 }
 
-int treceval_topic(struct treceval *te)
+/* topic qi's row (te->row) and relstring's text; 0 when it is left out
+ * (a topic the run lacks, without -c) */
+static int topic_row(struct treceval *te, size_t qi, struct slice *text)
 {
 	const struct trecopts *o = te->o;
+	const struct trecqtopic *qt = &te->qrels.t[qi];
+	long rt = trecrun_find(&te->run, qt->id);
 
-	while (te->next < te->qrels.nt) {
+	if (rt < 0 && !o->complete) {
+		te->left_out++;
+		return 0;
+	}
+	te->matched += rt >= 0;
+	te->t.id = qt->id;
+	te->t.missing = rt < 0;
+	te->t.level = o->level;
+	te->t.ndocs = o->ndocs;
+	if (o->ranks) {
+		trecqrels_twice(&te->qrels, qt);
+		if (o->levels)
+			count_levels(te, qt);
+		rank_topic(te, qi, rt);
+	}
+	values(te, text);
+	return 1;
+}
+
+/* the topics from `from` on, measured on a thread of its own: te, a view
+ * of the main one (its files and the pass's results shared, read only;
+ * its scratch and trecrank its own), the rows kept in order */
+struct trecafter {
+	struct treceval te;
+	size_t from, to;
+	double *rows;		/* per topic from `from`: its row, */
+	unsigned char *in;	/* if it is measured (not left out) */
+	char *text;		/* relstring's, topic k's at toff[k] */
+	size_t *toff, textlen, textcap;
+	atomic_int stop;
+	int failed;
+	struct errtrap err;
+	pthread_t tid;
+};
+
+static void *measure_after(void *arg)
+{
+	struct trecafter *a = arg;
+	size_t ncols = a->te.o->ncols, qi, k;
+	struct slice text;
+
+	err_trap = &a->err;
+	if (setjmp(a->err.jb) == 0) {
+		for (qi = a->from; qi < a->to &&
+		     !atomic_load_explicit(&a->stop, memory_order_relaxed); qi++) {
+			k = qi - a->from;
+			a->in[k] = (unsigned char)topic_row(&a->te, qi, &text);
+			if (a->in[k] && ncols)
+				memcpy(a->rows + k * ncols, a->te.row,
+				       ncols * sizeof *a->rows);
+			xgrow((void **)&a->text, &a->textcap,
+			      a->textlen + text.n + 1, 1);
+			if (text.n)
+				memcpy(a->text + a->textlen, text.p, text.n);
+			a->textlen += text.n;
+			a->toff[k + 1] = a->textlen;
+		}
+	} else {
+		a->failed = 1;
+	}
+	err_trap = NULL;
+	return NULL;
+}
+
+static void scratch_free(struct treceval *te)
+{
+	free(te->rel);
+	free(te->grp);
+	free(te->cpos);
+	free(te->cgrade);
+	free(te->levels);
+	free(te->jud);
+	free(te->apos);
+	free(te->agrade);
+	free(te->text);
+	free(te->row);
+}
+
+static void after_free(struct treceval *te)
+{
+	struct trecafter *a = te->after;
+
+	if (!a)
+		return;
+	scratch_free(&a->te);
+	trecrank_free(&a->te.rank);
+	treconce_view_free(&a->te.once);
+	big_free(a->rows);
+	free(a->in);
+	free(a->text);
+	free(a->toff);
+	free(a);
+	te->after = NULL;
+}
+
+/* MIN_AFTER: the fewest topics measured on two threads */
+enum { MIN_AFTER = 32 };
+
+/* the thread for the second half of the topics, when -j and their number
+ * ask for one */
+static void start_after(struct treceval *te)
+{
+	const struct trecopts *o = te->o;
+	size_t nt = te->qrels.nt, n;
+	struct trecafter *a;
+
+	te->split = nt;
+	if (o->jobs < 2 || nt < MIN_AFTER)
+		return;
+	a = xcalloc(1, sizeof *a);
+	a->from = nt / 2;
+	a->to = nt;
+	n = a->to - a->from;
+	a->te.o = o;
+	a->te.qrels = te->qrels;
+	a->te.run = te->run;
+	trecrank_init(&a->te.rank, o->maxret, &te->run);
+	treconce_view(&a->te.once, &te->once);
+	a->te.row = xmalloc((o->ncols ? o->ncols : 1) * sizeof *a->te.row);
+	a->rows = big_alloc(n * (o->ncols ? o->ncols : 1) * sizeof *a->rows);
+	a->in = xcalloc(n, 1);
+	a->toff = xcalloc(n + 1, sizeof *a->toff);
+	te->after = a;
+	if (pthread_create(&a->tid, NULL, measure_after, a) != 0) {
+		after_free(te);
+		return;
+	}
+	te->split = a->from;
+}
+
+/* the thread's topics done: its counts added, its error raised */
+static void join_after(struct treceval *te)
+{
+	struct trecafter *a = te->after;
+	struct errtrap err;
+
+	pthread_join(a->tid, NULL);
+	te->left_out += a->te.left_out;
+	te->matched += a->te.matched;
+	if (a->failed) {
+		err = a->err;
+		after_free(te);
+		die_status_at(err.status, err.file, err.line, "%s", err.msg);
+	}
+}
+
+/* topic qi measured on this thread while the other runs: an error stops
+ * the other and waits for it before it is raised */
+static int row_beside(struct treceval *te, size_t qi, struct slice *text)
+{
+	struct errtrap err, *outer = err_trap;
+	volatile int r = 0, failed = 0;
+
+	err_trap = &err;
+	if (setjmp(err.jb) == 0)
+		r = topic_row(te, qi, text);
+	else
+		failed = 1;
+	err_trap = outer;
+	if (failed) {
+		atomic_store(&te->after->stop, 1);
+		pthread_join(te->after->tid, NULL);
+		after_free(te);
+		die_status_at(err.status, err.file, err.line, "%s", err.msg);
+	}
+	return r;
+}
+
+int treceval_topic(struct treceval *te)
+{
+	size_t ncols = te->o->ncols;
+	struct slice text;
+
+	if (te->next == 0 && te->split == 0)
+		start_after(te);
+	while (te->next < te->split) {
 		size_t qi = te->next++;
-		const struct trecqtopic *qt = &te->qrels.t[qi];
-		long rt = trecrun_find(&te->run, qt->id);
-		if (rt < 0 && !o->complete) {
-			te->left_out++;
+		if (te->after ? row_beside(te, qi, &text) :
+				topic_row(te, qi, &text)) {
+			trecsum_add(&te->sum, te->qrels.t[qi].id, te->row, text);
+			return 1;
+		}
+	}
+	if (te->after && te->next == te->split)
+		join_after(te);
+	while (te->after && te->next < te->qrels.nt) {
+		struct trecafter *a = te->after;
+		size_t qi = te->next++, k = qi - a->from;
+		if (!a->in[k])
 			continue;
-		}
-		te->matched += rt >= 0;
-		te->t.id = qt->id;
-		te->t.missing = rt < 0;
-		te->t.level = o->level;
-		te->t.ndocs = o->ndocs;
-		if (o->ranks) {
-			trecqrels_twice(&te->qrels, qt);
-			if (o->levels)
-				count_levels(te, qt);
-			rank_topic(te, qi, rt);
-		}
-		struct slice text;
-		values(te, &text);
-		trecsum_add(&te->sum, qt->id, te->row, text);
+		text.p = a->text + a->toff[k];
+		text.n = a->toff[k + 1] - a->toff[k];
+		trecsum_add(&te->sum, te->qrels.t[qi].id, a->rows + k * ncols,
+			    text);
 		return 1;
 	}
 	return 0;
@@ -358,14 +536,6 @@ void treceval_close(struct treceval *te)
 	trecrank_free(&te->rank);
 	trecrun_free(&te->run);
 	trecqrels_free(&te->qrels);
-	free(te->rel);
-	free(te->grp);
-	free(te->cpos);
-	free(te->cgrade);
-	free(te->levels);
-	free(te->jud);
-	free(te->apos);
-	free(te->agrade);
-	free(te->text);
-	free(te->row);
+	after_free(te);
+	scratch_free(te);
 }

@@ -476,6 +476,23 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 	return treconce_lines(w, qi, out, m);
 }
 
+void treconce_view(struct treconce *v, const struct treconce *w)
+{
+	setup(v, w->q, w->g0, w->all, w->maxret, w->run);
+	v->n = w->n;
+	v->rank = w->rank;
+	v->grp = w->grp;
+}
+
+void treconce_view_free(struct treconce *v)
+{
+	free(v->doc);
+	free(v->grade);
+	free(v->bucket);
+	trecpiece_free(&v->piece);
+	memset(v, 0, sizeof *v);
+}
+
 void treconce_free(struct treconce *w)
 {
 	free(w->n);

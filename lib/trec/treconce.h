@@ -97,6 +97,12 @@ long treconce_lines(struct treconce *w, size_t qi, struct rankline *out,
  * a document judged twice) */
 long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 		      size_t m);
+/* v: a second thread's view of w once the pass is done, for
+ * treconce_targets, treconce_lines and treconce_grouped on topics of its
+ * own: the pass's results (n, rank, the groups) w's, its scratch its own
+ * (treconce_view_free frees that alone) */
+void treconce_view(struct treconce *v, const struct treconce *w);
+void treconce_view_free(struct treconce *v);
 void treconce_free(struct treconce *w);
 
 #endif
