@@ -60,6 +60,9 @@ static inline size_t trecgroup_count(const struct trecgroup *g, size_t qi)
  * stretch, trecrun.h), h its id's hash */
 void trecgroup_add(struct trecgroup *g, size_t qi, struct slice doc,
 		   double score, uint64_t h);
+/* the lines added so far seen by every thread (they are stored past the
+ * cache, trecgroup.c: a store fence) */
+void trecgroup_seal(struct trecgroup *g);
 /* topic qi's lines in order: trecgroup_next gives each, NULL after the
  * last */
 struct trecgiter {

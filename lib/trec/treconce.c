@@ -389,6 +389,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 	trecrun_end(run);
 	if (f.cur >= 0)
 		finish(w, (size_t)f.cur);
+	trecgroup_seal(&w->grp);
 }
 
 static void line_of(const struct treconce *w, size_t beg, size_t i,
