@@ -83,7 +83,7 @@ static void keep_ranked(struct treconce *w, size_t qi,
 	r->k = k;
 	r->n = n;
 	for (i = 0; i < k; i++)
-		w->hrank[w->nhrank++] = l[i].rank;
+		w->hrank[w->nhrank++] = (int32_t)l[i].rank;
 }
 
 /* the end of topic qi's piece: its ranks kept, unless a document may be
@@ -98,7 +98,7 @@ static void finish(struct treconce *w, size_t qi)
 	size_t i;
 
 	if ((w->maxret >= 0 && p->n > (size_t)w->maxret) ||
-	    !trecpiece_flush(p))
+	    p->n > INT32_MAX || !trecpiece_flush(p))
 		return;
 	if (w->mixed) {
 		for (i = 0; i < p->n; i++)
@@ -112,7 +112,7 @@ static void finish(struct treconce *w, size_t qi)
 		return;
 	}
 	for (i = 0; i < p->k; i++)
-		w->rank[qt->beg + i] = l[i].rank;
+		w->rank[qt->beg + i] = (int32_t)l[i].rank;
 	w->n[qi] = (long)p->n;
 }
 
@@ -457,7 +457,7 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 	struct rankline *l;
 	struct slice doc;
 
-	if ((w->maxret >= 0 && n > (size_t)w->maxret) ||
+	if ((w->maxret >= 0 && n > (size_t)w->maxret) || n > INT32_MAX ||
 	    qt->dup != (size_t)-1)
 		return ONCE_NONE;
 	trecpiece_begin(p, w->doc, m);
@@ -472,7 +472,7 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 		return ONCE_NONE;
 	l = trecpiece_rank(p, w->grade);
 	for (i = 0; i < m; i++)
-		w->rank[qt->beg + i] = l[i].rank;
+		w->rank[qt->beg + i] = (int32_t)l[i].rank;
 	w->n[qi] = (long)n;
 	return treconce_lines(w, qi, out, m);
 }

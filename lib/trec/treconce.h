@@ -32,8 +32,10 @@ struct treconce {
 	struct trecpiece piece;	/* the topic being read */
 	long *n;		/* per topic of the qrels: its documents kept,
 				 * or ONCE_NONE */
-	long *rank;		/* per judgment: j[beg + i] the rank of the
-				 * topic's judged document i (doc[i]) */
+	int32_t *rank;		/* per judgment: j[beg + i] the rank of the
+				 * topic's judged document i (doc[i]); 4
+				 * bytes: a topic of more lines than that
+				 * counts is left to trecrank */
 	struct slice *doc;	/* one topic's judged documents ranked */
 	long *grade;
 	size_t cap;
@@ -53,7 +55,7 @@ struct treconce {
 	 * topics ranked kept here, for n and rank once it is joined */
 	struct onceranked *ranked;
 	size_t nranked, rankedcap;
-	long *hrank;		/* their ranks, one after the other */
+	int32_t *hrank;		/* their ranks, one after the other */
 	size_t nhrank, hrankcap;
 	int half;
 	atomic_int bail;	/* the half met what it cannot read alone */
