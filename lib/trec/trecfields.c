@@ -207,6 +207,25 @@ void trecfile_done(const struct trecfile *f, size_t from, size_t to)
 #endif
 }
 
+#if !defined(MADV_POPULATE_READ) && defined(__linux__)
+#define MADV_POPULATE_READ 22	/* Linux's number, for older headers */
+#endif
+
+void trecfile_ahead(const struct trecfile *f, size_t from, size_t to)
+{
+#ifdef MADV_POPULATE_READ
+	long pg = sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t)(f->p + from), b = (uintptr_t)(f->p + to);
+
+	if (!f->map || pg <= 0 || to <= from)
+		return;
+	a &= ~((uintptr_t)pg - 1);
+	(void)madvise((void *)a, b - a, MADV_POPULATE_READ);	/* advice */
+#else
+	(void)f, (void)from, (void)to;
+#endif
+}
+
 void trecfile_free(struct trecfile *f)
 {
 	if (f->map)

@@ -39,7 +39,11 @@ struct chunks {
 	const struct trecchunks *job;
 	struct trecchunk *c;
 	size_t at;
+	size_t ahead;		/* the file's pages are mapped to here */
 };
+
+/* AHEAD: the bytes of the file mapped at once before its chunks */
+enum { AHEAD = 2 << 20 };
 
 static int take(void *ctx, const struct pool_task *t)
 {
@@ -49,6 +53,12 @@ static int take(void *ctx, const struct pool_task *t)
 	if (k->at >= k->job->to || (k->job->stop &&
 	    atomic_load_explicit(k->job->stop, memory_order_relaxed)))
 		return 0;
+	if (k->at + k->job->size >= k->ahead) {
+		size_t to = k->at + AHEAD < k->job->to ? k->at + AHEAD :
+			    k->job->to;
+		trecfile_ahead(k->job->f, k->at, to);
+		k->ahead = to;
+	}
 	c->beg = k->at;
 	c->end = k->at = cut(k->job->f, k->at, k->job->to, k->job->size);
 	return 1;
@@ -89,7 +99,7 @@ void trecchunks_run(const struct trecchunks *job, int nthreads)
 {
 	int i, nslots = pool_nslots(nthreads);
 	struct chunks k = { job, xcalloc((size_t)nslots, sizeof *k.c),
-			    job->from };
+			    job->from, job->from };
 	struct pool_job pj = { take, work, give, &k };
 	struct errtrap err, *outer = err_trap;
 	volatile int failed = 0;
