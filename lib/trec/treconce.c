@@ -66,24 +66,33 @@ static int score(struct treconce *w, size_t l, struct slice s, double *v)
 	return 1;
 }
 
-/* a half's topic qi ranked: its k ranks l[] and n kept for the join */
-static void keep_ranked(struct treconce *w, size_t qi,
-			const struct rankline *l, size_t k, long n)
+/* a half's topic qi ranked: its n kept for the join */
+static void keep_ranked(struct treconce *w, size_t qi, long n)
 {
 	struct onceranked *r;
-	size_t i;
 
 	xgrow((void **)&w->ranked, &w->rankedcap, w->nranked + 1,
 	      sizeof *w->ranked);
-	xgrow((void **)&w->hrank, &w->hrankcap, w->nhrank + k + 1,
-	      sizeof *w->hrank);
 	r = &w->ranked[w->nranked++];
 	r->qi = qi;
-	r->at = w->nhrank;
-	r->k = k;
 	r->n = n;
-	for (i = 0; i < k; i++)
-		w->hrank[w->nhrank++] = (int32_t)l[i].rank;
+}
+
+/* topic qi's ranks this half's to write (two halves reading: claim):
+ * the first topic to claim them has them; the second half stops at a
+ * topic the first has */
+static int mine(struct treconce *w, size_t qi)
+{
+	unsigned char was;
+
+	if (!w->claim)
+		return 1;
+	was = atomic_exchange(&w->claim[qi], w->me);
+	if (!was || was == w->me)
+		return 1;
+	if (w->half)
+		atomic_store_explicit(&w->bail, 1, memory_order_relaxed);
+	return 0;
 }
 
 /* the end of topic qi's piece: its ranks kept, unless a document may be
@@ -107,13 +116,13 @@ static void finish(struct treconce *w, size_t qi)
 		trecpiece_rescaled(p);
 	}
 	l = trecpiece_rank(p, w->grade);
-	if (w->half) {
-		keep_ranked(w, qi, l, p->k, (long)p->n);
-		return;
-	}
-	for (i = 0; i < p->k; i++)
-		w->rank[qt->beg + i] = (int32_t)l[i].rank;
-	w->n[qi] = (long)p->n;
+	if (mine(w, qi))
+		for (i = 0; i < p->k; i++)
+			w->rank[qt->beg + i] = (int32_t)l[i].rank;
+	if (w->half)
+		keep_ranked(w, qi, (long)p->n);
+	else
+		w->n[qi] = (long)p->n;
 }
 
 /* topic qi's lines grouped from now on (trecgroup.h), those of its
@@ -290,8 +299,9 @@ static void *read_half(void *arg)
  * run unchanged) when the half stopped, failed or holds a topic of w's */
 static int join(struct treconce *w, struct feed *f, struct half *h)
 {
-	size_t nt = w->run->ids.nent, i, j;
+	size_t nt = w->run->ids.nent, i;
 
+	w->claim = NULL;	/* one thread reads on */
 	if (h->failed || atomic_load(&h->w.bail) ||
 	    !trecrun_join(w->run, &h->run))
 		return 0;
@@ -305,17 +315,15 @@ static int join(struct treconce *w, struct feed *f, struct half *h)
 		for (i = 0; i < h->run.ids.nent; i++)
 			w->qi[nt + i] = h->w.qi[i];
 	}
-	for (i = 0; i < h->w.nranked; i++) {
-		const struct onceranked *r = &h->w.ranked[i];
-		for (j = 0; j < r->k; j++)
-			w->rank[w->q->t[r->qi].beg + j] = h->w.hrank[r->at + j];
-		w->n[r->qi] = r->n;
-	}
+	for (i = 0; i < h->w.nranked; i++)
+		w->n[h->w.ranked[i].qi] = h->w.ranked[i].n;
 	return 1;
 }
 
 static void half_free(struct half *h)
 {
+	h->w.rank = NULL;	/* the first half's */
+	h->w.claim = NULL;
 	treconce_free(&h->w);
 	trecrun_free(&h->run);
 }
@@ -342,6 +350,8 @@ static void read_first(struct feed *f, struct half *h, pthread_t tid,
 	if (failed) {
 		half_free(h);
 		free(h);
+		free(f->w->claim);
+		f->w->claim = NULL;
 		die_status_at(err.status, err.file, err.line, "%s", err.msg);
 	}
 }
@@ -352,6 +362,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 {
 	struct feed f = { .w = w, .rank = rank, .cur = -1, .gq = -1 };
 	struct half *h = NULL;
+	atomic_uchar *claim = NULL;
 	pthread_t tid;
 	size_t t, mid = run->file.n;
 
@@ -367,6 +378,11 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		trecrun_half(&h->run, run, mid);
 		setup(&h->w, q, g0, all, maxret, &h->run);
 		h->w.half = 1;
+		h->w.rank = w->rank;
+		w->claim = h->w.claim = claim = xcalloc(q->nt + 1,
+							sizeof *claim);
+		w->me = 1;
+		h->w.me = 2;
 		h->f.w = &h->w;
 		h->f.rank = rank;
 		h->f.cur = h->f.gq = -1;
@@ -374,6 +390,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 			half_free(h);
 			free(h);
 			h = NULL;
+			w->claim = NULL;
 			mid = run->file.n;
 		}
 	}
@@ -386,6 +403,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		half_free(h);
 		free(h);
 	}
+	free(claim);
 	trecrun_end(run);
 	if (f.cur >= 0)
 		finish(w, (size_t)f.cur);
@@ -504,7 +522,6 @@ void treconce_free(struct treconce *w)
 	free(w->qi);
 	free(w->bucket);
 	free(w->ranked);
-	free(w->hrank);
 	trecgroup_free(&w->grp);
 	trecpiece_free(&w->piece);
 	memset(w, 0, sizeof *w);

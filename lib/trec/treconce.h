@@ -52,19 +52,23 @@ struct treconce {
 				 * of its document, or 0 */
 	size_t bucketcap;
 	/* a half of the pass on a thread of its own (treconce_read): its
-	 * topics ranked kept here, for n and rank once it is joined */
+	 * topics ranked kept here, for n once it is joined; their ranks are
+	 * in rank (the first half's array) */
 	struct onceranked *ranked;
 	size_t nranked, rankedcap;
-	int32_t *hrank;		/* their ranks, one after the other */
-	size_t nhrank, hrankcap;
 	int half;
 	atomic_int bail;	/* the half met what it cannot read alone */
+	/* while two halves read: per topic of the qrels, the half (me: 1
+	 * the first, 2 the second) whose ranks are in rank; a topic that
+	 * both rank is one the halves cannot join: its ranks are the
+	 * first's to write, and the second stops */
+	atomic_uchar *claim;
+	unsigned char me;
 };
 
-/* a topic a half ranked: n as treconce's n[qi], its judged documents'
- * ranks hrank[at .. at+k-1] */
+/* a topic a half ranked: n as treconce's n[qi] */
 struct onceranked {
-	size_t qi, at, k;
+	size_t qi;
 	long n;
 };
 
