@@ -88,15 +88,20 @@ void trecrun_take(struct trecrun *r, const struct trecscanline *s,
 void trecrun_chunk_done(struct trecrun *r, const struct trecchunk *c)
 {
 	const struct trecscanline *l = c->rec;
+	size_t to;
 
 	trecchunk_raise(c, r->rline);
 	r->rline += c->lines;
 	r->nres += (long)c->n;
 	if (c->n > 0)
 		r->tag = l[c->n - 1].tag;
-	if (c->end - r->done >= STEP) {
-		trecfile_done(&r->file, r->done, c->end);
-		r->done = c->end;
+	/* the pages before the stretch being read given back: its lines
+	 * (the ranking of its topic reads their ids) stay until it ends */
+	to = r->nseg > 0 && r->seg[r->nseg - 1].beg < c->end ?
+	     r->seg[r->nseg - 1].beg : c->end;
+	if (to > r->done && to - r->done >= STEP) {
+		trecfile_done(&r->file, r->done, to);
+		r->done = to;
 	}
 }
 
