@@ -181,8 +181,8 @@ one_two() {
 }
 
 # 40 topics t01..t40 in the qrels (three judgments each; t01..t30 in the
-# run, t01..t10 interleaved, the others in blocks): with -j 2, topics
-# t21..t40 are measured on a second thread while t01..t20 are on the first
+# run, t01..t10 interleaved, the others in blocks): with -j 2, measured
+# 16 topics a task on two worker threads (t01..t16, t17..t32, t33..t40)
 topics40() {
 	awk 'BEGIN { for (t = 1; t <= 40; t++) {
 		printf "t%02d 0 a 1\nt%02d 0 b 0\nt%02d 0 c 2\n", t, t, t } }' >q40
@@ -192,20 +192,20 @@ topics40() {
 		printf "t%02d Q0 %s %d %d r\n", t, substr("cxbya", d, 1), d, 10 - d }' >r40
 }
 
-@test "treceval-jobs: 40 topics measured on two threads: one thread's rows, notes and errors" {
+@test "treceval-jobs: 40 topics measured on worker threads: one thread's rows, notes and errors" {
 	topics40
 	one_two -q -m all_trec q40 r40
 	status_is 0
 	[ "$(grep -c '^map ' <<<"$output")" = 31 ]
 	same "$stderr" "treceval: 10 topics of the qrels not in the run left out (-c counts them as 0)"
-	# t05 (first thread): b at rank 3 of x a b c y, relevant a (1) and
-	# c (2): AP = (1/2 + 2/4) / 2 = 0.5; t25 (second): c a, AP = (1/1 +
-	# 2/5) / 2 = 0.7
+	# t05 (first task): b at rank 3 of x a b c y, relevant a (1) and
+	# c (2): AP = (1/2 + 2/4) / 2 = 0.5; t25 (second task): c a, AP =
+	# (1/1 + 2/5) / 2 = 0.7
 	same "$(awk '$1 == "map" && ($2 == "t05" || $2 == "t25") { print $2, $3 }' <<<"$output")" "$(printf 't05 0.5000\nt25 0.7000')"
 	one_two -q -c -m all_trec q40 r40
 	[ "$(grep -c '^map ' <<<"$output")" = 41 ]
 	one_two -q -m relstring.10 -m ndcg_cut.3 -m bpref q40 r40
-	# a document judged twice in t25 (second thread) and in t12 (first):
+	# a document judged twice in t25 (second task) and in t12 (first):
 	# the first topic's in trec_eval's order; t25's alone when t12 is not
 	awk '{ print } NR == 34 || NR == 73 { print }' q40 >q40twice
 	one_two q40twice r40
@@ -215,8 +215,8 @@ topics40() {
 	one_two q40late r40
 	status_is 4
 	same "$stderr" "treceval: q40late:74: document 'a' of topic 't25' judged twice (line 73 too)"
-	# a NaN in interleaved t07 (first thread), ranked from its group,
-	# and in t25 (second thread), ranked from its stretch: awk's lines
+	# a NaN in interleaved t07 (first task), ranked from its group, and
+	# in t25 (second task), ranked from its stretch: awk's lines
 	awk '$1 == "t07" && $3 == "b" { $5 = "nan"; print NR > "nan.line" } { print }' r40 >r40nan
 	one_two q40 r40nan
 	status_is 2

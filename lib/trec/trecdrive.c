@@ -1,11 +1,10 @@
 /* treceval's pass over the topics (trecdrive.h). */
 #include <math.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/bigalloc.h"
 #include "util/err.h"
+#include "util/pool.h"
 #include "rank/ranker.h"
 #include "trec/trecdrive.h"
 #include "trec/trecjudged.h"
@@ -335,51 +334,6 @@ static int topic_row(struct treceval *te, size_t qi, struct slice *text)
 	return 1;
 }
 
-/* the topics from `from` on, measured on a thread of its own: te, a view
- * of the main one (its files and the pass's results shared, read only;
- * its scratch and trecrank its own), the rows kept in order */
-struct trecafter {
-	struct treceval te;
-	size_t from, to;
-	double *rows;		/* per topic from `from`: its row, */
-	unsigned char *in;	/* if it is measured (not left out) */
-	char *text;		/* relstring's, topic k's at toff[k] */
-	size_t *toff, textlen, textcap;
-	atomic_int stop;
-	int failed;
-	struct errtrap err;
-	pthread_t tid;
-};
-
-static void *measure_after(void *arg)
-{
-	struct trecafter *a = arg;
-	size_t ncols = a->te.o->ncols, qi, k;
-	struct slice text;
-
-	err_trap = &a->err;
-	if (setjmp(a->err.jb) == 0) {
-		for (qi = a->from; qi < a->to &&
-		     !atomic_load_explicit(&a->stop, memory_order_relaxed); qi++) {
-			k = qi - a->from;
-			a->in[k] = (unsigned char)topic_row(&a->te, qi, &text);
-			if (a->in[k] && ncols)
-				memcpy(a->rows + k * ncols, a->te.row,
-				       ncols * sizeof *a->rows);
-			xgrow((void **)&a->text, &a->textcap,
-			      a->textlen + text.n + 1, 1);
-			if (text.n)
-				memcpy(a->text + a->textlen, text.p, text.n);
-			a->textlen += text.n;
-			a->toff[k + 1] = a->textlen;
-		}
-	} else {
-		a->failed = 1;
-	}
-	err_trap = NULL;
-	return NULL;
-}
-
 static void scratch_free(struct treceval *te)
 {
 	free(te->rel);
@@ -394,123 +348,170 @@ static void scratch_free(struct treceval *te)
 	free(te->row);
 }
 
-static void after_free(struct treceval *te)
-{
-	struct trecafter *a = te->after;
+/* Topics measured on the pool's workers (util/pool.h), BATCH a task, each
+ * worker with a view of te (its files and the pass's results shared, read
+ * only; its scratch and trecrank its own); the rows added to the summary
+ * in order on this thread, so sums and rows are one thread's. A task's
+ * error (its first topic's that fails) is raised in its turn: the first
+ * in trec_eval's order of topics. Memory: the slots' rows. */
+enum { BATCH = 16, MIN_POOLED = 32 };
 
-	if (!a)
-		return;
-	scratch_free(&a->te);
-	trecrank_free(&a->te.rank);
-	treconce_view_free(&a->te.once);
-	big_free(a->rows);
-	free(a->in);
-	free(a->text);
-	free(a->toff);
-	free(a);
-	te->after = NULL;
+struct batch {
+	size_t from, n, done;	/* topics [from, from + n), done before an
+				 * error */
+	double *rows;		/* per topic: its row, */
+	unsigned char *in;	/* if it is measured (not left out) */
+	char *text;		/* relstring's, topic k's at toff[k] */
+	size_t toff[BATCH + 1], textcap;
+	long left_out, matched;
+	int failed;
+	struct errtrap err;
+};
+
+struct measuring {
+	struct treceval *te;
+	struct treceval *view;	/* per worker */
+	struct batch *b;	/* per slot */
+	size_t next;
+};
+
+static int take_batch(void *ctx, const struct pool_task *t)
+{
+	struct measuring *m = ctx;
+	struct batch *b = &m->b[t->slot];
+	size_t nt = m->te->qrels.nt;
+
+	if (m->next >= nt)
+		return 0;
+	b->from = m->next;
+	b->n = nt - m->next < BATCH ? nt - m->next : BATCH;
+	m->next += b->n;
+	return 1;
 }
 
-/* MIN_AFTER: the fewest topics measured on two threads */
-enum { MIN_AFTER = 32 };
+static void measure_batch(void *ctx, const struct pool_task *t)
+{
+	struct measuring *m = ctx;
+	struct batch *b = &m->b[t->slot];
+	struct treceval *v = &m->view[t->worker];
+	size_t ncols = m->te->o->ncols, k;
+	long left_out = v->left_out, matched = v->matched;
+	struct errtrap *outer = err_trap;
+	struct slice text;
 
-/* the thread for the second half of the topics, when -j and their number
- * ask for one */
-static void start_after(struct treceval *te)
+	b->done = 0;
+	b->failed = 0;
+	b->toff[0] = 0;
+	err_trap = &b->err;
+	if (setjmp(b->err.jb) == 0) {
+		for (k = 0; k < b->n; k++) {
+			text.p = NULL;	/* a topic left out has none */
+			text.n = 0;
+			b->in[k] = (unsigned char)topic_row(v, b->from + k, &text);
+			if (b->in[k] && ncols)
+				memcpy(b->rows + k * ncols, v->row,
+				       ncols * sizeof *b->rows);
+			xgrow((void **)&b->text, &b->textcap,
+			      b->toff[k] + text.n + 1, 1);
+			if (text.n)
+				memcpy(b->text + b->toff[k], text.p, text.n);
+			b->toff[k + 1] = b->toff[k] + text.n;
+			b->done = k + 1;
+		}
+	} else {
+		b->failed = 1;
+	}
+	err_trap = outer;
+	b->left_out = v->left_out - left_out;
+	b->matched = v->matched - matched;
+}
+
+static void give_batch(void *ctx, const struct pool_task *t)
+{
+	struct measuring *m = ctx;
+	struct batch *b = &m->b[t->slot];
+	struct treceval *te = m->te;
+	size_t ncols = te->o->ncols, k;
+	struct slice text;
+
+	te->left_out += b->left_out;
+	te->matched += b->matched;
+	for (k = 0; k < b->done; k++) {
+		if (!b->in[k])
+			continue;
+		text.p = b->text + b->toff[k];
+		text.n = b->toff[k + 1] - b->toff[k];
+		trecsum_add(&te->sum, te->qrels.t[b->from + k].id,
+			    b->rows + k * ncols, text);
+	}
+	if (b->failed)
+		die_status_at(b->err.status, b->err.file, b->err.line, "%s",
+			      b->err.msg);
+}
+
+/* every topic measured on nthreads workers; an error (a topic's, in its
+ * turn) raised once the views are freed */
+static void measure_pooled(struct treceval *te, int nthreads)
 {
 	const struct trecopts *o = te->o;
-	size_t nt = te->qrels.nt, n;
-	struct trecafter *a;
-
-	te->split = nt;
-	if (o->jobs < 2 || nt < MIN_AFTER)
-		return;
-	a = xcalloc(1, sizeof *a);
-	a->from = nt / 2;
-	a->to = nt;
-	n = a->to - a->from;
-	a->te.o = o;
-	a->te.qrels = te->qrels;
-	a->te.run = te->run;
-	trecrank_init(&a->te.rank, o->maxret, &te->run);
-	treconce_view(&a->te.once, &te->once);
-	a->te.row = xmalloc((o->ncols ? o->ncols : 1) * sizeof *a->te.row);
-	a->rows = big_alloc(n * (o->ncols ? o->ncols : 1) * sizeof *a->rows);
-	a->in = xcalloc(n, 1);
-	a->toff = xcalloc(n + 1, sizeof *a->toff);
-	te->after = a;
-	if (pthread_create(&a->tid, NULL, measure_after, a) != 0) {
-		after_free(te);
-		return;
-	}
-	te->split = a->from;
-}
-
-/* the thread's topics done: its counts added, its error raised */
-static void join_after(struct treceval *te)
-{
-	struct trecafter *a = te->after;
-	struct errtrap err;
-
-	pthread_join(a->tid, NULL);
-	te->left_out += a->te.left_out;
-	te->matched += a->te.matched;
-	if (a->failed) {
-		err = a->err;
-		after_free(te);
-		die_status_at(err.status, err.file, err.line, "%s", err.msg);
-	}
-}
-
-/* topic qi measured on this thread while the other runs: an error stops
- * the other and waits for it before it is raised */
-static int row_beside(struct treceval *te, size_t qi, struct slice *text)
-{
+	int nslots = pool_nslots(nthreads), i;
+	size_t ncols = o->ncols ? o->ncols : 1;
+	struct measuring m = { te, xcalloc((size_t)nthreads, sizeof *m.view),
+			       xcalloc((size_t)nslots, sizeof *m.b), 0 };
+	struct pool_job job = { take_batch, measure_batch, give_batch, &m };
 	struct errtrap err, *outer = err_trap;
-	volatile int r = 0, failed = 0;
+	volatile int failed = 0;
 
+	for (i = 0; i < nthreads; i++) {
+		struct treceval *v = &m.view[i];
+		v->o = o;
+		v->qrels = te->qrels;
+		v->run = te->run;
+		trecrank_init(&v->rank, o->maxret, &te->run);
+		treconce_view(&v->once, &te->once);
+		v->row = xmalloc(ncols * sizeof *v->row);
+	}
+	for (i = 0; i < nslots; i++) {
+		m.b[i].rows = xmalloc(BATCH * ncols * sizeof *m.b[i].rows);
+		m.b[i].in = xmalloc(BATCH);
+	}
 	err_trap = &err;
 	if (setjmp(err.jb) == 0)
-		r = topic_row(te, qi, text);
+		pool_run(&job, nthreads);
 	else
 		failed = 1;
 	err_trap = outer;
-	if (failed) {
-		atomic_store(&te->after->stop, 1);
-		pthread_join(te->after->tid, NULL);
-		after_free(te);
-		die_status_at(err.status, err.file, err.line, "%s", err.msg);
+	for (i = 0; i < nthreads; i++) {
+		scratch_free(&m.view[i]);
+		trecrank_free(&m.view[i].rank);
+		treconce_view_free(&m.view[i].once);
 	}
-	return r;
+	for (i = 0; i < nslots; i++) {
+		free(m.b[i].rows);
+		free(m.b[i].in);
+		free(m.b[i].text);
+	}
+	free(m.view);
+	free(m.b);
+	if (failed)
+		die_status_at(err.status, err.file, err.line, "%s", err.msg);
 }
 
 int treceval_topic(struct treceval *te)
 {
-	size_t ncols = te->o->ncols;
 	struct slice text;
 
-	if (te->next == 0 && te->split == 0)
-		start_after(te);
-	while (te->next < te->split) {
+	if (te->next == 0 && te->o->jobs >= 2 && te->qrels.nt >= MIN_POOLED) {
+		te->next = te->qrels.nt;
+		measure_pooled(te, te->o->jobs);
+		return 0;
+	}
+	while (te->next < te->qrels.nt) {
 		size_t qi = te->next++;
-		if (te->after ? row_beside(te, qi, &text) :
-				topic_row(te, qi, &text)) {
+		if (topic_row(te, qi, &text)) {
 			trecsum_add(&te->sum, te->qrels.t[qi].id, te->row, text);
 			return 1;
 		}
-	}
-	if (te->after && te->next == te->split)
-		join_after(te);
-	while (te->after && te->next < te->qrels.nt) {
-		struct trecafter *a = te->after;
-		size_t qi = te->next++, k = qi - a->from;
-		if (!a->in[k])
-			continue;
-		text.p = a->text + a->toff[k];
-		text.n = a->toff[k + 1] - a->toff[k];
-		trecsum_add(&te->sum, te->qrels.t[qi].id, a->rows + k * ncols,
-			    text);
-		return 1;
 	}
 	return 0;
 }
@@ -536,6 +537,5 @@ void treceval_close(struct treceval *te)
 	trecrank_free(&te->rank);
 	trecrun_free(&te->run);
 	trecqrels_free(&te->qrels);
-	after_free(te);
 	scratch_free(te);
 }

@@ -42,21 +42,16 @@ struct treceval {
 	size_t textcap;
 	double *row;
 	struct trectopic t;
-	/* -j 2 or more: the topics from split on are measured on a thread
-	 * of its own while this one measures those before */
-	struct trecafter *after;
-	size_t split;
 };
 
 /* reads both files (dies with trec_eval's statuses on bad input) */
 void treceval_open(struct treceval *te, const struct trecopts *o);
 /* evaluates the next topic; 0 when every topic is done. With -j 2 or
- * more and 32 topics or more, the first call starts a thread that
- * measures the second half of the topics (a view of te with scratch of
- * its own) while the calls measure the first; their rows are added in
- * order, so the sums and rows are one thread's, and the first error in
- * trec_eval's order of topics is the one raised (the thread stops at its
- * first; an error of this thread stops it and waits for it first). */
+ * more and 32 topics or more, the first call evaluates every topic, 16 a
+ * task on the -j workers (util/pool.h), each with a view of te (scratch
+ * of its own), and adds their rows in order, so the sums and rows are
+ * one thread's and the first error in trec_eval's order of topics is the
+ * one raised; then it returns 0. */
 int treceval_topic(struct treceval *te);
 /* the notes, then the rows; dies (status 7) when no topic was evaluated;
  * frees what treceval_open and the topics took */
