@@ -79,7 +79,7 @@ static void keep_ranked(struct treconce *w, size_t qi, long n)
 }
 
 /* topic qi's ranks this half's to write (two halves reading: claim):
- * the first topic to claim them has them; the second half stops at a
+ * the half that claims them first has them; the second half stops at a
  * topic the first has */
 static int mine(struct treconce *w, size_t qi)
 {

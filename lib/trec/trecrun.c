@@ -216,6 +216,7 @@ int trecrun_join(struct trecrun *r, const struct trecrun *h)
 		die_status_at(ST_INPUT, r->file.path, 0, "more than %lu "
 			      "stretches of topics", (unsigned long)UINT32_MAX);
 	r->nseg += h->nseg;
+	r->scratch = h->scratch;	/* the last stretch is the half's */
 	r->rline += h->rline;
 	r->nres += h->nres;
 	if (h->nres > 0)
