@@ -156,10 +156,7 @@ void fusejobs_give(struct fusejobs *j, int s)
 {
 	struct fuseslot *sl = &j->slot[s];
 
-	if (sl->failed && sl->err.file)
-		die_status_at(sl->err.status, sl->err.file, sl->err.line, "%s",
-			      sl->err.msg);
 	if (sl->failed)
-		die(sl->err.status, "%s", sl->err.msg);
+		err_raise(&sl->err);
 	out_bytes(sl->out.p, sl->out.n);
 }

@@ -59,10 +59,9 @@ static void load(struct treceval *te, const struct trecopts *o)
 	if (qfailed && !op.failed)
 		trecrun_free(&te->run);
 	if (qfailed)
-		die_status_at(qerr.status, qerr.file, qerr.line, "%s", qerr.msg);
+		err_raise(&qerr);
 	if (op.failed)
-		die_status_at(op.err.status, op.err.file, op.err.line, "%s",
-			      op.err.msg);
+		err_raise(&op.err);
 }
 
 void treceval_open(struct treceval *te, const struct trecopts *o)
@@ -445,8 +444,7 @@ static void give_batch(void *ctx, const struct pool_task *t)
 			    b->rows + k * ncols, text);
 	}
 	if (b->failed)
-		die_status_at(b->err.status, b->err.file, b->err.line, "%s",
-			      b->err.msg);
+		err_raise(&b->err);
 }
 
 /* every topic measured on nthreads workers; an error (a topic's, in its
@@ -494,7 +492,7 @@ static void measure_pooled(struct treceval *te, int nthreads)
 	free(m.view);
 	free(m.b);
 	if (failed)
-		die_status_at(err.status, err.file, err.line, "%s", err.msg);
+		err_raise(&err);
 }
 
 int treceval_topic(struct treceval *te)

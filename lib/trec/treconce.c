@@ -352,7 +352,7 @@ static void read_first(struct feed *f, struct half *h, pthread_t tid,
 		free(h);
 		free(f->w->claim);
 		f->w->claim = NULL;
-		die_status_at(err.status, err.file, err.line, "%s", err.msg);
+		err_raise(&err);
 	}
 }
 

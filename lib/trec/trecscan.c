@@ -114,7 +114,7 @@ void trecchunks_run(const struct trecchunks *job, int nthreads)
 		free(k.c[i].rec);
 	free(k.c);
 	if (failed)
-		die_status_at(err.status, err.file, err.line, "%s", err.msg);
+		err_raise(&err);
 }
 
 void trecrun_scan(const struct trecfile *f, struct trecchunk *c)

@@ -169,6 +169,11 @@ void die_status_at(int status, const char *file, long line,
 	vdie_at(status, file, line, fmt, ap);
 }
 
+void err_raise(const struct errtrap *e)
+{
+	die_status_at(e->status, e->file, e->line, "%s", e->msg);
+}
+
 void note(const char *fmt, ...)
 {
 	va_list ap;

@@ -58,6 +58,9 @@ struct errtrap {
 	char msg[512];		/* what is wrong, without "prog: file:line: " */
 };
 extern _Thread_local struct errtrap *err_trap;
+/* the error a trap caught raised again, on this thread: into its own
+ * trap, or its message and exit (a worker's error in its turn) */
+_Noreturn void err_raise(const struct errtrap *e);
 
 /* A reader that checks some of its lines later than it reads them (the
  * duplicate items of a query, all at once at its end) sets err_first
