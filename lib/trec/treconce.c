@@ -83,12 +83,12 @@ static void keep_ranked(struct treconce *w, size_t qi, long n)
  * topic the first has */
 static int mine(struct treconce *w, size_t qi)
 {
-	unsigned char was;
+	unsigned char me = w->half ? 2 : 1, was;
 
 	if (!w->claim)
 		return 1;
-	was = atomic_exchange(&w->claim[qi], w->me);
-	if (!was || was == w->me)
+	was = atomic_exchange(&w->claim[qi], me);
+	if (!was || was == me)
 		return 1;
 	if (w->half)
 		atomic_store_explicit(&w->bail, 1, memory_order_relaxed);
@@ -381,8 +381,6 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		h->w.rank = w->rank;
 		w->claim = h->w.claim = claim = xcalloc(q->nt + 1,
 							sizeof *claim);
-		w->me = 1;
-		h->w.me = 2;
 		h->f.w = &h->w;
 		h->f.rank = rank;
 		h->f.cur = h->f.gq = -1;

@@ -58,12 +58,11 @@ struct treconce {
 	size_t nranked, rankedcap;
 	int half;
 	atomic_int bail;	/* the half met what it cannot read alone */
-	/* while two halves read: per topic of the qrels, the half (me: 1
-	 * the first, 2 the second) whose ranks are in rank; a topic that
-	 * both rank is one the halves cannot join: its ranks are the
-	 * first's to write, and the second stops */
+	/* while two halves read: per topic of the qrels, the half (1 the
+	 * first, 2 the second, whose half is set) whose ranks are in rank;
+	 * a topic that both rank is one the halves cannot join: its ranks
+	 * are the first's to write, and the second stops */
 	atomic_uchar *claim;
-	unsigned char me;
 };
 
 /* a topic a half ranked: n as treconce's n[qi] */
