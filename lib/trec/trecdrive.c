@@ -457,8 +457,8 @@ static void measure_pooled(struct treceval *te, int nthreads)
 	struct measuring m = { te, xcalloc((size_t)nthreads, sizeof *m.view),
 			       xcalloc((size_t)nslots, sizeof *m.b), 0 };
 	struct pool_job job = { take_batch, measure_batch, give_batch, &m };
-	struct errtrap err, *outer = err_trap;
-	volatile int failed = 0;
+	struct errtrap err;
+	int failed;
 
 	for (i = 0; i < nthreads; i++) {
 		struct treceval *v = &m.view[i];
@@ -473,12 +473,7 @@ static void measure_pooled(struct treceval *te, int nthreads)
 		m.b[i].rows = xmalloc(BATCH * ncols * sizeof *m.b[i].rows);
 		m.b[i].in = xmalloc(BATCH);
 	}
-	err_trap = &err;
-	if (setjmp(err.jb) == 0)
-		pool_run(&job, nthreads);
-	else
-		failed = 1;
-	err_trap = outer;
+	failed = pool_run_caught(&job, nthreads, &err);
 	for (i = 0; i < nthreads; i++) {
 		scratch_free(&m.view[i]);
 		trecrank_free(&m.view[i].rank);

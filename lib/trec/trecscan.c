@@ -101,15 +101,9 @@ void trecchunks_run(const struct trecchunks *job, int nthreads)
 	struct chunks k = { job, xcalloc((size_t)nslots, sizeof *k.c),
 			    job->from, job->from };
 	struct pool_job pj = { take, work, give, &k };
-	struct errtrap err, *outer = err_trap;
-	volatile int failed = 0;
+	struct errtrap err;
+	int failed = pool_run_caught(&pj, nthreads, &err);
 
-	err_trap = &err;
-	if (setjmp(err.jb) == 0)
-		pool_run(&pj, nthreads);
-	else
-		failed = 1;
-	err_trap = outer;
 	for (i = 0; i < nslots; i++)
 		free(k.c[i].rec);
 	free(k.c);

@@ -182,3 +182,18 @@ void pool_run(const struct pool_job *job, int nthreads)
 		longjmp(err_trap->jb, 1);
 	}
 }
+
+int pool_run_caught(const struct pool_job *job, int nthreads,
+		    struct errtrap *err)
+{
+	struct errtrap *outer = err_trap;
+	volatile int failed = 0;
+
+	err_trap = err;
+	if (setjmp(err->jb) == 0)
+		pool_run(job, nthreads);
+	else
+		failed = 1;
+	err_trap = outer;
+	return failed;
+}

@@ -35,5 +35,12 @@ int pool_default_jobs(int cap);
 int pool_nslots(int nthreads);
 /* runs the job to its end; nthreads <= 1 runs it in the calling thread */
 void pool_run(const struct pool_job *job, int nthreads);
+/* the same, an error of the job (give's, or one its callbacks raise on
+ * the calling thread) caught into *err rather than raised: 1 then, 0
+ * when the job ran to its end. The caller frees what the job used, then
+ * raises it (err_raise): nothing is left to a jump past its frees. */
+struct errtrap;
+int pool_run_caught(const struct pool_job *job, int nthreads,
+		    struct errtrap *err);
 
 #endif
