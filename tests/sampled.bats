@@ -154,9 +154,12 @@ EOF
 				printf "%s %s %.6f %.6f %.6f\n", law, m, mu, se, mu - full } }'
 	done | sort >means
 	cat means
-	# :mes within 3 standard errors of the full measure, uniform law
-	awk '$1 == "uniform" && $2 == "hit@10:mes" { d = $5 < 0 ? -$5 : $5
-		exit !(d < 3 * $4) }' means
+	# :mes within one standard error of the full measure, both laws
+	# (seed 43: 0.43 of one under the uniform law, 0.62 under the top one)
+	for law in uniform top; do
+		awk -v law=$law '$1 == law && $2 == "hit@10:mes" { d = $5 < 0 ? -$5 : $5
+			found = 1; exit !(d < $4) } END { if (!found) exit 1 }' means
+	done
 	# :bv's bias under the naive one's, both laws
 	for law in uniform top; do
 		awk -v law=$law '$1 == law { b[$2] = $5 < 0 ? -$5 : $5 }
