@@ -177,4 +177,23 @@ setup() {
 	run --separate-stderr rankof --folds 4 -x -l lab2 < <(simmat --folds 2 e.npy e.npy)
 	[ "$status" -eq 1 ]
 	[[ $stderr == *"the scores were made in 2 folds (simmat --folds 2), and --folds says 4" ]]
+	# the same through pipes, simmat | rankof | hitrate. Rows 0, 1 (A)
+	# are fold 1, rows 2, 3 (B) fold 2: each row's one other row in its
+	# fold is its relevant item, at rank 1: hit@1 100 in each fold
+	want=$(tsv 'hit@1 fold1 100.00' 'hit@1 fold2 100.00' 'hit@1 all 100.00')
+	run --separate-stderr sh -c 'simmat --folds 2 e.npy e.npy | rankof -x --folds 2 -l lab2 | hitrate --folds 2 -k 1 -m hit'
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	same "$(body <<< "$output")" "$want"
+	run --separate-stderr sh -c 'simmat --folds 2 e.npy e.npy | rankof -x --folds 2 -l lab2 | hitrate --folds 4'
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == "hitrate: -:"*": --folds 4, but the gallery was cut into 2 folds (the stream's folds line): give --folds 2" ]]
+	# unfolded through a pipe: the row's relevant item is also first
+	# among all four, the same values, and the note says why they are
+	# not the 1K protocol's
+	run --separate-stderr sh -c 'simmat -x e.npy e.npy | rankof -x -l lab2 | hitrate --folds 2 -k 1 -m hit'
+	[ "$status" -eq 0 ]
+	same "$(body <<< "$output")" "$want"
+	[[ $stderr == "hitrate: --folds 2: the gallery was not folded (no folds line)"* ]]
 }

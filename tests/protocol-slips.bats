@@ -58,6 +58,16 @@ setup() {
 			status_is 1
 			same "$stderr" "$want"
 		done
+		# through /dev/stdin from a file: the file's own length check;
+		# through a pipe: .npy labels need a file, and the line says so
+		run --separate-stderr rankof -j $j -e -x -l /dev/stdin e.npy e.npy < long.npy
+		status_is 1
+		same "$stderr" "rankof: /dev/stdin: 3 labels for the 2 rows of e.npy: a .npy label array gives row i its label i, so the lengths must be equal (save the labels of these rows)"
+		for l in - /dev/stdin; do
+			run --separate-stderr sh -c "cat ok.npy | rankof -j $j -e -x -l $l e.npy e.npy"
+			status_is 1
+			same "$stderr" "rankof: $l: a .npy label array on standard input or a pipe: .npy labels are read from a file (give the file's path)"
+		done
 		# equal lengths: row 0 finds row 1, its one relevant item, first
 		run --separate-stderr rankof -j $j -e -x -l ok.npy e.npy e.npy
 		status_is 0
