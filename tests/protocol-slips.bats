@@ -31,6 +31,10 @@ setup() {
 		run --separate-stderr rankof -j $j -e -x -l l.npy --junk same-camera e.npy e.npy
 		status_is 1
 		same "$stderr" "rankof: l.npy: --junk same-camera needs a camera for every row, and a 1-D .npy label array carries none (save np.stack([labels, cameras], axis=1), shape (N, 2), or give the cameras' array to --query-cameras and --item-cameras)"
+		# a camera array on a pipe: .npy cameras need a file too
+		run --separate-stderr rankof -j $j -e -x -l l.npy --item-cameras /dev/stdin --junk same-camera e.npy e.npy < <(cat l.npy)
+		status_is 1
+		same "$stderr" "rankof: /dev/stdin: a .npy camera array on standard input or a pipe: .npy cameras are read from a file (give the file's path)"
 		run --separate-stderr rankof -j $j -l cam --junk same-camera scores
 		status_is 0
 		same "$(body <<<"$output")" "$(tsv 'a c 1 1 0 1')"

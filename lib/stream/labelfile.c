@@ -172,7 +172,6 @@ static void load(struct labelfile *lf, const char *path,
 	struct slice f[4];
 	size_t nf;
 	struct loading ld = *ldp;
-	const char *head;
 
 	lf->name = path;
 	lf->numbered = !lf->some;
@@ -187,14 +186,7 @@ static void load(struct labelfile *lf, const char *path,
 		return;
 	}
 	stream_open(&st, path, NULL);
-	/* .npy labels are read from a file named by its path (npylabels_is
-	 * opens it apart from its reading); on standard input or a pipe
-	 * their magic bytes get this line, not a NUL byte's */
-	if (lines_peek(&st.lines, 6, &head) == 6 &&
-	    memcmp(head, "\x93NUMPY", 6) == 0)
-		die_at(path, 0, "a .npy label array on standard input or a "
-		       "pipe: .npy labels are read from a file (give the "
-		       "file's path)");
+	npylabels_not_piped(&st.lines, "label");
 	if (!lf->some)
 		reserve(lf, st.lines.fd, ld.labels);
 	while (stream_next(&st, f, 4, &nf)) {
