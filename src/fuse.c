@@ -13,12 +13,13 @@
 #include "fuse/fusepass.h"
 
 static const char usage_line[] =
-	"fuse [-m METHOD] [-n NORM] [-w W1,W2,...] [-k K] [--require-all] "
+	"fuse [-m METHOD] [-n NORM] [-w W1,W2,...] [-k K] "
+	"[--lower-is-better I,J,...] [--require-all] "
 	"[--format stream|trec] [--tag TAG] [--explain QUERY ...] "
 	"[--optimize MEASURE --qrels FILE [--step S]] [-j N] RUN RUN ...";
 
 enum { O_FORMAT = OPT_OWN, O_TAG, O_REQUIRE, O_EXPLAIN, O_OPTIMIZE, O_QRELS,
-       O_STEP };
+       O_STEP, O_LOWER };
 
 static const struct optdef opts[] = {
 	{ NULL, 0, 0,
@@ -35,6 +36,10 @@ static const struct optdef opts[] = {
 	  "                           but combmax, combmin and combmed)\n" },
 	{ "rrf-k", 'k', 1,
 	  "  -k, --rrf-k K            rrf's k in sum 1/(k + rank) (default 60)\n" },
+	{ "lower-is-better", O_LOWER, 1,
+	  "      --lower-is-better LIST\n"
+	  "                           the runs whose scores are distances, by number\n"
+	  "                           from 1 (1,3): negated, the lowest first\n" },
 	{ "require-all", O_REQUIRE, 0,
 	  "      --require-all        a query missing from a run is an error\n" },
 	{ "format", O_FORMAT, 1,
@@ -61,6 +66,7 @@ static const struct optdef opts[] = {
 struct opts {
 	struct fuser f;
 	const char *weights, *tag;
+	const char *lower;	/* --lower-is-better's list */
 	const char *optimize, *qrels, *step;
 	int require_all, rrf_k_given, norm_given;
 	int jobs;		/* -j */
@@ -91,6 +97,7 @@ static int take(void *ctx, int key, const char *arg)
 				    arg);
 		o->rrf_k_given = 1;
 		break;
+	case O_LOWER: o->lower = arg; break;
 	case O_REQUIRE: o->require_all = 1; break;
 	case O_FORMAT:
 		o->f.trec = parse_choice("--format", arg, formats, NULL);
@@ -132,6 +139,25 @@ static double *parse_weights(const char *text, size_t nruns)
 	free(item[0]);
 	free(item);
 	return w;
+}
+
+/* --lower-is-better: run numbers from 1 to nruns, to one flag per run */
+static unsigned char *parse_lower(const char *text, size_t nruns)
+{
+	long *v;
+	size_t n, i;
+	unsigned char *lower = xcalloc(nruns, 1);
+
+	parse_cutoffs("--lower-is-better", text, &v, &n, 0, NULL, NULL);
+	for (i = 0; i < n; i++) {
+		if ((size_t)v[i] > nruns)
+			usage_error(NULL, "--lower-is-better: '%ld' is not a "
+				    "run's number (1 to %zu, in the order of "
+				    "the runs)", v[i], nruns);
+		lower[v[i] - 1] = 1;
+	}
+	free(v);
+	return lower;
 }
 
 /* the options that do not go together, by name */
@@ -190,6 +216,8 @@ int main(int argc, char **argv)
 	o.f.nexplain = o.nexplain;
 	if (o.weights)
 		o.f.comb.w = parse_weights(o.weights, nruns);
+	if (o.lower)
+		o.f.lower = parse_lower(o.lower, nruns);
 	if (o.optimize) {
 		struct fuseopt opt;
 		fuseopt_init(&opt, o.optimize, o.step ?

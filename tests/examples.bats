@@ -165,6 +165,34 @@ f4() { od -A n -t f4 -v "$1" | tr -s ' ' '\n' | grep .; }
 	same "$(printf '%s\n' "$output" | body | tr '\t' ' ')" "$want"
 }
 
+# ann-truth.sh on the TEXMEX-layout files of examples/data/ann: its
+# committed output (ann-truth.out) is reference.out's four values, which
+# examples/data/ann/make.py computes in numpy (ann-benchmarks' knn and
+# epsilon functions, Jegou's recall@R); here it is checked against them
+# line by line. On synthemb's layout (truth from simmat -k 10, written as
+# gt.ivecs): recall@1, @10 by ann-brute.awk and k-NN recall@10 by
+# knn-brute.awk, every distance in awk, on a base of 400 (55.00, 100.00,
+# 58.50). Once, on synthemb -s 0 ann, the default: 55.00, 98.00, as
+# ann.out, and 72.40, by the same two scripts.
+@test "examples: ann-truth.sh, recall@R and k-NN recall@10 from truth: numpy's values, and by brute force" {
+	ex ann-truth "$ROOT/examples/data/ann"
+	status_is 0
+	same "$output" "$(cat "$E/ann-truth.out")"
+	same "$(sort <<<"$output")" "$(sort "$ROOT/examples/data/ann/reference.out")"
+	# the data's one repeated id, noted by each of the four rankof runs
+	same "$(sort -u <<<"$stderr")" "rankof: $ROOT/examples/data/ann/run.npy: 1 of 40 rows repeat an id: each counted once, at its first column"
+	synthemb -s 4 -n 400 -q 20 -e 0.1 -o a ann > /dev/null
+	ex ann-truth a
+	status_is 0
+	same "$stderr" ""
+	f4 a/query.fvecs > q
+	f4 a/base.fvecs > b
+	want=$(awk -v D=32 -f "$E/ann-brute.awk" q b a/approx.scores |
+	    awk '$1 != "hit@100" { sub(/^hit/, "recall"); print $1, $3 }'
+	    awk -v D=32 -f "$E/knn-brute.awk" q b a/approx.scores)
+	same "$output" "$want"
+}
+
 @test "examples: ann.sh refuses a score file cut short, naming it; a whole one with a blank line after its end is read" {
 	synthemb -s 4 -n 1000 -q 30 -e 0.1 -o a ann > /dev/null
 	ex ann a

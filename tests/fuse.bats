@@ -276,3 +276,33 @@ fuse_pair() {
 		[ "$status" -eq 2 ] || { echo "$args: $status $stderr"; false; }
 	done
 }
+
+# Run 2 holds distances. Negated, its q1 list is a -0.25, b -0.5,
+# g -0.75, c -1.5: minmax (s + 1.5) / 1.25 gives a 1, b 0.8, g 0.6, c 0;
+# run 1's minmax (s - 0.1) / 0.8 gives a 1, b 0.5, c 0: combsum a 2,
+# b 1.3, g 0.6, c 0. The same run negated by awk is the peer output.
+@test "fuse --lower-is-better: a marked distance run fuses as its scores negated by awk" {
+	printf 'q1\ta\t0.9\nq1\tb\t0.5\nq1\tc\t0.1\nq2\td\t0.7\nq2\te\t0.2\nq2\tf\t0.4\n' > s1
+	printf 'q1\ta\t0.25\nq1\tb\t0.5\nq1\tc\t1.5\nq1\tg\t0.75\nq2\td\t2\nq2\te\t0.5\nq2\tf\t0.125\n' > d2
+	awk 'BEGIN { OFS = "\t" } { $3 = -$3; print }' d2 > n2
+	for m in "-m combsum -n minmax" "-m rrf"; do
+		fuse $m --lower-is-better 2 s1 d2 > marked
+		fuse $m s1 n2 > negated
+		cmp marked negated
+		fuse -j 3 $m --lower-is-better 2 s1 d2 | cmp marked -
+		# unmarked, the distances rank upside down: another fusion
+		fuse $m s1 d2 > unmarked
+		! cmp -s marked unmarked
+	done
+	fuse -m combsum -n minmax --lower-is-better 2 s1 d2 | grep '^q1' > q1
+	[ "$(cat q1)" = "$(printf 'q1\ta\t2\nq1\tb\t1.3\nq1\tg\t0.6\nq1\tc\t0')" ]
+	# both runs marked: run 1 negated too; a number past the runs refused
+	awk 'BEGIN { OFS = "\t" } { $3 = -$3; print }' s1 > n1
+	fuse -m rrf --lower-is-better 2,1 s1 d2 | cmp - <(fuse -m rrf n1 n2)
+	run --separate-stderr fuse --lower-is-better 3 s1 d2
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "fuse: --lower-is-better: '3' is not a run's number (1 to 2, in the order of the runs)" ]
+	run --separate-stderr fuse --lower-is-better 0 s1 d2
+	[ "$status" -eq 2 ]
+	[ "${stderr%%$'\n'*}" = "fuse: --lower-is-better: '0' is not a positive integer" ]
+}

@@ -123,7 +123,18 @@ setup() {
 @test "headerlines: parts of a run are measured whole, or with --partial" {
 	tsv 'q1 a 3' 'q1 b 2' 'q2 c 3' 'q2 d 2' 'q3 e 3' 'q3 f 2' > s
 	tsv 'q1 0 a 1' 'q2 0 d 1' 'q3 0 e 1' > qrels
-	for i in 0 1 2; do rankof --shard $i/3 -r qrels s > p.$i; done
+	tsv 'q4 g 3' > s4
+	tsv 'q4 0 g 1' > qrels4
+	# the parts made at -j 1 and at -j 3 are the same bytes; the measures
+	# read those of -j 3
+	for j in 1 3; do
+		mkdir j$j
+		for i in 0 1 2; do rankof -j $j --shard $i/3 -r qrels s > j$j/p.$i; done
+		rankof -j $j --part 0/2 -r qrels4 s4 > j$j/other
+		rankof -j $j -r qrels s > j$j/whole
+	done
+	for f in p.0 p.1 p.2 other whole; do cmp j1/$f j3/$f; done
+	cd j3
 	grep -qx '# part	1/3' p.1
 	# whole: hit@1 = 2/3
 	hitrate -k 1 -m hit p.0 p.1 p.2 > all
@@ -141,13 +152,9 @@ setup() {
 	same "$(body <<< "$output")" "$(tsv 'hit@1 all 100.00')"
 	[[ $stderr == "hitrate: --partial: 2 of 3 parts measured, not the whole run" ]]
 	# a part of another count, and a whole run among parts
-	tsv 'q4 g 3' > s4
-	tsv 'q4 0 g 1' > qrels4
-	rankof --part 0/2 -r qrels4 s4 > other
 	run --separate-stderr hitrate p.1 p.2 other
 	[ "$status" -eq 1 ]
 	[[ $stderr == *"part 0/2 among parts of 3: parts of different runs"* ]]
-	rankof -r qrels s > whole
 	run --separate-stderr mapr whole p.1
 	[ "$status" -eq 1 ]
 }
@@ -170,4 +177,23 @@ setup() {
 	run --separate-stderr rankof --folds 4 -x -l lab2 < <(simmat --folds 2 e.npy e.npy)
 	[ "$status" -eq 1 ]
 	[[ $stderr == *"the scores were made in 2 folds (simmat --folds 2), and --folds says 4" ]]
+	# the same through pipes, simmat | rankof | hitrate. Rows 0, 1 (A)
+	# are fold 1, rows 2, 3 (B) fold 2: each row's one other row in its
+	# fold is its relevant item, at rank 1: hit@1 100 in each fold
+	want=$(tsv 'hit@1 fold1 100.00' 'hit@1 fold2 100.00' 'hit@1 all 100.00')
+	run --separate-stderr sh -c 'simmat --folds 2 e.npy e.npy | rankof -x --folds 2 -l lab2 | hitrate --folds 2 -k 1 -m hit'
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	same "$(body <<< "$output")" "$want"
+	run --separate-stderr sh -c 'simmat --folds 2 e.npy e.npy | rankof -x --folds 2 -l lab2 | hitrate --folds 4'
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == "hitrate: -:"*": --folds 4, but the gallery was cut into 2 folds (the stream's folds line): give --folds 2" ]]
+	# unfolded through a pipe: the row's relevant item is also first
+	# among all four, the same values, and the note says why they are
+	# not the 1K protocol's
+	run --separate-stderr sh -c 'simmat -x e.npy e.npy | rankof -x -l lab2 | hitrate --folds 2 -k 1 -m hit'
+	[ "$status" -eq 0 ]
+	same "$(body <<< "$output")" "$want"
+	[[ $stderr == "hitrate: --folds 2: the gallery was not folded (no folds line)"* ]]
 }

@@ -37,3 +37,22 @@ bats_require_minimum_version 1.5.0
 		$1 == "-w" { n++; if (!($3 > d1 && $3 > e1 && $5 > dm && $5 > em)) bad = 1 }
 		END { exit bad || n != 1 || d1 == "" || e1 == "" }'
 }
+
+# The dense run is simmat's output, written by the script itself: a copy
+# of the scripts whose bin/ holds a simmat that stops after 50 lines and
+# exits 0 (a writer cut short whose status was lost) stands in for it.
+# grouped (grouped.sh) must refuse the file before its sort hides the cut.
+@test "hybrid-fusion.sh refuses a score file cut short, naming it" {
+	cd "$BATS_TEST_TMPDIR"
+	synthemb -n 20 -o d crossmodal > /dev/null
+	mkdir -p t/bin t/examples/pipelines
+	cp "$BATS_TEST_DIRNAME"/../examples/pipelines/*.sh t/examples/pipelines/
+	for p in "$RK_BIN"/*; do ln -s "$p" t/bin/; done
+	rm t/bin/simmat
+	printf '#!/bin/sh\n"%s/simmat" "$@" | head -n 50\n' "$RK_BIN" > t/bin/simmat
+	chmod +x t/bin/simmat
+	run --separate-stderr sh t/examples/pipelines/hybrid-fusion.sh d
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ $stderr == "hybrid-fusion.sh: "*"/dense.raw: no '# end' line at its end: the file is cut short (its writer failed?)" ]]
+}

@@ -636,3 +636,22 @@ quiet_error() {
 	# ranks in shard 0:50 as in the one run, counted against its rows
 	[ "$(printf '%s\n' "$output" | awk '$2 == "d90"' | wc -l)" -eq 2 ]
 }
+
+# Issue 37 (3): gallery shards of the same files that differ only by the
+# metric (cos 0:20, dot 20:36) once merged to a plausible wrong number.
+# Each shard's fingerprint hashes the metric: --merge names both.
+@test "shard: --merge refuses gallery shards that differ only by metric, naming the fingerprints" {
+	rankof -m cos --items 0:20 $emb > cos.0
+	rankof -m cos --items 20:36 $emb > cos.1
+	rankof -m dot --items 20:36 $emb > dot.1
+	rankof -m cos $emb > one
+	rankof --merge cos.0 cos.1 | cmp - one
+	fc=$(rankof --fingerprint -m cos $emb)
+	fd=$(rankof --fingerprint -m dot $emb)
+	[ "$fc" != "$fd" ]
+	grep -qx "# fingerprint	$fc" cos.0
+	grep -qx "# fingerprint	$fd" dot.1
+	fails_with "rankof: dot.1: fingerprint $fd where cos.0 has $fc: a shard of another run (another query file, gallery, relevance or option)" \
+	    rankof --merge cos.0 dot.1
+	[ -z "$output" ]
+}

@@ -50,6 +50,7 @@ void fusejobs_init(struct fusejobs *j, const struct fuser *f, int nthreads)
 		fw->trec = f->trec;
 		fw->tag = f->tag;
 		fw->nruns = f->nruns;
+		fw->lower = f->lower;
 		fuser_init(&j->worker[w]);
 	}
 }

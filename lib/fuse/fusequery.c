@@ -83,7 +83,11 @@ static void take_run(struct fuser *f, size_t r, struct slice q, size_t u)
 			       (int)rr->item[i].n,
 			       rr->item[i].p, (int)q.n, q.p);
 		f->held[e * R + r] = 1;
-		f->by[i] = (struct byrank){ rr->score[i], rr->item[i], e };
+		/* a distance negated: the lowest first, ties kept (negation
+		 * is exact), before the normalisation and the ranks */
+		f->by[i] = (struct byrank){ f->lower && f->lower[r] ?
+					    -rr->score[i] : rr->score[i],
+					    rr->item[i], e };
 	}
 	qsort(f->by, rr->n, sizeof *f->by, cmp_byrank);
 	for (i = 0; i < rr->n; i++)

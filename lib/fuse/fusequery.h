@@ -18,6 +18,9 @@ struct fuser {
 	int trec;		/* --format trec */
 	const char *tag;	/* its run tag */
 	size_t nruns;
+	/* --lower-is-better: per run, its scores are distances, taken
+	 * negated (NULL: none is) */
+	const unsigned char *lower;
 	struct runread *runs;	/* the runs, each with its query taken */
 	const char *const *explain;	/* --explain's queries */
 	size_t nexplain;

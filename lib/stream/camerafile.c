@@ -51,6 +51,7 @@ static void read_cameras(struct camlist *cl)
 		return;
 	}
 	stream_open(&st, cl->path, NULL);
+	npylabels_not_piped(&st.lines, "camera");
 	while (stream_next(&st, f, 2, &nf)) {
 		if (nf != 1)
 			die_at(cl->path, st.lines.lineno, "expected 1 field (a "

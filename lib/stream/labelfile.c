@@ -186,6 +186,7 @@ static void load(struct labelfile *lf, const char *path,
 		return;
 	}
 	stream_open(&st, path, NULL);
+	npylabels_not_piped(&st.lines, "label");
 	if (!lf->some)
 		reserve(lf, st.lines.fd, ld.labels);
 	while (stream_next(&st, f, 4, &nf)) {

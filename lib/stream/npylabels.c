@@ -35,6 +35,16 @@ int npylabels_is(const char *path)
 	return n == sizeof head && memcmp(head, "\x93NUMPY", 6) == 0;
 }
 
+void npylabels_not_piped(struct lines *ln, const char *what)
+{
+	const char *head;
+
+	if (lines_peek(ln, 6, &head) == 6 && memcmp(head, "\x93NUMPY", 6) == 0)
+		die_at(ln->name, 0, "a .npy %s array on standard input or a "
+		       "pipe: .npy %ss are read from a file (give the file's "
+		       "path)", what, what);
+}
+
 /* an integer dtype of labels: a value's bytes, signedness, byte order */
 struct inttype {
 	size_t size;

@@ -3,6 +3,7 @@
  * integer in decimal; for labelfile.c. */
 #ifndef RK_NPYLABELS_H
 #define RK_NPYLABELS_H
+#include "util/lines.h"
 #include "util/slice.h"
 
 /* 1 when path is a file (not "-") that begins with the .npy magic */
@@ -15,5 +16,11 @@ int npylabels_is(const char *path);
 typedef void (*npylabel_fn)(void *ctx, struct slice id, struct slice label,
 			    const struct slice *cam, long line);
 void npylabels_load(const char *path, npylabel_fn add, void *ctx);
+
+/* dies when a text reader's input ln, which npylabels_is did not take,
+ * begins with the .npy magic: .npy arrays of labels (what: "label") or
+ * cameras are read from a file named by its path, and on standard input
+ * or a pipe the line says so rather than "a NUL byte in the line" */
+void npylabels_not_piped(struct lines *ln, const char *what);
 
 #endif

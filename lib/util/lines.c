@@ -153,6 +153,17 @@ static const char *last_newline(const char *p, const char *e)
 	return NULL;
 }
 
+size_t lines_peek(struct lines *ln, size_t n, const char **p)
+{
+	if (ln->lineno == 0 && ln->end == 0)
+		skip_bom(ln);
+	while (ln->end - ln->beg < n && !ln->eof)
+		if (!fill(ln))
+			ln->eof = 1;
+	*p = ln->buf + ln->beg;
+	return ln->end - ln->beg < n ? ln->end - ln->beg : n;
+}
+
 int lines_block(struct lines *ln, const char **p, const char **e)
 {
 	const char *nl;

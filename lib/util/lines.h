@@ -31,6 +31,10 @@ int lines_block(struct lines *ln, const char **p, const char **e);
  * it: a "\r" before the newline left out, a NUL byte in it an error. */
 struct slice lines_cut(const struct lines *ln, const char *p, const char *nl);
 void lines_close(struct lines *ln);
+/* The first n bytes of the input (fewer if it is shorter) at *p, read
+ * but not taken (after a byte-order mark): a reader tells a format by its
+ * magic bytes before the first line, on a pipe too. Returns their count. */
+size_t lines_peek(struct lines *ln, size_t n, const char **p);
 /* What binary data that begins at p (n bytes) most likely is, for the
  * message of a NUL byte: "gzip data: decompress it first (zcat FILE |
  * ...)", the like for bzip2, xz, zstd and .npy, else "binary data?" */
