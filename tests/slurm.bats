@@ -10,7 +10,8 @@
 # submitted again (-r); a task that fails every attempt must fail the run
 # with nothing merged and each attempt be reported from its status file
 # after scontrol forgot it (the cluster keeps no accounting: sacct fails,
-# and a stand-in sacct shows where its states go).
+# and a stand-in sacct shows where its states go); a query shard lost and
+# a gallery shard of another run before the merges must be refused.
 # The runs that are stopped part way run from a copy of the scripts whose
 # rankof waits at a gate (stub_tree): no test waits a fixed time.
 # Skips with the reason when the packages are missing or the daemons do
@@ -223,4 +224,32 @@ complete() {
 	PATH="$PWD/acct:$PATH" run --separate-stderr sh "$pipelines/slurm.sh" -S out
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "${report/"g.1 attempt 1: $msg"/"g.1 attempt 1: $msg [sacct: OUT_OF_MEMORY, exit code 0:125]"}" ]
+}
+
+@test "slurm: a query shard lost and a gallery shard of another run before the merges: each merge refuses it, naming the part and the fingerprints" {
+	# while the last shard of each kind waits at the gate: a complete
+	# query shard deleted, a complete gallery shard replaced by the same
+	# rows ranked with another metric; then the gate opens
+	stub_tree
+	sh tree/examples/pipelines/slurm.sh -n 3 -d d out >out.txt 2>err.txt 3>&- &
+	wait_for 60 complete g.0 g.1 q.0 q.1
+	rm out/q.1
+	rankof --items 333:666 -e -m dot $rel d/img.npy d/cap.npy > out/g.1
+	exec 5<>gate
+	status=0
+	wait $! || status=$?
+	exec 5>&-
+	[ "$status" -eq 1 ]
+	cos=$(rankof --fingerprint -e -m cos $rel d/img.npy d/cap.npy)
+	dot=$(rankof --fingerprint -e -m dot $rel d/img.npy d/cap.npy)
+	[ "$cos" != "$dot" ]
+	# every task completed; both merges ran and failed, each named with
+	# the last line of its stderr, nothing merged
+	[[ "$(cat err.txt)" == *"slurm.sh: the run failed
+slurm.sh: tasks that did not complete:
+  merge.g attempt 1: FAILED exit 1: rankof: $PWD/out/g.1: fingerprint $dot where $PWD/out/g.0 has $cos: a shard of another run (another query file, gallery, relevance or option)
+  merge.q attempt 1: FAILED exit 1: rankof: --merge: part 1/3 is missing (2 of 3 query shards given)
+slurm.sh: logs in $PWD/out/log; a rerun resumes"* ]]
+	[ ! -e out/gallery.ranks ] && [ ! -e out/query.ranks ]
+	[ -z "$(cat out.txt)" ]
 }
