@@ -13,7 +13,7 @@
 #   make install       PREFIX, DESTDIR and MANPREFIX as usual
 #   make demo, make bench, make bench-against, make bench-cmc, make bench-knn, make bench-protocol,
 #   make bench-treceval, make bench-long, make bench-peak, make bench-read,
-#   make bench-threshold
+#   make bench-threshold, make bench-scale
 
 VERSION = 0.1.0
 PREFIX = /usr/local
@@ -422,6 +422,11 @@ bench-threshold: all
 bench-against: all
 	sh bench/against.sh
 
+# slurm.sh's gallery half at 10M items on this machine, 40 shards, two
+# kinds of data (minutes; 2.7 GB of data in bench/data/scale)
+bench-scale: all
+	sh bench/scale.sh
+
 # the mutation audit of tests/mutations (minutes; not part of check)
 mutate:
 	sh tests/mutate.sh
@@ -453,5 +458,5 @@ clean:
 .PHONY: FORCE all test-programs syntax-check check check-san check-valgrind fuzz fuzz-build mutate bench-read \
 	bench-threshold \
 	mutate-check bench bench-against bench-crossmodal bench-cmc bench-knn bench-protocol bench-treceval \
-	bench-peak bench-long demo install uninstall clean
+	bench-peak bench-long bench-scale demo install uninstall clean
 .SECONDARY: $(LIBOBJ) $(PROG:%=$(BUILD)/src/%.o) $(TESTPROG:%=$(BUILD)/tests/%.o)

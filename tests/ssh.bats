@@ -8,7 +8,9 @@
 # a folder of the login's, shards returned). The data's path holds a blank
 # and a quote, the remote PATH lacks rankkit's bin/ until the job puts it
 # there. On the shared folder, a run keeps its folder (-o), leaves out a
-# host that does not answer, runs a job that fails once again (-r), and a
+# host that does not answer, runs a job that fails once again (-r), and
+# refuses to merge a query shard lost or a gallery shard of another run
+# (made while the last shard waits at a gate, a named pipe: no sleeps); a
 # rerun resumes. Skips with the reason when sshd, ssh or rsync is missing
 # or sshd does not start (CI installs them: there, that is a failure).
 load helper
@@ -81,6 +83,11 @@ setup_file() {
 		daemon_cannot "the private sshd does not let us in: $(tail -n 3 "$d/sshd.log" | tr '\n' ' ')"
 }
 
+teardown() {
+	# a test that failed part way: its jobs waiting at the gate let go
+	[ ! -p "$BATS_TEST_TMPDIR/gate" ] || : <>"$BATS_TEST_TMPDIR/gate"
+}
+
 teardown_file() {
 	# the shared connection (ControlPersist) goes before its server
 	ssh -F "$DAEMON_DIR/ssh_config" -O exit rkhost >/dev/null 2>&1 || true
@@ -128,46 +135,71 @@ setup() {
 	[ -z "$(find . -path './remote-work/*' -type f)" ]
 }
 
-@test "ssh: sharded.sh over ssh on a shared folder gives the single run's measures and stream; a dead host left out, a failed job retried, a rerun resumes" {
+@test "ssh: sharded.sh over ssh on a shared folder gives the single run's measures and stream; a dead host left out, a failed job retried, a shard lost or of another run refused, a rerun resumes" {
 	# the remote PATH's rankof (-b) fails its first call for query shard
-	# 1, as a host that loses its scratch disk would, then is rankof
+	# 1, as a host that loses its scratch disk would, and the last shard
+	# of each kind waits until the named pipe ./gate has a writer (the
+	# test holds it open: exec 5<>gate); then it is rankof
 	mkdir flaky
 	cat >flaky/rankof <<-EOF
 	#!/bin/sh
 	case " \$* " in
 	*" --shard 1/3 "*)
 		[ -e "$PWD/failed" ] || { : >"$PWD/failed"; echo "rankof: scratch disk lost" >&2; exit 3; } ;;
+	*" --shard 2/3 "* | *" --items 666:1000 "*)
+		: <"$PWD/gate" ;;
 	esac
 	exec "$RK_BIN/rankof" "\$@"
 	EOF
 	chmod +x flaky/rankof
-	run --separate-stderr timeout 300 sh "$ex" -S 1/rkdead,2/rkhost -b "$PWD/flaky" -r 1 -o out "$d" 3
-	[ "$status" -eq 0 ]
-	[ "$output" = "$(cat want)" ]
-	[[ "$stderr" == "sharded.sh: left out 1/rkdead: it does not answer (ssh: connect to host 127.0.0.1 port "*": Connection refused)"* ]]
+	mkfifo gate
+	# over ssh: query shard 1 deleted once complete, while shard 2 waits
+	timeout 300 sh "$ex" -S 1/rkdead,2/rkhost -b "$PWD/flaky" -r 1 -o out "$d" 3 \
+	    >out.txt 2>err.txt 3>&- &
+	wait_for 60 eval '[ -e out/q.0 ] && [ -e out/q.1 ]'
+	rm out/q.1
+	exec 5<>gate
+	status=0
+	wait $! || status=$?
+	exec 5>&-
+	[ "$status" -eq 1 ]
+	[ "$(cat out.txt)" = "$(sed '/shards/d' want)" ]
+	[[ "$(cat err.txt)" == "sharded.sh: left out 1/rkdead: it does not answer (ssh: connect to host 127.0.0.1 port "*": Connection refused)"* ]]
+	[ "$(tail -n 1 err.txt)" = "rankof: --merge: part 1/3 is missing (2 of 3 query shards given)" ]
 	# the job failed once and ran again: its last try is in the job log
 	[ -e failed ]
 	[ "$(awk -F '\t' 'NR > 1 { print $1, $2, $7 }' out/joblog.q | sort | tr '\n' ' ')" = \
 	  "1 rkhost 0 2 rkhost 0 3 rkhost 0 " ]
-	# the folder keeps the shards and the streams, one process's bytes
-	rankof -e -m cos --query-labels "$d/img.labels" --item-labels "$d/cap.labels" \
-	    "$d/img.npy" "$d/cap.npy" > one
-	cmp out/query.ranks one
-	cmp out/gallery.ranks one
-	# a shard lost, another of another run: a rerun runs those two only,
-	# here on this machine (no ssh logins: CI's time; what is kept does
-	# not depend on where the jobs ran). Gallery shards alone: one
-	# parallel, not two; a shard cut short is slurm.bats's, the same check
-	# in common.sh
-	rm out/g.1
-	sed 's/^# fingerprint.*/# fingerprint\t0000000000000000/' out/g.2 > t && mv t out/g.2
+	# a rerun here (no ssh logins: CI's time; what is kept and merged
+	# does not depend on where the jobs ran) runs the lost query shard
+	# alone; while gallery shard 2 waits, gallery shard 1 is replaced by
+	# the same rows ranked with another metric
+	timeout 300 sh "$ex" -b "$PWD/flaky" -o out "$d" 3 >out.txt 2>err.txt 3>&- &
+	wait_for 60 eval '[ -e out/g.0 ] && [ -e out/g.1 ]'
+	rankof --items 333:666 -e -m dot --query-labels "$d/img.labels" --item-labels "$d/cap.labels" \
+	    "$d/img.npy" "$d/cap.npy" > out/g.1
+	exec 5<>gate
+	status=0
+	wait $! || status=$?
+	exec 5>&-
+	[ "$status" -eq 1 ]
+	[ "$(cat out.txt)" = "$(sed '/gallery shards/d' want)" ]
+	cos=$(rankof --fingerprint -e -m cos --query-labels "$d/img.labels" --item-labels "$d/cap.labels" "$d/img.npy" "$d/cap.npy")
+	dot=$(rankof --fingerprint -e -m dot --query-labels "$d/img.labels" --item-labels "$d/cap.labels" "$d/img.npy" "$d/cap.npy")
+	[ "$(cat err.txt)" = "sharded.sh: query shards: 2 of 3 kept, run: 1
+sharded.sh: gallery shards: 0 of 3 kept, run: 0 1 2
+rankof: $PWD/out/g.1: fingerprint $dot where $PWD/out/g.0 has $cos: a shard of another run (another query file, gallery, relevance or option)" ]
+	# a rerun (rankof itself) runs the shard of the other run alone; the
+	# folder keeps the shards and the streams, one process's bytes
 	run --separate-stderr timeout 300 sh "$ex" -o out "$d" 3
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat want)" ]
 	[ "$stderr" = "sharded.sh: query shards: 3 of 3 kept, run: none
-sharded.sh: gallery shards: 1 of 3 kept, run: 1 2" ]
-	cmp out/gallery.ranks one
+sharded.sh: gallery shards: 2 of 3 kept, run: 1" ]
+	rankof -e -m cos --query-labels "$d/img.labels" --item-labels "$d/cap.labels" \
+	    "$d/img.npy" "$d/cap.npy" > one
 	cmp out/query.ranks one
+	cmp out/gallery.ranks one
 }
 
 @test "ssh: a job whose remote PATH has no rankof fails the run" {

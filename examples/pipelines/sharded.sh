@@ -188,12 +188,14 @@ shards() {
 }
 
 # parts KIND CMD [ARG...]: runs CMD ARG... $out/KIND.0 ... $out/KIND.(N-1),
-# each file one word whatever blanks $out holds
+# each file one word whatever blanks $out holds; a shard lost after its
+# job completed is left out, so that rankof --merge's own check names its
+# rows or part (and a shard of another run, its fingerprint)
 parts() {
 	kind=$1 i=0
 	shift
 	while [ "$i" -lt "$n" ]; do
-		set -- "$@" "$out/$kind.$i"
+		[ ! -e "$out/$kind.$i" ] || set -- "$@" "$out/$kind.$i"
 		i=$((i + 1))
 	done
 	"$@"

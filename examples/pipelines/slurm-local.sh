@@ -18,7 +18,7 @@
 #   examples/pipelines/slurm-local.sh stop /tmp/slurm
 #
 # The node is rknode (2 CPUs, 1000 MB), its partition rkpart; a scheduling
-# pass a second, and a finished job's record kept MinJobAge=15 s only, as a
+# pass a second, and a finished job's record kept MinJobAge=5 s only, as a
 # busy cluster would (slurm.sh reports from its own status files).
 # A failure to start says why on stderr and exits 1; stop then cleans up.
 set -e
@@ -97,9 +97,11 @@ start() {
 	# a scheduling pass a second: a job starts within a second of the
 	# array it waits for (the default, 60 s, made a run 42 s, not 10)
 	SchedulerParameters=sched_interval=1
-	# a finished job's record goes after 15 s (the default is 300; long
-	# enough for a test to read a job of a run just ended on a busy machine)
-	MinJobAge=15
+	# a finished job's record goes after 5 s (the default is 300): a
+	# report that needs scontrol's record misses a job soon, as on a busy
+	# cluster; tests/slurm.bats reads a job's record while its run is
+	# under way
+	MinJobAge=5
 	SelectType=select/cons_tres
 	SelectTypeParameters=CR_Core
 	ReturnToService=2

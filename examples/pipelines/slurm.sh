@@ -9,16 +9,19 @@
 #                   once), hitrate
 # OUT is the run's folder: its manifest (inputs, fingerprint, job ids), a
 # lock (one run at a time), the shards, the merged streams, the measures,
-# each task's status file (state, exit code, last line of its stderr) and
-# the logs. A rerun into OUT resumes: a shard already complete, with the
+# each task's and each merge's status file (state, exit code, last line
+# of its stderr) and the logs. A rerun into OUT resumes: a shard already complete, with the
 # run's fingerprint and its own rows or part, is kept, and only the others
 # are submitted. Every task checks the fingerprint the launcher recorded
 # (rankof --expect-fingerprint). A task that fails fails the attempt: the
 # job that depends on its array is cancelled (--kill-on-invalid-dep) and
 # nothing is merged; with -r R, once every job of the attempt has left the
 # queue, the shards not complete are submitted again (and the merges),
-# up to R times. A run that fails its last attempt names each attempt of
-# the tasks that did not complete, from their status files (scontrol
+# up to R times. A merge is given the run's shards that are there and
+# refuses a set with one lost (rankof --merge names its rows or part) or
+# one of another run (it names the fingerprints). A run that fails its
+# last attempt names each attempt of the tasks and merges that did not
+# complete, from their status files (scontrol
 # forgets a job MinJobAge after it ends), with sacct's state and exit code
 # beside where the cluster keeps accounting, and exits 1. INT, TERM or
 # HUP cancel the run's jobs (scancel).
@@ -101,8 +104,9 @@ case $kinds in g | q | gq) ;; *) usage ;; esac
 # report: each submitted task's attempts from its status file, a line
 # each (the launcher writes 'attempt A: PENDING'; the task 'attempt A:
 # RUNNING', then COMPLETED, or FAILED with its exit code and the last line
-# of its stderr): those of the tasks that did not complete, then those of
-# the tasks that completed after a retry; 0 when all completed. Where the
+# of its stderr; a merge writes its lines when it runs, in
+# status/merge.KIND): those of the tasks that did not complete, then those
+# of the tasks that completed after a retry; 0 when all completed. Where the
 # cluster keeps accounting, sacct's state and exit code of each attempt's
 # job stand beside it (it knows a task killed for its time or memory,
 # whose status file says RUNNING); without accounting sacct fails, or is
@@ -232,21 +236,38 @@ EOF
 cat >"$out/jobs/measure.sh" <<'EOF'
 #!/bin/sh
 # after the arrays: the shards of KIND merged (g: added up; q: joined) and
-# measured; the last job (ok) marks the run complete
-set -e
-kind=$1 out=$2 n=$3
+# measured, the state of its attempt A in OUT/status/merge.KIND; the last
+# job (ok) marks the run complete
+kind=$1 out=$2 n=$3 a=$4
 [ "$kind" = ok ] && { : >"$out/ok"; exit 0; }
+st=$out/status/merge.$kind err=$out/log/merge.$kind.err
+# state WHAT: attempt A's line of the status file, after the earlier
+# attempts' lines (an attempt whose merge did not run has none)
+state() {
+	{ grep -v "^attempt $a:" "$st" 2>/dev/null; echo "attempt $a: $1"; } >"$st.t"
+	mv "$st.t" "$st"
+}
+state RUNNING
+# the run's shards that are there: a shard lost after its task completed
+# is left out, so that the merge's own check names its rows or part
 set --
 i=0
 while [ $i -lt "$n" ]; do
-	set -- "$@" "$out/$kind.$i"
+	[ ! -e "$out/$kind.$i" ] || set -- "$@" "$out/$kind.$i"
 	i=$((i + 1))
 done
 name=gallery
 [ "$kind" = g ] || name=query
-rankof --merge "$@" >"$out/$name.ranks.part"
-mv "$out/$name.ranks.part" "$out/$name.ranks"
-hitrate -k 1,5,10 -m hit "$out/$name.ranks" >"$out/$kind.measures"
+rankof --merge "$@" >"$out/$name.ranks.part" 2>"$err" &&
+	mv "$out/$name.ranks.part" "$out/$name.ranks" &&
+	hitrate -k 1,5,10 -m hit "$out/$name.ranks" >"$out/$kind.measures" 2>>"$err"
+rc=$?
+if [ $rc -eq 0 ]; then
+	state COMPLETED
+else
+	state "FAILED exit $rc: $(tail -n 1 "$err")"
+fi
+exit $rc
 EOF
 
 # sbatch ARGS...: the job's id; every job takes the environment (PATH).
@@ -305,7 +326,7 @@ attempt() {
 		fi
 		# shellcheck disable=SC2086
 		m=$(submit --job-name=rk-$name-merge $dep -o "$out/log/%x.%j.out" \
-			"$out/jobs/measure.sh" $k "$out" "$n") || cancel
+			"$out/jobs/measure.sh" $k "$out" "$n" "$1") || cancel
 		ajobs="$ajobs $m" jobs="$jobs $m"
 		measures="$measures:$m"
 		echo "merge	$k	job $m	attempt $1" >>"$out/manifest"
