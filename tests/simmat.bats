@@ -363,12 +363,42 @@ topk() {
 		FNR == NR { if ($1 != q) { q = $1; n = 0 }
 			n++; for (i = 1; i <= nk; i++) if (n == K[i]) kth[i, $1] = $3
 			next }
+		# a line is kept for K and T when its score is at least the
+		# query K-th best (when it has K lines) and T: at least the
+		# larger of both, found once a query
+		$1 != cq { cq = $1; five = $1 ~ /^q[0-4]$/
+			for (i = 1; i <= nk; i++) for (j = 1; j <= nt; j++) {
+				c = T[j] + 0
+				if ((i, $1) in kth && kth[i, $1] + 0 > c) c = kth[i, $1] + 0
+				cut[i, j] = c
+			} }
 		{ for (i = 1; i <= nk; i++) for (j = 1; j <= nt; j++)
-			if (((i, $1) in kth ? $3 + 0 >= kth[i, $1] + 0 : 1) && $3 + 0 >= T[j] + 0) {
+			if ($3 + 0 >= cut[i, j]) {
 				f = out "." K[i] "." T[j]
 				print > f
-				if ($1 ~ /^q[0-4]$/) print > (f ".5")
+				if (five) print > (f ".5")
 			} }' "$1.sorted" -
+}
+
+# bodies_equal LIST: for each line "GOT WANT" of the file LIST, GOT's
+# lines less its '#' lines are WANT's lines, all checked by one awk (as
+# body <GOT | cmp - WANT would, two processes a pair); names the first
+# line that differs of each pair that does
+bodies_equal() {
+	awk '{
+		g = $1; w = $2; n = 0; diff = ""
+		while ((r = getline l < g) > 0) {
+			if (l ~ /^#/) continue
+			n++
+			if ((getline m < w) <= 0) { diff = "line " n ": only in " g; break }
+			if (l != m) { diff = "line " n ": " l " vs " m; break }
+		}
+		if (r < 0) diff = "cannot read " g
+		else if (diff == "" && (getline m < w) > 0) diff = "line " (n + 1) ": only in " w
+		if ((getline m < w) < 0) diff = "cannot read " w
+		if (diff != "") { print g " vs " w ": " diff; bad = 1 }
+		close(g); close(w)
+	} END { exit bad }' "$1"
 }
 
 # -k below a quarter of the items is chosen as the items are scored, in
@@ -385,35 +415,43 @@ topk() {
 	tail -n +51 all.txt >i.txt
 	# -x: the queries are items too
 	head -20 q.txt >>i.txt
+	# each run's output in a file of its own (got.M.K.T.J...), paired
+	# in pairs with the reference it must equal, all compared at the end
+	: >pairs
 	for m in dot l2; do
-		simmat -m $m q.txt i.txt >full
-		simmat -x -m $m q.txt i.txt >fullx
-		rm -f full.* fullx.*
-		topk full '1 7 40 700' '-1e300 -3'
-		topk fullx '1 7 40 700' '-1e300 -3'
+		simmat -m $m q.txt i.txt >$m.full
+		simmat -x -m $m q.txt i.txt >$m.fullx
+		topk $m.full '1 7 40 700' '-1e300 -3'
+		topk $m.fullx '1 7 40 700' '-1e300 -3'
 		for k in 1 7 40 700; do
 			for t in -1e300 -3; do
 				# one thread and three (uneven blocks); -j 2 gives
 				# -j 1's bytes with -k in the -j test above
 				for j in 1 3; do
-					simmat -j $j -m $m -k $k -t $t q.txt i.txt | body | cmp - full.$k.$t
-					simmat -j $j -m $m -x -k $k -t $t q.txt i.txt | body | cmp - fullx.$k.$t
+					simmat -j $j -m $m -k $k -t $t q.txt i.txt >got.$m.$k.$t.$j
+					simmat -j $j -m $m -x -k $k -t $t q.txt i.txt >got.$m.$k.$t.$j.x
+					echo "got.$m.$k.$t.$j $m.full.$k.$t" >>pairs
+					echo "got.$m.$k.$t.$j.x $m.fullx.$k.$t" >>pairs
 				done
 				# five queries, fewer than a chunk a thread: each
 				# thread takes a part of the items (3 blocks of
 				# 1,024, 1,024 and 972), the parts gathered
 				for j in 2 3; do
-					simmat -j $j -m $m -k $k -t $t q5.txt i.txt | body | cmp - full.$k.$t.5
-					simmat -j $j -m $m -x -k $k -t $t q5.txt i.txt | body | cmp - fullx.$k.$t.5
+					simmat -j $j -m $m -k $k -t $t q5.txt i.txt >got.$m.$k.$t.$j.5
+					simmat -j $j -m $m -x -k $k -t $t q5.txt i.txt >got.$m.$k.$t.$j.5x
+					echo "got.$m.$k.$t.$j.5 $m.full.$k.$t.5" >>pairs
+					echo "got.$m.$k.$t.$j.5x $m.fullx.$k.$t.5" >>pairs
 				done
 			done
 		done
 	done
 	# folds: 2 of 25 queries and 1,510 items, each against its own
-	simmat -m dot --folds 2 q.txt i.txt >full
-	rm -f full.*
-	topk full 9 -1e300
-	simmat -j 2 -m dot --folds 2 -k 9 q.txt i.txt | body | cmp - full.9.-1e300
+	simmat -m dot --folds 2 q.txt i.txt >folds
+	topk folds 9 -1e300
+	simmat -j 2 -m dot --folds 2 -k 9 q.txt i.txt >got.folds
+	echo "got.folds folds.9.-1e300" >>pairs
+	[ "$(wc -l <pairs)" -eq 129 ]
+	bodies_equal pairs
 }
 
 # -t alone keeps each block's passing scores while the block is in the
@@ -454,9 +492,12 @@ topk() {
 			for t in "$@"; do
 				[ -s want.$t ]
 				for j in 1 3; do
-					simmat -j $j -m $m -t $t q.$f i.$f | body | cmp - want.$t
+					simmat -j $j -m $m -t $t q.$f i.$f >got.$j.$t
+					echo "got.$j.$t want.$t" >>pairs
 				done
 			done
+			bodies_equal pairs
+			rm pairs
 		done
 		# -x: the queries are items too, their own lines left out
 		simmat -x -m $m q.txt ix.txt | body | awk -F '\t' -v t=$2 '$3 + 0 >= t + 0' >want
