@@ -231,7 +231,8 @@ dupat() {
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "$(cat want | sed 's/dup.ranks:/-:/')" ]
 	# the repeating line placed across 1 MiB and 2 MiB of the file, where
-	# a read of whole MiB ends: the lines around those offsets, each in
+	# a read of whole MiB ends (lib/util/lines.c's CHUNK, 1 << 20, is
+	# its buffer's first size): the lines around those offsets, each in
 	# turn. The line numbers are found in the stream without a repeat
 	# (dupat's with K = 0); each K's stream, as dupat writes it, goes to
 	# K/dup.ranks, all of them made by one awk, and the expected messages
@@ -245,10 +246,13 @@ dupat() {
 	}
 	BEGIN {
 		h = "# query\titem\tgrade\trank\tties\tn"
+		# the lines without a repeat, made once: line(i, K) is
+		# line(i, 0) but at i = K
+		for (i = 1; i <= N; i++) L[i] = line(i, 0)
 		for (o = 1048576; o <= 2097152; o += 1048576) {
 			b = length(h) + 1
 			for (i = 1; i <= N; i++) {
-				b += length(line(i, 0)) + 1
+				b += length(L[i]) + 1
 				if (b >= o - 60 && b <= o + 60) ks[++nk] = i
 			}
 		}
@@ -256,7 +260,7 @@ dupat() {
 			f = ks[j] "/dup.ranks"
 			system("mkdir " ks[j])
 			print h > f
-			for (i = 1; i <= N; i++) print line(i, ks[j]) > f
+			for (i = 1; i <= N; i++) print (i == ks[j] ? line(i, ks[j]) : L[i]) > f
 			print "# end" > f
 			close(f)
 			print ks[j] > "ks"
