@@ -81,24 +81,32 @@ shared_bad_values() {
 }
 
 @test "options: the shared help lines are the same bytes in every program" {
+	local files=()
 	for p in $PROGS; do
 		$p --help > help.$p
+		files+=(help.$p)
 	done
-	# a shared option's help is one line, found by its flags
-	for o in '-T, --ties' '--empty' '--folds' '-f, --fractions' \
-	    '-p, --precision' '--quiet' '-h, --help' '--version'; do
-		for p in $PROGS; do
-			grep -F -e "  $o " help.$p > line.$p ||
-				{ echo "$p --help lacks $o"; false; }
-			[ "$(wc -l < line.$p)" -eq 1 ]
-			cmp line.hitrate line.$p ||
-				{ echo "$o differs in $p"; false; }
-		done
-	done
-	# the words of the shared lines start in the same column everywhere
-	for p in $PROGS; do
-		[ "$(awk '/^  -T, --ties MODE/ { print index($0, "expected") }' help.$p)" = 27 ]
-	done
+	# a shared option's help is one line, found by its flags (the lines
+	# holding "  FLAGS ", as grep -F finds them), the same bytes as
+	# hitrate's; and the words of the shared lines start in the same
+	# column everywhere: -T's line has "expected" at column 27. Every
+	# program's help read by one awk
+	awk -v list='-T, --ties|--empty|--folds|-f, --fractions|-p, --precision|--quiet|-h, --help|--version' '
+	BEGIN { no = split(list, o, "|") }
+	FNR == 1 { p = FILENAME; sub(/^help\./, "", p); progs[++np] = p }
+	{ for (i = 1; i <= no; i++) if (index($0, "  " o[i] " ")) { n[p, i]++; line[p, i] = $0 } }
+	/^  -T, --ties MODE/ { ties[p]++; col[p] = index($0, "expected") }
+	END {
+		for (i = 1; i <= no; i++) for (j = 1; j <= np; j++) {
+			p = progs[j]
+			if (!n[p, i]) { print p " --help lacks " o[i]; bad = 1 }
+			else if (n[p, i] != 1) { print p " --help has " n[p, i] " lines of " o[i]; bad = 1 }
+			else if (line[p, i] != line["hitrate", i]) { print o[i] " differs in " p; bad = 1 }
+		}
+		for (j = 1; j <= np; j++) if (ties[progs[j]] != 1 || col[progs[j]] != 27) {
+			print progs[j] ": -T line at column " col[progs[j]]; bad = 1 }
+		exit bad
+	}' "${files[@]}"
 }
 
 @test "options: every option --help or the usage line names is one the program takes" {
