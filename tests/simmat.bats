@@ -348,36 +348,54 @@ items() { body | cut -f2 | paste -sd' '; }
 # topk FULL KS TS: from every score (FULL, a score stream in item order),
 # for each K of the list KS and T of the list TS, each query's lines at or
 # above both its K-th best score and T, in order, in FULL.K.T, and those
-# of the queries q0 .. q4 in FULL.K.T.5: the selection done by sort(1)
-# and awk, apart from simmat's (each query's scores sorted once, and
-# every K and T chosen in one pass of awk)
+# of the queries q0 .. q4 in FULL.K.T.5: the selection done by awk, apart
+# from simmat's. The first pass counts each query's lines of each score,
+# the K-th best is where the counts, taken from the highest score down,
+# reach K (a query's distinct scores, about a hundred here, sorted by
+# insertion); the second pass keeps the lines at or above the larger of
+# the K-th best (when the query has K lines) and T
 topk() {
-	body <"$1" | sort -t "$TAB" -k1,1 -k3,3gr >"$1.sorted"
-	body <"$1" | awk -F '\t' -v out="$1" -v ks="$2" -v ts="$3" '
+	awk -F '\t' -v out="$1" -v ks="$2" -v ts="$3" '
 		BEGIN { nk = split(ks, K, " "); nt = split(ts, T, " ")
 			# every file made, even one that no line goes to
 			for (i = 1; i <= nk; i++) for (j = 1; j <= nt; j++) {
 				f = out "." K[i] "." T[j]
 				printf "" > f; printf "" > (f ".5")
 			} }
-		FNR == NR { if ($1 != q) { q = $1; n = 0 }
-			n++; for (i = 1; i <= nk; i++) if (n == K[i]) kth[i, $1] = $3
+		/^#/ { next }
+		FNR == NR { if (!($1 in nv)) { nv[$1] = 0; qs[++nq] = $1 }
+			# keyed by the score as printed (shortest, one text a
+			# double), never by a number made text again
+			if (!(($1, $3) in c)) v[$1, ++nv[$1]] = $3
+			c[$1, $3]++
 			next }
+		!done { done = 1
+			for (x = 1; x <= nq; x++) {
+				q = qs[x]; n = nv[q]
+				for (a = 1; a <= n; a++) s[a] = v[q, a]
+				for (a = 2; a <= n; a++)
+					for (b = a; b > 1 && s[b] + 0 > s[b - 1] + 0; b--) { t = s[b]; s[b] = s[b - 1]; s[b - 1] = t }
+				cum = 0; i = 1
+				for (a = 1; a <= n && i <= nk; a++) {
+					cum += c[q, s[a]]
+					while (i <= nk && cum >= K[i]) kth[i++, q] = s[a] + 0
+				}
+			} }
 		# a line is kept for K and T when its score is at least the
 		# query K-th best (when it has K lines) and T: at least the
 		# larger of both, found once a query
 		$1 != cq { cq = $1; five = $1 ~ /^q[0-4]$/
 			for (i = 1; i <= nk; i++) for (j = 1; j <= nt; j++) {
-				c = T[j] + 0
-				if ((i, $1) in kth && kth[i, $1] + 0 > c) c = kth[i, $1] + 0
-				cut[i, j] = c
+				c0 = T[j] + 0
+				if ((i, $1) in kth && kth[i, $1] > c0) c0 = kth[i, $1]
+				cut[i, j] = c0
 			} }
 		{ for (i = 1; i <= nk; i++) for (j = 1; j <= nt; j++)
 			if ($3 + 0 >= cut[i, j]) {
 				f = out "." K[i] "." T[j]
 				print > f
 				if (five) print > (f ".5")
-			} }' "$1.sorted" -
+			} }' "$1" "$1"
 }
 
 # bodies_equal LIST: for each line "GOT WANT" of the file LIST, GOT's
@@ -405,7 +423,6 @@ bodies_equal() {
 # blocks of 512 to 4096 items, each query's candidates cut back as they
 # pass 2K + 1024: 3,000 items of 3 small integers meet ties at every K
 @test "simmat: -k chosen block by block equals the K best of every score, ties, -t, -x, folds, every -j" {
-	TAB=$'\t'
 	awk 'BEGIN { s = 5; for (i = 0; i < 3050; i++) {
 		printf "%s%d", i < 50 ? "q" : "d", i < 50 ? i : i - 50
 		for (k = 0; k < 3; k++) { s = (s * 1103515245 + 12345) % 2147483648
