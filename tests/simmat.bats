@@ -8,20 +8,12 @@ load npy
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
-	# 4 queries and 5 items in 3 dimensions, text
-	cat >q.txt <<-'E'
-	q0 0.25 -1.5 2
-	q1 3 0.125 -0.75
-	q2 -2 1e-3 0.5
-	q3 0 0 0
-	E
-	cat >i.txt <<-'E'
-	a 1 2 3
-	b -0.5 0.3 0.7
-	c 0.1 0.2 0.3
-	d 4 -4 1.5
-	e 0 0 0
-	E
+	# 4 queries and 5 items in 3 dimensions, text (printf, a builtin: no
+	# process a test)
+	printf '%s\n' 'q0 0.25 -1.5 2' 'q1 3 0.125 -0.75' 'q2 -2 1e-3 0.5' \
+	    'q3 0 0 0' >q.txt
+	printf '%s\n' 'a 1 2 3' 'b -0.5 0.3 0.7' 'c 0.1 0.2 0.3' 'd 4 -4 1.5' \
+	    'e 0 0 0' >i.txt
 }
 
 # awk_scores METRIC Q I: query item score with %.17g, each sum in dimension
