@@ -9,18 +9,9 @@ load helper
 load data/ranks/common
 bats_require_minimum_version 1.5.0
 
-setup() {
-	cd "$BATS_TEST_TMPDIR"
-	# ids with a comma and double quotes, UTF-8 (e acute, CJK), an ESC, a
-	# DEL and a lone 0xFF (not UTF-8); q1 rank 1, the others 2, 3 (tied
-	# with one more: positions 3..4), 5
-	printf '# query\titem\tgrade\trank\tties\tn\n' >ids.ranks
-	printf 'q1,"a"\tx\t1\t1\t0\t8\n' >>ids.ranks
-	printf 'caf\303\251_\344\270\255\tx\t1\t2\t0\t8\n' >>ids.ranks
-	printf 'esc\033del\177\tx\t2\t3\t1\t8\n' >>ids.ranks
-	printf 'raw\377end\tx\t1\t5\t0\t8\n' >>ids.ranks
-	printf '# end\n' >>ids.ranks
-	cat >records.py <<-'PY'
+# records.py, written once for the file's tests
+setup_file() {
+	cat >"$BATS_FILE_TMPDIR/records.py" <<-'PY'
 	# records.py CASE [-- CASE ...], each CASE "FORMAT STREAM RECORDS
 	# [system]": every record of RECORDS (jsonl or csv) equals the data row
 	# of STREAM at its place: measure (trec_eval's padding stripped), query
@@ -67,6 +58,19 @@ setup() {
 	PY
 }
 
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	# ids with a comma and double quotes, UTF-8 (e acute, CJK), an ESC, a
+	# DEL and a lone 0xFF (not UTF-8); q1 rank 1, the others 2, 3 (tied
+	# with one more: positions 3..4), 5
+	printf '# query\titem\tgrade\trank\tties\tn\n' >ids.ranks
+	printf 'q1,"a"\tx\t1\t1\t0\t8\n' >>ids.ranks
+	printf 'caf\303\251_\344\270\255\tx\t1\t2\t0\t8\n' >>ids.ranks
+	printf 'esc\033del\177\tx\t2\t3\t1\t8\n' >>ids.ranks
+	printf 'raw\377end\tx\t1\t5\t0\t8\n' >>ids.ranks
+	printf '# end\n' >>ids.ranks
+}
+
 # Debian's python3 (common brief), not a shim on PATH that costs more
 # than the python it starts
 PY=/usr/bin/python3
@@ -90,7 +94,7 @@ both() {
 # check_cases: every case of both in one python; each case's number of
 # records in $lines
 check_cases() {
-	run "$PY" records.py "${cases[@]}"
+	run "$PY" "$BATS_FILE_TMPDIR/records.py" "${cases[@]}"
 	status_is 0
 	[ "${#lines[@]}" -eq $((${#cases[@]} / 4)) ]
 }
@@ -150,7 +154,7 @@ MRR,"q1,""a""",1.0000'
 	for f in jsonl csv; do
 		cmc -K 2 --folds 2 --label "$label" --format $f ids.ranks >records.$f 2>/dev/null
 	done
-	run "$PY" records.py jsonl stream.out records.1 null -- csv stream.out records.2 null -- \
+	run "$PY" "$BATS_FILE_TMPDIR/records.py" jsonl stream.out records.1 null -- csv stream.out records.2 null -- \
 	    jsonl stream.folds records.jsonl "$label" -- csv stream.folds records.csv "$label"
 	status_is 0
 	same "$output" "$(printf '3\n3\n6\n6')"
