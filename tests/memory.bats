@@ -9,11 +9,11 @@ bats_require_minimum_version 1.5.0
 
 # rusage (bench/rusage.c) and memgen (data/memory/memgen.c: the long
 # inputs, the bytes awk's printf wrote in eight times the CPU time), built
-# once for the file's tests into $T
+# once for the file's tests into $TOOLS
 setup_file() {
-	export T=$BATS_FILE_TMPDIR
-	cc -O2 -o "$T/rusage" "$BATS_TEST_DIRNAME/../bench/rusage.c"
-	cc -O2 -o "$T/memgen" "$BATS_TEST_DIRNAME/data/memory/memgen.c"
+	export TOOLS=$BATS_FILE_TMPDIR
+	cc -O2 -o "$TOOLS/rusage" "$BATS_TEST_DIRNAME/../bench/rusage.c"
+	cc -O2 -o "$TOOLS/memgen" "$BATS_TEST_DIRNAME/data/memory/memgen.c"
 }
 
 setup() {
@@ -23,7 +23,7 @@ setup() {
 
 # peak_kib CMD: runs the shell command CMD, its peak RSS (KiB) in $peak
 peak_kib() {
-	"$T/rusage" -o ru sh -c "$1"
+	"$TOOLS/rusage" -o ru sh -c "$1"
 	peak=$(awk '{ print $4 }' ru)
 }
 
@@ -32,7 +32,7 @@ peak_kib() {
 	# 200,000 queries of 100 candidates; every 10th query's d7 relevant
 	awk 'BEGIN { for (q = 0; q < 200000; q += 10) print "q" q, "d7", 1 }' > q
 	# (memgen scores: "q%d\td%d\t0.%04d\n", q, d, (q * 7 + d * 13) % 10000)
-	peak_kib "$T/memgen scores | rankof -r q | hitrate -k 1 -m hit > out 2>err"
+	peak_kib "$TOOLS/memgen scores | rankof -r q | hitrate -k 1 -m hit > out 2>err"
 	echo "peak RSS $peak KiB" >&3
 	[ "$peak" -lt 32768 ]
 	# d7 scores (7q + 91) mod 10000 against the others' (7q + 13d) mod
@@ -47,7 +47,7 @@ peak_kib() {
 @test "memory: one query with 5M candidates" {
 	printf 'q1 d4999999 1\nq1 d0 1\n' > q
 	# (memgen one: "q1\td%d\t%d\n", d, d for d < 5,000,000)
-	peak_kib "$T/memgen one | rankof -r q > out 2>err"
+	peak_kib "$TOOLS/memgen one | rankof -r q > out 2>err"
 	echo "peak RSS $peak KiB" >&3
 	# d4999999 has the top score (rank 1), d0 the lowest (rank 5000000)
 	[ "$(body < out)" = "$(printf 'q1\td4999999\t1\t1\t0\t5000000\nq1\td0\t1\t5000000\t0\t5000000')" ]
@@ -56,14 +56,14 @@ peak_kib() {
 @test "memory: a million queries: hitrate and rankof -j1 and -j2 under 48 MiB" {
 	case $RANKKIT_BIN in */build/san/*) skip "peak RSS is not a figure under AddressSanitizer";; esac
 	# "query%07d\tdoc1\t1\t1\t0\t10\n" for q < 1,000,000
-	"$T/memgen" ranks > ranks
+	"$TOOLS/memgen" ranks > ranks
 	peak_kib "hitrate -k 1 -m hit ranks > out"
 	echo "hitrate: peak RSS $peak KiB" >&3
 	[ "$peak" -lt 49152 ]
 	[ "$(awk '$1 == "hit@1" { print $3 }' out)" = "100.00" ]
 	printf 'query0000000 doc1 1\n' > q
 	# "query%07d\tdoc1\t0.5\n" for q < 1,000,000
-	"$T/memgen" million > scores
+	"$TOOLS/memgen" million > scores
 	peak_kib "cat scores | rankof -j1 -r q > out 2>err"
 	echo "rankof -j1: peak RSS $peak KiB" >&3
 	[ "$peak" -lt 49152 ]
