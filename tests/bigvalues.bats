@@ -21,15 +21,17 @@ setup() {
 	printf 'a 1\nb 1\nc 2\n' >hv.labels
 }
 
-# the variants this CPU runs, one per line; found once a test (in the
-# file variants of its folder), as each call runs simmat three times
+# the variants this CPU runs, one per line; found once for the file's
+# tests (in the file variants of $BATS_FILE_TMPDIR), as each finding runs
+# simmat three times
 variants() {
-	local v list= f=$BATS_TEST_TMPDIR/variants
+	local v list= f=$BATS_FILE_TMPDIR/variants
 	if [ ! -e "$f" ]; then
 		for v in base avx2 avx512; do
 			if runs_variant $v; then list+="$v"$'\n'; fi
 		done
-		printf '%s' "$list" > "$f"
+		printf '%s' "$list" > "$f.new"
+		mv "$f.new" "$f"
 	fi
 	printf '%s\n' "$(<"$f")"
 	return 0

@@ -9,6 +9,55 @@ load helper
 load data/ranks/common
 bats_require_minimum_version 1.5.0
 
+# records.py, written once for the file's tests
+setup_file() {
+	cat >"$BATS_FILE_TMPDIR/records.py" <<-'PY'
+	# records.py CASE [-- CASE ...], each CASE "FORMAT STREAM RECORDS
+	# [system]": every record of RECORDS (jsonl or csv) equals the data row
+	# of STREAM at its place: measure (trec_eval's padding stripped), query
+	# bytes, the value's text ("-" for none); with system, each record's
+	# system field is that. Prints each case's number of records, a line
+	# each: the cases of a test in one python (a python costs more than
+	# the programs it checks)
+	import csv, json, sys
+	def check(fmt, stream, records, system=None):
+	    want = []
+	    for line in open(stream, 'rb').read().split(b'\n'):
+	        if line and not line.startswith(b'#'):
+	            m, q, v = line.split(b'\t')
+	            want.append((m.rstrip(b' '), q, v.lstrip(b' ')))
+	    back = lambda s: s.encode('utf-8', 'surrogateescape')
+	    got = []
+	    if fmt == 'jsonl':
+	        for line in open(records, encoding='utf-8'):
+	            r = json.loads(line, parse_float=str, parse_int=str)
+	            keys = (['system'] if system is not None else []) + ['measure', 'query', 'value']
+	            assert list(r) == keys, r
+	            if system is not None:
+	                assert r['system'] == (None if system == 'null' else system), r
+	            v = r['value']
+	            got.append((back(r['measure']), back(r['query']),
+	                        b'-' if v is None else back(v)))
+	    else:
+	        f = open(records, encoding='utf-8', errors='surrogateescape', newline='')
+	        rows = list(csv.reader(f))
+	        head = (['system'] if system is not None else []) + ['measure', 'query', 'value']
+	        assert rows[0] == head, rows[0]
+	        for r in rows[1:]:
+	            if system is not None:
+	                assert r[0] == ('' if system == 'null' else system), r
+	                r = r[1:]
+	            got.append((back(r[0]), back(r[1]), back(r[2]) if r[2] else b'-'))
+	    assert got == want, (records, got, want)
+	    return len(got)
+	args = sys.argv[1:]
+	while args:
+	    case = args[:args.index('--')] if '--' in args else args
+	    args = args[len(case) + 1:]
+	    print(check(*case))
+	PY
+}
+
 setup() {
 	cd "$BATS_TEST_TMPDIR"
 	# ids with a comma and double quotes, UTF-8 (e acute, CJK), an ESC, a
@@ -20,58 +69,34 @@ setup() {
 	printf 'esc\033del\177\tx\t2\t3\t1\t8\n' >>ids.ranks
 	printf 'raw\377end\tx\t1\t5\t0\t8\n' >>ids.ranks
 	printf '# end\n' >>ids.ranks
-	cat >records.py <<-'PY'
-	# records.py FORMAT STREAM RECORDS [system]: every record of RECORDS
-	# (jsonl or csv) equals the data row of STREAM at its place: measure
-	# (trec_eval's padding stripped), query bytes, the value's text ("-"
-	# for none); with system, each record's system field is that
-	import csv, json, sys
-	fmt, stream, records = sys.argv[1:4]
-	system = sys.argv[4] if len(sys.argv) > 4 else None
-	want = []
-	for line in open(stream, 'rb').read().split(b'\n'):
-	    if line and not line.startswith(b'#'):
-	        m, q, v = line.split(b'\t')
-	        want.append((m.rstrip(b' '), q, v.lstrip(b' ')))
-	back = lambda s: s.encode('utf-8', 'surrogateescape')
-	got = []
-	if fmt == 'jsonl':
-	    for line in open(records, encoding='utf-8'):
-	        r = json.loads(line, parse_float=str, parse_int=str)
-	        keys = (['system'] if system is not None else []) + ['measure', 'query', 'value']
-	        assert list(r) == keys, r
-	        if system is not None:
-	            assert r['system'] == (None if system == 'null' else system), r
-	        v = r['value']
-	        got.append((back(r['measure']), back(r['query']),
-	                    b'-' if v is None else back(v)))
-	else:
-	    f = open(records, encoding='utf-8', errors='surrogateescape', newline='')
-	    rows = list(csv.reader(f))
-	    head = (['system'] if system is not None else []) + ['measure', 'query', 'value']
-	    assert rows[0] == head, rows[0]
-	    for r in rows[1:]:
-	        if system is not None:
-	            assert r[0] == ('' if system == 'null' else system), r
-	            r = r[1:]
-	        got.append((back(r[0]), back(r[1]), back(r[2]) if r[2] else b'-'))
-	assert got == want, (got, want)
-	print(len(got))
-	PY
 }
+
+# Debian's python3 (common brief), not a shim on PATH that costs more
+# than the python it starts
+PY=/usr/bin/python3
 
 need_python() {
-	command -v python3 >/dev/null || skip "needs python3 (its json and csv modules)"
+	[ -x "$PY" ] || skip "needs $PY (its json and csv modules)"
 }
 
-# both FORMAT CMD...: CMD's stream, then CMD --format FORMAT, loaded by
-# python and compared row for row; prints the number of records
+# both FORMAT CMD...: CMD's stream, then CMD --format FORMAT, into
+# stream.N and records.N (N counts the cases), the case added to $cases;
+# check_cases then loads them all in one python, row for row
+cases=()
 both() {
-	local fmt=$1
+	local fmt=$1 n=$((${#cases[@]} / 4 + 1))
 	shift
-	"$@" >stream.out 2>/dev/null
-	"$@" --format "$fmt" >records.out 2>/dev/null
-	python3 records.py "$fmt" stream.out records.out
+	"$@" >stream.$n 2>/dev/null
+	"$@" --format "$fmt" >records.$n 2>/dev/null
+	cases+=("$fmt" stream.$n records.$n --)
+}
+
+# check_cases: every case of both in one python; each case's number of
+# records in $lines
+check_cases() {
+	run "$PY" "$BATS_FILE_TMPDIR/records.py" "${cases[@]}"
+	status_is 0
+	[ "${#lines[@]}" -eq $((${#cases[@]} / 4)) ]
 }
 
 @test "records: hitrate, mapr, ndcg jsonl and csv load and equal the stream" {
@@ -79,20 +104,16 @@ both() {
 	# hitrate -q -k 1,5: 4 queries x 8 per-query columns (hit, recall,
 	# P at 1 and 5, MRR, MeanR) + 9 summary rows (MedR too) = 41
 	for f in jsonl csv; do
-		run both $f hitrate -q -k 1,5 ids.ranks
-		status_is 0
-		same "$output" 41
-		run both $f mapr -q ids.ranks
-		status_is 0
-		run both $f ndcg -q -f -p 6 ids.ranks
-		status_is 0
-		run both $f mapr -q --names trec ids.ranks
-		status_is 0
-		run both $f hitrate -q --names irm ids.ranks
-		status_is 0
-		run both $f hitrate -q --folds 2 -m hit,runid,MedR ids.ranks
-		status_is 0
+		both $f hitrate -q -k 1,5 ids.ranks
+		both $f mapr -q ids.ranks
+		both $f ndcg -q -f -p 6 ids.ranks
+		both $f mapr -q --names trec ids.ranks
+		both $f hitrate -q --names irm ids.ranks
+		both $f hitrate -q --folds 2 -m hit,runid,MedR ids.ranks
 	done
+	check_cases
+	# the hitrate -q -k 1,5 cases, jsonl and csv
+	same "${lines[0]} ${lines[6]}" "41 41"
 }
 
 @test "records: jsonl by hand: ids escaped, the stream's digits, null" {
@@ -125,22 +146,18 @@ MRR,"q1,""a""",1.0000'
 @test "records: cmc names its systems, null for one unlabelled curve" {
 	need_python
 	cmc -K 3 ids.ranks >stream.out 2>/dev/null
-	cmc -K 3 --format jsonl ids.ranks >records.out 2>/dev/null
-	run python3 records.py jsonl stream.out records.out null
-	status_is 0
-	same "$output" 3
-	cmc -K 3 --format csv ids.ranks >records.out 2>/dev/null
-	run python3 records.py csv stream.out records.out null
-	status_is 0
+	cmc -K 3 --format jsonl ids.ranks >records.1 2>/dev/null
+	cmc -K 3 --format csv ids.ranks >records.2 2>/dev/null
 	# a label with a comma, a quote and a tab, kept as it is
 	label=$(printf 'A, "b"\tc')
-	cmc -K 2 --folds 2 ids.ranks 2>/dev/null | sed '/^# system/d' >stream.out
+	cmc -K 2 --folds 2 ids.ranks 2>/dev/null | sed '/^# system/d' >stream.folds
 	for f in jsonl csv; do
-		cmc -K 2 --folds 2 --label "$label" --format $f ids.ranks >records.out 2>/dev/null
-		run python3 records.py $f stream.out records.out "$label"
-		status_is 0
-		same "$output" 6
+		cmc -K 2 --folds 2 --label "$label" --format $f ids.ranks >records.$f 2>/dev/null
 	done
+	run "$PY" "$BATS_FILE_TMPDIR/records.py" jsonl stream.out records.1 null -- csv stream.out records.2 null -- \
+	    jsonl stream.folds records.jsonl "$label" -- csv stream.folds records.csv "$label"
+	status_is 0
+	same "$output" "$(printf '3\n3\n6\n6')"
 	# hit@1 of all: 1 of 4 queries -> 25.00
 	run --separate-stderr cmc -K 1 --label 'x,y' --format csv ids.ranks
 	same "$output" 'system,measure,query,value
@@ -151,9 +168,9 @@ MRR,"q1,""a""",1.0000'
 	need_python
 	local d="$BATS_TEST_DIRNAME/../examples/data"
 	for f in jsonl csv; do
-		run both $f treceval -q -m all_trec "$d/trec.qrels" "$d/trec.run"
-		status_is 0
+		both $f treceval -q -m all_trec "$d/trec.qrels" "$d/trec.run"
 	done
+	check_cases
 	# the default is trec_eval's output, byte for byte: --format trec
 	treceval -q "$d/trec.qrels" "$d/trec.run" >a.out 2>/dev/null
 	treceval -q --format trec "$d/trec.qrels" "$d/trec.run" >b.out 2>/dev/null

@@ -155,13 +155,14 @@ bf() {
 # progs MODE: every program value as "name query value", reference names
 progs() {
 	local t="-T $1 -q -f -p 15 -k $KS"
+	# each awk leaves out the '#' lines as body would (a grep a run less)
 	{
-		mapr $t -m Rprec,MAP@R,AP,mINP,AP@K <"$RS" | body |
-			awk '{ if ($1 ~ /^AP@/) $1 = $1 "/m"; print }'
-		mapr $t -m AP@K --ap-divisor min <"$RS" | body | awk '{ $1 = $1 "/min"; print }'
-		mapr $t -m AP@K --ap-divisor found <"$RS" | body | awk '{ $1 = $1 "/found"; print }'
-		ndcg $t <"$RS" | body | awk '{ $1 = $1 "/lin"; print }'
-		ndcg $t --gain exp <"$RS" | body | awk '{ $1 = $1 "/exp"; print }'
+		mapr $t -m Rprec,MAP@R,AP,mINP,AP@K <"$RS" |
+			awk '!/^#/ { if ($1 ~ /^AP@/) $1 = $1 "/m"; print }'
+		mapr $t -m AP@K --ap-divisor min <"$RS" | awk '!/^#/ { $1 = $1 "/min"; print }'
+		mapr $t -m AP@K --ap-divisor found <"$RS" | awk '!/^#/ { $1 = $1 "/found"; print }'
+		ndcg $t <"$RS" | awk '!/^#/ { $1 = $1 "/lin"; print }'
+		ndcg $t --gain exp <"$RS" | awk '!/^#/ { $1 = $1 "/exp"; print }'
 	} | awk '$2 != "all"'
 }
 
@@ -407,13 +408,14 @@ apk_found() {
 # queries with everything tied, in $CREF) the --chance rows too.
 summary() {
 	local t="-T $1 -f -p 15 -k $KS --folds $2"
+	# each awk leaves out the '#' lines as body would (a grep a run less)
 	{
-		mapr $t -m Rprec,MAP@R,AP,mINP,AP@K ${4:+--chance} <"$RS" | body |
-			awk -F'\t' -v OFS='\t' '{ if ($1 ~ /^AP@/) $1 = $1 "/m"; print }'
-		mapr $t -m AP@K --ap-divisor min ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/min"; print }'
-		mapr $t -m AP@K --ap-divisor found ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/found"; print }'
-		ndcg $t ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/lin"; print }'
-		ndcg $t --gain exp ${4:+--chance} <"$RS" | body | awk -F'\t' -v OFS='\t' '{ $1 = $1 "/exp"; print }'
+		mapr $t -m Rprec,MAP@R,AP,mINP,AP@K ${4:+--chance} <"$RS" |
+			awk -F'\t' -v OFS='\t' '!/^#/ { if ($1 ~ /^AP@/) $1 = $1 "/m"; print }'
+		mapr $t -m AP@K --ap-divisor min ${4:+--chance} <"$RS" | awk -F'\t' -v OFS='\t' '!/^#/ { $1 = $1 "/min"; print }'
+		mapr $t -m AP@K --ap-divisor found ${4:+--chance} <"$RS" | awk -F'\t' -v OFS='\t' '!/^#/ { $1 = $1 "/found"; print }'
+		ndcg $t ${4:+--chance} <"$RS" | awk -F'\t' -v OFS='\t' '!/^#/ { $1 = $1 "/lin"; print }'
+		ndcg $t --gain exp ${4:+--chance} <"$RS" | awk -F'\t' -v OFS='\t' '!/^#/ { $1 = $1 "/exp"; print }'
 	} >"$BATS_TEST_TMPDIR/got"
 	{
 		awk '{ print "query\t" $2 }' "$REF" | uniq

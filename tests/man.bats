@@ -23,9 +23,9 @@ ROOT="$BATS_TEST_DIRNAME/.."
 squeeze() { awk '{ $1 = $1; print }' "$@"; }
 
 # the EXAMPLES commands of every page, numbered in the pages' order, by
-# one awk (tests/manextract.awk)
-setup() {
-	CASES="$BATS_TEST_TMPDIR/cases"
+# one awk (tests/manextract.awk), once for the file's tests
+setup_file() {
+	export CASES="$BATS_FILE_TMPDIR/cases"
 	mkdir -p "$CASES"
 	local pages=("$ROOT"/man/*.[1-9])
 	[ -e "${pages[0]}" ] || return 0
@@ -33,9 +33,10 @@ setup() {
 }
 
 # run_cases: runs every case in turn from the root, case N's stdout in
-# $CASES/N.got, stderr in $CASES/N.err, status in $CASES/N.st; TMPDIR,
-# where the pages' examples put their files, is the test's own, so that
-# two suites at once do not share them. One bash -o pipefail runs them
+# $CASES/N.got, stderr in $CASES/N.err, status in $CASES/N.st, once for
+# the file's tests (the second test that calls it reads what the first
+# made: $CASES/ran); TMPDIR, where the pages' examples put their files, is
+# the file's own, so that two suites at once do not share them. One bash -o pipefail runs them
 # all, each case sourced in a subshell of its own, without arguments (a
 # case's variables, functions and exit stay in it): no bash started a
 # case, a third of the CPU time the commands took with one. One timeout
@@ -43,8 +44,11 @@ setup() {
 run_cases() {
 	local cases=("$CASES"/*.cmd)
 	[ -e "${cases[0]}" ] || return 0
+	[ ! -e "$CASES/ran" ] || return 0
+	touch "$CASES/ran"
+	mkdir -p "$BATS_FILE_TMPDIR/tmp"
 	cd "$ROOT"
-	PATH="$RK_BIN:$PATH" LC_ALL=C TMPDIR="$BATS_TEST_TMPDIR" \
+	PATH="$RK_BIN:$PATH" LC_ALL=C TMPDIR="$BATS_FILE_TMPDIR/tmp" \
 		timeout $((120 * ${#cases[@]})) bash -o pipefail -c '
 		for rk_file; do
 			rk_case=${rk_file%.cmd}
@@ -132,23 +136,34 @@ case_status() {
 	# the cases' names, NNNN, sort as their numbers: run_cases runs
 	# them in that order
 	run_cases
-	for c in "$CASES"/*.cmd; do
-		[ -e "$c" ] || continue
-		n=${c##*/}; n=${n%.cmd}
-		c=$CASES/$n.out
-		[ -e "$c" ] || continue
-		# both squeezed and compared by one awk; diff only to show a failure
-		if ! awk '{ $1 = $1 } NR == FNR { want[++n] = $0; next }
-		    { if (FNR > n || $0 != want[FNR]) { bad = 1; exit } got = FNR }
-		    END { exit bad || got != n }' "$c" "$CASES/$n.got" &&
-		   ! diff <(squeeze "$c") <(squeeze "$CASES/$n.got") >"$CASES/$n.diff"; then
-			where=$(<"$CASES/$n.where")
-			echo "${where#$ROOT/}: $(<"$CASES/$n.cmd")"
-			echo "  (< page, > actual output, blanks squeezed)"
-			sed 's/^/  /' "$CASES/$n.diff" | head -20
-			fail=1
-		fi
-	done
+	# every shown output against its case's, both squeezed, by one awk
+	# (a process a case cost more than most cases): the cases that
+	# differ, one a line, in $CASES/differ; diff only to show a failure
+	local outs=("$CASES"/*.out)
+	[ -e "${outs[0]}" ] || return 0
+	awk 'function squeezed(s,   a, m, i, t) {	# as $1 = $1 makes it
+		m = split(s, a); t = a[1]
+		for (i = 2; i <= m; i++) t = t " " a[i]
+		return t
+	    }
+	    FNR == 1 { if (NR > 1) done(); want = FILENAME; n = 0; delete w }
+	    { w[++n] = squeezed($0) }
+	    function done(   g, k, l, r, bad) {
+		g = want; sub(/\.out$/, ".got", g); k = 0
+		while ((r = getline l < g) > 0)
+			if (++k > n || squeezed(l) != w[k]) { bad = 1; break }
+		close(g)
+		if (bad || r < 0 || k != n) { c = want; sub(/.*\//, "", c); sub(/\.out$/, "", c); print c }
+	    }
+	    END { if (NR > 0) done() }' "${outs[@]}" >"$CASES/differ"
+	while read -r n; do
+		diff <(squeeze "$CASES/$n.out") <(squeeze "$CASES/$n.got") >"$CASES/$n.diff" || :
+		where=$(<"$CASES/$n.where")
+		echo "${where#$ROOT/}: $(<"$CASES/$n.cmd")"
+		echo "  (< page, > actual output, blanks squeezed)"
+		sed 's/^/  /' "$CASES/$n.diff" | head -20
+		fail=1
+	done <"$CASES/differ"
 	[ "$fail" = 0 ]
 }
 

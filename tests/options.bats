@@ -19,6 +19,12 @@ setup() {
 	    'q3 - 0 - - 4' '# end' > r
 }
 
+# untrapped FUNCTION: FUNCTION (a loop over many options, defined beside
+# its test) in a subshell without bats's DEBUG trap, which costs about
+# 0.2 ms of CPU a shell command, thousands here; a failure still fails the
+# test (the subshell's status), with the function's message
+untrapped() { ( trap - DEBUG; "$1" ); }
+
 # the messages of optlist.h's parse_choice, num.h's arg_long and err.c's
 # opt_error, written out: "OPTION: 'TEXT' is not A, B or C", "OPTION:
 # 'TEXT' is not an integer from LO to HI"
@@ -39,6 +45,12 @@ setup() {
 	--bogus	unknown option '--bogus'
 	-Z	unknown option '-Z'
 	T
+	untrapped shared_bad_values
+}
+
+# shared_bad_values: each case of ./cases (OPTION<TAB>MESSAGE) in each of
+# $PROGS: status 2, nothing on stdout, the message then the usage line
+shared_bad_values() {
 	n=0
 	local usage e l1 l2 nl
 	for p in $PROGS; do
@@ -69,27 +81,42 @@ setup() {
 }
 
 @test "options: the shared help lines are the same bytes in every program" {
+	local files=()
 	for p in $PROGS; do
 		$p --help > help.$p
+		files+=(help.$p)
 	done
-	# a shared option's help is one line, found by its flags
-	for o in '-T, --ties' '--empty' '--folds' '-f, --fractions' \
-	    '-p, --precision' '--quiet' '-h, --help' '--version'; do
-		for p in $PROGS; do
-			grep -F -e "  $o " help.$p > line.$p ||
-				{ echo "$p --help lacks $o"; false; }
-			[ "$(wc -l < line.$p)" -eq 1 ]
-			cmp line.hitrate line.$p ||
-				{ echo "$o differs in $p"; false; }
-		done
-	done
-	# the words of the shared lines start in the same column everywhere
-	for p in $PROGS; do
-		[ "$(awk '/^  -T, --ties MODE/ { print index($0, "expected") }' help.$p)" = 27 ]
-	done
+	# a shared option's help is one line, found by its flags (the lines
+	# holding "  FLAGS ", as grep -F finds them), the same bytes as
+	# hitrate's; and the words of the shared lines start in the same
+	# column everywhere: -T's line has "expected" at column 27. Every
+	# program's help read by one awk
+	awk -v list='-T, --ties|--empty|--folds|-f, --fractions|-p, --precision|--quiet|-h, --help|--version' '
+	BEGIN { no = split(list, o, "|") }
+	FNR == 1 { p = FILENAME; sub(/^help\./, "", p); progs[++np] = p }
+	{ for (i = 1; i <= no; i++) if (index($0, "  " o[i] " ")) { n[p, i]++; line[p, i] = $0 } }
+	/^  -T, --ties MODE/ { ties[p]++; col[p] = index($0, "expected") }
+	END {
+		for (i = 1; i <= no; i++) for (j = 1; j <= np; j++) {
+			p = progs[j]
+			if (!n[p, i]) { print p " --help lacks " o[i]; bad = 1 }
+			else if (n[p, i] != 1) { print p " --help has " n[p, i] " lines of " o[i]; bad = 1 }
+			else if (line[p, i] != line["hitrate", i]) { print o[i] " differs in " p; bad = 1 }
+		}
+		for (j = 1; j <= np; j++) if (ties[progs[j]] != 1 || col[progs[j]] != 27) {
+			print progs[j] ": -T line at column " col[progs[j]]; bad = 1 }
+		exit bad
+	}' "${files[@]}"
 }
 
 @test "options: every option --help or the usage line names is one the program takes" {
+	untrapped named_options_taken
+}
+
+# named_options_taken: in each of $PROGS, every option of --help's option
+# lines and of the usage line is taken, and every long option of the
+# usage line is explained in --help
+named_options_taken() {
 	n=0
 	for p in $PROGS; do
 		$p --help > help
@@ -170,6 +197,23 @@ setup() {
 # the other programs' tables (util/optable.h): every option their --help
 # or usage line names is taken; -j is one parser, one message
 @test "options: rankof, simmat, bootstrap and synthemb take every option they name" {
+	untrapped other_options_taken
+	for p in rankof simmat bootstrap; do
+		run --separate-stderr $p -j 0 a b
+		[ "$status" -eq 2 ]
+		[ "${stderr%%$'\n'*}" = "$p: -j: '0' is not an integer from 1 to 256" ]
+		run --separate-stderr $p --jobs=257 a b
+		[ "${stderr%%$'\n'*}" = "$p: -j: '257' is not an integer from 1 to 256" ]
+	done
+	# no program keeps a getopt loop of its own
+	if [ -d "$BATS_TEST_DIRNAME/../src" ]; then
+		! grep -l getopt_long "$BATS_TEST_DIRNAME"/../src/*.c
+	fi
+}
+
+# other_options_taken: rankof, simmat, bootstrap and synthemb take every
+# option their --help names
+other_options_taken() {
 	n=0
 	for p in rankof simmat bootstrap synthemb; do
 		$p --help > help
@@ -192,15 +236,4 @@ setup() {
 		done < opts
 	done
 	[ "$n" -ge 70 ]
-	for p in rankof simmat bootstrap; do
-		run --separate-stderr $p -j 0 a b
-		[ "$status" -eq 2 ]
-		[ "${stderr%%$'\n'*}" = "$p: -j: '0' is not an integer from 1 to 256" ]
-		run --separate-stderr $p --jobs=257 a b
-		[ "${stderr%%$'\n'*}" = "$p: -j: '257' is not an integer from 1 to 256" ]
-	done
-	# no program keeps a getopt loop of its own
-	if [ -d "$BATS_TEST_DIRNAME/../src" ]; then
-		! grep -l getopt_long "$BATS_TEST_DIRNAME"/../src/*.c
-	fi
 }

@@ -17,8 +17,14 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
+# untrapped CMD...: CMD in a subshell without bats's DEBUG trap, which
+# costs about 0.2 ms of CPU a shell command, and a table's rows or a
+# loop's turns run thousands; a failure still fails the test (the
+# subshell's status), with CMD's message
+untrapped() { ( trap - DEBUG; "$@" ); }
+
 @test "rankread: duplicates at distances 1, 2 and in a query's first and last lines" {
-	err_table <<-T
+	untrapped err_table <<-T
 	1 | hitrate | ${H}q a 1 1 0 5\nq a 1 2 0 5\n# end\n | hitrate: -:3: duplicate item 'a' in query 'q'
 	1 | hitrate | ${H}q a 1 1 0 5\nq b 1 2 0 5\nq a 1 3 0 5\n# end\n | hitrate: -:4: duplicate item 'a' in query 'q'
 	1 | hitrate | ${H}p z 1 1 0 5\nq a 1 1 0 5\nq b 1 2 0 5\nq c 1 3 0 5\nq a 1 4 0 5\nr z 1 1 0 5\n# end\n | hitrate: -:6: duplicate item 'a' in query 'q'
@@ -34,7 +40,7 @@ setup() {
 	# line 4 repeats 'a'; line 5 (or the query's end) holds another error
 	local d="${H}q a 1 1 0 5\nq b 1 2 0 5\nq a 1 3 0 5\n"
 	local m="hitrate: -:4: duplicate item 'a' in query 'q'"
-	err_table <<-T
+	untrapped err_table <<-T
 	1 | hitrate | ${d}q c 1 4 0 6\n# end\n | $m
 	1 | hitrate | ${d}q - 0 - - 5\n# end\n | $m
 	1 | hitrate | ${d}q c x 4 0 5\n# end\n | $m
@@ -54,7 +60,7 @@ setup() {
 }
 
 @test "rankread: a line's own error comes before its being a duplicate" {
-	err_table <<-T
+	untrapped err_table <<-T
 	1 | hitrate | ${H}q a 1 1 0 5\nq a 1 2 0 6\n# end\n | hitrate: -:3: n differs within query 'q' (5, then 6)
 	1 | hitrate | ${H}q a 1 1 0 5\nq a 1 2 0 x\n# end\n | hitrate: -:3: field 6: bad number 'x'
 	1 | hitrate | ${H}q a 1 1 0 5\nq b 1 2 0 5\nq a 1 3 0 5\nq b 1 4 0 6\n# end\n | hitrate: -:4: duplicate item 'a' in query 'q'
@@ -63,7 +69,7 @@ setup() {
 
 @test "rankread: version 2: a duplicate before a kind's error" {
 	local h='# query\titem\tgrade\trank\tties\tn\tkind\n'
-	err_table <<-T
+	untrapped err_table <<-T
 	1 | hitrate | ${h}q a 1 1 0 5 r\nq b 0 2 0 5 j\nq a 1 3 0 5 r\nq c 1 4 0 5 x\n# end\n | hitrate: -:4: duplicate item 'a' in query 'q'
 	1 | hitrate | ${h}q a 1 1 0 5 r\nq b 0 2 0 5 j\nq b 0 3 0 5 j\nq c -1 4 0 5 r\n# end\n | hitrate: -:4: duplicate item 'b' in query 'q'
 	T
@@ -71,7 +77,7 @@ setup() {
 
 @test "rankread: errors of a query's later lines (the lines read most quickly)" {
 	local q="${H}q a 1 1 0 40\n"
-	err_table <<-T
+	untrapped err_table <<-T
 	1 | hitrate | ${q}q b 1 0 0 40\n# end\n | hitrate: -:3: rank must be >= 1 and ties >= 0
 	1 | hitrate | ${q}q b 1 38 3 40\n# end\n | hitrate: -:3: rank 38 with 3 ties does not fit in n = 40
 	1 | hitrate | ${q}q b 1 41 0 40\n# end\n | hitrate: -:3: rank 41 with 0 ties does not fit in n = 40
@@ -93,7 +99,7 @@ setup() {
 	1 | hitrate | ${q}q2 b 1 2 0 40\nq c 1 2 0 40\n# end\n | hitrate: -:4: query 'q' reappears after another query began (sort -b -s -k1,1 first)
 	T
 	local v="# query\titem\tgrade\trank\tties\tn\tkind\nq a 1 1 0 40 r\n"
-	err_table <<-T
+	untrapped err_table <<-T
 	1 | hitrate | ${v}q b 1 2 0 40 u\n# end\n | hitrate: -:3: kind u with grade 1 (u is for the negative grades, and only u)
 	1 | hitrate | ${v}q b 1 2 0 40 rr\n# end\n | hitrate: -:3: field 7: kind 'rr' is not r, j or u
 	1 | hitrate | ${v}q b 1 2 0 40\n# end\n | hitrate: -:3: a line of 6 fields among lines of 7 (version 1 has 6 fields, version 2 has 7)
@@ -156,7 +162,6 @@ setup() {
 }
 
 @test "rankread: a duplicate of each id length from 1 to 40 bytes" {
-	local len fails=0 st
 	# every length's stream in a folder of its own, made by one awk:
 	# LEN/len.ranks, LEN/ok.ranks (without its last line: no duplicate)
 	# and LEN/want (the message, naming the line that repeats the id)
@@ -185,6 +190,13 @@ setup() {
 			close(f); close(o); close(n "/want")
 		}
 	}'
+	untrapped each_length
+}
+
+# each_length: in each folder 1 .. 40, len.ranks fails with want's
+# message and ok.ranks passes
+each_length() {
+	local len fails=0 st
 	for len in $(seq 1 40); do
 		cd "$BATS_TEST_TMPDIR/$len"
 		hitrate len.ranks > /dev/null 2> err && st=0 || st=$?
@@ -231,7 +243,8 @@ dupat() {
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "$(cat want | sed 's/dup.ranks:/-:/')" ]
 	# the repeating line placed across 1 MiB and 2 MiB of the file, where
-	# a read of whole MiB ends: the lines around those offsets, each in
+	# a read of whole MiB ends (lib/util/lines.c's CHUNK, 1 << 20, is
+	# its buffer's first size): the lines around those offsets, each in
 	# turn. The line numbers are found in the stream without a repeat
 	# (dupat's with K = 0); each K's stream, as dupat writes it, goes to
 	# K/dup.ranks, all of them made by one awk, and the expected messages
@@ -245,10 +258,13 @@ dupat() {
 	}
 	BEGIN {
 		h = "# query\titem\tgrade\trank\tties\tn"
+		# the lines without a repeat, made once: line(i, K) is
+		# line(i, 0) but at i = K
+		for (i = 1; i <= N; i++) L[i] = line(i, 0)
 		for (o = 1048576; o <= 2097152; o += 1048576) {
 			b = length(h) + 1
 			for (i = 1; i <= N; i++) {
-				b += length(line(i, 0)) + 1
+				b += length(L[i]) + 1
 				if (b >= o - 60 && b <= o + 60) ks[++nk] = i
 			}
 		}
@@ -256,7 +272,7 @@ dupat() {
 			f = ks[j] "/dup.ranks"
 			system("mkdir " ks[j])
 			print h > f
-			for (i = 1; i <= N; i++) print line(i, ks[j]) > f
+			for (i = 1; i <= N; i++) print (i == ks[j] ? line(i, ks[j]) : L[i]) > f
 			print "# end" > f
 			close(f)
 			print ks[j] > "ks"
@@ -324,7 +340,7 @@ dupat() {
 # says (messages as the reader gave them before the quick path existed).
 @test "rankread: lines the quick path leaves to the exact path fail as it says" {
 	local q="${H}q1\ta\t1\t1\t0\t40\nq1\tz\t1\t2\t0\t40\n" m='hitrate: -:4:'
-	err_table <<-T
+	untrapped err_table <<-T
 	1 | hitrate | ${q}q1\tb\tx\t3\t0\t40\n# end\n | $m field 3: bad number 'x'
 	1 | hitrate | ${q}q1\tb\t1\t3x\t0\t40\n# end\n | $m field 4: bad number '3x'
 	1 | hitrate | ${q}q1\tb\t1\t:\t0\t40\n# end\n | $m field 4: bad number ':'
@@ -364,7 +380,7 @@ dupat() {
 	1 | hitrate | ${q}q\tb\t1\t3\t0\t40\nq1\tc\t1\t3\t0\t40\n# end\n | hitrate: -:5: query 'q1' reappears after another query began (sort -b -s -k1,1 first)
 	T
 	local v="# query\titem\tgrade\trank\tties\tn\tkind\nq1\ta\t1\t1\t0\t40\tr\nq1\tz\t0\t2\t0\t40\tj\n"
-	err_table <<-T
+	untrapped err_table <<-T
 	1 | hitrate | ${v}q1\tb\t1\t3\t0\t40\tu\n# end\n | $m kind u with grade 1 (u is for the negative grades, and only u)
 	1 | hitrate | ${v}q1\tb\t1\t3\t0\t40\trr\n# end\n | $m field 7: kind 'rr' is not r, j or u
 	1 | hitrate | ${v}q1\tb\t1\t3\t0\t40\tx\n# end\n | $m field 7: kind 'x' is not r, j or u
@@ -378,6 +394,12 @@ dupat() {
 }
 
 @test "rankread: query ids of 1 to 20 bytes told apart by their first or last byte" {
+	untrapped ids_apart
+}
+
+# ids_apart: a query id of each length, then one that differs from it in
+# the first or the last byte, then the first again: it reappears
+ids_apart() {
 	local len a b fails=0 want
 	for len in 1 2 7 8 9 15 16 17 20; do
 		printf -v a '%*s' "$len" ''
@@ -421,24 +443,10 @@ plain_and() {
 }
 
 @test "rankread: a line of any spelling or length reads as the plain line" {
-	local fails=0 odd plain long before= after= h n last=
+	local long
 	# the line of a 43-byte item is 56 bytes long, the newline included
 	printf -v long '%041d' 0
-	while IFS='|' read -r odd plain; do
-		plain_and "$odd" "$plain"
-		# the plain line's measures, found again only when it changes
-		if [ "$plain" != "$last" ]; then
-			hitrate -q -k 1,3,7 plain.ranks > plain.h || :
-			ndcg -q plain.ranks > plain.n || :
-			h=$(<plain.h) n=$(<plain.n) last=$plain
-		fi
-		hitrate -q -k 1,3,7 odd.ranks > odd.h || :
-		ndcg -q odd.ranks > odd.n || :
-		if [ "$(<odd.h)" != "$h" ] || [ "$(<odd.n)" != "$n" ]; then
-			echo "'$odd' reads otherwise than '$plain'" >&2
-			fails=$((fails + 1))
-		fi
-	done <<-T
+	untrapped each_spelling <<-T
 	q2\td5\t2\t6\t1\t40\r|q2\td5\t2\t6\t1\t40
 	q2\td5\t2\t6\t1\t40\t|q2\td5\t2\t6\t1\t40
 	q2\td5\t2\t6\t1\t40 |q2\td5\t2\t6\t1\t40
@@ -461,6 +469,27 @@ plain_and() {
 	q2\td5${long}000000000\t2\t6\t1\t40|q2\td5\t2\t6\t1\t40
 	q2\td5\t2\t6\t1\t40|q2\td5\t2\t6\t1\t40
 	T
+}
+
+# each_spelling: for each line "ODD|PLAIN" on stdin (printf formats, with
+# $long), the stream with ODD reads as the one with PLAIN
+each_spelling() {
+	local fails=0 odd plain before= after= h n last=
+	while IFS='|' read -r odd plain; do
+		plain_and "$odd" "$plain"
+		# the plain line's measures, found again only when it changes
+		if [ "$plain" != "$last" ]; then
+			hitrate -q -k 1,3,7 plain.ranks > plain.h || :
+			ndcg -q plain.ranks > plain.n || :
+			h=$(<plain.h) n=$(<plain.n) last=$plain
+		fi
+		hitrate -q -k 1,3,7 odd.ranks > odd.h || :
+		ndcg -q odd.ranks > odd.n || :
+		if [ "$(<odd.h)" != "$h" ] || [ "$(<odd.n)" != "$n" ]; then
+			echo "'$odd' reads otherwise than '$plain'" >&2
+			fails=$((fails + 1))
+		fi
+	done
 	[ "$fails" -eq 0 ]
 }
 

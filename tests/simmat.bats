@@ -8,20 +8,12 @@ load npy
 
 setup() {
 	cd "$BATS_TEST_TMPDIR"
-	# 4 queries and 5 items in 3 dimensions, text
-	cat >q.txt <<-'E'
-	q0 0.25 -1.5 2
-	q1 3 0.125 -0.75
-	q2 -2 1e-3 0.5
-	q3 0 0 0
-	E
-	cat >i.txt <<-'E'
-	a 1 2 3
-	b -0.5 0.3 0.7
-	c 0.1 0.2 0.3
-	d 4 -4 1.5
-	e 0 0 0
-	E
+	# 4 queries and 5 items in 3 dimensions, text (printf, a builtin: no
+	# process a test)
+	printf '%s\n' 'q0 0.25 -1.5 2' 'q1 3 0.125 -0.75' 'q2 -2 1e-3 0.5' \
+	    'q3 0 0 0' >q.txt
+	printf '%s\n' 'a 1 2 3' 'b -0.5 0.3 0.7' 'c 0.1 0.2 0.3' 'd 4 -4 1.5' \
+	    'e 0 0 0' >i.txt
 }
 
 # awk_scores METRIC Q I: query item score with %.17g, each sum in dimension
@@ -348,34 +340,81 @@ items() { body | cut -f2 | paste -sd' '; }
 # topk FULL KS TS: from every score (FULL, a score stream in item order),
 # for each K of the list KS and T of the list TS, each query's lines at or
 # above both its K-th best score and T, in order, in FULL.K.T, and those
-# of the queries q0 .. q4 in FULL.K.T.5: the selection done by sort(1)
-# and awk, apart from simmat's (each query's scores sorted once, and
-# every K and T chosen in one pass of awk)
+# of the queries q0 .. q4 in FULL.K.T.5: the selection done by awk, apart
+# from simmat's. The first pass counts each query's lines of each score,
+# the K-th best is where the counts, taken from the highest score down,
+# reach K (a query's distinct scores, about a hundred here, sorted by
+# insertion); the second pass keeps the lines at or above the larger of
+# the K-th best (when the query has K lines) and T
 topk() {
-	body <"$1" | sort -t "$TAB" -k1,1 -k3,3gr >"$1.sorted"
-	body <"$1" | awk -F '\t' -v out="$1" -v ks="$2" -v ts="$3" '
+	awk -F '\t' -v out="$1" -v ks="$2" -v ts="$3" '
 		BEGIN { nk = split(ks, K, " "); nt = split(ts, T, " ")
 			# every file made, even one that no line goes to
 			for (i = 1; i <= nk; i++) for (j = 1; j <= nt; j++) {
 				f = out "." K[i] "." T[j]
 				printf "" > f; printf "" > (f ".5")
 			} }
-		FNR == NR { if ($1 != q) { q = $1; n = 0 }
-			n++; for (i = 1; i <= nk; i++) if (n == K[i]) kth[i, $1] = $3
+		/^#/ { next }
+		FNR == NR { if (!($1 in nv)) { nv[$1] = 0; qs[++nq] = $1 }
+			# keyed by the score as printed (shortest, one text a
+			# double), never by a number made text again
+			if (!(($1, $3) in c)) v[$1, ++nv[$1]] = $3
+			c[$1, $3]++
 			next }
+		!done { done = 1
+			for (x = 1; x <= nq; x++) {
+				q = qs[x]; n = nv[q]
+				for (a = 1; a <= n; a++) s[a] = v[q, a]
+				for (a = 2; a <= n; a++)
+					for (b = a; b > 1 && s[b] + 0 > s[b - 1] + 0; b--) { t = s[b]; s[b] = s[b - 1]; s[b - 1] = t }
+				cum = 0; i = 1
+				for (a = 1; a <= n && i <= nk; a++) {
+					cum += c[q, s[a]]
+					while (i <= nk && cum >= K[i]) kth[i++, q] = s[a] + 0
+				}
+			} }
+		# a line is kept for K and T when its score is at least the
+		# query K-th best (when it has K lines) and T: at least the
+		# larger of both, found once a query
+		$1 != cq { cq = $1; five = $1 ~ /^q[0-4]$/
+			for (i = 1; i <= nk; i++) for (j = 1; j <= nt; j++) {
+				c0 = T[j] + 0
+				if ((i, $1) in kth && kth[i, $1] > c0) c0 = kth[i, $1]
+				cut[i, j] = c0
+			} }
 		{ for (i = 1; i <= nk; i++) for (j = 1; j <= nt; j++)
-			if (((i, $1) in kth ? $3 + 0 >= kth[i, $1] + 0 : 1) && $3 + 0 >= T[j] + 0) {
+			if ($3 + 0 >= cut[i, j]) {
 				f = out "." K[i] "." T[j]
 				print > f
-				if ($1 ~ /^q[0-4]$/) print > (f ".5")
-			} }' "$1.sorted" -
+				if (five) print > (f ".5")
+			} }' "$1" "$1"
+}
+
+# bodies_equal LIST: for each line "GOT WANT" of the file LIST, GOT's
+# lines less its '#' lines are WANT's lines, all checked by one awk (as
+# body <GOT | cmp - WANT would, two processes a pair); names the first
+# line that differs of each pair that does
+bodies_equal() {
+	awk '{
+		g = $1; w = $2; n = 0; diff = ""
+		while ((r = getline l < g) > 0) {
+			if (l ~ /^#/) continue
+			n++
+			if ((getline m < w) <= 0) { diff = "line " n ": only in " g; break }
+			if (l != m) { diff = "line " n ": " l " vs " m; break }
+		}
+		if (r < 0) diff = "cannot read " g
+		else if (diff == "" && (getline m < w) > 0) diff = "line " (n + 1) ": only in " w
+		if ((getline m < w) < 0) diff = "cannot read " w
+		if (diff != "") { print g " vs " w ": " diff; bad = 1 }
+		close(g); close(w)
+	} END { exit bad }' "$1"
 }
 
 # -k below a quarter of the items is chosen as the items are scored, in
 # blocks of 512 to 4096 items, each query's candidates cut back as they
 # pass 2K + 1024: 3,000 items of 3 small integers meet ties at every K
 @test "simmat: -k chosen block by block equals the K best of every score, ties, -t, -x, folds, every -j" {
-	TAB=$'\t'
 	awk 'BEGIN { s = 5; for (i = 0; i < 3050; i++) {
 		printf "%s%d", i < 50 ? "q" : "d", i < 50 ? i : i - 50
 		for (k = 0; k < 3; k++) { s = (s * 1103515245 + 12345) % 2147483648
@@ -385,35 +424,43 @@ topk() {
 	tail -n +51 all.txt >i.txt
 	# -x: the queries are items too
 	head -20 q.txt >>i.txt
+	# each run's output in a file of its own (got.M.K.T.J...), paired
+	# in pairs with the reference it must equal, all compared at the end
+	: >pairs
 	for m in dot l2; do
-		simmat -m $m q.txt i.txt >full
-		simmat -x -m $m q.txt i.txt >fullx
-		rm -f full.* fullx.*
-		topk full '1 7 40 700' '-1e300 -3'
-		topk fullx '1 7 40 700' '-1e300 -3'
+		simmat -m $m q.txt i.txt >$m.full
+		simmat -x -m $m q.txt i.txt >$m.fullx
+		topk $m.full '1 7 40 700' '-1e300 -3'
+		topk $m.fullx '1 7 40 700' '-1e300 -3'
 		for k in 1 7 40 700; do
 			for t in -1e300 -3; do
 				# one thread and three (uneven blocks); -j 2 gives
 				# -j 1's bytes with -k in the -j test above
 				for j in 1 3; do
-					simmat -j $j -m $m -k $k -t $t q.txt i.txt | body | cmp - full.$k.$t
-					simmat -j $j -m $m -x -k $k -t $t q.txt i.txt | body | cmp - fullx.$k.$t
+					simmat -j $j -m $m -k $k -t $t q.txt i.txt >got.$m.$k.$t.$j
+					simmat -j $j -m $m -x -k $k -t $t q.txt i.txt >got.$m.$k.$t.$j.x
+					echo "got.$m.$k.$t.$j $m.full.$k.$t" >>pairs
+					echo "got.$m.$k.$t.$j.x $m.fullx.$k.$t" >>pairs
 				done
 				# five queries, fewer than a chunk a thread: each
 				# thread takes a part of the items (3 blocks of
 				# 1,024, 1,024 and 972), the parts gathered
 				for j in 2 3; do
-					simmat -j $j -m $m -k $k -t $t q5.txt i.txt | body | cmp - full.$k.$t.5
-					simmat -j $j -m $m -x -k $k -t $t q5.txt i.txt | body | cmp - fullx.$k.$t.5
+					simmat -j $j -m $m -k $k -t $t q5.txt i.txt >got.$m.$k.$t.$j.5
+					simmat -j $j -m $m -x -k $k -t $t q5.txt i.txt >got.$m.$k.$t.$j.5x
+					echo "got.$m.$k.$t.$j.5 $m.full.$k.$t.5" >>pairs
+					echo "got.$m.$k.$t.$j.5x $m.fullx.$k.$t.5" >>pairs
 				done
 			done
 		done
 	done
 	# folds: 2 of 25 queries and 1,510 items, each against its own
-	simmat -m dot --folds 2 q.txt i.txt >full
-	rm -f full.*
-	topk full 9 -1e300
-	simmat -j 2 -m dot --folds 2 -k 9 q.txt i.txt | body | cmp - full.9.-1e300
+	simmat -m dot --folds 2 q.txt i.txt >folds
+	topk folds 9 -1e300
+	simmat -j 2 -m dot --folds 2 -k 9 q.txt i.txt >got.folds
+	echo "got.folds folds.9.-1e300" >>pairs
+	[ "$(wc -l <pairs)" -eq 129 ]
+	bodies_equal pairs
 }
 
 # -t alone keeps each block's passing scores while the block is in the
@@ -454,9 +501,12 @@ topk() {
 			for t in "$@"; do
 				[ -s want.$t ]
 				for j in 1 3; do
-					simmat -j $j -m $m -t $t q.$f i.$f | body | cmp - want.$t
+					simmat -j $j -m $m -t $t q.$f i.$f >got.$j.$t
+					echo "got.$j.$t want.$t" >>pairs
 				done
 			done
+			bodies_equal pairs
+			rm pairs
 		done
 		# -x: the queries are items too, their own lines left out
 		simmat -x -m $m q.txt ix.txt | body | awk -F '\t' -v t=$2 '$3 + 0 >= t + 0' >want
