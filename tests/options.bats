@@ -19,12 +19,6 @@ setup() {
 	    'q3 - 0 - - 4' '# end' > r
 }
 
-# untrapped FUNCTION: FUNCTION (a loop over many options, defined beside
-# its test) in a subshell without bats's DEBUG trap, which costs about
-# 0.2 ms of CPU a shell command, thousands here; a failure still fails the
-# test (the subshell's status), with the function's message
-untrapped() { ( trap - DEBUG; "$1" ); }
-
 # the messages of optlist.h's parse_choice, num.h's arg_long and err.c's
 # opt_error, written out: "OPTION: 'TEXT' is not A, B or C", "OPTION:
 # 'TEXT' is not an integer from LO to HI"

@@ -17,12 +17,6 @@ setup() {
 	cd "$BATS_TEST_TMPDIR"
 }
 
-# untrapped CMD...: CMD in a subshell without bats's DEBUG trap, which
-# costs about 0.2 ms of CPU a shell command, and a table's rows or a
-# loop's turns run thousands; a failure still fails the test (the
-# subshell's status), with CMD's message
-untrapped() { ( trap - DEBUG; "$@" ); }
-
 @test "rankread: duplicates at distances 1, 2 and in a query's first and last lines" {
 	untrapped err_table <<-T
 	1 | hitrate | ${H}q a 1 1 0 5\nq a 1 2 0 5\n# end\n | hitrate: -:3: duplicate item 'a' in query 'q'

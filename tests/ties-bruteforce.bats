@@ -138,12 +138,6 @@ check() {
 	untrapped worked_example
 }
 
-# untrapped FUNCTION: FUNCTION in a subshell without bats's DEBUG trap,
-# which costs about 0.2 ms of CPU a shell command: val (data/ranks/
-# common.bash) reads a stream's every row in bash, thousands of commands
-# here; a failure still fails the test (the subshell's status)
-untrapped() { ( trap - DEBUG; "$1" ); }
-
 # worked_example: the brute force's rows for the worked example of
 # rankkit(7), in the three tie modes, against the values by hand
 worked_example() {
