@@ -224,7 +224,10 @@ FPFLAGS = -ffp-contract=off -fno-math-errno
 SAN =
 SANLINK != $(CC) -static-libasan -static-libubsan -no-pie -E -x c /dev/null >/dev/null 2>&1 && \
 	echo '-static-libasan -static-libubsan -no-pie' || true
-SANFLAGS_1 = -O1 -fno-omit-frame-pointer \
+# -Og: as quick as -O1 under the suite (simmat, embed, rankof-chunks and
+# hitrate's tests: 56 CPU s against 61), built in 61 CPU s, not 100
+# (kernel.c alone 14 s against 40: UBSan's checks over -O1's inlining)
+SANFLAGS_1 = -Og -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all $(SANLINK)
 SANFLAGS = $(SANFLAGS_$(SAN))
 BUILD_ = build/opt
