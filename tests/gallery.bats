@@ -415,3 +415,14 @@ fold_vs_G() {
 	[ "$(echo "$output" | body | awk -F'\t' '{ sub(/^hit@10\/G/, "", $1) } $1 <= 10 { print $3 }' | sort -u)" = "100.00" ]
 	[ "$(echo "$output" | body | tail -1)" = "$(printf 'hit@10/G%s\tall\t0.00' $n)" ]
 }
+
+@test "gallery: pessimistic recall@K at G puts the tied others drawn before the relevant item, by hand" {
+	# x ties with 2 others at ranks 1 to 3; 2 more items come below; n = 5.
+	# A sub-gallery of G = 4 is x and 3 of the 4 others: both tied ones in
+	# 2 of the C(4,3) = 4 draws (x's worst rank 3), one in the other 2
+	# (rank 2). Pessimistic recall@1 0, @2 (0 + 1)/2, @3 1
+	printf '# query\titem\tgrade\trank\tties\tn\nq\tx\t1\t1\t2\t5\n# end\n' >ranks
+	run --separate-stderr hitrate -T pessimistic -m recall -k 1,2,3 -p 4 --gallery-size 4 ranks
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '# measure\tquery\tvalue\nrecall@1/G4\tall\t0.0000\nrecall@2/G4\tall\t50.0000\nrecall@3/G4\tall\t100.0000\n# end')" ]
+}
