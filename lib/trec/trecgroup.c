@@ -8,7 +8,7 @@
 
 /* FIRST and MOST: the lines of a topic's first block and of its largest;
  * SLAB: a slab's bytes, one huge page with bigalloc's header */
-enum { FIRST = 8, MOST = 1024, SLAB = (2 << 20) - BIG_HEAD };
+enum { FIRST = 8, MOST = 128, SLAB = (2 << 20) - BIG_HEAD };
 
 struct trecgblock {
 	struct trecgblock *next;

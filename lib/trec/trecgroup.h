@@ -10,10 +10,12 @@
  * again from all over the file. The topics are the qrels' (only their
  * lines are kept), each line in the order of the file.
  *
- * A topic's lines are kept in blocks of 8, 16, 32, ... up to 1024 lines,
- * chained, carved from 2 MiB slabs that never move: nothing is copied as
- * a topic grows, and a topic of n lines holds room for at most 2n + 8
- * lines (n + 1024 past 2,040). */
+ * A topic's lines are kept in blocks of 8, 16, 32, 64, then 128 lines
+ * (4 KiB), chained, carved from 2 MiB slabs that never move: nothing is
+ * copied as a topic grows, and a topic of n lines holds room for at most
+ * 2n + 8 lines (n + 127 past 248). Blocks of at most 4 KiB keep the
+ * places being written (one a topic) from sharing the cache's sets: with
+ * blocks up to 1024 lines a shuffled 2M-line run took 10% longer. */
 #ifndef RK_TRECGROUP_H
 #define RK_TRECGROUP_H
 #include <stddef.h>
