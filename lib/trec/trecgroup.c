@@ -132,6 +132,25 @@ const struct trecgline *trecgroup_next(struct trecgiter *it)
 	return &it->b->l[it->i++];
 }
 
+const struct trecgline *trecgroup_span(struct trecgiter *it, size_t *n)
+{
+	const struct trecgline *l;
+	size_t k;
+
+	if (it->left == 0)
+		return NULL;
+	if (it->i == it->b->cap) {
+		it->b = it->b->next;
+		it->i = 0;
+	}
+	k = it->b->cap - it->i < it->left ? it->b->cap - it->i : it->left;
+	l = &it->b->l[it->i];
+	it->i += k;
+	it->left -= k;
+	*n = k;
+	return l;
+}
+
 void trecgroup_free(struct trecgroup *g)
 {
 	size_t i;

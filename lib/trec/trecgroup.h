@@ -74,6 +74,9 @@ struct trecgiter {
 void trecgroup_begin(const struct trecgroup *g, size_t qi,
 		     struct trecgiter *it);
 const struct trecgline *trecgroup_next(struct trecgiter *it);
+/* the same a block at a time: the next *n lines of the topic, which lie
+ * together (a reader may look ahead among them), NULL after the last */
+const struct trecgline *trecgroup_span(struct trecgiter *it, size_t *n);
 void trecgroup_free(struct trecgroup *g);
 
 #endif

@@ -462,11 +462,12 @@ long treconce_lines(struct treconce *w, size_t qi, struct rankline *out,
 	return w->n[qi];
 }
 
+enum { AHEAD = 8 };
 long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 		      size_t m)
 {
 	const struct trecqtopic *qt = &w->q->t[qi];
-	size_t n = trecgroup_count(&w->grp, qi), i;
+	size_t n = trecgroup_count(&w->grp, qi), i, k;
 	struct trecpiece *p = &w->piece;
 	const struct trecgline *g;
 	struct trecgiter it;
@@ -478,12 +479,20 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 		return ONCE_NONE;
 	trecpiece_begin(p, w->doc, m);
 	trecgroup_begin(&w->grp, qi, &it);
-	while ((g = trecgroup_next(&it)) != NULL) {
-		doc.p = g->doc;
-		doc.n = g->docn;
-		if (isnan(g->score) || !trecpiece_add_h(p, doc, g->score, g->h))
-			return ONCE_NONE;
-	}
+	/* the ids are all over the file: each asked of the cache AHEAD
+	 * lines before the piece may read it (a judged document's) */
+	while ((g = trecgroup_span(&it, &k)) != NULL)
+		for (i = 0; i < k; i++) {
+#if defined(__GNUC__)
+			if (i + AHEAD < k)
+				__builtin_prefetch(g[i + AHEAD].doc);
+#endif
+			doc.p = g[i].doc;
+			doc.n = g[i].docn;
+			if (isnan(g[i].score) ||
+			    !trecpiece_add_h(p, doc, g[i].score, g[i].h))
+				return ONCE_NONE;
+		}
 	if (!trecpiece_flush(p))
 		return ONCE_NONE;
 	l = trecpiece_rank(p, w->grade);
