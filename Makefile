@@ -27,7 +27,7 @@ SCRIPTS = paperrow
 
 # programs that only the tests use (tests/NAME.c), built into $(BUILD)/tests
 TESTPROG = rngdraw statcheck bigcheck setcheck mapshrink numcheck measurecheck \
-	fixedcheck
+	fixedcheck bisectcheck
 
 # one line per file, so that additions merge cleanly; lib/README says what
 # each holds

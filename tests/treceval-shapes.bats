@@ -99,7 +99,7 @@ aq() {
 	same "$output" "$(printf '%-22s\tall\t%s\n' num_rel 3 num_rel_ret 2 map 0.5500 P_5 0.2000)"
 }
 
-@test "treceval-shapes: two interleaved topics of 5,000 lines, grouped in blocks of up to 1,024" {
+@test "treceval-shapes: two interleaved topics of 5,000 lines, grouped in chained blocks of up to 128" {
 	# topic 1: d1..d5000 by score descending, d1, d2500 and d5000
 	# relevant: AP = (1/1 + 2/2500 + 3/5000) / 3 = 1.0014 / 3 = 0.3338;
 	# topic 2: y1..y5000 the same, y100 relevant: AP = 1/100; their
@@ -122,4 +122,13 @@ aq() {
 	run "${RANKKIT_TESTBIN:-$BATS_TEST_DIRNAME/../build/opt/tests}/fixedcheck"
 	status_is 0
 	same "$output" "fixedcheck: 600100 values the same as printf's"
+}
+
+@test "treceval-shapes: a score's place among the judged ones, branchless too, by brute force" {
+	# a shuffled run's lines find their place among a topic's judged
+	# scores by bisect_above_flat (lib/rank/rankcount.c); tests/bisectcheck.c
+	# counts every decreasing array of up to 9 tied values one by one
+	run "${RANKKIT_TESTBIN:-$BATS_TEST_DIRNAME/../build/opt/tests}/bisectcheck"
+	status_is 0
+	[ "$output" = "ok: 7150 searches" ]
 }

@@ -124,9 +124,9 @@ void rankcount_add_walk(struct rankcount *grp, struct rankwalk *w,
 		for (lo = w->lo, i = 0; i < 4 && lo < d && u[lo] > s; i++)
 			lo++;
 		if (lo < d && u[lo] > s)
-			lo += bisect_above(u + lo, d - lo, s);
+			lo += bisect_above_flat(u + lo, d - lo, s);
 	} else {
-		lo = bisect_above(u, d, s);
+		lo = bisect_above_flat(u, d, s);
 	}
 	w->have = 1;
 	w->lo = lo;
