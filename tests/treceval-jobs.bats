@@ -180,6 +180,54 @@ one_two() {
 	[ "$status" -ne 0 ] || [ "$output" != "$(cat "$T/out.test.aq")" ]
 }
 
+@test "treceval-jobs: an interleaved run of 1 MiB grouped in two halves at once: one thread's bytes, notes and errors" {
+	halves
+	# run.half's lines shuffled: a topic's second stretch within the
+	# first MiB, so that each half groups every topic's lines
+	awk '{ l[n++] = $0 } END { for (i = 0; i < n; i++)
+		print l[(i * 7919) % n] }' run.half >run.shuf
+	aq -j 1 "$T/qrels.test" run.shuf
+	aq -j 2 "$T/qrels.test" run.shuf
+	# topic 303's lines last (in the second half alone), then a topic
+	# the qrels lack: the same rows, and the note of one thread
+	awk '$1 == "303" { print > "t303.tmp"; next } { print }
+	     END { close("t303.tmp"); while ((getline l < "t303.tmp") > 0) print l
+	           print "999 Q0 a 1 1 STANDARD"; print "999 Q0 b 2 0 STANDARD" }' run.shuf >run.late
+	aq -j 2 "$T/qrels.test" run.late
+	one_two -q -m all_trec "$T/qrels.test" run.late
+	same "$stderr" "treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it out"
+	# errors in the second half (line 2400 of 3000), and in both (line
+	# 600 first): the first in the file, its line as counted by awk
+	awk 'NR == 2400 { print "302 Q0 short" } { print }' run.shuf >run.bad2
+	one_two "$T/qrels.test" run.bad2
+	status_is 2
+	same "$stderr" "treceval: run.bad2:2400: expected 6 fields or more (topic iteration document rank score run), found 3"
+	awk 'NR == 600 || NR == 2400 { print "301 Q0 short" } { print }' run.shuf >run.bad12
+	one_two "$T/qrels.test" run.bad12
+	same "$stderr" "treceval: run.bad12:600: expected 6 fields or more (topic iteration document rank score run), found 3"
+	# a score atof() reads otherwise than written in the second half
+	# alone, then in both: the note names the first in the file
+	awk '!/^#/ { n++ } !/^#/ && n == 1300 { $5 = "0,25" } { print }' run.shuf >run.lax2
+	one_two -q -m all_trec "$T/qrels.test" run.lax2
+	status_is 0
+	same "$stderr" "treceval: run.lax2: scores that are not numbers as written ('0,25' the first) are read as trec_eval's atof reads them ('0,25' as 0): the output is trec_eval's"
+	awk '!/^#/ { n++ } !/^#/ && n == 100 { $5 = "1,5" } !/^#/ && n == 1300 { $5 = "0,25" } { print }' run.shuf >run.lax12
+	one_two -q -m all_trec "$T/qrels.test" run.lax12
+	same "$stderr" "treceval: run.lax12: scores that are not numbers as written ('1,5' the first) are read as trec_eval's atof reads them ('1,5' as 1): the output is trec_eval's"
+	# a NaN in the second half: its error in its topic's turn
+	awk 'NR == 2401 && !/^#/ { $5 = "nan" } NR == 2402 && !/^#/ { $5 = "nan" } { print }' run.shuf >run.nan
+	one_two "$T/qrels.test" run.nan
+	status_is 2
+	case $stderr in
+	"treceval: run.nan:240"[12]": field 5: 'nan' is not a number (trec_eval's order of it is undefined)") ;;
+	*) false ;;
+	esac
+	# a document twice, once in each half
+	awk '!/^#/ { n++ } !/^#/ && n == 100 { d = $3; t = $1 } !/^#/ && n > 1300 && $1 == t && !done { $3 = d; done = 1 } { print }' run.shuf >run.twice
+	one_two -q -m all_trec "$T/qrels.test" run.twice
+	[ "$status" -ne 0 ] || [ "$output" != "$(cat "$T/out.test.aq")" ]
+}
+
 # 40 topics t01..t40 in the qrels (three judgments each; t01..t30 in the
 # run, t01..t10 interleaved, the others in blocks): with -j 2, measured
 # 16 topics a task on two worker threads (t01..t16, t17..t32, t33..t40)

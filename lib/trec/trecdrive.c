@@ -217,8 +217,7 @@ static void take_group(struct treceval *te, size_t qi)
 
 	trecgroup_begin(&te->once.grp, qi, &it);
 	while ((g = trecgroup_next(&it)) != NULL) {
-		line.doc.p = g->doc;
-		line.doc.n = g->docn;
+		line.doc = trecgline_doc(g);
 		line.score = g->score;
 		line.off = (size_t)(line.doc.p - base);
 		if (isnan(line.score))

@@ -12,7 +12,8 @@ enum { FIRST = 8, MOST = 128, SLAB = (2 << 20) - BIG_HEAD };
 
 struct trecgblock {
 	struct trecgblock *next;
-	size_t cap;		/* its lines */
+	size_t cap;		/* its lines' room */
+	size_t used;		/* its lines, once it is full or sealed */
 	struct trecgline l[];
 };
 
@@ -49,6 +50,7 @@ static struct trecgblock *carve(struct trecgroup *g, size_t cap)
 	g->left -= need;
 	b->next = NULL;
 	b->cap = cap;
+	b->used = 0;
 	return b;
 }
 
@@ -57,34 +59,22 @@ static struct trecgblock *carve(struct trecgroup *g, size_t cap)
  * topic is ranked: on x86-64 they are stored past the cache (movnti),
  * which saves reading each place's cache line first (about 10% of a
  * shuffled run's time, 2026-12-07). */
-#if defined(__x86_64__) && defined(__SSE2__)
-_Static_assert(offsetof(struct trecgline, score) ==
-	       offsetof(struct trecgline, docn) + 8, "docn's 8 bytes");
-#endif
-
-static void put(struct trecgline *l, struct slice doc, double score,
-		uint64_t h)
+static void put(struct trecgline *l, const char *doc, double score)
 {
 #if defined(__x86_64__) && defined(__SSE2__)
 	union { double d; long long i; } v = { score };
 
-	/* docn's 8 bytes: the 4 of docn and the 4 of padding after it */
 	__builtin_ia32_movnti64((long long *)(void *)&l->doc,
-				(long long)(uintptr_t)doc.p);
-	__builtin_ia32_movnti64((long long *)(void *)&l->docn,
-				(long long)doc.n);
+				(long long)(uintptr_t)doc);
 	__builtin_ia32_movnti64((long long *)(void *)&l->score, v.i);
-	__builtin_ia32_movnti64((long long *)(void *)&l->h, (long long)h);
 #else
-	l->doc = doc.p;
-	l->docn = (uint32_t)doc.n;
+	l->doc = doc;
 	l->score = score;
-	l->h = h;
 #endif
 }
 
-void trecgroup_add(struct trecgroup *g, size_t qi, struct slice doc,
-		   double score, uint64_t h)
+void trecgroup_add(struct trecgroup *g, size_t qi, const char *doc,
+		   double score)
 {
 	struct trecgtopic *t = &g->t[qi];
 	struct trecgline *l;
@@ -92,24 +82,62 @@ void trecgroup_add(struct trecgroup *g, size_t qi, struct slice doc,
 	if (t->room == 0) {	/* a block twice the last, or the first */
 		size_t cap = t->last ? 2 * t->last->cap : FIRST;
 		struct trecgblock *b = carve(g, cap < MOST ? cap : MOST);
-		if (t->last)
+		if (t->last) {
+			t->last->used = t->last->cap;
 			t->last->next = b;
-		else
+		} else {
 			t->first = b;
+		}
 		t->last = b;
 		t->room = b->cap;
 	}
 	l = &t->last->l[t->last->cap - t->room--];
-	put(l, doc, score, h);
+	put(l, doc, score);
 	t->n++;
 }
 
 void trecgroup_seal(struct trecgroup *g)
 {
-	(void)g;
+	size_t qi;
+
+	for (qi = 0; qi < g->nt; qi++)
+		if (g->t[qi].last)
+			g->t[qi].last->used = g->t[qi].last->cap - g->t[qi].room;
 #if defined(__x86_64__) && defined(__SSE2__)
 	__builtin_ia32_sfence();
 #endif
+}
+
+void trecgroup_join(struct trecgroup *g, struct trecgroup *h)
+{
+	size_t qi;
+
+	for (qi = 0; qi < g->nt; qi++) {
+		struct trecgtopic *a = &g->t[qi], *b = &h->t[qi];
+		a->on |= b->on;
+		if (!b->first)
+			continue;
+		if (a->last)
+			a->last->next = b->first;
+		else
+			a->first = b->first;
+		a->last = b->last;
+		a->room = b->room;
+		a->n += b->n;
+	}
+	xgrow((void **)&g->slab, &g->slabcap, g->nslab + h->nslab + 1,
+	      sizeof *g->slab);
+	memcpy(g->slab + g->nslab, h->slab, h->nslab * sizeof *h->slab);
+	g->nslab += h->nslab;
+	/* carving goes on from h's last slab: g's rest of its own is lost,
+	 * at most a block */
+	if (h->nslab) {
+		g->free = h->free;
+		g->left = h->left;
+	}
+	free(h->slab);
+	free(h->t);
+	memset(h, 0, sizeof *h);
 }
 
 void trecgroup_begin(const struct trecgroup *g, size_t qi,
@@ -124,7 +152,7 @@ const struct trecgline *trecgroup_next(struct trecgiter *it)
 {
 	if (it->left == 0)
 		return NULL;
-	if (it->i == it->b->cap) {
+	if (it->i == it->b->used) {
 		it->b = it->b->next;
 		it->i = 0;
 	}
@@ -139,11 +167,11 @@ const struct trecgline *trecgroup_span(struct trecgiter *it, size_t *n)
 
 	if (it->left == 0)
 		return NULL;
-	if (it->i == it->b->cap) {
+	if (it->i == it->b->used) {
 		it->b = it->b->next;
 		it->i = 0;
 	}
-	k = it->b->cap - it->i < it->left ? it->b->cap - it->i : it->left;
+	k = it->b->used - it->i < it->left ? it->b->used - it->i : it->left;
 	l = &it->b->l[it->i];
 	it->i += k;
 	it->left -= k;

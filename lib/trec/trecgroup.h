@@ -3,12 +3,15 @@
  * grouped by topic in the pass that reads the run (treconce.h), so that
  * each such topic is ranked from its own lines, read once, rather than
  * from its stretches of the file found again and split into fields a
- * second time. 32 bytes a line: its document id (left in the file), its
- * score as trec_eval's atof() reads it (a NaN kept for its error in its
- * turn, trecrun_nan) and the id's hash (trecpiece_hash), taken while the
- * line is read, so that ranking the topic later does not read the ids
- * again from all over the file. The topics are the qrels' (only their
- * lines are kept), each line in the order of the file.
+ * second time. 16 bytes a line: where its document id starts (the id
+ * left in the file) and its score as trec_eval's atof() reads it (a NaN
+ * kept for its error in its turn, trecrun_nan). The id's length and hash
+ * are taken again when the topic is ranked, its bytes asked of the cache
+ * ahead (treconce_grouped): every byte a line holds is memory first
+ * touched, which costs a virtual machine ~2 ms a MiB, more than reading
+ * the ids again. The topics are the qrels' (only their lines are kept),
+ * each line in the order of the file; two halves of a file grouped at
+ * once are joined topic by topic (trecgroup_join).
  *
  * A topic's lines are kept in blocks of 8, 16, 32, 64, then 128 lines
  * (4 KiB), chained, carved from 2 MiB slabs that never move: nothing is
@@ -20,14 +23,26 @@
 #define RK_TRECGROUP_H
 #include <stddef.h>
 #include <stdint.h>
+#include "trec/trecfields.h"
 #include "util/slice.h"
 
+/* a line: its document id's first byte (in the file: the id ends at the
+ * first byte that is not a field's, trecfields.h, which the line's fields
+ * after it guarantee) and its score */
 struct trecgline {
 	const char *doc;
-	uint32_t docn;
 	double score;
-	uint64_t h;
 };
+
+/* a grouped line's document id */
+static inline struct slice trecgline_doc(const struct trecgline *l)
+{
+	struct slice s = { l->doc, 0 };
+
+	while (trec_class[(unsigned char)s.p[s.n]] == TF_FIELD)
+		s.n++;
+	return s;
+}
 
 struct trecgblock;
 
@@ -58,13 +73,17 @@ static inline size_t trecgroup_count(const struct trecgroup *g, size_t qi)
 {
 	return g->t[qi].n;
 }
-/* the next line of topic qi (doc.n below UINT32_MAX: its line fits a
- * stretch, trecrun.h), h its id's hash */
-void trecgroup_add(struct trecgroup *g, size_t qi, struct slice doc,
-		   double score, uint64_t h);
+/* the next line of topic qi, its document id at doc (in a run's line) */
+void trecgroup_add(struct trecgroup *g, size_t qi, const char *doc,
+		   double score);
 /* the lines added so far seen by every thread (they are stored past the
- * cache, trecgroup.c: a store fence) */
+ * cache, trecgroup.c: a store fence), and each topic's lines counted for
+ * reading: on the thread that added them, before they are read */
 void trecgroup_seal(struct trecgroup *g);
+/* the lines of h (sealed; of as many topics) after g's (sealed), topic by
+ * topic: what g would hold had it been given them after its own; h is
+ * left empty, its slabs g's */
+void trecgroup_join(struct trecgroup *g, struct trecgroup *h);
 /* topic qi's lines in order: trecgroup_next gives each, NULL after the
  * last */
 struct trecgiter {

@@ -138,8 +138,7 @@ static void group_before(struct treconce *w, size_t qi, size_t rt)
 	it.end = trecrun_last(w->run, rt);
 	it.nan_ok = 1;
 	while (trecrun_next(&it, &l))
-		trecgroup_add(&w->grp, qi, l.doc, l.score,
-			      trecpiece_hash(l.doc));
+		trecgroup_add(&w->grp, qi, l.doc.p, l.score);
 	trecrun_forget(w->run, rt);
 }
 
@@ -153,15 +152,24 @@ static long grouped(const struct treconce *w, const struct trecread *x)
 	       qi : -1;
 }
 
-/* line x into topic qi's group */
+/* line x into topic qi's group; a half leaves a score that atof() does
+ * not read whole to the whole pass (its note is in file order) */
 static void group_line(struct treconce *w, size_t qi,
 		       const struct trecread *x)
 {
+	double v;
+	int lax = 0;
+
 	if (x->doc.n >= UINT32_MAX)
 		die_status_at(ST_INPUT, w->run->file.path, w->run->rline, "a "
 			      "document id of %zu bytes", x->doc.n);
-	trecgroup_add(&w->grp, qi, x->doc, trec_score(x->score),
-		      trecpiece_hash(x->doc));
+	if (!w->half) {
+		v = trec_score(x->score);
+	} else if (v = trec_score_lax(x->score, &lax), lax) {
+		atomic_store_explicit(&w->bail, 1, memory_order_relaxed);
+		return;
+	}
+	trecgroup_add(&w->grp, qi, x->doc.p, v);
 }
 
 /* the topic of a piece that starts: its index in the qrels when the pass
@@ -206,12 +214,39 @@ struct feed {
 				 * stretch grouped, or -1 */
 };
 
+/* line x of an interleaved run (w->grpall): every topic of the qrels
+ * grouped from its first line on, no stretch of any topic kept after
+ * its first */
+static void feed_grouped(struct feed *f, const struct trecread *x)
+{
+	struct treconce *w = f->w;
+
+	if (x->start) {
+		if (x->first) {
+			xgrow((void **)&w->qi, &w->qicap, x->topic + 1,
+			      sizeof *w->qi);
+			w->qi[x->topic] = trecqrels_find(w->q, x->id);
+			if (w->qi[x->topic] >= 0)
+				trecgroup_start(&w->grp,
+						(size_t)w->qi[x->topic]);
+			trecrun_forget(w->run, x->topic);
+		}
+		f->gq = w->qi[x->topic];
+	}
+	if (f->gq >= 0)
+		group_line(w, (size_t)f->gq, x);
+}
+
 /* line x of the run: a piece's line ranked, a stretch's grouped */
 static void feed_line(struct feed *f, const struct trecread *x)
 {
 	struct treconce *w = f->w;
 	double v;
 
+	if (w->grpall) {
+		feed_grouped(f, x);
+		return;
+	}
 	if (x->start && f->rank) {
 		if (f->cur >= 0)
 			finish(w, (size_t)f->cur);
@@ -288,6 +323,7 @@ static void *read_half(void *arg)
 		if (h->f.cur >= 0 &&
 		    !atomic_load_explicit(&h->w.bail, memory_order_relaxed))
 			finish(&h->w, (size_t)h->f.cur);
+		trecgroup_seal(&h->w.grp);
 	} else {
 		h->failed = 1;
 	}
@@ -302,8 +338,15 @@ static int join(struct treconce *w, struct feed *f, struct half *h)
 	size_t nt = w->run->ids.nent, i;
 
 	w->claim = NULL;	/* one thread reads on */
-	if (h->failed || atomic_load(&h->w.bail) ||
-	    !trecrun_join(w->run, &h->run))
+	if (h->failed || atomic_load(&h->w.bail))
+		return 0;
+	if (w->grpall) {	/* the half's groups after this half's */
+		trecrun_join_grouped(w->run, &h->run);
+		trecgroup_seal(&w->grp);
+		trecgroup_join(&w->grp, &h->w.grp);
+		return 1;
+	}
+	if (!trecrun_join(w->run, &h->run))
 		return 0;
 	if (f->cur >= 0)
 		finish(w, (size_t)f->cur);
@@ -372,12 +415,15 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		w->n[t] = ONCE_NONE;
 	w->rank = big_alloc((q->nj + 1) * sizeof *w->rank);
 	trecgroup_init(&w->grp, q->nt);
+	w->grpall = rank && trecrun_interleaved(run);
 	if (nthreads >= 2 && (mid = trecrun_split(run)) < run->file.n) {
 		h = xcalloc(1, sizeof *h);
 		h->from = mid;
 		trecrun_half(&h->run, run, mid);
 		setup(&h->w, q, g0, all, maxret, &h->run);
 		h->w.half = 1;
+		h->w.grpall = w->grpall;
+		trecgroup_init(&h->w.grp, q->nt);
 		h->w.rank = w->rank;
 		w->claim = h->w.claim = claim = xcalloc(q->nt + 1,
 							sizeof *claim);
@@ -487,10 +533,9 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 			if (i + AHEAD < k)
 				__builtin_prefetch(g[i + AHEAD].doc);
 #endif
-			doc.p = g[i].doc;
-			doc.n = g[i].docn;
+			doc = trecgline_doc(&g[i]);
 			if (isnan(g[i].score) ||
-			    !trecpiece_add_h(p, doc, g[i].score, g[i].h))
+			    !trecpiece_add(p, doc, g[i].score))
 				return ONCE_NONE;
 		}
 	if (!trecpiece_flush(p))

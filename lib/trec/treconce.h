@@ -5,7 +5,9 @@
  * several stretches (an interleaved run) has its lines grouped as the
  * pass reads them (trecgroup.h; those of its stretches before the second
  * read again then, once), and is ranked from its group in its turn as a
- * piece is (treconce_grouped). A topic the pass cannot rank so (a
+ * piece is (treconce_grouped). In a run found interleaved at its start
+ * (trecrun_interleaved), every topic's lines are grouped from its first
+ * on, by both halves at once (-j 2), none ranked as a piece. A topic the pass cannot rank so (a
  * document twice or two of one hash, a score that is not a number, a
  * document judged twice, -M cutting it) is left to trecrank (from its
  * group, or its stretches of the file: trecrun_begin, trecrank.h), where
@@ -48,6 +50,9 @@ struct treconce {
 	size_t qicap;
 	struct trecrun *run;
 	struct trecgroup grp;	/* the lines of topics in several stretches */
+	int grpall;		/* an interleaved run (trecrun_interleaved):
+				 * every topic's lines grouped from its first,
+				 * none ranked as a piece */
 	uint32_t *bucket;	/* treconce_lines': per rank, 1 + the index
 				 * of its document, or 0 */
 	size_t bucketcap;

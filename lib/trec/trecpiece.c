@@ -19,7 +19,7 @@ void trecpiece_init(struct trecpiece *p)
 
 /* a line's hash, never 0 (the empty slot): two ids that make the same
  * one are taken for a document twice, which costs a second reading */
-uint64_t trecpiece_hash(struct slice s)
+static uint64_t trecpiece_hash(struct slice s)
 {
 	uint64_t h = hash_bytes(s.p, s.n);
 
@@ -135,12 +135,7 @@ static int insert(struct trecpiece *p, size_t c)
 
 int trecpiece_add(struct trecpiece *p, struct slice doc, double score)
 {
-	return trecpiece_add_h(p, doc, score, trecpiece_hash(doc));
-}
-
-int trecpiece_add_h(struct trecpiece *p, struct slice doc, double score,
-		    uint64_t h)
-{
+	uint64_t h = trecpiece_hash(doc);
 	size_t c = p->n, j;
 
 	room(p);

@@ -54,12 +54,6 @@ void trecpiece_begin(struct trecpiece *p, const struct slice *doc, size_t k);
  * miss overlapping the lines' reading), the last ones in trecpiece_flush,
  * which returns 0 in the same case; then trecpiece_rank. */
 int trecpiece_add(struct trecpiece *p, struct slice doc, double score);
-/* the same for a line whose id's hash h = trecpiece_hash(doc) is known
- * (a grouped line's, trecgroup.h): its id is read only when a judged
- * document has its hash */
-int trecpiece_add_h(struct trecpiece *p, struct slice doc, double score,
-		    uint64_t h);
-uint64_t trecpiece_hash(struct slice doc);
 int trecpiece_flush(struct trecpiece *p);
 /* score[] changed by the caller: rising found again */
 void trecpiece_rescaled(struct trecpiece *p);

@@ -146,8 +146,9 @@ static struct slice first_field(const char *p, const char *e)
 }
 
 /* SPLIT_MIN: the smallest file split in two; SPLIT_LOOK: the bytes
- * after the middle looked through for a topic's start */
-enum { SPLIT_MIN = 1 << 20, SPLIT_LOOK = 8 << 20 };
+ * after the middle looked through for a topic's start; INTERLEAVE_LOOK:
+ * the bytes at the start looked through for a topic's second stretch */
+enum { SPLIT_MIN = 1 << 20, SPLIT_LOOK = 8 << 20, INTERLEAVE_LOOK = 1 << 20 };
 
 /* a line that trec_eval skips: blank, or a first field that starts
  * with '#' */
@@ -179,6 +180,28 @@ size_t trecrun_split(const struct trecrun *r)
 			break;
 	}
 	return r->file.n;
+}
+
+int trecrun_interleaved(const struct trecrun *r)
+{
+	const char *p = r->file.p, *e = p + r->file.n, *l, *nl;
+	const char *stop = r->file.n > INTERLEAVE_LOOK ? p + INTERLEAVE_LOOK : e;
+	struct slice prev = { NULL, 0 }, f;
+	struct strmap seen;
+	int created = 1;
+
+	strmap_init(&seen);
+	for (l = p; l < stop && created; l = nl + 1) {
+		f = first_field(l, e);
+		if (!skipped(f) && !(prev.p && slice_eq(f, prev))) {
+			strmap_put(&seen, f, &created);
+			prev = f;
+		}
+		if (!(nl = memchr(l, '\n', (size_t)(e - l))))
+			break;
+	}
+	strmap_free(&seen);
+	return !created;
 }
 
 void trecrun_half(struct trecrun *h, const struct trecrun *r, size_t from)
@@ -227,6 +250,42 @@ int trecrun_join(struct trecrun *r, const struct trecrun *h)
 		r->curt = nt + h->curt;
 	}
 	return 1;
+}
+
+void trecrun_join_grouped(struct trecrun *r, const struct trecrun *h)
+{
+	size_t t, i;
+	uint32_t none;
+	int created;
+
+	/* the half's new topics' stretches: one empty one (their lines are
+	 * the groups'); a stretch of r's added later is another */
+	xgrow((void **)&r->seg, &r->segcap, r->nseg + 1, sizeof *r->seg);
+	if (r->nseg >= UINT32_MAX)
+		die_status_at(ST_INPUT, r->file.path, 0, "more than %lu "
+			      "stretches of topics", (unsigned long)UINT32_MAX);
+	none = (uint32_t)r->nseg++;
+	r->seg[none].beg = 0;
+	r->seg[none].len = 0;
+	r->seg[none].next = UINT32_MAX;
+	r->scratch = 0;
+	for (t = 0; t < h->ids.nent; t++) {
+		i = strmap_put(&r->ids, strmap_key(&h->ids, t), &created);
+		if (!created)
+			continue;
+		topic_room(r, i + 1);
+		r->first[i] = r->last[i] = none;
+		r->forgot[i] = 1;
+	}
+	r->rline += h->rline;
+	r->nres += h->nres;
+	if (h->nres > 0)
+		r->tag = h->tag;
+	r->done = h->done;
+	if (h->cur.p) {
+		r->cur = h->cur;
+		r->curt = strmap_get(&r->ids, h->cur);
+	}
 }
 
 static void enter(struct trecrunit *it)

@@ -79,6 +79,13 @@ long trecrun_find(const struct trecrun *r, struct slice id);
 size_t trecrun_split(const struct trecrun *r);
 void trecrun_half(struct trecrun *h, const struct trecrun *r, size_t from);
 int trecrun_join(struct trecrun *r, const struct trecrun *h);
+/* 1 when a topic's lines come in two stretches within the file's first
+ * MiB (an interleaved run: treconce.h groups all its lines) */
+int trecrun_interleaved(const struct trecrun *r);
+/* the half h appended to r as trecrun_join does, for a pass that keeps
+ * every topic's lines itself (both forgot them, trecrun_forget): its
+ * topics new to r are r's, with no stretch */
+void trecrun_join_grouped(struct trecrun *r, const struct trecrun *h);
 void trecrun_free(struct trecrun *r);
 
 /* one result line of a topic, at byte off of the file */
