@@ -416,6 +416,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 	w->rank = big_alloc((q->nj + 1) * sizeof *w->rank);
 	trecgroup_init(&w->grp, q->nt);
 	w->grpall = rank && trecrun_interleaved(run);
+	run->keep = w->grpall;
 	if (nthreads >= 2 && (mid = trecrun_split(run)) < run->file.n) {
 		h = xcalloc(1, sizeof *h);
 		h->from = mid;
@@ -423,6 +424,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		setup(&h->w, q, g0, all, maxret, &h->run);
 		h->w.half = 1;
 		h->w.grpall = w->grpall;
+		h->run.keep = w->grpall;
 		trecgroup_init(&h->w.grp, q->nt);
 		h->w.rank = w->rank;
 		w->claim = h->w.claim = claim = xcalloc(q->nt + 1,

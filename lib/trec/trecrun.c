@@ -99,7 +99,7 @@ void trecrun_chunk_done(struct trecrun *r, const struct trecchunk *c)
 	 * (the ranking of its topic reads their ids) stay until it ends */
 	to = r->nseg > 0 && r->seg[r->nseg - 1].beg < c->end ?
 	     r->seg[r->nseg - 1].beg : c->end;
-	if (to > r->done && to - r->done >= STEP) {
+	if (to > r->done && to - r->done >= STEP && !r->keep) {
 		trecfile_done(&r->file, r->done, to);
 		r->done = to;
 	}
@@ -107,7 +107,8 @@ void trecrun_chunk_done(struct trecrun *r, const struct trecchunk *c)
 
 void trecrun_end(struct trecrun *r)
 {
-	trecfile_done(&r->file, r->done, r->file.n);
+	if (!r->keep)
+		trecfile_done(&r->file, r->done, r->file.n);
 	if (r->nres == 0)
 		die_status_at(ST_INPUT, r->file.path, 0, "no result lines");
 }

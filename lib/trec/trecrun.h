@@ -39,6 +39,9 @@ struct trecrun {
 	struct slice cur;	/* the topic of the stretch read */
 	size_t curt;		/* its index */
 	int borrowed;		/* file is another trecrun's (a half's) */
+	int keep;		/* the pages read stay (an interleaved run's
+				 * groups read its ids again), set by the
+				 * caller before the pass */
 };
 
 /* The run read in one pass that sees each result line on the way, for a
