@@ -228,6 +228,26 @@ one_two() {
 	[ "$status" -ne 0 ] || [ "$output" != "$(cat "$T/out.test.aq")" ]
 }
 
+@test "treceval-jobs: the run's chunks read by copies: a byte-order mark, lines longer than a chunk" {
+	# the run's chunks are read into buffers (pread), not through its
+	# mapping (lib/trec/trecscan.c, copy_cut): offsets past a byte-order
+	# mark, lines of 128 KiB (the window read again, larger), a line
+	# ending a chunk; trec_eval's bytes with 1 and 2 threads, file and pipe
+	halves
+	printf '\357\273\277' >run.bom
+	cat run.half >>run.bom
+	aq -j 1 "$T/qrels.test" run.bom
+	aq -j 2 "$T/qrels.test" run.bom
+	aq -j 2 "$T/qrels.test" - < <(cat run.bom)
+	awk 'BEGIN { long = "0"; for (i = 0; i < 17; i++) long = long long }
+	     NR == 10 || NR == 750 || NR == 1490 { print $0 " " long; next }
+	     { print }' "$T/results.test" >run.long
+	[ "$(wc -c < run.long)" -gt $((3 << 17)) ]
+	aq -j 1 "$T/qrels.test" run.long
+	aq -j 2 "$T/qrels.test" run.long
+	aq -j 3 "$T/qrels.test" - < <(cat run.long)
+}
+
 # 40 topics t01..t40 in the qrels (three judgments each; t01..t30 in the
 # run, t01..t10 interleaved, the others in blocks): with -j 2, measured
 # 16 topics a task on two worker threads (t01..t16, t17..t32, t33..t40)

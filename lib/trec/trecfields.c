@@ -145,7 +145,7 @@ static void spool(struct trecfile *f, int fd, int status)
 	}
 	f->maplen = f->n;
 	f->p = f->map;
-	close(sp);
+	f->fd = sp;
 }
 
 /* one past the last newline that 63 bytes of the n at p follow, or 0 */
@@ -165,6 +165,7 @@ void trecfile_read(struct trecfile *f, const char *path, int status)
 
 	memset(f, 0, sizeof *f);
 	f->path = path;
+	f->fd = -1;
 	if (strcmp(path, "-") == 0)
 		fd = 0;
 	else if ((fd = open(path, O_RDONLY)) < 0)
@@ -178,14 +179,16 @@ void trecfile_read(struct trecfile *f, const char *path, int status)
 	if (f->map) {
 		f->p = f->map;
 		f->n = f->maplen;
+		f->fd = fd;
 	} else {
 		spool(f, fd, status);
+		if (fd > 0)
+			close(fd);
 	}
-	if (fd > 0)
-		close(fd);
 	if (f->n >= 3 && memcmp(f->p, "\xEF\xBB\xBF", 3) == 0) {
 		f->p += 3;
 		f->n -= 3;
+		f->skip = 3;
 	}
 	f->fast = fast_end(f->p, f->n);
 }
@@ -230,8 +233,28 @@ void trecfile_free(struct trecfile *f)
 {
 	if (f->map)
 		munmap(f->map, f->maplen);
+	if (f->fd > 0)
+		close(f->fd);
 	free(f->buf);
 	memset(f, 0, sizeof *f);
+}
+
+int trecfile_copy(const struct trecfile *f, char *buf, size_t from, size_t n)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	if (f->fd < 0 || !f->map)
+		return 0;
+	while (got < n) {
+		r = pread(f->fd, buf + got, n - got,
+			  (off_t)(f->skip + from + got));
+		if (r > 0)
+			got += (size_t)r;
+		else if (!(r < 0 && errno == EINTR))
+			return 0;
+	}
+	return 1;
 }
 
 long trecfile_lineno(const struct trecfile *f, size_t off)

@@ -4,7 +4,8 @@
  * and atof() read them: the number at the start of the field, the rest
  * ignored. The files themselves are read whole, once, and mapped: a pipe
  * is copied to a file under TMPDIR first, so that it is read as a regular
- * file is (its pages given back as they are done with). */
+ * file is (its pages given back as they are done with); a stretch of
+ * either may be copied by read(2) instead (trecfile_copy). */
 #ifndef RK_TRECFIELDS_H
 #define RK_TRECFIELDS_H
 #include <stddef.h>
@@ -31,6 +32,10 @@ struct trecfile {
 	size_t fast;		/* a line starting before byte fast ends
 				 * with a newline that 63 more bytes follow
 				 * (trec_line reads 64 bytes at once) */
+	int fd;			/* the mapped file, open for trecfile_copy
+				 * (-1: none, the bytes in memory) */
+	size_t skip;		/* the file's bytes before p's first (a
+				 * byte-order mark) */
 };
 void trecfile_read(struct trecfile *f, const char *path, int status);
 /* bytes [from, to) of a mapped file will not be read for a while: their
@@ -42,6 +47,12 @@ void trecfile_done(const struct trecfile *f, size_t from, size_t to);
  * where the system lacks it) rather than a fault per 64 KiB */
 void trecfile_ahead(const struct trecfile *f, size_t from, size_t to);
 void trecfile_free(struct trecfile *f);
+/* bytes [from, from + n) of a mapped file copied into buf by read(2), not
+ * through its mapping: on a virtual machine, a page of a mapping first
+ * read costs a trap (1.6 us a 4 KiB page, measured), a copy by the system
+ * does not. 0 (nothing read) when the file is not open or the read
+ * fails: the caller reads the mapping. */
+int trecfile_copy(const struct trecfile *f, char *buf, size_t from, size_t n);
 /* the number of the line at byte off, for messages (counted then) */
 long trecfile_lineno(const struct trecfile *f, size_t off);
 

@@ -169,7 +169,7 @@ static void group_line(struct treconce *w, size_t qi,
 		atomic_store_explicit(&w->bail, 1, memory_order_relaxed);
 		return;
 	}
-	trecgroup_add(&w->grp, qi, x->doc.p, v);
+	trecgroup_add(&w->grp, qi, x->docp, v);
 }
 
 /* the topic of a piece that starts: its index in the qrels when the pass
@@ -259,7 +259,7 @@ static void feed_line(struct feed *f, const struct trecread *x)
 		return;
 	/* a NaN's error, or a document's twice, comes in its turn */
 	if (!score(w, w->piece.n, x->score, &v) ||
-	    !trecpiece_add(&w->piece, x->doc, v))
+	    !trecpiece_add(&w->piece, x->doc, x->docp, v))
 		f->cur = -1;
 }
 
@@ -271,7 +271,7 @@ static void feed_give(void *ctx, const struct trecchunk *c)
 	size_t i;
 
 	for (i = 0; i < c->n; i++) {
-		trecrun_take(f->w->run, &l[i], &x);
+		trecrun_take(f->w->run, c, &l[i], &x);
 		feed_line(f, &x);
 	}
 	trecrun_chunk_done(f->w->run, c);
@@ -295,7 +295,8 @@ static void feed_range(struct feed *f, size_t from, size_t to, int nthreads)
 {
 	struct trecchunks job = { .f = &f->w->run->file, .size = CHUNK,
 				  .scan = trecrun_scan, .give = feed_give,
-				  .ctx = f, .from = from, .to = to };
+				  .ctx = f, .from = from, .to = to,
+				  .copy = 1 };
 
 	if (f->w->half)
 		job.stop = &f->w->bail;
@@ -537,7 +538,7 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 #endif
 			doc = trecgline_doc(&g[i]);
 			if (isnan(g[i].score) ||
-			    !trecpiece_add(p, doc, g[i].score))
+			    !trecpiece_add(p, doc, doc.p, g[i].score))
 				return ONCE_NONE;
 		}
 	if (!trecpiece_flush(p))

@@ -133,7 +133,8 @@ static int insert(struct trecpiece *p, size_t c)
 	return 1;
 }
 
-int trecpiece_add(struct trecpiece *p, struct slice doc, double score)
+int trecpiece_add(struct trecpiece *p, struct slice doc, const char *keep,
+		  double score)
 {
 	uint64_t h = trecpiece_hash(doc);
 	size_t c = p->n, j;
@@ -142,7 +143,8 @@ int trecpiece_add(struct trecpiece *p, struct slice doc, double score)
 	if (2 * (c + 1) > p->setmask + 1)
 		grow_set(p);
 	p->h[c] = h;
-	p->id[c] = doc;
+	p->id[c].p = keep;
+	p->id[c].n = doc.n;
 	p->score[c] = score;
 	p->rising |= c > 0 && score > p->score[c - 1];
 	p->n++;

@@ -48,12 +48,14 @@ void trecpiece_init(struct trecpiece *p);
 /* a new piece, whose judged documents are doc[0 .. k-1] (distinct; kept,
  * not copied) */
 void trecpiece_begin(struct trecpiece *p, const struct slice *doc, size_t k);
-/* the next line of the piece; 0 when a document's hash is a line's
- * before (a document twice, almost surely): the piece is then not to be
- * ranked here. The set takes each line a few lines later (its cache
+/* the next line of the piece, its id doc, read now, kept as the same
+ * bytes at keep (where they stay: the file's mapping, which doc may be a
+ * copy of); 0 when a document's hash is a line's before (a document
+ * twice, almost surely): the piece is then not to be ranked here. The set takes each line a few lines later (its cache
  * miss overlapping the lines' reading), the last ones in trecpiece_flush,
  * which returns 0 in the same case; then trecpiece_rank. */
-int trecpiece_add(struct trecpiece *p, struct slice doc, double score);
+int trecpiece_add(struct trecpiece *p, struct slice doc, const char *keep,
+		  double score);
 int trecpiece_flush(struct trecpiece *p);
 /* score[] changed by the caller: rising found again */
 void trecpiece_rescaled(struct trecpiece *p);

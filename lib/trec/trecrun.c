@@ -62,8 +62,16 @@ void trecrun_open(struct trecrun *r, const char *path)
 	trecfile_read(&r->file, path, ST_INPUT);
 }
 
-void trecrun_take(struct trecrun *r, const struct trecscanline *s,
-		  struct trecread *x)
+/* a field of chunk c where the file's mapping holds it (kept past the
+ * chunk: a copied chunk's buffer is reused) */
+static const char *in_file(const struct trecrun *r, const struct trecchunk *c,
+			   const char *p)
+{
+	return r->file.p + c->beg + (size_t)(p - c->at);
+}
+
+void trecrun_take(struct trecrun *r, const struct trecchunk *c,
+		  const struct trecscanline *s, struct trecread *x)
 {
 	int created = 0;
 
@@ -74,13 +82,14 @@ void trecrun_take(struct trecrun *r, const struct trecscanline *s,
 		r->curt = s->h ? strmap_put_h(&r->ids, s->id, s->h, &created) :
 				 strmap_put(&r->ids, s->id, &created);
 		add_seg(r, r->curt, created, s->beg, r->file.path);
-		r->cur = s->id;
+		r->cur = strmap_key(&r->ids, r->curt);
 	}
 	x->topic = r->curt;
 	x->first = x->start && created;
 	r->seg[r->nseg - 1].len = (uint32_t)(s->end - r->seg[r->nseg - 1].beg);
 	x->id = s->id;
 	x->doc = s->doc;
+	x->docp = in_file(r, c, s->doc.p);
 	x->score = s->score;
 	x->off = s->beg;
 }
@@ -93,8 +102,10 @@ void trecrun_chunk_done(struct trecrun *r, const struct trecchunk *c)
 	trecchunk_raise(c, r->rline);
 	r->rline += c->lines;
 	r->nres += (long)c->n;
-	if (c->n > 0)
+	if (c->n > 0) {
 		r->tag = l[c->n - 1].tag;
+		r->tag.p = in_file(r, c, r->tag.p);
+	}
 	/* the pages before the stretch being read given back: its lines
 	 * (the ranking of its topic reads their ids) stay until it ends */
 	to = r->nseg > 0 && r->seg[r->nseg - 1].beg < c->end ?
@@ -247,8 +258,8 @@ int trecrun_join(struct trecrun *r, const struct trecrun *h)
 		r->tag = h->tag;
 	r->done = h->done;
 	if (h->cur.p) {
-		r->cur = h->cur;
 		r->curt = nt + h->curt;
+		r->cur = strmap_key(&r->ids, r->curt);
 	}
 	return 1;
 }
@@ -284,8 +295,8 @@ void trecrun_join_grouped(struct trecrun *r, const struct trecrun *h)
 		r->tag = h->tag;
 	r->done = h->done;
 	if (h->cur.p) {
-		r->cur = h->cur;
 		r->curt = strmap_get(&r->ids, h->cur);
+		r->cur = strmap_key(&r->ids, r->curt);
 	}
 }
 

@@ -55,14 +55,16 @@ struct trecread {
 	size_t topic;		/* its index */
 	int start;		/* the line starts a stretch of the topic */
 	int first;		/* ... its first stretch */
-	struct slice id, doc, score;	/* fields 1, 3 and 5 */
+	struct slice id, doc, score;	/* fields 1, 3 and 5, where the
+					 * chunk holds them (for now) */
+	const char *docp;	/* doc's bytes in the file (to keep) */
 	size_t off;		/* the line's byte */
 };
 void trecrun_open(struct trecrun *r, const char *path);
-/* the next line of the run, s, a line of the chunk being taken, into x;
+/* the next line of the run, s, a line of chunk c being taken, into x;
  * its topic's stretches kept */
-void trecrun_take(struct trecrun *r, const struct trecscanline *s,
-		  struct trecread *x);
+void trecrun_take(struct trecrun *r, const struct trecchunk *c,
+		  const struct trecscanline *s, struct trecread *x);
 /* chunk c's lines are taken: its error raised (with its line's number
  * in the file), the pages before its end given back */
 void trecrun_chunk_done(struct trecrun *r, const struct trecchunk *c);

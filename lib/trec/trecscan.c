@@ -34,6 +34,36 @@ static size_t cut(const struct trecfile *f, size_t beg, size_t to,
 	return nl ? (size_t)(nl - f->p) + 1 : to;
 }
 
+/* The chunk of f from byte beg (before to) copied into c->buf: about size
+ * bytes, to just after the first newline at or after size bytes, and 64
+ * bytes after that (trec_line's), a longer window read when a line is
+ * longer; its end, or 0 when the file cannot be copied (c untouched but
+ * for its buffer) */
+static size_t copy_cut(const struct trecfile *f, struct trecchunk *c,
+		       size_t beg, size_t to, size_t size)
+{
+	size_t want = to - beg <= size ? to - beg : size + 4096, ask;
+	const char *nl;
+
+	for (;;) {
+		if (want > to - beg)
+			want = to - beg;
+		ask = f->n - beg - want > 64 ? want + 64 : f->n - beg;
+		if (ask + 1 > c->bufcap)
+			xgrow((void **)&c->buf, &c->bufcap, ask + 1, 1);
+		if (!trecfile_copy(f, c->buf, beg, ask))
+			return 0;
+		if (to - beg <= size)
+			return to;
+		nl = memchr(c->buf + size, '\n', want - size);
+		if (nl)
+			return beg + (size_t)(nl - c->buf) + 1;
+		if (want == to - beg)
+			return to;
+		want *= 2;	/* a line longer than the window */
+	}
+}
+
 /* the pool's job: the chunks, one per slot, and the next one's byte */
 struct chunks {
 	const struct trecchunks *job;
@@ -53,13 +83,21 @@ static int take(void *ctx, const struct pool_task *t)
 	if (k->at >= k->job->to || (k->job->stop &&
 	    atomic_load_explicit(k->job->stop, memory_order_relaxed)))
 		return 0;
+	c->beg = k->at;
+	if (k->job->copy &&
+	    (c->end = copy_cut(k->job->f, c, k->at, k->job->to,
+			       k->job->size)) != 0) {
+		c->at = c->buf;
+		k->at = c->end;
+		return 1;
+	}
 	if (k->at + k->job->size >= k->ahead) {
 		size_t to = k->at + AHEAD < k->job->to ? k->at + AHEAD :
 			    k->job->to;
 		trecfile_ahead(k->job->f, k->at, to);
 		k->ahead = to;
 	}
-	c->beg = k->at;
+	c->at = k->job->f->p + c->beg;
 	c->end = k->at = cut(k->job->f, k->at, k->job->to, k->job->size);
 	return 1;
 }
@@ -104,8 +142,10 @@ void trecchunks_run(const struct trecchunks *job, int nthreads)
 	struct errtrap err;
 	int failed = pool_run_caught(&pj, nthreads, &err);
 
-	for (i = 0; i < nslots; i++)
+	for (i = 0; i < nslots; i++) {
 		free(k.c[i].rec);
+		free(k.c[i].buf);
+	}
 	free(k.c);
 	if (failed)
 		err_raise(&err);
@@ -113,8 +153,12 @@ void trecchunks_run(const struct trecchunks *job, int nthreads)
 
 void trecrun_scan(const struct trecfile *f, struct trecchunk *c)
 {
-	const char *p = f->p + c->beg, *e = f->p + c->end;
-	const char *fast = f->p + f->fast, *ls;
+	const char *p = c->at, *e = c->at + (c->end - c->beg);
+	/* a line of the chunk before the file's fast has its 64 bytes
+	 * where the chunk's are (copy_cut) */
+	const char *fast = f->fast >= c->end ? e :
+			   f->fast > c->beg ? c->at + (f->fast - c->beg) : p;
+	const char *ls;
 	struct trecscanline *x;
 	struct slice fl[NF], prev = { NULL, 0 };
 	size_t nf;
@@ -134,8 +178,8 @@ void trecrun_scan(const struct trecfile *f, struct trecchunk *c)
 		x->doc = fl[2];
 		x->score = fl[4];
 		x->tag = fl[5];
-		x->beg = (size_t)(ls - f->p);
-		x->end = (size_t)(p - f->p);
+		x->beg = c->beg + (size_t)(ls - c->at);
+		x->end = c->beg + (size_t)(p - c->at);
 		x->h = prev.p && trec_same_id(prev, fl[0]) ? 0 :
 		       hash_bytes(fl[0].p, fl[0].n);
 		prev = fl[0];

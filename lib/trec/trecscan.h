@@ -18,6 +18,10 @@
 
 struct trecchunk {
 	size_t beg, end;	/* its bytes of the file */
+	const char *at;		/* where they are: the file's mapping, or
+				 * buf (with up to 64 bytes after end) */
+	char *buf;		/* a copy of them (trecchunks' copy) */
+	size_t bufcap;
 	void *rec;		/* its lines' records, n of them */
 	size_t n, cap;
 	long lines;		/* its lines, blank and comment lines too */
@@ -48,6 +52,10 @@ struct trecchunks {
 	void *ctx;
 	size_t from, to;
 	const atomic_int *stop;
+	int copy;		/* each chunk's bytes copied (trecfile_copy)
+				 * into a buffer of its slot, reused: read
+				 * past the cache and the mapping's traps
+				 * once, then scanned where they are warm */
 };
 void trecchunks_run(const struct trecchunks *job, int nthreads);
 
