@@ -429,6 +429,22 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	done
 }
 
+@test "treceval: rows of a topic id of 300 bytes and a relstring of 40 judged documents, whole" {
+	# a row is put together in a buffer of 256 bytes: longer ones are
+	# written piece by piece, the same bytes
+	id=$(printf 't%.0s' $(seq 300))
+	printf '%s 0 a 1\n' "$id" >q
+	for i in $(seq 40); do printf '%s Q0 d%02d %d 0.%02d x\n' "$id" $i $i $((99 - i)); done >r
+	printf '%s Q0 a 41 0.01 x\n' "$id" >>r
+	# a at rank 41 of 41, the only relevant one: map 1/41 = 0.0244
+	run --separate-stderr treceval -q -m num_ret -m map -m relstring.40 q r
+	status_is 0
+	same "$stderr" ""
+	rel=$(printf -- '-%.0s' $(seq 40))
+	same "$output" "$(rows "num_ret $id 41" "map $id 0.0244" "relstring_40 $id '$rel'" \
+	    'num_ret all 41' 'map all 0.0244')"
+}
+
 @test "treceval: numbers as atof and atol read them; grades above 127; ties by document id descending" {
 	# scores: abc 0, 0x10 16, 0.5abc 0.5, 1.8e308 inf, 1e-400 0, -1e999
 	# -inf: order d4 d2 d3 d5 d1 d6 (d5 before d1: tied, id descending)

@@ -10,7 +10,7 @@
 #include "trec/trecsum.h"
 
 static void row(int format, const char *name, struct slice q,
-		const char *value);
+		const char *value, size_t vlen);
 
 void trecsum_init(struct trecsum *s, const struct trecopts *o, size_t topics)
 {
@@ -56,43 +56,61 @@ static void row_text(const struct trecsum *s, const char *name, size_t t)
 	memcpy(v + 1, s->text + s->toff[t], len);
 	v[len + 1] = '\'';
 	v[len + 2] = '\0';
-	row(s->o->format, name, s->ids[t], v);
+	row(s->o->format, name, s->ids[t], v, len + 2);
 	free(v);
 }
 
-/* name padded to 22 columns, a tab, the topic, a tab, the value; or
- * under --format jsonl or csv their record (measurerecord.h) */
+/* name padded to 22 columns, a tab, the topic, a tab, the value (vlen
+ * bytes); or under --format jsonl or csv their record (measurerecord.h).
+ * A row is put together in one buffer and written at once: a run's rows
+ * are most of what treceval -q writes (220,000 for 2,000 topics) */
 static void row(int format, const char *name, struct slice q,
-		const char *value)
+		const char *value, size_t vlen)
 {
-	size_t len = strlen(name);
+	char line[256];
+	size_t len = strlen(name), pad = len < 22 ? 22 - len : 0, k;
 
 	if (format != FORMAT_STREAM) {
 		record_write(format, 0, NULL, name, q, value);
 		return;
 	}
-	out_str(name);
-	for (; len < 22; len++)
-		out_char(' ');
-	out_char('\t');
-	out_slice(q);
-	out_char('\t');
-	out_str(value);
-	out_char('\n');
+	if (len + pad + q.n + vlen + 3 > sizeof line) {
+		out_str(name);
+		for (; pad > 0; pad--)
+			out_char(' ');
+		out_char('\t');
+		out_slice(q);
+		out_char('\t');
+		out_bytes(value, vlen);
+		out_char('\n');
+		return;
+	}
+	memcpy(line, name, len);
+	memset(line + len, ' ', pad);
+	k = len + pad;
+	line[k++] = '\t';
+	memcpy(line + k, q.p, q.n);
+	k += q.n;
+	line[k++] = '\t';
+	memcpy(line + k, value, vlen);
+	k += vlen;
+	line[k++] = '\n';
+	out_bytes(line, k);
 }
 
 static void row_value(int format, const char *name, struct slice q, double v,
 		      int count)
 {
 	char buf[400];	/* %6.4f of the largest double: 309 digits and 5 */
+	int n;
 
 	if (count)
-		snprintf(buf, sizeof buf, "%ld", (long)v);
+		n = snprintf(buf, sizeof buf, "%ld", (long)v);
 	else if (!isfinite(v))	/* "  -nan", "   inf": padded to 6 */
-		snprintf(buf, sizeof buf, "%6.4f", v);
+		n = snprintf(buf, sizeof buf, "%6.4f", v);
 	else	/* %6.4f of a number: 6 bytes or more ("0.0000") */
-		fmt_printf_fixed(buf, sizeof buf, v, 4);
-	row(format, name, q, buf);
+		n = (int)fmt_printf_fixed(buf, sizeof buf, v, 4);
+	row(format, name, q, buf, (size_t)n);
 }
 
 static void topic_rows(const struct trecsum *s, size_t t)
@@ -130,7 +148,7 @@ static void summary(const struct trecsum *s, const struct trecasked *a,
 			return;
 		case TS_RUNID: {
 			char *tag = xstrndup(runid.p, runid.n);
-			row(s->o->format, a->m->name, all, tag);
+			row(s->o->format, a->m->name, all, tag, runid.n);
 			free(tag);
 			return;
 		}
