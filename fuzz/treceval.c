@@ -1,4 +1,4 @@
-/* libFuzzer: treceval's readers and pass (lib/trec/): the qrels (24 bytes
+/* libFuzzer: treceval's readers and pass (lib/trec/): the qrels (16 bytes
  * a judgment, sorted when they are not in order), the run (topics in one
  * piece ranked on the way, interleaved ones grouped), then every topic's
  * measures. Byte 0 chooses options: -c, -M 3, -J, the run from a pipe

@@ -65,3 +65,7 @@ runs_variant() {
 if [ -n "${RK_COVDIR:-}" ] && [ -n "${BATS_SUITE_TEST_NUMBER:-}" ]; then
 	export GCOV_PREFIX="$RK_COVDIR/$BATS_SUITE_TEST_NUMBER"
 fi
+
+# trec_rows 'MEASURE TOPIC VALUE'...: those rows as trec_eval prints them
+# (the name padded to 22 columns, then tabs)
+trec_rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }

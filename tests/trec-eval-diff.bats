@@ -217,6 +217,14 @@ identical() {
 		both -q -m num_rel -m map -m ndcg -l 2 qrels run
 		identical
 	done
+	# grades beyond 32 bits, read again from the line (treceval's gain
+	# measures stop at 2^24: no ndcg here)
+	for g in 2147483647 2147483648 -2147483648 -2147483649 \
+	    -99999999999999999999; do
+		printf '%s\n' "1 0 a $g" '1 0 b 1' >qrels
+		both -q -m num_rel -m map -m bpref -m num_nonrel_judged_ret -l 2 qrels run
+		identical
+	done
 }
 
 @test "now the same: options after the files, long spellings, -n, -N" {
@@ -298,7 +306,7 @@ identical() {
 	same "$(grep '^rbp ' rk.out)" "$(cat alone)"
 }
 
-@test "difference: where trec_eval 10.0 fails, treceval evaluates: a topic of the qrels missing from the run without -c; a topic of negative grades only; a blank qrels line" {
+@test "difference: where trec_eval 10.0 fails, treceval evaluates: a topic of the qrels missing from the run without -c; a topic of negative grades only; a blank qrels line; a grade of 2^63 - 1" {
 	# a judged topic that the run lacks: trec_eval stops (status 4, after
 	# the rows of the topics before it, and a message that names it as the
 	# run's); treceval leaves it out, as trec_eval 9 did, and says so
@@ -323,6 +331,13 @@ identical() {
 	both -q -m map qrels run
 	same "$te_st" 2
 	same "$rk_st $(grep all rk.out | tr '\t' ' ' | tr -s ' ')" "0 map all 1.0000"
+	# a grade atol() reads as 2^63 - 1: trec_eval cannot count its levels
+	# (status 4); treceval: a relevant document like any other
+	printf '%s\n' '1 0 a 99999999999999999999' '1 0 b 1' >qrels
+	printf '%s\n' '1 Q0 a 1 0.9 x' '1 Q0 b 2 0.7 x' >run
+	both -q -m num_rel -m map -l 2 qrels run
+	same "$te_st $(cat te.err)" "4 trec_eval: Can't calculate measure 'num_rel'"
+	same "$rk_st $(grep all rk.out | tr '\t\n' '  ' | tr -s ' ')" "0 num_rel all 1 map all 1.0000 "
 }
 
 @test "difference: errors name the file and its line (trec_eval counts lines without comments, and names no file)" {

@@ -62,6 +62,23 @@ aq() {
 	status_is 4
 }
 
+@test "treceval-shapes: document ids of 2^24 bytes and more in the qrels, their length found again" {
+	# the table keeps an id's length up to 2^24 - 2 bytes, and finds a
+	# longer one's again: ids of 2^24 - 2, 2^24 - 1 and 2^24 + 5 bytes,
+	# the last two differing in length only from ids in the run
+	long() { head -c "$1" /dev/zero | tr '\0' x; }
+	{ printf '1 0 '; long 16777214; printf ' 1\n1 0 '; long 16777215
+	  printf 'y 1\n1 0 '; long 16777221; printf ' 1\n'; } >q
+	# the run: the 2^24 - 2 id at 1, an id one byte shorter than the third
+	# at 2, the 2^24 - 1 one (x..xy) at 3: relevant at 1 and 3 of 3
+	{ printf '1 Q0 '; long 16777214; printf ' 1 0.9 r\n1 Q0 '; long 16777220
+	  printf ' 2 0.8 r\n1 Q0 '; long 16777215; printf 'y 3 0.7 r\n'; } >r
+	run --separate-stderr treceval -m num_rel -m num_rel_ret -m map q r
+	status_is 0
+	# map (1/1 + 2/3)/3 = 0.5556
+	same "$output" "$(trec_rows 'num_rel all 3' 'num_rel_ret all 2' 'map all 0.5556')"
+}
+
 @test "treceval-shapes: a score that is NaN in an interleaved topic, its error in its turn" {
 	# topics 1 and 2 alternate line by line; topic 1 comes first in
 	# trec_eval's order, so its NaN is the error, in its first stretch

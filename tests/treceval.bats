@@ -314,8 +314,6 @@ treceval: no topic is in both the qrels and the run"
 }
 
 # rows "NAME TOPIC VALUE"...: trec_eval's layout of each
-rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
-
 @test "treceval: trec_eval's input rules: blanks, comments, extra fields, CR, form feeds, a last line without newline, runid" {
 	printf '# judged by hand\n1 0 a 1\r\n1\t0\t b \t 0\r\n1 Q0 c 2\n2 0 e 1  \n' >q
 	printf '# a comment\n\t1 Q0 x 1 0.7 first extra fields\r\n   \n  # indented\n1\fQ0\va 1 0.9 second\r\n\n1 Q0 c 3 0.5 third\n2  Q0   e   1  1   last' >r
@@ -326,7 +324,7 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	run --separate-stderr treceval -q -m runid -m num_ret -m num_rel -m map -m ndcg q r
 	status_is 0
 	same "$stderr" ""
-	same "$output" "$(rows 'num_ret 1 3' 'num_rel 1 2' 'map 1 0.8333' 'ndcg 1 0.7602' \
+	same "$output" "$(trec_rows 'num_ret 1 3' 'num_rel 1 2' 'map 1 0.8333' 'ndcg 1 0.7602' \
 	    'num_ret 2 1' 'num_rel 2 1' 'map 2 1.0000' 'ndcg 2 1.0000' \
 	    'runid all last' 'num_ret all 4' 'num_rel all 3' 'map all 0.9167' 'ndcg all 0.8801')"
 }
@@ -338,7 +336,7 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	printf '1 Q0 x 1 0.9 r\n2 Q0 b 1 0.5 r\n1 Q0 a 2 0.8 r\n' >r
 	run --separate-stderr treceval -q -m num_ret -m map q r
 	status_is 0
-	same "$output" "$(rows 'num_ret 1 2' 'map 1 0.5000' 'num_ret 2 1' 'map 2 1.0000' \
+	same "$output" "$(trec_rows 'num_ret 1 2' 'map 1 0.5000' 'num_ret 2 1' 'map 2 1.0000' \
 	    'num_ret all 3' 'map all 0.7500')"
 	# topic 3 first in the file with a score that is no number, topic 2
 	# with a document twice, topic 9 (not judged) with a NaN too: topic
@@ -365,7 +363,7 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 		print "t 0 d" i, (i % 3 == 0) > "q" } }'
 	run --separate-stderr treceval -m num_rel_ret -m map q r
 	status_is 0
-	same "$output" "$(rows 'num_rel_ret all 33' 'map all 0.3333')"
+	same "$output" "$(trec_rows 'num_rel_ret all 33' 'map all 0.3333')"
 	echo 't Q0 d7 101 0.5 r' >>r
 	run --separate-stderr treceval -m map q r
 	status_is 4
@@ -380,7 +378,7 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	# 3, a at 6, h at 7, d at 8; map (1/3 + 2/6 + 3/7 + 4/8)/4
 	run --separate-stderr treceval -m map -m recip_rank -m P.5 q r
 	status_is 0
-	same "$output" "$(rows 'map all 0.3988' 'recip_rank all 0.3333' 'P_5 all 0.2000')"
+	same "$output" "$(trec_rows 'map all 0.3988' 'recip_rank all 0.3333' 'P_5 all 0.2000')"
 }
 
 @test "treceval: a run by score, not rising: ranks from the lines, ties by id descending" {
@@ -390,7 +388,7 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	printf '1 0 %s 1\n' c e >q
 	run --separate-stderr treceval -m map q r
 	status_is 0
-	same "$output" "$(rows 'map all 0.3667')"
+	same "$output" "$(trec_rows 'map all 0.3667')"
 	# 70 tied (longer than the runs of ties counted from the lines):
 	# t05 after t69 .. t06, at 66; z at 72; map (1/66 + 2/72)/2
 	awk 'BEGIN { print "1 Q0 a 0 0.9 r"
@@ -398,13 +396,13 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 		print "1 Q0 z 0 0.1 r" }' >r
 	printf '1 0 %s 1\n' t05 z >q
 	run --separate-stderr treceval -m map q r
-	same "$output" "$(rows 'map all 0.0215')"
+	same "$output" "$(trec_rows 'map all 0.0215')"
 	# not rising as integers of two scales (45, 5), rising as numbers
 	# (0.45, 0.5): b first
 	printf '1 Q0 %s 0 %s r\n' a 0.45 b 0.5 >r
 	printf '1 0 b 1\n' >q
 	run --separate-stderr treceval -m recip_rank q r
-	same "$output" "$(rows 'recip_rank all 1.0000')"
+	same "$output" "$(trec_rows 'recip_rank all 1.0000')"
 }
 
 @test "treceval: fields split eight bytes at a time: control bytes inside ids, long fields, NUL anywhere" {
@@ -418,7 +416,7 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	run --separate-stderr treceval -q -m num_ret -m num_rel_ret -m map q r
 	status_is 0
 	same "$stderr" ""
-	same "$output" "$(rows 'num_ret 1 3' 'num_rel_ret 1 2' 'map 1 0.5833' \
+	same "$output" "$(trec_rows 'num_ret 1 3' 'num_rel_ret 1 2' 'map 1 0.5833' \
 	    'num_ret all 3' 'num_rel_ret all 2' 'map all 0.5833')"
 	# a NUL in a field, in the 6th field, in an extra field after it
 	for l in '1 Q0 b\0c 2 0.4 x' '1 Q0 b 2 0.4 x\0' '1 Q0 b 2 0.4 x y\0z'; do
@@ -441,7 +439,7 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	status_is 0
 	same "$stderr" ""
 	rel=$(printf -- '-%.0s' $(seq 40))
-	same "$output" "$(rows "num_ret $id 41" "map $id 0.0244" "relstring_40 $id '$rel'" \
+	same "$output" "$(trec_rows "num_ret $id 41" "map $id 0.0244" "relstring_40 $id '$rel'" \
 	    'num_ret all 41' 'map all 0.0244')"
 }
 
@@ -454,15 +452,24 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	# level 1: d2 at 2, d5 at 4, d1 at 5, d6 at 6: (1/2 + 2/4 + 3/5 + 4/6)/4
 	run --separate-stderr treceval -m num_rel -m map q r
 	status_is 0
-	same "$output" "$(rows 'num_rel all 4' 'map all 0.5667')"
+	same "$output" "$(trec_rows 'num_rel all 4' 'map all 0.5667')"
 	# level 2: d2, d5, d6: (1/2 + 2/4 + 3/6)/3
 	run --separate-stderr treceval -l 2 -m num_rel -m map q r
-	same "$output" "$(rows 'num_rel all 3' 'map all 0.5000')"
+	same "$output" "$(trec_rows 'num_rel all 3' 'map all 0.5000')"
+	# grades beyond 32 bits (the table keeps 32, reads the others again
+	# from the line): 2147483648 and 99999999999999999999 (atol: LONG_MAX)
+	# relevant at level 2, 2147483647 too; -2147483648, -2147483649 and
+	# -99999999999999999999 not. Order d4 d2 d3 d5 d1 d6: relevant d2 (2),
+	# d4 (1), d6 (6): map (1/1 + 2/2 + 3/6)/3 = 0.8333
+	printf 't 0 d%s %s\n' 1 -2147483648 2 2147483648 3 -2147483649 \
+	    4 99999999999999999999 5 -99999999999999999999 6 2147483647 >q
+	run --separate-stderr treceval -l 2 -m num_rel -m map -m num_rel_ret q r
+	same "$output" "$(trec_rows 'num_rel all 3' 'num_rel_ret all 3' 'map all 0.8333')"
 	# scores all equal: c, b, a in that order
 	printf '1 Q0 %s 1 1 x\n' a b c >r
 	printf '1 0 a 1\n' >q
 	run --separate-stderr treceval -m recip_rank q r
-	same "$output" "$(rows 'recip_rank all 0.3333')"
+	same "$output" "$(trec_rows 'recip_rank all 0.3333')"
 }
 
 @test "treceval: plain decimal scores read in line, the others as before: the same order" {
@@ -475,7 +482,7 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	printf 't 0 %s 1\n' a h e >q
 	run --separate-stderr treceval -m recip_rank -m map q r
 	status_is 0
-	same "$output" "$(rows 'map all 0.2897' 'recip_rank all 0.2500')"
+	same "$output" "$(trec_rows 'map all 0.2897' 'recip_rank all 0.2500')"
 	# a topic's scores compare as integers only at one scale: 0.5 0.25
 	# 0.125 (1, 2, 3 digits after the point; as integers 5 < 25 < 125),
 	# 0.7 written 7e-1; topic 2 all at 2 digits, -0.10 below 0.05
@@ -484,7 +491,7 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	printf '1 0 a 1\n2 0 e 1\n' >q
 	# a at 2 (d 0.7 first), e at 2 (g first)
 	run --separate-stderr treceval -q -m recip_rank q r
-	same "$output" "$(rows 'recip_rank 1 0.5000' 'recip_rank 2 0.5000' 'recip_rank all 0.5000')"
+	same "$output" "$(trec_rows 'recip_rank 1 0.5000' 'recip_rank 2 0.5000' 'recip_rank all 0.5000')"
 }
 
 @test "treceval: topics on one side only, with and without -c, counted on the standard error" {
@@ -492,14 +499,14 @@ rows() { printf '%s\n' "$@" | awk '{ printf "%-22s\t%s\t%s\n", $1, $2, $3 }'; }
 	printf '%s Q0 d%s 1 1 x\n' 1 1 3 3 4 4 >r
 	run --separate-stderr treceval -q -m num_q -m num_ret -m map q r
 	status_is 0
-	same "$output" "$(rows 'num_ret 1 1' 'map 1 1.0000' 'num_ret 3 1' 'map 3 1.0000' \
+	same "$output" "$(trec_rows 'num_ret 1 1' 'map 1 1.0000' 'num_ret 3 1' 'map 3 1.0000' \
 	    'num_q all 2' 'num_ret all 2' 'map all 1.0000')"
 	same "$stderr" "treceval: 1 topic of the qrels not in the run left out (-c counts it as 0)
 treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it out"
 	# -c: topic 2 counts, nothing retrieved, 0
 	run --separate-stderr treceval -q -c -m num_q -m num_ret -m map q r
 	status_is 0
-	same "$output" "$(rows 'num_ret 1 1' 'map 1 1.0000' 'num_ret 2 0' 'map 2 0.0000' \
+	same "$output" "$(trec_rows 'num_ret 1 1' 'map 1 1.0000' 'num_ret 2 0' 'map 2 0.0000' \
 	    'num_ret 3 1' 'map 3 1.0000' 'num_q all 3' 'num_ret all 2' 'map all 0.6667')"
 	same "$stderr" "treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it out"
 }
@@ -513,7 +520,7 @@ treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it o
 	run --separate-stderr treceval -q -m num_rel -m map q r
 	status_is 0
 	same "$stderr" ""
-	same "$output" "$(rows 'num_rel 1 0' 'map 1 0.0000' 'num_rel 2 1' 'map 2 1.0000' \
+	same "$output" "$(trec_rows 'num_rel 1 0' 'map 1 0.0000' 'num_rel 2 1' 'map 2 1.0000' \
 	    'num_rel all 1' 'map all 0.5000')"
 }
 
@@ -528,7 +535,7 @@ treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it o
 	run --separate-stderr treceval -q -m ideal_dcg -m dcg -m ndcg q r
 	status_is 0
 	same "$stderr" ""
-	same "$output" "$(rows 'dcg 1 1.6309' 'ideal_dcg 1 2.6309' 'ndcg 1 0.6199' \
+	same "$output" "$(trec_rows 'dcg 1 1.6309' 'ideal_dcg 1 2.6309' 'ndcg 1 0.6199' \
 	    'dcg 2 0.0000' 'ideal_dcg 2 0.0000' 'ndcg 2 0.0000' \
 	    'dcg all 0.8155' 'ideal_dcg all 1.3155' 'ndcg all 0.3100')"
 }
@@ -552,9 +559,9 @@ treceval: 1 topic of the run not in the qrels left out, as trec_eval leaves it o
 	printf '1 0 a 1\n1 0 c 1\n' >q
 	printf '1 Q0 %s 0 %s x\n' a 3 x 2 c 1 >r
 	run --separate-stderr treceval -N 100 -m utility.0,0,0,1 q r
-	same "$output" "$(rows 'utility_0,0,0,1 all 97.0000')"
+	same "$output" "$(trec_rows 'utility_0,0,0,1 all 97.0000')"
 	run --separate-stderr treceval --Number_docs_in_coll=100 -m utility q r
-	same "$output" "$(rows 'utility all 1.0000')"
+	same "$output" "$(trec_rows 'utility all 1.0000')"
 }
 
 @test "treceval: the first -m with parameters gives them; parameters of a nickname or a measure without any are ignored" {

@@ -82,6 +82,7 @@ void treceval_open(struct treceval *te, const struct trecopts *o)
 static void count_levels(struct treceval *te, const struct trecqtopic *qt)
 {
 	size_t i;
+	long g;
 
 	te->t.nlevels = qt->maxgrade + 1;
 	if (qt->maxgrade > 1 << 24)
@@ -93,8 +94,8 @@ static void count_levels(struct treceval *te, const struct trecqtopic *qt)
 	      sizeof *te->levels);
 	memset(te->levels, 0, ((size_t)te->t.nlevels + 1) * sizeof *te->levels);
 	for (i = qt->beg; i < qt->end; i++)
-		if (te->qrels.j[i].grade >= 0)
-			te->levels[te->qrels.j[i].grade]++;
+		if ((g = trecqrels_grade(&te->qrels, &te->qrels.j[i])) >= 0)
+			te->levels[g]++;
 	te->t.levels = te->levels;
 }
 

@@ -464,18 +464,22 @@ static void lax_keep(int kind, struct slice s)
 	lax_first[kind][n] = '\0';
 }
 
-void trec_lax_grade(struct slice s)
+int trec_plain_grade(struct slice s)
 {
 	size_t i = s.n && (s.p[0] == '+' || s.p[0] == '-');
 
 	if (i == s.n)
-		goto lax;
+		return 0;
 	for (; i < s.n; i++)
 		if (s.p[i] < '0' || s.p[i] > '9')
-			goto lax;
-	return;
-lax:
-	lax_keep(LAX_GRADE, s);
+			return 0;
+	return 1;
+}
+
+void trec_lax_grade(struct slice s)
+{
+	if (!trec_plain_grade(s))
+		lax_keep(LAX_GRADE, s);
 }
 
 void trec_lax_notes(const char *qrels, const char *run)

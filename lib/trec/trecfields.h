@@ -100,7 +100,9 @@ double trec_score(struct slice s);
 /* the same without the note's state (for a thread of its own): *lax set
  * when strtod does not read it whole, else left */
 double trec_score_lax(struct slice s, int *lax);
-/* a grade that is not [+-]digits kept for the note */
+/* 1 when a grade is [+-]digits (atol() reads it whole) */
+int trec_plain_grade(struct slice s);
+/* a grade that is not kept for the note */
 void trec_lax_grade(struct slice s);
 /* the notes of the kinds seen: a score in the run, a grade in the qrels */
 void trec_lax_notes(const char *qrels, const char *run);

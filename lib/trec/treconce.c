@@ -12,15 +12,17 @@
 size_t treconce_targets(struct treconce *w, const struct trecqtopic *qt)
 {
 	const struct trecjudgment *j = w->q->j;
+	const char *base = w->q->file.p;
 	size_t i, k = 0;
+	long g;
 
 	xgrow((void **)&w->doc, &w->cap, qt->end - qt->beg + 1,
 	      sizeof *w->doc);
 	w->grade = xrealloc(w->grade, w->cap * sizeof *w->grade);
 	for (i = qt->beg; i < qt->end; i++)
-		if (j[i].grade >= w->g0 || w->all) {
-			w->doc[k] = trecjudgment_doc(&j[i]);
-			w->grade[k++] = j[i].grade;
+		if ((g = trecjudgment_grade(base, &j[i])) >= w->g0 || w->all) {
+			w->doc[k] = trecjudgment_doc(base, &j[i]);
+			w->grade[k++] = g;
 		}
 	return k;
 }

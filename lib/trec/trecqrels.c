@@ -13,6 +13,10 @@
 /* CHUNK: the bytes of a chunk of the file split on a worker */
 enum { ST_INPUT = 2, ST_DUP = 4, CHUNK = 1 << 16 };
 
+/* the bytes before base that comparisons of judgments read ids from
+ * (cmp_judgment has no argument for it): per thread */
+static _Thread_local const char *sort_base;
+
 /* the judgments' order: topic (its place among the ids), document, line */
 static int cmp_judgment(const void *pa, const void *pb)
 {
@@ -21,8 +25,9 @@ static int cmp_judgment(const void *pa, const void *pb)
 
 	if (a->topic != b->topic)
 		return a->topic < b->topic ? -1 : 1;
-	c = slice_cmp(trecjudgment_doc(a), trecjudgment_doc(b));
-	return c ? c : (a->doc > b->doc) - (a->doc < b->doc);
+	c = slice_cmp(trecjudgment_doc(sort_base, a),
+		      trecjudgment_doc(sort_base, b));
+	return c ? c : (a->at > b->at) - (a->at < b->at);
 }
 
 /* two judgment lines in cmp_judgment's order: by topic id (the topics'
@@ -36,6 +41,27 @@ static int in_order(struct slice ida, struct slice doca, struct slice idb,
 	return c < 0 || (c == 0 && slice_cmp(doca, docb) <= 0);
 }
 
+/* the field that follows the document id of judgment x: its grade */
+static struct slice grade_field(const char *base,
+				const struct trecjudgment *x)
+{
+	struct slice d = trecjudgment_doc(base, x), g;
+	const char *p = d.p + d.n;
+
+	while (trec_class[(unsigned char)*p] == TF_BLANK)
+		p++;
+	g.p = p;
+	while (trec_class[(unsigned char)*p] == TF_FIELD)
+		p++;
+	g.n = (size_t)(p - g.p);
+	return g;
+}
+
+long trecjudgment_wide(const char *base, const struct trecjudgment *x)
+{
+	return trec_atol(grade_field(base, x));
+}
+
 /* the topics' ids while the file is read: in order of appearance, found
  * by a map only when a line's topic is not the line's before */
 struct topicids {
@@ -46,8 +72,9 @@ struct topicids {
 	uint32_t lastix;
 };
 
+/* the index of topic id, first met at byte off of file f */
 static uint32_t topic_of(struct topicids *ti, struct slice id,
-			 const char *path, long line)
+			 const struct trecfile *f, size_t off)
 {
 	int created;
 	size_t t;
@@ -56,7 +83,8 @@ static uint32_t topic_of(struct topicids *ti, struct slice id,
 		return ti->lastix;
 	t = strmap_put(&ti->map, id, &created);
 	if (t >= UINT32_MAX)
-		die_status_at(ST_INPUT, path, line, "more than %lu topics",
+		die_status_at(ST_INPUT, f->path, trecfile_lineno(f, off),
+			      "more than %lu topics",
 			      (unsigned long)UINT32_MAX - 1);
 	if (created) {
 		xgrow((void **)&ti->id, &ti->cap, t + 1, sizeof *ti->id);
@@ -67,21 +95,29 @@ static uint32_t topic_of(struct topicids *ti, struct slice id,
 	return (uint32_t)t;
 }
 
-/* a judgment line as a worker splits it (trecscan.h): fields 1, 3 and
- * 4, the grade as atol() reads it, the line's number in its chunk */
-struct qline {
-	struct slice id, doc, grade;
-	long value, line;
-};
+/* A worker's record of a judgment line is the judgment itself, but for
+ * its topic: 0 when the line's topic id is the line's before in the
+ * chunk, else 1 + the bytes from the id's first to the document id's
+ * (the taker finds its topic then, once a stretch of lines). The chunk's
+ * mark is its first line of a grade atol() does not read whole. */
+static struct slice id_of(const char *base, const struct trecjudgment *r)
+{
+	struct slice s = { base + trecjudgment_off(r) - (r->topic - 1), 0 };
+
+	while (trec_class[(unsigned char)s.p[s.n]] == TF_FIELD)
+		s.n++;
+	return s;
+}
 
 /* chunk c's judgment lines: four fields, a '#' first a comment */
 static void scan(const struct trecfile *f, struct trecchunk *c)
 {
 	const char *p = f->p + c->beg, *e = f->p + c->end;
 	const char *fast = f->p + f->fast;
-	struct slice fl[5];
-	struct qline *x;
-	size_t nf;
+	struct slice fl[5], id = { NULL, 0 }, doc = { NULL, 0 };
+	struct trecjudgment *x;
+	size_t nf, back;
+	long v;
 
 	while (p < e) {
 		if (*p == '#') {	/* trec_eval's comment: '#' first */
@@ -99,37 +135,52 @@ static void scan(const struct trecfile *f, struct trecchunk *c)
 				      "fields (topic iteration document grade), "
 				      "found %zu", nf);
 		x = trecchunk_add(c, sizeof *x);
-		x->id = fl[0];
-		x->doc = fl[2];
-		x->grade = fl[3];
-		x->value = trec_atol(fl[3]);
-		x->line = c->lines;
+		x->at = (uint64_t)(fl[2].p - f->p) << 24 |
+			(fl[2].n < TRECJ_LONGID ? fl[2].n : TRECJ_LONGID);
+		v = trec_atol(fl[3]);
+		x->grade = v > INT32_MIN && v <= INT32_MAX ? (int32_t)v :
+			   TRECJ_WIDE;
+		if (c->mark == (size_t)-1 && !trec_plain_grade(fl[3]))
+			c->mark = c->n - 1;
+		x->topic = 0;
+		if (!id.p || !trec_same_id(id, fl[0])) {
+			back = (size_t)(fl[2].p - fl[0].p);
+			if (back >= UINT32_MAX - 1)
+				die_status_at(ST_INPUT, f->path, c->lines,
+					      "%zu bytes before the document "
+					      "id", back);
+			x->topic = (uint32_t)back + 1;
+		}
 		/* the order checked here, on the worker: the sort is skipped
 		 * when every chunk and every seam between two is in order */
 		if (c->n > 1 && c->ordered)
-			c->ordered = in_order(x[-1].id, x[-1].doc, x->id, x->doc);
+			c->ordered = in_order(id, doc, fl[0], fl[2]);
+		id = fl[0];
+		doc = fl[2];
 	}
 }
 
 /* the judgments being read: the table, its topics' ids, the lines of
- * the chunks before, the last line's ids, and whether the lines so far
- * are in cmp_judgment's order (qrels are mostly written so) */
+ * the chunks before, the last line's document id, and whether the lines
+ * so far are in cmp_judgment's order (qrels are mostly written so) */
 struct reading {
 	struct trecqrels *q;
 	struct topicids *ti;
 	size_t cap;
 	long base;
-	struct slice id, doc;
+	struct slice doc;
 	int ordered;
 };
 
-/* chunk c's judgments into q->j, in file order */
+/* chunk c's judgments into q->j, in file order, their topics found */
 static void give(void *ctx, const struct trecchunk *c)
 {
 	struct reading *rd = ctx;
 	struct trecqrels *q = rd->q;
-	const struct qline *l = c->rec;
+	const struct trecjudgment *l = c->rec;
+	const char *base = q->file.p;
 	struct trecjudgment *x;
+	uint32_t t = rd->ti->lastix;
 	size_t i;
 
 	if (rd->cap == 0 && c->n > 0)	/* room for the lines of the file at
@@ -141,26 +192,26 @@ static void give(void *ctx, const struct trecchunk *c)
 			 sizeof *q->j);
 	big_grow((void **)&q->j, &rd->cap, q->nj + c->n + 1, sizeof *q->j);
 	if (c->n > 0) {
-		if (rd->id.p)
-			rd->ordered &= in_order(rd->id, rd->doc, l[0].id,
-						l[0].doc);
+		if (rd->doc.p)
+			rd->ordered &= in_order(rd->ti->last, rd->doc,
+						id_of(base, &l[0]),
+						trecjudgment_doc(base, &l[0]));
 		rd->ordered &= c->ordered;
-		rd->id = l[c->n - 1].id;
-		rd->doc = l[c->n - 1].doc;
 	}
+	x = q->j + q->nj;
 	for (i = 0; i < c->n; i++) {
-		if (l[i].doc.n >= UINT32_MAX)
-			die_status_at(ST_INPUT, q->file.path, rd->base +
-				      l[i].line, "a document id of %zu bytes",
-				      l[i].doc.n);
-		x = &q->j[q->nj++];
-		x->doc = l[i].doc.p;
-		x->docn = (uint32_t)l[i].doc.n;
-		x->topic = topic_of(rd->ti, l[i].id, q->file.path,
-				    rd->base + l[i].line);
-		x->grade = l[i].value;
-		trec_lax_grade(l[i].grade);
+		if (l[i].topic)
+			t = topic_of(rd->ti, id_of(base, &l[i]), &q->file,
+				     trecjudgment_off(&l[i]));
+		x[i].at = l[i].at;
+		x[i].topic = t;
+		x[i].grade = l[i].grade;
 	}
+	q->nj += c->n;
+	if (c->n > 0)
+		rd->doc = trecjudgment_doc(base, &l[c->n - 1]);
+	if (c->mark != (size_t)-1)
+		trec_lax_grade(grade_field(base, &l[c->mark]));
 	trecchunk_raise(c, rd->base);
 	rd->base += c->lines;
 }
@@ -169,7 +220,7 @@ static void give(void *ctx, const struct trecchunk *c)
  * workers; 1 when they are in cmp_judgment's order */
 static int parse(struct trecqrels *q, struct topicids *ti, int nthreads)
 {
-	struct reading rd = { q, ti, 0, 0, { NULL, 0 }, { NULL, 0 }, 1 };
+	struct reading rd = { q, ti, 0, 0, { NULL, 0 }, 1 };
 	struct trecchunks job = { .f = &q->file, .size = CHUNK, .scan = scan,
 				  .give = give, .ctx = &rd, .to = q->file.n };
 
@@ -219,11 +270,15 @@ static void order_topics(struct trecqrels *q, struct topicids *ti)
 /* the topics over the sorted judgments */
 static void group(struct trecqrels *q, const struct slice *ids)
 {
-	size_t i, cap = 0;
+	const char *base = q->file.p;
 	struct trecqtopic *t = NULL;
+	struct slice doc, before = { NULL, 0 };
+	size_t i, cap = 0;
+	long g;
 
 	for (i = 0; i < q->nj; i++) {
 		const struct trecjudgment *x = &q->j[i];
+		doc = trecjudgment_doc(base, x);
 		if (i == 0 || x->topic != q->j[i - 1].topic) {
 			xgrow((void **)&q->t, &cap, q->nt + 1, sizeof *q->t);
 			t = &q->t[q->nt++];
@@ -231,15 +286,16 @@ static void group(struct trecqrels *q, const struct slice *ids)
 			t->beg = i;
 			t->maxgrade = -1;
 			t->dup = (size_t)-1;
-		} else if (slice_eq(trecjudgment_doc(x),
-				    trecjudgment_doc(&q->j[i - 1])) &&
-			   (t->dup == (size_t)-1 || x->doc < q->j[t->dup].doc)) {
+		} else if (slice_eq(doc, before) && (t->dup == (size_t)-1 ||
+			   x->at < q->j[t->dup].at)) {
 			t->dup = i;
 		}
+		before = doc;
 		t->end = i + 1;
-		if (x->grade > t->maxgrade)
-			t->maxgrade = x->grade;
-		if (x->grade > 0)
+		g = trecjudgment_grade(base, x);
+		if (g > t->maxgrade)
+			t->maxgrade = g;
+		if (g > 0)
 			q->positive++;
 	}
 }
@@ -253,10 +309,17 @@ void trecqrels_load(struct trecqrels *q, const char *path, int nthreads)
 	memset(&ti, 0, sizeof ti);
 	strmap_init(&ti.map);
 	trecfile_read(&q->file, path, ST_INPUT);
+#if SIZE_MAX > 0xffffffffu	/* a judgment's offset has 40 bits */
+	if (q->file.n >= (size_t)1 << 40)
+		die_status_at(ST_INPUT, path, 0, "%zu bytes: qrels of 1 TiB or "
+			      "more are not read", q->file.n);
+#endif
 	ordered = parse(q, &ti, nthreads);
 	order_topics(q, &ti);
-	if (!ordered)
+	if (!ordered) {
+		sort_base = q->file.p;
 		qsort(q->j, q->nj, sizeof *q->j, cmp_judgment);
+	}
 	group(q, ti.id);
 	strmap_free(&ti.map);
 	free(ti.id);
@@ -265,16 +328,17 @@ void trecqrels_load(struct trecqrels *q, const char *path, int nthreads)
 void trecqrels_twice(const struct trecqrels *q, const struct trecqtopic *t)
 {
 	const struct trecjudgment *x;
-	const char *base = q->file.p;
+	struct slice doc;
 
 	if (t->dup == (size_t)-1)
 		return;
 	x = &q->j[t->dup];
+	doc = trecqrels_doc(q, x);
 	die_status_at(ST_DUP, q->file.path,
-		      trecfile_lineno(&q->file, (size_t)(x->doc - base)),
+		      trecfile_lineno(&q->file, trecjudgment_off(x)),
 		      "document '%.*s' of topic '%.*s' judged twice (line %ld "
-		      "too)", (int)x->docn, x->doc, (int)t->id.n, t->id.p,
-		      trecfile_lineno(&q->file, (size_t)(x[-1].doc - base)));
+		      "too)", (int)doc.n, doc.p, (int)t->id.n, t->id.p,
+		      trecfile_lineno(&q->file, trecjudgment_off(x - 1)));
 }
 long trecqrels_find(const struct trecqrels *q, struct slice id)
 {

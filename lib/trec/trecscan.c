@@ -114,6 +114,7 @@ static void work(void *ctx, const struct pool_task *t)
 	c->n = 0;
 	c->lines = 0;
 	c->ordered = 1;
+	c->mark = (size_t)-1;
 	c->failed = 0;
 	err_trap = &c->err;
 	if (setjmp(c->err.jb) == 0)

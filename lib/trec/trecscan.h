@@ -27,6 +27,9 @@ struct trecchunk {
 	long lines;		/* its lines, blank and comment lines too */
 	int ordered;		/* the scan's word on the order of its
 				 * records (the qrels': by topic and document) */
+	size_t mark;		/* a record the scan points the taker to, or
+				 * (size_t)-1 (the qrels': the first whose
+				 * grade atol() reads otherwise than written) */
 	int failed;		/* err holds the error of line err.line of
 				 * the chunk (1 its first), after the n lines */
 	struct errtrap err;
