@@ -116,6 +116,39 @@ aq() {
 	same "$output" "$(printf '%-22s\tall\t%s\n' num_rel 3 num_rel_ret 2 map 0.5500 P_5 0.2000)"
 }
 
+@test "treceval-shapes: grouped lines of 8 bytes and of 16: scores of every form, a topic changing form" {
+	# 8 bytes: [-]digits.digits below 2^31 digits, the block's digits
+	# after the point; the others 16. Topic 1 by score: a01 .95, a02 .9,
+	# a03 8.5e-1, a04 .80000, a05 .75, a06 7e-1, a07 .65, a08 .6, a09 .55,
+	# a10 .5, then a12 0.0 and a11 -0.0 tied (id descending): relevant a03
+	# (3), a12 (11), a11 (12): AP (1/3 + 2/11 + 3/12) / 3 = 0.2551.
+	# Topic 2: b01 1234567890.12 (digits past 2^31), b03 2147483.648
+	# (2^31), b02 2147483.647 (2^31 - 1), b04 0.000000000001, b05 -0.5,
+	# b06 -1.25: relevant b02 (3), b06 (6): AP (1/3 + 2/6) / 2 = 0.3333.
+	# Topic 3: c01 .020 .. c20 .001, 20 lines in blocks of 8 and 16,
+	# relevant c07: AP 1/7 = 0.1429. map (0.2551 + 0.3333 + 0.1429) / 3
+	printf '%s\n' '1 0 a03 1' '1 0 a11 1' '1 0 a12 1' '2 0 b02 1' \
+	    '2 0 b06 1' '3 0 c07 1' >q
+	{ printf '1 Q0 %s 0 %s r\n' a05 0.75 a01 0.95 a02 0.9 a03 8.5e-1 \
+	    a04 0.80000 a06 7e-1 a07 0.65 a08 0.6 a09 0.55 a10 0.5 a11 -0.0 \
+	    a12 0.0
+	  printf '2 Q0 %s 0 %s r\n' b02 2147483.647 b03 2147483.648 \
+	    b01 1234567890.12 b04 0.000000000001 b05 -0.5 b06 -1.25
+	  awk 'BEGIN { for (i = 1; i <= 20; i++)
+		printf "3 Q0 c%02d 0 %.3f r\n", i, (21 - i) / 1000 }'; } >blocks
+	# the topics' lines dealt in turn: every topic grouped
+	awk '{ t = $1; l[t, ++n[t]] = $0; if (n[t] > m) m = n[t] }
+	    END { for (i = 1; i <= m; i++) for (t = 1; t <= 3; t++)
+		if ((t, i) in l) print l[t, i] }' blocks >dealt
+	for r in dealt blocks; do
+		run --separate-stderr treceval -q -m map q $r
+		status_is 0
+		same "$stderr" ""
+		same "$output" "$(trec_rows 'map 1 0.2551' 'map 2 0.3333' \
+		    'map 3 0.1429' 'map all 0.2437')"
+	done
+}
+
 @test "treceval-shapes: two interleaved topics of 5,000 lines, grouped in chained blocks of up to 128" {
 	# topic 1: d1..d5000 by score descending, d1, d2500 and d5000
 	# relevant: AP = (1/1 + 2/2500 + 3/5000) / 3 = 1.0014 / 3 = 0.3338;

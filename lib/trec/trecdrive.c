@@ -211,15 +211,13 @@ static void build(struct treceval *te, const struct rankline *l, size_t m,
  * NaN score is an error in its turn, as from the stretches */
 static void take_group(struct treceval *te, size_t qi)
 {
-	const char *base = te->run.file.p;
-	const struct trecgline *g;
+	const char *base = te->run.file.p, *doc;
 	struct trecgiter it;
 	struct trecline line;
 
 	trecgroup_begin(&te->once.grp, qi, &it);
-	while ((g = trecgroup_next(&it)) != NULL) {
-		line.doc = trecgline_doc(g);
-		line.score = g->score;
+	while (trecgroup_next(&it, &doc, &line.score)) {
+		line.doc = trecgroup_doc(doc);
 		line.off = (size_t)(line.doc.p - base);
 		if (isnan(line.score))
 			trecrun_nan(&te->run, line.off);

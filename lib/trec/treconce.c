@@ -140,7 +140,7 @@ static void group_before(struct treconce *w, size_t qi, size_t rt)
 	it.end = trecrun_last(w->run, rt);
 	it.nan_ok = 1;
 	while (trecrun_next(&it, &l))
-		trecgroup_add(&w->grp, qi, l.doc.p, l.score);
+		trecgroup_add_wide(&w->grp, qi, l.doc.p, l.score);
 	trecrun_forget(w->run, rt);
 }
 
@@ -159,19 +159,26 @@ static long grouped(const struct treconce *w, const struct trecread *x)
 static void group_line(struct treconce *w, size_t qi,
 		       const struct trecread *x)
 {
+	struct trecdigits d;
 	double v;
 	int lax = 0;
 
 	if (x->doc.n >= UINT32_MAX)
 		die_status_at(ST_INPUT, w->run->file.path, w->run->rline, "a "
 			      "document id of %zu bytes", x->doc.n);
+	/* [-]digits.digits, read whole: atof()'s value, as trec_atof
+	 * computes it, and the digits for a line of 8 bytes */
+	if (trec_decimal(x->score, &d.m, &d.fr, &d.neg)) {
+		trecgroup_add(&w->grp, qi, x->docp, &d);
+		return;
+	}
 	if (!w->half) {
 		v = trec_score(x->score);
 	} else if (v = trec_score_lax(x->score, &lax), lax) {
 		atomic_store_explicit(&w->bail, 1, memory_order_relaxed);
 		return;
 	}
-	trecgroup_add(&w->grp, qi, x->docp, v);
+	trecgroup_add_wide(&w->grp, qi, x->docp, v);
 }
 
 /* the topic of a piece that starts: its index in the qrels when the pass
@@ -417,7 +424,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 	for (t = 0; t < q->nt; t++)
 		w->n[t] = ONCE_NONE;
 	w->rank = big_alloc((q->nj + 1) * sizeof *w->rank);
-	trecgroup_init(&w->grp, q->nt);
+	trecgroup_init(&w->grp, q->nt, run->file.p, run->file.n);
 	w->grpall = rank && trecrun_interleaved(run);
 	run->keep = w->grpall;
 	if (nthreads >= 2 && (mid = trecrun_split(run)) < run->file.n) {
@@ -428,7 +435,7 @@ void treconce_read(struct treconce *w, const struct trecqrels *q, long g0,
 		h->w.half = 1;
 		h->w.grpall = w->grpall;
 		h->run.keep = w->grpall;
-		trecgroup_init(&h->w.grp, q->nt);
+		trecgroup_init(&h->w.grp, q->nt, run->file.p, run->file.n);
 		h->w.rank = w->rank;
 		w->claim = h->w.claim = claim = xcalloc(q->nt + 1,
 							sizeof *claim);
@@ -518,12 +525,13 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 		      size_t m)
 {
 	const struct trecqtopic *qt = &w->q->t[qi];
-	size_t n = trecgroup_count(&w->grp, qi), i, k;
+	size_t n = trecgroup_count(&w->grp, qi), i;
 	struct trecpiece *p = &w->piece;
-	const struct trecgline *g;
+	struct trecgspan g;
 	struct trecgiter it;
 	struct rankline *l;
 	struct slice doc;
+	double v;
 
 	if ((w->maxret >= 0 && n > (size_t)w->maxret) || n > INT32_MAX ||
 	    qt->dup != (size_t)-1)
@@ -532,15 +540,15 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 	trecgroup_begin(&w->grp, qi, &it);
 	/* the ids are all over the file: each asked of the cache AHEAD
 	 * lines before the piece may read it (a judged document's) */
-	while ((g = trecgroup_span(&it, &k)) != NULL)
-		for (i = 0; i < k; i++) {
+	while (trecgroup_span(&it, &g))
+		for (i = 0; i < g.n; i++) {
 #if defined(__GNUC__)
-			if (i + AHEAD < k)
-				__builtin_prefetch(g[i + AHEAD].doc);
+			if (i + AHEAD < g.n)
+				__builtin_prefetch(trecgspan_doc(&g, i + AHEAD));
 #endif
-			doc = trecgline_doc(&g[i]);
-			if (isnan(g[i].score) ||
-			    !trecpiece_add(p, doc, doc.p, g[i].score))
+			doc = trecgroup_doc(trecgspan_doc(&g, i));
+			v = trecgspan_score(&g, i);
+			if (isnan(v) || !trecpiece_add(p, doc, doc.p, v))
 				return ONCE_NONE;
 		}
 	if (!trecpiece_flush(p))
