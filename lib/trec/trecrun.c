@@ -225,6 +225,17 @@ void trecrun_half(struct trecrun *h, const struct trecrun *r, size_t from)
 	h->done = from;
 }
 
+/* the pass's place after half h's: its lines and result lines counted,
+ * its last tag, where it stopped */
+static void take_place(struct trecrun *r, const struct trecrun *h)
+{
+	r->rline += h->rline;
+	r->nres += h->nres;
+	if (h->nres > 0)
+		r->tag = h->tag;
+	r->done = h->done;
+}
+
 int trecrun_join(struct trecrun *r, const struct trecrun *h)
 {
 	size_t nt = r->ids.nent, t, s;
@@ -252,11 +263,7 @@ int trecrun_join(struct trecrun *r, const struct trecrun *h)
 			      "stretches of topics", (unsigned long)UINT32_MAX);
 	r->nseg += h->nseg;
 	r->scratch = h->scratch;	/* the last stretch is the half's */
-	r->rline += h->rline;
-	r->nres += h->nres;
-	if (h->nres > 0)
-		r->tag = h->tag;
-	r->done = h->done;
+	take_place(r, h);
 	if (h->cur.p) {
 		r->curt = nt + h->curt;
 		r->cur = strmap_key(&r->ids, r->curt);
@@ -289,11 +296,7 @@ void trecrun_join_grouped(struct trecrun *r, const struct trecrun *h)
 		r->first[i] = r->last[i] = none;
 		r->forgot[i] = 1;
 	}
-	r->rline += h->rline;
-	r->nres += h->nres;
-	if (h->nres > 0)
-		r->tag = h->tag;
-	r->done = h->done;
+	take_place(r, h);
 	if (h->cur.p) {
 		r->curt = strmap_get(&r->ids, h->cur);
 		r->cur = strmap_key(&r->ids, r->curt);
