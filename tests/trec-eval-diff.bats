@@ -217,10 +217,11 @@ identical() {
 		both -q -m num_rel -m map -m ndcg -l 2 qrels run
 		identical
 	done
-	# grades beyond 32 bits, read again from the line (treceval's gain
-	# measures stop at 2^24: no ndcg here)
-	for g in 2147483647 2147483648 -2147483648 -2147483649 \
-	    -99999999999999999999; do
+	# grades beyond 32 bits, read again from the line: negative ones
+	# (trec_eval keeps a count for each grade up to the highest: 2^31
+	# costs it 70 s and 16 GiB, so the positive ones are checked by hand
+	# in treceval.bats; treceval's gain measures stop at 2^24)
+	for g in -2147483648 -2147483649 -99999999999999999999; do
 		printf '%s\n' "1 0 a $g" '1 0 b 1' >qrels
 		both -q -m num_rel -m map -m bpref -m num_nonrel_judged_ret -l 2 qrels run
 		identical
