@@ -217,7 +217,7 @@ static void take_group(struct treceval *te, size_t qi)
 
 	trecgroup_begin(&te->once.grp, qi, &it);
 	while (trecgroup_next(&it, &doc, &line.score)) {
-		line.doc = trecgroup_doc(doc);
+		line.doc = trec_field_at(doc);
 		line.off = (size_t)(line.doc.p - base);
 		if (isnan(line.score))
 			trecrun_nan(&te->run, line.off);

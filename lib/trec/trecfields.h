@@ -18,6 +18,28 @@
 enum { TF_FIELD, TF_BLANK, TF_NL, TF_NUL };
 extern const unsigned char trec_class[256];
 
+/* the field that starts at p, found again from a place a table keeps:
+ * it ends at the first byte that is not a field's (the line's next
+ * field or newline comes before the file's end) */
+static inline struct slice trec_field_at(const char *p)
+{
+	struct slice s = { p, 0 };
+
+	while (trec_class[(unsigned char)p[s.n]] == TF_FIELD)
+		s.n++;
+	return s;
+}
+
+/* the field after field f of its line, the blanks between skipped */
+static inline struct slice trec_field_after(struct slice f)
+{
+	const char *p = f.p + f.n;
+
+	while (trec_class[(unsigned char)*p] == TF_BLANK)
+		p++;
+	return trec_field_at(p);
+}
+
 /* A file read whole: mapped when it is a regular file, copied to an
  * unlinked file under TMPDIR and mapped otherwise ("-" is stdin), read
  * into memory when that copy cannot be made. A UTF-8 byte-order mark at its start is left out. Dies

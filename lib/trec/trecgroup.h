@@ -47,16 +47,6 @@ struct trecgnarrow {
 	int32_t m;
 };
 
-/* the document id that starts at p */
-static inline struct slice trecgroup_doc(const char *p)
-{
-	struct slice s = { p, 0 };
-
-	while (trec_class[(unsigned char)s.p[s.n]] == TF_FIELD)
-		s.n++;
-	return s;
-}
-
 struct trecgblock;
 
 struct trecgtopic {

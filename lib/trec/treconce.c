@@ -546,7 +546,7 @@ long treconce_grouped(struct treconce *w, size_t qi, struct rankline *out,
 			if (i + AHEAD < g.n)
 				__builtin_prefetch(trecgspan_doc(&g, i + AHEAD));
 #endif
-			doc = trecgroup_doc(trecgspan_doc(&g, i));
+			doc = trec_field_at(trecgspan_doc(&g, i));
 			v = trecgspan_score(&g, i);
 			if (isnan(v) || !trecpiece_add(p, doc, doc.p, v))
 				return ONCE_NONE;

@@ -41,25 +41,9 @@ static int in_order(struct slice ida, struct slice doca, struct slice idb,
 	return c < 0 || (c == 0 && slice_cmp(doca, docb) <= 0);
 }
 
-/* the field that follows the document id of judgment x: its grade */
-static struct slice grade_field(const char *base,
-				const struct trecjudgment *x)
-{
-	struct slice d = trecjudgment_doc(base, x), g;
-	const char *p = d.p + d.n;
-
-	while (trec_class[(unsigned char)*p] == TF_BLANK)
-		p++;
-	g.p = p;
-	while (trec_class[(unsigned char)*p] == TF_FIELD)
-		p++;
-	g.n = (size_t)(p - g.p);
-	return g;
-}
-
 long trecjudgment_wide(const char *base, const struct trecjudgment *x)
 {
-	return trec_atol(grade_field(base, x));
+	return trec_atol(trec_field_after(trecjudgment_doc(base, x)));
 }
 
 /* the topics' ids while the file is read: in order of appearance, found
@@ -102,11 +86,7 @@ static uint32_t topic_of(struct topicids *ti, struct slice id,
  * mark is its first line of a grade atol() does not read whole. */
 static struct slice id_of(const char *base, const struct trecjudgment *r)
 {
-	struct slice s = { base + trecjudgment_off(r) - (r->topic - 1), 0 };
-
-	while (trec_class[(unsigned char)s.p[s.n]] == TF_FIELD)
-		s.n++;
-	return s;
+	return trec_field_at(base + trecjudgment_off(r) - (r->topic - 1));
 }
 
 /* chunk c's judgment lines: four fields, a '#' first a comment */
@@ -211,7 +191,8 @@ static void give(void *ctx, const struct trecchunk *c)
 	if (c->n > 0)
 		rd->doc = trecjudgment_doc(base, &l[c->n - 1]);
 	if (c->mark != (size_t)-1)
-		trec_lax_grade(grade_field(base, &l[c->mark]));
+		trec_lax_grade(trec_field_after(trecjudgment_doc(base,
+							       &l[c->mark])));
 	trecchunk_raise(c, rd->base);
 	rd->base += c->lines;
 }

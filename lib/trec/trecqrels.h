@@ -42,8 +42,7 @@ static inline struct slice trecjudgment_doc(const char *base,
 							      TRECJ_LONGID) };
 
 	if (s.n == TRECJ_LONGID)
-		for (s.n = 0; trec_class[(unsigned char)s.p[s.n]] == TF_FIELD;)
-			s.n++;
+		s = trec_field_at(s.p);
 	return s;
 }
 
