@@ -408,10 +408,8 @@ static double atof_field(struct slice s, int *lax)
 
 	/* Clinger's fast path, as parse_double's: an integer below 2^53
 	 * over an exact power of ten, one rounding */
-	if (trec_decimal(s, &m, &fr, &neg)) {
-		v = (double)m / trec_pow10[fr];
-		return neg ? -v : v;
-	}
+	if (trec_decimal(s, &m, &fr, &neg))
+		return trec_decimal_value(m, fr, neg);
 	if (parse_double(s, &v) == NUM_OK)
 		return v;
 	if (s.n >= sizeof small)

@@ -138,5 +138,12 @@ void trec_lax_notes(const char *qrels, const char *run);
  * never within a double's spacing of each other (m below 10^15). */
 int trec_decimal(struct slice s, uint64_t *m, unsigned *fr, int *neg);
 extern const double trec_pow10[16];	/* 10^0 .. 10^15, exact */
+/* the double atof() reads from trec_decimal's m, fr and sign */
+static inline double trec_decimal_value(uint64_t m, unsigned fr, int neg)
+{
+	double v = (double)m / trec_pow10[fr];
+
+	return neg ? -v : v;
+}
 
 #endif

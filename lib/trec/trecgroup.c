@@ -148,7 +148,8 @@ void trecgroup_add(struct trecgroup *g, size_t qi, const char *doc,
 	 * that has kept to one form (-0 comes back 0: scores are only
 	 * compared, and -0.0 == 0.0) */
 	if (!g->narrow || t->wide || d->m > INT32_MAX) {
-		add(g, qi, 0, doc, trecdigits_value(d), 0, 0);
+		add(g, qi, 0, doc, trec_decimal_value(d->m, d->fr, d->neg),
+		    0, 0);
 		return;
 	}
 	add(g, qi, d->fr, NULL, 0, (uint32_t)(doc - g->base),

@@ -82,19 +82,13 @@ static inline size_t trecgroup_count(const struct trecgroup *g, size_t qi)
 	return g->t[qi].n;
 }
 /* the next line of topic qi, its document id at doc (in the file), its
- * score written [-]digits.digits (trec_decimal's d; atof() reads it as
- * trecdigits_value does), or any other way, read as v */
+ * score written [-]digits.digits (trec_decimal's d: atof() reads it as
+ * trec_decimal_value), or any other way, read as v */
 struct trecdigits {
 	uint64_t m;
 	unsigned fr;
 	int neg;
 };
-static inline double trecdigits_value(const struct trecdigits *d)
-{
-	double v = (double)d->m / trec_pow10[d->fr];
-
-	return d->neg ? -v : v;
-}
 void trecgroup_add(struct trecgroup *g, size_t qi, const char *doc,
 		   const struct trecdigits *d);
 void trecgroup_add_wide(struct trecgroup *g, size_t qi, const char *doc,
@@ -132,6 +126,8 @@ static inline const char *trecgspan_doc(const struct trecgspan *s, size_t i)
 {
 	return s->fr ? s->base + s->narrow[i].off : s->wide[i].doc;
 }
+/* a narrow line's signed digits over 10^fr: trec_decimal_value's
+ * double (but for -0, 0: equal to it) */
 static inline double trecgspan_score(const struct trecgspan *s, size_t i)
 {
 	return s->fr ? (double)s->narrow[i].m / trec_pow10[s->fr] :
